@@ -1,0 +1,13 @@
+// `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
+// Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
+import {runHookBench} from './hook.mjs';
+
+const benches = [['hook', runHookBench]];
+const only = process.argv.slice(2);
+for (const [name, bench] of benches) {
+	if (only.length > 0 && !only.includes(name)) {
+		continue;
+	}
+	const result = await bench();
+	process.stdout.write(`${result.lines.join('\n')}\n${result.ok ? '' : '  (over target on this run)\n'}\n`);
+}

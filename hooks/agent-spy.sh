@@ -1,0 +1,15 @@
+#!/bin/sh
+# agentlog's agent-spy hook launcher. Claude Code runs this on SubagentStart, SubagentStop and
+# TeammateIdle; it hands the event (JSON on stdin) to agent-spy.cjs beside it, which records it
+# under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and never
+# prints to stdout. Installed by `agentlog install-hook`; removed by `agentlog uninstall-hook`.
+
+# The hook does no TLS and needs no preloads: extra CA certificates add ~55 ms to every Node
+# start, and NODE_OPTIONS could load anything.
+unset NODE_EXTRA_CA_CERTS NODE_OPTIONS
+
+# node from PATH, else the Node that ran install-hook (filled in at install time).
+node_bin=$(command -v node 2>/dev/null) || node_bin='@AGENTLOG_NODE@'
+[ -x "$node_bin" ] || exit 0
+"$node_bin" "${0%/*}/agent-spy.cjs" >/dev/null 2>&1
+exit 0

@@ -1,0 +1,43 @@
+// Files agentlog ships beside its code: the hook launcher and the built hook.
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The package root: the nearest folder above this module whose package.json is agentlog's. */
+export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
+	let dir = path.dirname(from);
+	for (;;) {
+		const pkg = path.join(dir, 'package.json');
+		if (existsSync(pkg)) {
+			try {
+				if ((JSON.parse(readFileSync(pkg, 'utf8')) as {name?: unknown}).name === 'agentlog') {
+					return dir;
+				}
+			} catch {
+				// Not ours; keep looking.
+			}
+		}
+		const parent = path.dirname(dir);
+		if (parent === dir) {
+			throw new Error(`cannot find agentlog's package.json above ${from}`);
+		}
+		dir = parent;
+	}
+}
+
+export interface HookAssets {
+	/** hooks/agent-spy.sh: the launcher Claude Code runs. */
+	readonly launcher: string;
+	/** dist/hooks/agent-spy.cjs: the bundled hook (built by `npm run build`). */
+	readonly script: string;
+}
+
+export function hookAssets(root: string = packageRoot()): HookAssets {
+	return {
+		launcher: path.join(root, 'hooks', 'agent-spy.sh'),
+		script: path.join(root, 'dist', 'hooks', 'agent-spy.cjs'),
+	};
+}
+
+/** The placeholder in agent-spy.sh that install-hook replaces with the installing Node's path. */
+export const NODE_PLACEHOLDER = '@AGENTLOG_NODE@';

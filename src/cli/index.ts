@@ -1,0 +1,36 @@
+// agentlog's command-line entry: builds the commander program; each command lives in its own file.
+import {Command, CommanderError} from 'commander';
+import {registerInstallCommands} from './install-hook.js';
+import {CliError} from './errors.js';
+import {VERSION} from './version.js';
+
+export function createProgram(): Command {
+	const program = new Command('agentlog')
+		.description('A terminal monitor for Claude Code subagents.')
+		.version(VERSION, '-V, --version', 'print the version')
+		.helpOption('-h, --help', 'show help')
+		.showHelpAfterError('(run with --help for usage)')
+		.configureOutput({outputError: (text, write) => write(text)});
+	registerInstallCommands(program);
+	return program;
+}
+
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+	const program = createProgram().exitOverride();
+	try {
+		await program.parseAsync(argv as string[]);
+	} catch (error) {
+		if (error instanceof CommanderError) {
+			// --help and --version exit 0; usage errors are exit 2 (DESIGN.md §6).
+			process.exitCode = error.exitCode === 0 ? 0 : 2;
+			return;
+		}
+		if (error instanceof CliError) {
+			process.stderr.write(`agentlog: ${error.message}\n`);
+			process.exitCode = error.exitCode;
+			return;
+		}
+		process.stderr.write(`agentlog: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.exitCode = 1;
+	}
+}

@@ -1,0 +1,4 @@
+// The bundle's entry: runs the program with the process's arguments.
+import {main} from './index.js';
+
+await main();

@@ -1,0 +1,33 @@
+// Where things live (DESIGN.md §1). Pure: the environment and home folder are passed in.
+import path from 'node:path';
+
+export interface PathEnv {
+	readonly CLAUDE_CONFIG_DIR?: string | undefined;
+	readonly AGENTLOG_DIR?: string | undefined;
+	readonly XDG_STATE_HOME?: string | undefined;
+}
+
+/** `<claude>`: `$CLAUDE_CONFIG_DIR` if set, else `~/.claude`. */
+export function claudeDir(env: PathEnv, home: string): string {
+	return env.CLAUDE_CONFIG_DIR ? path.resolve(env.CLAUDE_CONFIG_DIR) : path.join(home, '.claude');
+}
+
+/** `<activity>`: `--dir`, else `$AGENTLOG_DIR`, else `<claude>/agent-activity`. */
+export function activityDir(env: PathEnv, home: string, dirOption?: string): string {
+	if (dirOption) {
+		return path.resolve(dirOption);
+	}
+	if (env.AGENTLOG_DIR) {
+		return path.resolve(env.AGENTLOG_DIR);
+	}
+	return path.join(claudeDir(env, home), 'agent-activity');
+}
+
+/** `$XDG_STATE_HOME/agentlog/state.json`, default `~/.local/state/agentlog/state.json`. */
+export function stateFile(env: PathEnv, home: string): string {
+	const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(home, '.local', 'state');
+	return path.join(base, 'agentlog', 'state.json');
+}
+
+/** The hook's problem log, kept inside the activity folder. */
+export const HOOK_LOG_NAME = '.agentlog-hook.log';

@@ -1,0 +1,52 @@
+// Runs the real hook, in its installed form: agent-spy.sh with agent-spy.cjs beside it.
+import {spawn, spawnSync} from 'node:child_process';
+import {copyFileSync, chmodSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {tempDir} from './tmp.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Copies the launcher and the built hook into a fresh folder, as install-hook lays them out. */
+export function installedHook(nodePath = process.execPath): string {
+	const dir = tempDir('hooks-');
+	const launcher = path.join(dir, 'agent-spy.sh');
+	writeFileSync(launcher, readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8').replace('@AGENTLOG_NODE@', nodePath));
+	chmodSync(launcher, 0o755);
+	copyFileSync(path.join(root, 'dist', 'hooks', 'agent-spy.cjs'), path.join(dir, 'agent-spy.cjs'));
+	return launcher;
+}
+
+export interface HookRun {
+	readonly status: number | null;
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+export function hookEnv(activity: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	return {PATH: process.env.PATH, HOME: process.env.HOME, AGENTLOG_DIR: activity, ...extra};
+}
+
+export function runHook(launcher: string, input: string | Buffer, env: NodeJS.ProcessEnv): HookRun {
+	const r = spawnSync(launcher, [], {input, env, encoding: 'utf8', maxBuffer: 1 << 20});
+	return {status: r.status, stdout: r.stdout, stderr: r.stderr};
+}
+
+export function runHookAsync(launcher: string, input: string, env: NodeJS.ProcessEnv): Promise<HookRun> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(launcher, [], {env});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', d => (stdout += d));
+		child.stderr.on('data', d => (stderr += d));
+		child.on('error', reject);
+		child.on('close', status => resolve({status, stdout, stderr}));
+		child.stdin.end(input);
+	});
+}
+
+/** Runs the bundled hook script directly with node, without the launcher's redirections. */
+export function runHookScript(launcher: string, input: string | Buffer, env: NodeJS.ProcessEnv): HookRun {
+	const script = path.join(path.dirname(launcher), 'agent-spy.cjs');
+	const r = spawnSync(process.execPath, [script], {input, env, encoding: 'utf8', maxBuffer: 1 << 20});
+	return {status: r.status, stdout: r.stdout, stderr: r.stderr};
+}

@@ -1,0 +1,16 @@
+// Runs before every test file. No test may touch the real ~/.claude or ~/.local/state, so HOME
+// and every folder agentlog resolves point into a fresh temporary folder per test file.
+import {mkdtempSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const sandbox = mkdtempSync(path.join(os.tmpdir(), 'agentlog-test-'));
+process.env.HOME = path.join(sandbox, 'home');
+process.env.CLAUDE_CONFIG_DIR = path.join(sandbox, 'home', '.claude');
+process.env.AGENTLOG_DIR = path.join(sandbox, 'home', '.claude', 'agent-activity');
+process.env.XDG_STATE_HOME = path.join(sandbox, 'home', '.local', 'state');
+process.env.AGENTLOG_TEST_SANDBOX = sandbox;
+// Ink prints only the last frame when CI is set; tests want it to render as in a terminal.
+delete process.env.CI;
+process.env.FORCE_COLOR = '0';
+delete process.env.NODE_EXTRA_CA_CERTS;
