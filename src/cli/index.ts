@@ -1,6 +1,9 @@
 // agentlog's command-line entry: builds the commander program; each command lives in its own file.
 import {Command, CommanderError} from 'commander';
 import {registerInstallCommands} from './install-hook.js';
+import {registerLsCommand} from './ls-command.js';
+import {registerSessionsCommand} from './sessions-command.js';
+import {registerWatchCommand} from './watch-command.js';
 import {CliError} from './errors.js';
 import {VERSION} from './version.js';
 
@@ -10,13 +13,18 @@ export function createProgram(): Command {
 		.version(VERSION, '-V, --version', 'print the version')
 		.helpOption('-h, --help', 'show help')
 		.showHelpAfterError('(run with --help for usage)')
-		.configureOutput({outputError: (text, write) => write(text)});
+		.configureOutput({outputError: (text, write) => write(text)})
+		// Before any command is added: subcommands copy it when they are created.
+		.exitOverride();
+	registerWatchCommand(program);
+	registerLsCommand(program);
+	registerSessionsCommand(program);
 	registerInstallCommands(program);
 	return program;
 }
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
-	const program = createProgram().exitOverride();
+	const program = createProgram();
 	try {
 		await program.parseAsync(argv as string[]);
 	} catch (error) {

@@ -1,0 +1,236 @@
+// The file side of install-hook / uninstall-hook: reading a settings file (through a symlink),
+// and writing files atomically (temp file in the same folder + rename), staged so that
+// nothing lands on disk until every temp file is ready and the settings file is known not to
+// have changed since it was read.
+import {randomBytes} from 'node:crypto';
+import {chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {singleQuoteBody} from '../core/settings-merge.js';
+import {CliError} from './errors.js';
+import {NODE_PLACEHOLDER} from './assets.js';
+
+/** Suffix of the one-time backups: `<settings>.agentlog-backup`, `agent-spy.sh.agentlog-backup`. */
+export const BACKUP_SUFFIX = '.agentlog-backup';
+
+export interface SettingsFile {
+	/** The path asked for (absolute). */
+	readonly path: string;
+	/** The file that is read and written: `path`, or where its symlink chain ends. */
+	readonly target: string;
+	readonly symlink: boolean;
+	/** The bytes read; undefined when the file does not exist. */
+	readonly bytes: Buffer | undefined;
+	readonly text: string;
+	/** The target's permission bits; undefined when it does not exist. */
+	readonly mode: number | undefined;
+}
+
+function errorCode(error: unknown): string | undefined {
+	return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function ioError(what: string, file: string, error: unknown): CliError {
+	const detail = error instanceof Error ? error.message : String(error);
+	return new CliError(`cannot ${what} ${file}: ${detail}`);
+}
+
+/** Follows a symlink chain to its end, also when the end does not exist yet. */
+function resolveTarget(file: string): {target: string; symlink: boolean} {
+	let stats;
+	try {
+		stats = lstatSync(file);
+	} catch (error) {
+		if (errorCode(error) === 'ENOENT') {
+			return {target: file, symlink: false};
+		}
+		throw ioError('read', file, error);
+	}
+	if (!stats.isSymbolicLink()) {
+		return {target: file, symlink: false};
+	}
+	try {
+		return {target: realpathSync(file), symlink: true};
+	} catch {
+		// A dangling link: write the file it names.
+		let current = file;
+		for (let hops = 0; hops < 40; hops++) {
+			try {
+				if (!lstatSync(current).isSymbolicLink()) {
+					break;
+				}
+			} catch {
+				break;
+			}
+			current = path.resolve(path.dirname(current), readlinkSync(current));
+		}
+		return {target: current, symlink: true};
+	}
+}
+
+export function readIfExists(file: string): Buffer | undefined {
+	try {
+		return readFileSync(file);
+	} catch (error) {
+		if (errorCode(error) === 'ENOENT') {
+			return undefined;
+		}
+		throw ioError('read', file, error);
+	}
+}
+
+export function readSettingsFile(file: string): SettingsFile {
+	const absolute = path.resolve(file);
+	const {target, symlink} = resolveTarget(absolute);
+	let bytes: Buffer | undefined;
+	let mode: number | undefined;
+	try {
+		bytes = readIfExists(target);
+		mode = bytes === undefined ? undefined : statSync(target).mode & 0o7777;
+	} catch (error) {
+		if (error instanceof CliError && /EISDIR/.test(error.message)) {
+			throw new CliError(`${absolute} is a folder, not a settings file`);
+		}
+		throw error;
+	}
+	return {path: absolute, target, symlink, bytes, text: bytes?.toString('utf8') ?? '', mode};
+}
+
+/** Throws when the settings file is no longer what was read (Claude Code may be writing it). */
+export function assertUnchanged(file: SettingsFile): void {
+	const now = readIfExists(file.target);
+	const same = now === undefined || file.bytes === undefined ? now === file.bytes : now.equals(file.bytes);
+	if (!same) {
+		throw new CliError(`${file.target} changed while agentlog was preparing its update (is Claude Code writing it?). Nothing was written; run the command again.`);
+	}
+}
+
+interface Staged {
+	readonly temp: string;
+	readonly dest: string;
+	committed: boolean;
+}
+
+/** Temp files and folders made for an update, so a failure can take them back. */
+export class Staging {
+	private readonly staged: Staged[] = [];
+	private readonly createdDirs: string[] = [];
+
+	ensureDir(dir: string): void {
+		let first: string | undefined;
+		try {
+			first = mkdirSync(dir, {recursive: true});
+		} catch (error) {
+			throw ioError('create the folder', dir, error);
+		}
+		// Remember each level made, deepest last, so abort() can remove them deepest first.
+		for (let d = dir; first !== undefined && d.length >= first.length; d = path.dirname(d)) {
+			this.createdDirs.push(d);
+			if (d === first) {
+				break;
+			}
+		}
+	}
+
+	/** Writes `content` to a temp file beside `dest`; `mode` undefined keeps the umask default. */
+	stage(dest: string, content: string | Buffer, mode: number | undefined): Staged {
+		const temp = path.join(path.dirname(dest), `.${path.basename(dest)}.agentlog-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+		const entry: Staged = {temp, dest, committed: false};
+		try {
+			writeFileSync(temp, content, {flag: 'wx'});
+			this.staged.push(entry);
+			if (mode !== undefined) {
+				chmodSync(temp, mode);
+			}
+		} catch (error) {
+			throw ioError('write', temp, error);
+		}
+		return entry;
+	}
+
+	commit(entry: Staged | undefined): void {
+		if (!entry) {
+			return;
+		}
+		try {
+			renameSync(entry.temp, entry.dest);
+		} catch (error) {
+			throw ioError('replace', entry.dest, error);
+		}
+		entry.committed = true;
+	}
+
+	/** Removes the temp files not committed and the folders made that are still empty. */
+	abort(): void {
+		for (const entry of this.staged) {
+			if (!entry.committed) {
+				rmSync(entry.temp, {force: true});
+			}
+		}
+		for (const dir of [...this.createdDirs].sort((a, b) => b.length - a.length)) {
+			try {
+				rmdirSync(dir);
+			} catch {
+				// Not empty (something was committed there) or already gone.
+			}
+		}
+	}
+}
+
+/** A copy of `data` at `file`, only if `file` does not exist yet. Returns whether it was made. */
+export function writeBackupOnce(file: string, data: Buffer, mode: number | undefined): boolean {
+	try {
+		writeFileSync(file, data, {flag: 'wx'});
+	} catch (error) {
+		if (errorCode(error) === 'EEXIST') {
+			return false;
+		}
+		throw ioError('write the backup', file, error);
+	}
+	if (mode !== undefined) {
+		chmodSync(file, mode);
+	}
+	return true;
+}
+
+/** `<base>` if free, else `<base>-2`, `<base>-3`, … */
+export function freeBackupPath(base: string, exists: (file: string) => boolean): string {
+	if (!exists(base)) {
+		return base;
+	}
+	for (let n = 2; ; n++) {
+		if (!exists(`${base}-${n}`)) {
+			return `${base}-${n}`;
+		}
+	}
+}
+
+/** Is this an agent-spy.sh that agentlog installed (any version, any Node path)? */
+export function isAgentlogLauncher(text: string): boolean {
+	return text.includes("agentlog's agent-spy hook launcher");
+}
+
+/** hooks/agent-spy.sh with the Node path filled in. The placeholder sits inside '…'. */
+export function renderLauncher(template: string, nodePath: string): string {
+	return template.split(NODE_PLACEHOLDER).join(singleQuoteBody(nodePath));
+}
+
+/**
+ * Stages the new settings text beside the target; the returned step backs the original up (once)
+ * and renames the temp file over the target. Call assertUnchanged() between the two.
+ */
+export function stageSettings(staging: Staging, file: SettingsFile, text: string): () => string {
+	staging.ensureDir(path.dirname(file.target));
+	const staged = staging.stage(file.target, text, file.mode);
+	return () => {
+		const backup = file.target + BACKUP_SUFFIX;
+		const made = file.bytes !== undefined && writeBackupOnce(backup, file.bytes, file.mode);
+		staging.commit(staged);
+		return made ? `  backed up the original settings to ${backup}\n` : '';
+	};
+}
+
+/** A warning when the file on disk is no longer what was just written; '' when it is. */
+export function verifyWritten(file: SettingsFile, text: string): string {
+	const now = readIfExists(file.target);
+	return now?.toString('utf8') === text ? '' : `warning: ${file.target} changed again right after agentlog wrote it (Claude Code may have rewritten it); run the command again to check.\n`;
+}

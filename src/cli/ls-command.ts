@@ -1,0 +1,66 @@
+// `agentlog ls [session]`: the agents of one session, with the monitor's rules, once.
+import path from 'node:path';
+import type {Command} from 'commander';
+import {formatLocalTime} from '../core/format.js';
+import {agentName, durationText, GLYPH, MESSAGE_PREVIEW, shownStatus, statusLabel} from '../core/present.js';
+import {formatTable} from '../core/table.js';
+import {truncate} from '../core/format.js';
+import {buildView} from '../core/view.js';
+import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
+import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
+
+interface LsOptions extends ReadOptions {
+	readonly json?: boolean;
+	readonly all?: boolean;
+}
+
+export function runLs(sessionArg: string | undefined, options: LsOptions): void {
+	const activity = activityFor(options);
+	const sessionId = sessionArg === undefined ? listSessionDirs(activity)[0]?.id : resolveSessionArg(sessionArg, activity, options);
+	if (sessionId === undefined) {
+		if (options.json) {
+			process.stdout.write('[]\n');
+		} else {
+			process.stderr.write(`No sessions under ${activity} yet. Is the hook installed? (agentlog install-hook)\n`);
+		}
+		return;
+	}
+	const read = readSessionDir(path.join(activity, sessionId));
+	const now = Date.now();
+	// No display cap; ghosts only with --all.
+	const view = buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true});
+	for (const bad of read.invalid) {
+		process.stderr.write(`agentlog: skipped ${bad.file}: ${bad.error}\n`);
+	}
+	if (options.json) {
+		const records = view.items.map(item => ({...item.agent, displayStatus: item.displayStatus, stale: item.stale, ghost: item.ghost}));
+		process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+		return;
+	}
+	const rows = view.items.map(item => [
+		`${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`,
+		agentName(item),
+		durationText(item),
+		formatLocalTime(item.agent.startedAt, now),
+		item.agent.agentId,
+		truncate(item.agent.lastMessage ?? '', MESSAGE_PREVIEW),
+	]);
+	process.stdout.write(`session ${sessionId}\n`);
+	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount} ghost(s) hidden; --all shows them\n` : '';
+	process.stdout.write(
+		rows.length === 0
+			? `no agents${hidden}`
+			: formatTable(['STATUS', 'TYPE', 'DURATION', 'STARTED', 'ID', 'LAST MESSAGE'], rows, process.stdout.isTTY ? process.stdout.columns : undefined) + hidden,
+	);
+}
+
+export function registerLsCommand(program: Command): void {
+	const ls = program
+		.command('ls')
+		.description("list a session's agents once (default: the newest session), with the same rules as watch but no display cap")
+		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
+	addReadOptions(ls)
+		.option('--json', 'print a JSON array of agent records with displayStatus, stale and ghost added')
+		.option('--all', 'include team-shutdown ghosts')
+		.action((session: string | undefined, options: LsOptions) => runLs(session, options));
+}

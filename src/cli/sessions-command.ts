@@ -1,0 +1,41 @@
+// `agentlog sessions`: every session under the activity folder, newest first.
+import type {Command} from 'commander';
+import {formatLocalTime} from '../core/format.js';
+import {GLYPH} from '../core/present.js';
+import {formatTable} from '../core/table.js';
+import {readSessionInfos} from '../store/sessions.js';
+import {activityFor, addReadOptions, type ReadOptions} from './common.js';
+
+interface SessionsOptions extends ReadOptions {
+	readonly json?: boolean;
+}
+
+export function runSessions(options: SessionsOptions): void {
+	const activity = activityFor(options);
+	const now = Date.now();
+	const sessions = readSessionInfos(activity, now, options.stale, options.dedup);
+	if (options.json) {
+		const out = sessions.map(s => ({id: s.id, counts: s.counts, lastActivity: new Date(s.lastActivity).toISOString()}));
+		process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+		return;
+	}
+	if (sessions.length === 0) {
+		process.stderr.write(`No sessions under ${activity} yet. Is the hook installed? (agentlog install-hook)\n`);
+		return;
+	}
+	const rows = sessions.map(s => [
+		s.id,
+		`${GLYPH.active} ${s.counts.active}`,
+		`${GLYPH.idle} ${s.counts.idle}`,
+		`${GLYPH.stopped} ${s.counts.stopped}`,
+		formatLocalTime(new Date(s.lastActivity).toISOString(), now),
+	]);
+	process.stdout.write(formatTable(['SESSION', 'ACTIVE', 'IDLE', 'STOPPED', 'LAST ACTIVITY'], rows));
+}
+
+export function registerSessionsCommand(program: Command): void {
+	const sessions = program.command('sessions').description('list the sessions under the activity folder, newest first, with agent counts');
+	addReadOptions(sessions)
+		.option('--json', 'print a JSON array: id, counts by status, lastActivity')
+		.action((options: SessionsOptions) => runSessions(options));
+}

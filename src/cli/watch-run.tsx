@@ -1,0 +1,85 @@
+// `agentlog watch [session]`, the part that draws: loaded only when watch runs (Ink is large).
+// The live monitor. With stdout not a terminal it prints one plain
+// snapshot and exits; with only stdin not a terminal it runs live without keys.
+import path from 'node:path';
+import {render, renderToString} from 'ink';
+import {applyFileUpdates, EMPTY_AGENT_SET} from '../core/agent-set.js';
+import {formatLocalTime} from '../core/format.js';
+import {paneSize} from '../core/layout.js';
+import {stateFile} from '../core/paths.js';
+import {buildScreen} from '../core/screen.js';
+import {initialUiModel} from '../core/ui-state.js';
+import {buildView} from '../core/view.js';
+import {ActivityWatcher} from '../store/activity-watcher.js';
+import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
+import {loadUiState, saveUiState} from '../store/state-file.js';
+import {App} from '../ui/App.js';
+import {Screen} from '../ui/Screen.js';
+import {activityFor, home, resolveSessionArg} from './common.js';
+import type {WatchOptions} from './watch-command.js';
+import {CliError} from './errors.js';
+
+
+/** One plain frame of the screen, for a pipe or a file. */
+export function snapshotText(activity: string, sessionId: string | undefined, following: boolean, options: WatchOptions, columns: number): string {
+	const now = Date.now();
+	const read = sessionId === undefined ? {agents: [], invalid: []} : readSessionDir(path.join(activity, sessionId));
+	const set = applyFileUpdates(
+		EMPTY_AGENT_SET,
+		read.invalid.map(i => ({name: path.basename(i.file), kind: 'invalid' as const, error: i.error})),
+	);
+	const view = buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max});
+	const ui = {...initialUiModel(), selectedId: undefined};
+	const model = buildScreen({
+		size: paneSize(columns, view.items.length + 9),
+		activity,
+		activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
+		sessionId,
+		following,
+		view,
+		warnings: set.invalid.size,
+		ui,
+		now,
+		keyboard: false,
+		snapshot: true,
+		time: iso => formatLocalTime(iso, now),
+		markdown: () => undefined,
+	});
+	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
+}
+
+export async function runWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
+	const activity = activityFor(options);
+	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options);
+	if (!process.stdout.isTTY) {
+		const following = sessionId === undefined;
+		const shown = sessionId ?? listSessionDirs(activity)[0]?.id;
+		process.stdout.write(snapshotText(activity, shown, following, options, process.stdout.columns || 100));
+		return;
+	}
+	const watcher = new ActivityWatcher({activity, session: sessionId});
+	const state = stateFile(process.env, home());
+	try {
+		await watcher.start();
+		const keyboard = Boolean(process.stdin.isTTY);
+		const app = render(
+			<App
+				source={watcher}
+				staleMs={options.stale}
+				max={options.max}
+				dedup={options.dedup}
+				keyboard={keyboard}
+				initialCollapsed={loadUiState(state).collapsed}
+				onCollapsedChange={collapsed => saveUiState(state, {collapsed})}
+			/>,
+			{exitOnCtrlC: true},
+		);
+		try {
+			await app.waitUntilExit();
+		} catch (error) {
+			throw new CliError(`the monitor stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
+		}
+	} finally {
+		await watcher.close();
+	}
+}

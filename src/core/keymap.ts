@@ -1,0 +1,94 @@
+// Key decoding in one place. Bindings are data; keyToAction is pure. Ink 6 quirks handled here:
+// Esc also sets `meta`, so `escape` is checked first; Backspace arrives as `delete`.
+
+export type Action =
+	| {readonly type: 'move'; readonly by: -1 | 1}
+	| {readonly type: 'page'; readonly by: -1 | 1}
+	| {readonly type: 'edge'; readonly to: 'first' | 'last'}
+	| {readonly type: 'open'}
+	| {readonly type: 'close'}
+	| {readonly type: 'toggle-collapse'}
+	| {readonly type: 'toggle-ghosts'}
+	| {readonly type: 'toggle-all'}
+	| {readonly type: 'toggle-help'}
+	| {readonly type: 'quit'};
+
+/** The subset of Ink's `Key` that agentlog reads (so tests and Ink 7 need no Ink types). */
+export interface KeyInfo {
+	readonly upArrow?: boolean;
+	readonly downArrow?: boolean;
+	readonly leftArrow?: boolean;
+	readonly rightArrow?: boolean;
+	readonly pageUp?: boolean;
+	readonly pageDown?: boolean;
+	readonly home?: boolean;
+	readonly end?: boolean;
+	readonly return?: boolean;
+	readonly escape?: boolean;
+	readonly backspace?: boolean;
+	readonly delete?: boolean;
+	readonly ctrl?: boolean;
+	readonly meta?: boolean;
+}
+
+export type Focus = 'list' | 'detail' | 'help';
+
+interface Binding {
+	/** Key tokens (see keyToken): named keys and printable characters. */
+	readonly tokens: readonly string[];
+	/** How the help screen writes the keys. */
+	readonly label: string;
+	readonly action: Action;
+	/** A different meaning in the detail pane (null: no meaning there). */
+	readonly inDetail?: Action | null;
+	readonly help: string;
+}
+
+const CLOSE: Action = {type: 'close'};
+
+export const BINDINGS: readonly Binding[] = [
+	{tokens: ['up', 'k'], label: '↑ k', action: {type: 'move', by: -1}, help: 'previous agent · scroll up'},
+	{tokens: ['down', 'j'], label: '↓ j', action: {type: 'move', by: 1}, help: 'next agent · scroll down'},
+	{tokens: ['left', 'h'], label: '← h', action: {type: 'move', by: -1}, inDetail: CLOSE, help: 'previous agent · back'},
+	{tokens: ['right', 'l'], label: '→ l', action: {type: 'move', by: 1}, inDetail: null, help: 'next agent'},
+	{tokens: ['pgup'], label: 'PgUp', action: {type: 'page', by: -1}, help: 'page up'},
+	{tokens: ['pgdn', ' '], label: 'PgDn Space', action: {type: 'page', by: 1}, help: 'page down'},
+	{tokens: ['home'], label: 'Home', action: {type: 'edge', to: 'first'}, help: 'first'},
+	{tokens: ['end', 'G'], label: 'End G', action: {type: 'edge', to: 'last'}, help: 'last'},
+	{tokens: ['enter'], label: 'Enter', action: {type: 'open'}, help: 'open the detail pane'},
+	{tokens: ['esc'], label: 'Esc', action: CLOSE, help: 'close the detail pane or this help'},
+	{tokens: ['c'], label: 'c', action: {type: 'toggle-collapse'}, help: 'collapse / expand the agents'},
+	{tokens: ['g'], label: 'g', action: {type: 'toggle-ghosts'}, help: 'show / hide ghosts (dimmed)'},
+	{tokens: ['a'], label: 'a', action: {type: 'toggle-all'}, help: 'show all agents / the newest only'},
+	{tokens: ['?'], label: '?', action: {type: 'toggle-help'}, help: 'this help'},
+	{tokens: ['q'], label: 'q Ctrl+C', action: {type: 'quit'}, help: 'quit'},
+];
+
+/** One token per key press: a named key, or the typed character. */
+export function keyToken(input: string, key: KeyInfo): string | undefined {
+	// Esc first: Ink 6 also sets `meta` for it.
+	if (key.escape) return 'esc';
+	if (key.upArrow) return 'up';
+	if (key.downArrow) return 'down';
+	if (key.leftArrow) return 'left';
+	if (key.rightArrow) return 'right';
+	if (key.pageUp) return 'pgup';
+	if (key.pageDown) return 'pgdn';
+	if (key.home) return 'home';
+	if (key.end) return 'end';
+	if (key.return) return 'enter';
+	if (key.ctrl || key.meta || input.length !== 1) return undefined;
+	return input;
+}
+
+export function keyToAction(input: string, key: KeyInfo, focus: Focus): Action | undefined {
+	const token = keyToken(input, key);
+	const binding = token === undefined ? undefined : BINDINGS.find(b => b.tokens.includes(token));
+	if (!binding) {
+		return undefined;
+	}
+	if (focus === 'detail' && binding.inDetail !== undefined) {
+		return binding.inDetail ?? undefined;
+	}
+	return binding.action;
+}

@@ -1,0 +1,77 @@
+// Layout maths: how the screen is cut for a pane of `columns` × `rows`. The whole frame stays at
+// most `rows - 1` lines tall (Ink clears the whole screen every frame otherwise) and never wider
+// than `columns`. Short wide panes get a horizontal strip of cards; the rest a vertical list.
+
+export const MIN_COLUMNS = 40;
+export const MIN_ROWS = 10;
+
+/** Lines used by the header and the footer (key hints). */
+export const HEADER_LINES = 1;
+export const FOOTER_LINES = 1;
+
+export const CARD_MIN_WIDTH = 28;
+/** Border (2) + type line + duration line + two message lines. */
+export const CARD_HEIGHT = 6;
+
+export interface Size {
+	readonly columns: number;
+	readonly rows: number;
+}
+
+/** Terminal size with fallbacks (a pipe has no size) and the floor agentlog lays out for. */
+export function paneSize(columns: number | undefined, rows: number | undefined): Size {
+	return {
+		columns: Math.max(MIN_COLUMNS, columns && columns > 0 ? columns : 80),
+		rows: Math.max(MIN_ROWS, rows && rows > 0 ? rows : 24),
+	};
+}
+
+export type BodyLayout =
+	| {readonly mode: 'list'; readonly height: number; readonly width: number}
+	| {readonly mode: 'strip'; readonly height: number; readonly width: number; readonly cardWidth: number; readonly cards: number};
+
+/** Lines left for the body once the header and footer are drawn, within `rows - 1`. */
+export function bodyHeight(size: Size): number {
+	return Math.max(1, size.rows - 1 - HEADER_LINES - FOOTER_LINES);
+}
+
+/**
+ * A strip when the pane is wide enough for three cards and too short for a useful list
+ * (fewer than 12 body lines); otherwise a list, one line per agent.
+ */
+export function bodyLayout(size: Size): BodyLayout {
+	const height = bodyHeight(size);
+	const width = size.columns;
+	const fit = Math.floor(width / CARD_MIN_WIDTH);
+	if (fit >= 3 && height < 12 && height >= CARD_HEIGHT) {
+		const cards = fit;
+		return {mode: 'strip', height: CARD_HEIGHT, width, cardWidth: Math.floor(width / cards), cards};
+	}
+	return {mode: 'list', height, width};
+}
+
+/** How many items fit in the body, in the chosen layout. */
+export function visibleCount(layout: BodyLayout): number {
+	return layout.mode === 'strip' ? layout.cards : layout.height;
+}
+
+/**
+ * The first item shown so that `selected` is visible, keeping it near the middle; stateless,
+ * so the window never drifts when the list changes under it.
+ */
+export function windowStart(selected: number, count: number, visible: number): number {
+	if (count <= visible || selected < 0) {
+		return 0;
+	}
+	const centred = selected - Math.floor(visible / 2);
+	return Math.max(0, Math.min(count - visible, centred));
+}
+
+/** Column widths of one list line: glyph, type, duration, then the message takes the rest. */
+export function listColumns(width: number): {readonly type: number; readonly duration: number; readonly message: number} {
+	const type = width >= 70 ? 18 : width >= 50 ? 14 : 10;
+	const duration = 8;
+	// "▸ ● " prefix (4) + type + " " + duration + " " + message.
+	const message = Math.max(0, width - 4 - type - 1 - duration - 1);
+	return {type, duration, message};
+}

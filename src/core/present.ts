@@ -1,0 +1,155 @@
+// What the screen says about an agent and a session, as plain strings. Components only lay
+// these out and colour them; the plain snapshot and `ls` print the same words.
+import type {AgentStatus} from './agent.js';
+import {formatDuration, shortId, truncate} from './format.js';
+import type {AgentView, StatusCounts, ViewItem} from './view.js';
+
+/** Shown status: the three statuses, plus stale (shown stopped) and ghost. */
+export type Shown = AgentStatus | 'stale';
+
+/** A distinct glyph per status, so the screen reads without colour (NO_COLOR). */
+export const GLYPH: Readonly<Record<Shown, string>> = {
+	active: '●',
+	idle: '◐',
+	stopped: '○',
+	stale: '◌',
+};
+
+export const COLOR: Readonly<Record<Shown, string>> = {
+	active: 'green',
+	idle: 'yellow',
+	stopped: 'gray',
+	stale: 'gray',
+};
+
+export function shownStatus(item: ViewItem): Shown {
+	return item.stale ? 'stale' : item.displayStatus;
+}
+
+/** The words after the duration: what state the agent is in, and what is uncertain. */
+export function statusLabel(item: ViewItem, now: number): string {
+	const parts: string[] = [];
+	if (item.stale) {
+		parts.push(`stale · silent ${formatDuration(now - item.lastLife)}`);
+	} else {
+		parts.push(item.displayStatus);
+	}
+	if (item.ghost) {
+		parts.push('ghost');
+	}
+	return parts.join(' · ');
+}
+
+/** Duration text: live for active agents, `?` when the start was never seen. */
+export function durationText(item: ViewItem): string {
+	return item.durationMs === undefined ? '?' : formatDuration(item.durationMs);
+}
+
+export const MESSAGE_PREVIEW = 60;
+
+/** `text` (whitespace folded) in at most `width` characters, ending in `…` when cut. */
+export function fit(text: string, width: number): string {
+	const flat = text.replace(/\s+/gu, ' ').trim();
+	return [...flat].length <= width ? flat : truncate(flat, Math.max(0, width - 1));
+}
+
+/** The card's one-line message: the last message cut to 60 characters + `…`. */
+export function messagePreview(item: ViewItem): string {
+	const message = item.agent.lastMessage;
+	if (message && message.trim() !== '') {
+		return truncate(message, MESSAGE_PREVIEW);
+	}
+	if (item.displayStatus === 'active') {
+		return 'working…';
+	}
+	return item.displayStatus === 'idle' ? 'waiting for messages' : 'no message';
+}
+
+export function agentName(item: ViewItem): string {
+	const {type, teammateName} = item.agent;
+	if (teammateName && teammateName !== type) {
+		return type ? `${teammateName} (${type})` : teammateName;
+	}
+	return type || shortId(item.agent.agentId);
+}
+
+export function countsText(counts: StatusCounts): string {
+	const parts = [`${GLYPH.active} ${counts.active} active`, `${GLYPH.idle} ${counts.idle} idle`, `${GLYPH.stopped} ${counts.stopped} stopped`];
+	if (counts.stale > 0) {
+		parts.push(`${GLYPH.stale} ${counts.stale} stale`);
+	}
+	return parts.join('  ');
+}
+
+export interface HeaderInfo {
+	readonly sessionId: string | undefined;
+	readonly following: boolean;
+	readonly view: AgentView;
+	readonly showGhosts: boolean;
+	readonly warnings: number;
+}
+
+/** Header pieces, most important first (the line is cut from the end in narrow panes). */
+export function headerParts(info: HeaderInfo): string[] {
+	const session = info.sessionId ? `session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet';
+	const parts = [session, countsText(info.view.counts)];
+	if (info.view.ghostCount > 0) {
+		parts.push(`${info.view.ghostCount} ghost${info.view.ghostCount === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}`);
+	}
+	if (info.warnings > 0) {
+		parts.push(`⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}`);
+	}
+	return parts;
+}
+
+/** Word-wraps `text` (whitespace folded) into at most `lines` lines of `width`; a cut last line ends in `…`. */
+export function wrapText(text: string, width: number, lines: number): string[] {
+	const all: string[] = [];
+	let line = '';
+	for (const word of text.split(/\s+/).filter(Boolean)) {
+		const next = line ? `${line} ${word}` : word;
+		if ([...next].length <= width || !line) {
+			line = next;
+		} else {
+			all.push(line);
+			line = word;
+		}
+	}
+	if (line) {
+		all.push(line);
+	}
+	if (all.length <= lines) {
+		return all.map(l => fit(l, width));
+	}
+	const kept = all.slice(0, lines - 1).map(l => fit(l, width));
+	return [...kept, fit(all.slice(lines - 1).join(' '), width)];
+}
+
+/** The fields at the top of the detail pane, as label/value pairs. */
+export function detailFields(item: ViewItem, sessionId: string | undefined, now: number, time: (iso: string) => string): Array<[string, string]> {
+	const a = item.agent;
+	const fields: Array<[string, string]> = [
+		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
+		['type', a.type || '(none)'],
+		['id', a.agentId],
+	];
+	if (a.teammateName) {
+		fields.push(['teammate', a.teammateName]);
+	}
+	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
+	fields.push(['duration', item.durationMs === undefined ? 'unknown (its start was never seen)' : formatDuration(item.durationMs)]);
+	fields.push(['started', a.startUnknown ? `${time(a.startedAt)} (start not seen; first seen then)` : time(a.startedAt)]);
+	fields.push(['updated', time(a.updatedAt)]);
+	if (a.stoppedAt) {
+		fields.push(['stopped', time(a.stoppedAt)]);
+	} else if (item.stale) {
+		fields.push(['stopped', `no stop event; silent for ${formatDuration(item.silentMs)}, so shown as stopped (stale)`]);
+	}
+	if (item.ghost) {
+		fields.push(['ghost', 'started within 30 s of the last stop of its type with none running: a leftover of a team shutdown']);
+	}
+	if (a.cwd) {
+		fields.push(['cwd', a.cwd]);
+	}
+	return fields;
+}

@@ -1,0 +1,190 @@
+// The whole screen as data: which body to draw and every line's words, cut to fit the pane.
+// Components only draw this; the key reducer reads its page sizes from it.
+import {BINDINGS} from './keymap.js';
+import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
+import {
+	agentName,
+	detailFields,
+	durationText,
+	fit,
+	headerParts,
+	messagePreview,
+	shownStatus,
+	statusLabel,
+	wrapText,
+	type Shown,
+} from './present.js';
+import type {UiContext, UiModel} from './ui-state.js';
+import type {AgentView, ViewItem} from './view.js';
+
+export interface LineRow {
+	readonly id: string;
+	readonly shown: Shown;
+	readonly name: string;
+	readonly duration: string;
+	readonly message: string;
+	readonly selected: boolean;
+	readonly dim: boolean;
+}
+
+export interface CardRow extends Omit<LineRow, 'message'> {
+	readonly label: string;
+	readonly lines: readonly string[];
+}
+
+export type Body =
+	| {readonly kind: 'message'; readonly lines: readonly string[]}
+	| {readonly kind: 'list'; readonly rows: readonly LineRow[]; readonly columns: ReturnType<typeof listColumns>}
+	| {readonly kind: 'strip'; readonly cards: readonly CardRow[]; readonly cardWidth: number}
+	| {readonly kind: 'detail'; readonly lines: readonly string[]}
+	| {readonly kind: 'help'; readonly lines: readonly string[]}
+	| {readonly kind: 'collapsed'};
+
+export interface ScreenModel {
+	readonly width: number;
+	readonly header: string;
+	readonly body: Body;
+	readonly bodyHeight: number;
+	readonly footer: string;
+	/** Page sizes for the key reducer. */
+	readonly context: UiContext;
+}
+
+export interface ScreenInput {
+	readonly size: Size;
+	readonly activity: string;
+	readonly activityExists: boolean;
+	readonly sessionId: string | undefined;
+	readonly following: boolean;
+	readonly view: AgentView;
+	readonly warnings: number;
+	readonly ui: UiModel;
+	readonly now: number;
+	/** False when stdin is not a terminal: the screen says keys are unavailable. */
+	readonly keyboard: boolean;
+	/** A one-off plain snapshot (stdout is not a terminal): no key hints. */
+	readonly snapshot?: boolean;
+	/** Local time of an ISO timestamp. */
+	readonly time: (iso: string) => string;
+	/** The last message rendered as terminal Markdown lines, when ready. */
+	readonly markdown: (text: string, width: number) => readonly string[] | undefined;
+}
+
+/** Hard-wraps plain text, paragraph by paragraph, for when Markdown is not rendered (yet). */
+export function wrapParagraphs(text: string, width: number): string[] {
+	return text.split('\n').flatMap(line => (line.trim() === '' ? [''] : wrapText(line, width, Number.MAX_SAFE_INTEGER)));
+}
+
+function waitingLines(input: ScreenInput): string[] {
+	if (input.sessionId !== undefined) {
+		return ['No agents in this session yet.', '', 'They appear here as Claude Code starts subagents.'];
+	}
+	return [
+		'Waiting for the first subagent…',
+		'',
+		`Watching ${input.activity}${input.activityExists ? '' : ' (not created yet)'}`,
+		'Nothing showing up? Install the hook with: agentlog install-hook',
+		'then restart running Claude Code sessions (or review /hooks).',
+		'Or try it on built-in data: agentlog demo',
+	];
+}
+
+function helpLines(): string[] {
+	const width = Math.max(...BINDINGS.map(b => b.label.length));
+	return ['Keys', '', ...BINDINGS.map(b => `${b.label.padEnd(width)}  ${b.help}`)];
+}
+
+function detailLines(item: ViewItem, input: ScreenInput, width: number): string[] {
+	const fields = detailFields(item, input.sessionId, input.now, input.time);
+	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
+	const valueWidth = Math.max(10, width - labelWidth);
+	const head = fields.flatMap(([label, value]) =>
+		wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`),
+	);
+	const message = item.agent.lastMessage;
+	const body =
+		message && message.trim() !== ''
+			? (input.markdown(message, width) ?? wrapParagraphs(message, width))
+			: [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
+	return [...head, '', '─'.repeat(Math.min(width, 40)), ...body];
+}
+
+function footerText(input: ScreenInput, body: Body, context: UiContext): string {
+	const {ui, view} = input;
+	if (input.snapshot) {
+		return view.hiddenByCap > 0 ? `+${view.hiddenByCap} older agents not shown (--max, or agentlog ls)` : '';
+	}
+	const more = view.hiddenByCap > 0 && !ui.showAll ? `+${view.hiddenByCap} older (a: all) · ` : '';
+	const keys = input.keyboard ? '' : 'keys unavailable (stdin is not a terminal) · Ctrl+C quits';
+	if (!input.keyboard) {
+		return `${more}${keys}`;
+	}
+	switch (body.kind) {
+		case 'detail': {
+			const last = Math.min(context.detailLines, ui.detailScroll + context.page);
+			return `↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${ui.detailScroll + 1}–${last} of ${context.detailLines}`;
+		}
+		case 'help':
+			return 'Esc or ? closes this help · q quit';
+		case 'collapsed':
+			return `${more}c expand · ? keys · q quit`;
+		default:
+			return `${more}↑↓ move · Enter open · c collapse · g ghosts · a all · ? keys · q quit`;
+	}
+}
+
+export function buildScreen(input: ScreenInput): ScreenModel {
+	const {size, view, ui, now} = input;
+	const width = size.columns;
+	const height = bodyHeight(size);
+	const header = fit(
+		`agentlog · ${headerParts({sessionId: input.sessionId, following: input.following, view, showGhosts: ui.showGhosts, warnings: input.warnings}).join(' · ')}`,
+		width,
+	);
+	const ids = view.items.map(item => item.agent.agentId);
+	let body: Body;
+	let page = height;
+	let detailCount = 0;
+	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
+
+	if (ui.focus === 'help') {
+		body = {kind: 'help', lines: helpLines().map(line => fit(line, width))};
+	} else if (ui.collapsed) {
+		body = {kind: 'collapsed'};
+	} else if (ui.focus === 'detail' && selected) {
+		const lines = detailLines(selected, input, width);
+		detailCount = lines.length;
+		const start = Math.min(ui.detailScroll, Math.max(0, lines.length - height));
+		body = {kind: 'detail', lines: lines.slice(start, start + height)};
+	} else if (view.items.length === 0) {
+		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
+	} else {
+		const layout = bodyLayout(size);
+		const visible = layout.mode === 'strip' ? layout.cards : layout.height;
+		page = visible;
+		const index = ids.indexOf(ui.selectedId ?? '');
+		const first = windowStart(index, ids.length, visible);
+		const shown = view.items.slice(first, first + visible);
+		const common = (item: ViewItem) => ({
+			id: item.agent.agentId,
+			shown: shownStatus(item),
+			name: agentName(item),
+			duration: durationText(item),
+			selected: item.agent.agentId === ui.selectedId,
+			dim: item.ghost,
+		});
+		if (layout.mode === 'strip') {
+			const inner = Math.max(1, layout.cardWidth - 4);
+			body = {
+				kind: 'strip',
+				cardWidth: layout.cardWidth,
+				cards: shown.map(item => ({...common(item), label: statusLabel(item, now), lines: wrapText(messagePreview(item), inner, CARD_HEIGHT - 4)})),
+			};
+		} else {
+			const columns = listColumns(width);
+			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost ? `${statusLabel(item, now)} · ` : ''}${messagePreview(item)}`}))};
+		}
+	}
+	const context: UiContext = {ids, page, detailLines: detailCount};
+	return {width, header, body, bodyHeight: height, footer: fit(footerText(input, body, context), width), context};
+}

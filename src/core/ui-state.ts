@@ -1,0 +1,118 @@
+// The screen's own state as a reducer: selection (kept by agent id, never by index), which pane
+// has focus, and the toggles. Keys only dispatch; the list of agents comes from the view.
+import type {Action, Focus} from './keymap.js';
+
+export interface UiModel {
+	readonly focus: Focus;
+	/** The selected agent's id, or undefined when nothing is shown yet. */
+	readonly selectedId: string | undefined;
+	/** Where the selection stood; used to pick a neighbour when the selected agent disappears. */
+	readonly selectedIndex: number;
+	readonly collapsed: boolean;
+	readonly showGhosts: boolean;
+	readonly showAll: boolean;
+	readonly detailScroll: number;
+	readonly quit: boolean;
+}
+
+export function initialUiModel(collapsed = false): UiModel {
+	return {
+		focus: 'list',
+		selectedId: undefined,
+		selectedIndex: 0,
+		collapsed,
+		showGhosts: false,
+		showAll: false,
+		detailScroll: 0,
+		quit: false,
+	};
+}
+
+/** What the reducer needs to know about the screen at the time of a key. */
+export interface UiContext {
+	/** Ids of the agents shown, in screen order. */
+	readonly ids: readonly string[];
+	/** Items per page in the list, lines per page in the detail pane. */
+	readonly page: number;
+	/** Lines of the detail pane's content, to stop scrolling at its end. */
+	readonly detailLines: number;
+}
+
+export type UiEvent = {readonly type: 'key'; readonly action: Action; readonly context: UiContext} | {readonly type: 'reconcile'; readonly ids: readonly string[]};
+
+function clamp(n: number, lo: number, hi: number): number {
+	return Math.max(lo, Math.min(hi, n));
+}
+
+function selectIndex(model: UiModel, ids: readonly string[], index: number): UiModel {
+	if (ids.length === 0) {
+		return model.selectedId === undefined ? model : {...model, selectedId: undefined, selectedIndex: 0};
+	}
+	const i = clamp(index, 0, ids.length - 1);
+	return ids[i] === model.selectedId && i === model.selectedIndex ? model : {...model, selectedId: ids[i], selectedIndex: i};
+}
+
+/**
+ * Keeps the selection valid when the list changes: the same agent if it is still shown,
+ * otherwise its nearest neighbour (the agent now at its old place). Same object when unchanged.
+ */
+export function reconcileSelection(model: UiModel, ids: readonly string[]): UiModel {
+	const at = model.selectedId === undefined ? -1 : ids.indexOf(model.selectedId);
+	const next = at >= 0 ? selectIndex(model, ids, at) : selectIndex(model, ids, model.selectedId === undefined ? 0 : model.selectedIndex);
+	// A detail pane whose agent vanished closes.
+	if (next.focus === 'detail' && next.selectedId !== model.selectedId) {
+		return {...next, focus: 'list', detailScroll: 0};
+	}
+	return next;
+}
+
+function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
+	const current = model.selectedId === undefined ? -1 : ctx.ids.indexOf(model.selectedId);
+	const maxScroll = Math.max(0, ctx.detailLines - ctx.page);
+	const scroll = (to: number) => ({...model, detailScroll: clamp(to, 0, maxScroll)});
+	switch (action.type) {
+		case 'quit':
+			return {...model, quit: true};
+		case 'toggle-help':
+			return {...model, focus: model.focus === 'help' ? 'list' : 'help'};
+		case 'close':
+			return model.focus === 'list' ? model : {...model, focus: 'list', detailScroll: 0};
+		case 'toggle-collapse':
+			return {...model, collapsed: !model.collapsed, focus: model.focus === 'detail' ? 'list' : model.focus};
+		case 'toggle-ghosts':
+			return {...model, showGhosts: !model.showGhosts};
+		case 'toggle-all':
+			return {...model, showAll: !model.showAll};
+		case 'open':
+			return model.focus === 'list' && model.selectedId !== undefined && !model.collapsed ? {...model, focus: 'detail', detailScroll: 0} : model;
+		default:
+			break;
+	}
+	if (model.focus === 'help' || (model.collapsed && model.focus === 'list')) {
+		return model;
+	}
+	if (model.focus === 'detail') {
+		switch (action.type) {
+			case 'move':
+				return scroll(model.detailScroll + action.by);
+			case 'page':
+				return scroll(model.detailScroll + action.by * Math.max(1, ctx.page - 1));
+			case 'edge':
+				return scroll(action.to === 'first' ? 0 : maxScroll);
+		}
+	}
+	switch (action.type) {
+		case 'move':
+			return selectIndex(model, ctx.ids, current < 0 ? 0 : current + action.by);
+		case 'page':
+			return selectIndex(model, ctx.ids, (current < 0 ? 0 : current) + action.by * Math.max(1, ctx.page));
+		case 'edge':
+			return selectIndex(model, ctx.ids, action.to === 'first' ? 0 : ctx.ids.length - 1);
+		default:
+			return model;
+	}
+}
+
+export function uiReducer(model: UiModel, event: UiEvent): UiModel {
+	return event.type === 'key' ? onKey(model, event.action, event.context) : reconcileSelection(model, event.ids);
+}

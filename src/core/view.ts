@@ -1,0 +1,126 @@
+// What the monitor shows for one session (DESIGN.md §5): the rules (dedup, stale) applied, then
+// order and the display cap. Pure: the clock and extra signs of life are options.
+import type {AgentRecord, AgentStatus} from './agent.js';
+import {findGhosts} from './dedup.js';
+import {agentDuration, parseTime} from './format.js';
+import {displayState} from './stale.js';
+
+/** Default display cap: the 8 most recently started agents. */
+export const DEFAULT_MAX = 8;
+
+export interface ViewOptions {
+	/** The clock (ms). */
+	readonly now: number;
+	readonly staleMs: number;
+	/** False (`--no-dedup`): nobody is a ghost. */
+	readonly dedup: boolean;
+	/** Show ghosts (flagged `ghost`) instead of hiding them. */
+	readonly showGhosts: boolean;
+	/** Lift the display cap. */
+	readonly showAll: boolean;
+	/** The display cap (default 8). */
+	readonly max?: number;
+	/** Extra signs of life by agentId (ms), e.g. transcript mtimes. */
+	readonly extraLife?: ReadonlyMap<string, number>;
+}
+
+export interface ViewItem {
+	readonly agent: AgentRecord;
+	readonly displayStatus: AgentStatus;
+	readonly stale: boolean;
+	readonly ghost: boolean;
+	/** Time since the last sign of life (ms). */
+	readonly silentMs: number;
+	/** The latest sign of life (ms). */
+	readonly lastLife: number;
+	/** How long it ran (ms); undefined when unknown (see `agentDuration`). */
+	readonly durationMs: number | undefined;
+}
+
+export interface StatusCounts {
+	readonly active: number;
+	readonly idle: number;
+	/** Stopped as shown: stale agents included. */
+	readonly stopped: number;
+	/** Stale agents (also counted in `stopped`). */
+	readonly stale: number;
+}
+
+export interface AgentView {
+	/** Most recently started first, capped unless `showAll`. */
+	readonly items: readonly ViewItem[];
+	/** Display statuses over all non-ghost agents, before the cap. */
+	readonly counts: StatusCounts;
+	/** Ghosts found, whether shown or not. */
+	readonly ghostCount: number;
+	/** Items left out by the cap. */
+	readonly hiddenByCap: number;
+}
+
+function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewItem {
+	const state = displayState(agent, options.now, options.staleMs, options.extraLife?.get(agent.agentId));
+	return {
+		agent,
+		displayStatus: state.displayStatus,
+		stale: state.stale,
+		ghost,
+		silentMs: state.silentMs,
+		lastLife: state.lastLife,
+		durationMs: agentDuration(agent, options.now, state),
+	};
+}
+
+/**
+ * Most recently started first; equal starts by agentId (ascending) so the order is stable.
+ * Decision: an unreadable startedAt sorts last.
+ */
+export function compareByRecentStart(a: AgentRecord, b: AgentRecord): number {
+	const startA = parseTime(a.startedAt) ?? Number.NEGATIVE_INFINITY;
+	const startB = parseTime(b.startedAt) ?? Number.NEGATIVE_INFINITY;
+	if (startA !== startB) {
+		return startA < startB ? 1 : -1;
+	}
+	return a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0;
+}
+
+/** Counts display statuses of the given items. */
+export function countStatuses(items: readonly ViewItem[]): StatusCounts {
+	const counts = {active: 0, idle: 0, stopped: 0, stale: 0};
+	for (const item of items) {
+		counts[item.displayStatus] += 1;
+		counts.stale += item.stale ? 1 : 0;
+	}
+	return counts;
+}
+
+/**
+ * Decision: a cap below 1 (or not a number) is taken as 1; a strip with no card at all is never
+ * what is wanted, and the CLI rejects such `--max` values anyway.
+ */
+function capOf(options: ViewOptions): number {
+	if (options.showAll) {
+		return Number.POSITIVE_INFINITY;
+	}
+	const max = options.max ?? DEFAULT_MAX;
+	return Number.isNaN(max) ? 1 : Math.max(1, Math.floor(max));
+}
+
+/**
+ * Applies the rules to one session's agents. Ghosts are hidden unless `showGhosts`; then they
+ * are shown, flagged. Decision: shown ghosts take part in the cap like any other card (the cap
+ * is about what fits on screen); `counts` never include ghosts.
+ */
+export function buildView(agents: readonly AgentRecord[], options: ViewOptions): AgentView {
+	const ghosts = options.dedup ? findGhosts(agents) : new Set<string>();
+	const all = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
+	const real = all.filter((item) => !item.ghost);
+	const shown = options.showGhosts ? all : real;
+	const cap = capOf(options);
+	const items = shown.slice(0, cap);
+	return {
+		items,
+		counts: countStatuses(real),
+		ghostCount: all.length - real.length,
+		hiddenByCap: shown.length - items.length,
+	};
+}

@@ -1,0 +1,24 @@
+// Sessions under the activity folder, for `sessions`, `ls` and resolving a session argument.
+import path from 'node:path';
+import type {SessionInfo} from '../core/sessions.js';
+import {summarizeSession} from '../core/sessions.js';
+import {listSessionDirs, readSessionDir} from './read-agents.js';
+
+/**
+ * Every session with its counts and last activity (reads every agent file once). `lastActivity`
+ * is the newest agent timestamp, or the folder's mtime when no file is readable.
+ */
+export function readSessionInfos(activity: string, now: number, staleMs: number, dedup: boolean): SessionInfo[] {
+	return listSessionDirs(activity)
+		.map(dir => {
+			const {agents} = readSessionDir(path.join(activity, dir.id));
+			const summary = summarizeSession(agents, now, staleMs, dedup);
+			return {id: dir.id, lastActivity: summary.lastActivity || dir.mtimeMs, counts: summary.counts};
+		})
+		.sort((a, b) => b.lastActivity - a.lastActivity || a.id.localeCompare(b.id));
+}
+
+/** Sessions from folder names and mtimes only, without opening an agent file (fast). */
+export function sessionDirInfos(activity: string): SessionInfo[] {
+	return listSessionDirs(activity).map(dir => ({id: dir.id, lastActivity: dir.mtimeMs, counts: {active: 0, idle: 0, stopped: 0}}));
+}

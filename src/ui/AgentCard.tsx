@@ -1,0 +1,47 @@
+import {memo} from 'react';
+import {Box, Text} from 'ink';
+import type {Shown} from '../core/present.js';
+import {CARD_HEIGHT} from '../core/layout.js';
+import {COLOR, fit, GLYPH} from '../core/present.js';
+
+export interface AgentCardProps {
+	readonly shown: Shown;
+	readonly name: string;
+	readonly duration: string;
+	readonly label: string;
+	/** The message, already wrapped to the card's inner width (two lines). */
+	readonly lines: readonly string[];
+	readonly selected: boolean;
+	readonly dim: boolean;
+	readonly width: number;
+}
+
+/** One card of the horizontal strip: type, duration and state, then two lines of message. */
+export const AgentCard = memo(function AgentCard(props: AgentCardProps) {
+	const inner = Math.max(1, props.width - 4);
+	return (
+		<Box
+			width={props.width}
+			height={CARD_HEIGHT}
+			flexDirection="column"
+			borderStyle={props.selected ? 'double' : 'round'}
+			borderColor={props.selected ? 'cyan' : COLOR[props.shown]}
+			borderDimColor={props.dim}
+			paddingX={1}
+			flexShrink={0}
+		>
+			<Text wrap="truncate" bold={props.selected} dimColor={props.dim}>
+				<Text color={COLOR[props.shown]}>{GLYPH[props.shown]}</Text> {fit(props.name, inner - 2)}
+			</Text>
+			<Text wrap="truncate" dimColor>
+				{fit(`${props.duration} · ${props.label}`, inner)}
+			</Text>
+			<Text wrap="truncate" dimColor={props.dim}>
+				{props.lines[0] ?? ''}
+			</Text>
+			<Text wrap="truncate" dimColor={props.dim}>
+				{props.lines[1] ?? ''}
+			</Text>
+		</Box>
+	);
+});

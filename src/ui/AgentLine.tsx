@@ -1,0 +1,32 @@
+import {memo} from 'react';
+import {Box, Text} from 'ink';
+import type {Shown} from '../core/present.js';
+import {COLOR, fit, GLYPH} from '../core/present.js';
+
+export interface AgentLineProps {
+	readonly shown: Shown;
+	readonly name: string;
+	readonly duration: string;
+	readonly message: string;
+	readonly selected: boolean;
+	readonly dim: boolean;
+	readonly typeWidth: number;
+	readonly durationWidth: number;
+	readonly messageWidth: number;
+}
+
+/** One agent in the vertical list: `▸ ● Explore        3m 05s Found 4 API routes…`. */
+export const AgentLine = memo(function AgentLine(props: AgentLineProps) {
+	const {shown, selected, dim} = props;
+	return (
+		<Box height={1}>
+			<Text wrap="truncate" dimColor={dim}>
+				<Text bold={selected}>{selected ? '▸ ' : '  '}</Text>
+				<Text color={COLOR[shown]}>{GLYPH[shown]} </Text>
+				<Text bold={selected}>{fit(props.name, props.typeWidth).padEnd(props.typeWidth)} </Text>
+				<Text>{props.duration.padStart(props.durationWidth)} </Text>
+				<Text dimColor={!selected}>{fit(props.message, props.messageWidth)}</Text>
+			</Text>
+		</Box>
+	);
+});

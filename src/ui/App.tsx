@@ -1,0 +1,81 @@
+import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
+import {formatLocalTime} from '../core/format.js';
+import type {Size} from '../core/layout.js';
+import {buildScreen} from '../core/screen.js';
+import {initialUiModel, reconcileSelection, uiReducer} from '../core/ui-state.js';
+import {buildView} from '../core/view.js';
+import type {AgentSource} from '../store/activity-watcher.js';
+import {useAppKeys} from './hooks/use-app-keys.js';
+import {useClock} from './hooks/use-clock.js';
+import {useMarkdown} from './hooks/use-markdown.js';
+import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {Screen} from './Screen.js';
+
+export interface AppProps {
+	readonly source: AgentSource;
+	readonly staleMs: number;
+	readonly max: number;
+	readonly dedup: boolean;
+	readonly initialCollapsed?: boolean;
+	readonly onCollapsedChange?: (collapsed: boolean) => void;
+	/** False when stdin is not a terminal: no keys, no raw mode. */
+	readonly keyboard: boolean;
+	readonly now?: () => number;
+	/** A fixed size (snapshots and tests); otherwise the terminal's, following resizes. */
+	readonly size?: Size;
+}
+
+const systemNow = () => Date.now();
+
+export function App(props: AppProps) {
+	const {source, staleMs, max, dedup, keyboard} = props;
+	const now = props.now ?? systemNow;
+	const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
+	const terminal = useTerminalSize();
+	const size = props.size ?? terminal;
+	const [state, dispatch] = useReducer(uiReducer, props.initialCollapsed ?? false, initialUiModel);
+
+	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
+	const [tick, setTick] = useState<number | undefined>(undefined);
+	const time = useClock(now, tick, snapshot);
+	const view = useMemo(
+		() => buildView(agents, {now: time, staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max}),
+		[agents, time, staleMs, dedup, state.showGhosts, state.showAll, max],
+	);
+	// Tick once a second while an agent runs (durations, the stale rule), every 30 s while only
+	// stale ones are left (their silent time), never otherwise: an idle monitor uses no CPU.
+	const wantedTick = view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined;
+	useEffect(() => setTick(wantedTick), [wantedTick]);
+	const ids = useMemo(() => view.items.map(item => item.agent.agentId), [view]);
+	const ui = reconcileSelection(state, ids);
+	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);
+
+	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
+	const markdown = useMarkdown(selected?.agent.lastMessage, size.columns, ui.focus === 'detail');
+	const model = buildScreen({
+		size,
+		activity: snapshot.activity,
+		activityExists: snapshot.activityExists,
+		sessionId: snapshot.sessionId,
+		following: snapshot.following,
+		view,
+		warnings: snapshot.set.invalid.size,
+		ui,
+		now: time,
+		keyboard,
+		time: iso => formatLocalTime(iso, time),
+		markdown,
+	});
+	useAppKeys(dispatch, ui.focus, model.context, keyboard);
+
+	const {onCollapsedChange} = props;
+	const lastCollapsed = useRef(ui.collapsed);
+	useEffect(() => {
+		if (ui.collapsed !== lastCollapsed.current) {
+			lastCollapsed.current = ui.collapsed;
+			onCollapsedChange?.(ui.collapsed);
+		}
+	}, [ui.collapsed, onCollapsedChange]);
+
+	return <Screen model={model} />;
+}

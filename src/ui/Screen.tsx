@@ -1,0 +1,66 @@
+import {Box, Text} from 'ink';
+import type {ScreenModel} from '../core/screen.js';
+import {AgentCard} from './AgentCard.js';
+import {AgentLine} from './AgentLine.js';
+import {Footer} from './Footer.js';
+import {Header} from './Header.js';
+
+export interface ScreenProps {
+	readonly model: ScreenModel;
+}
+
+function Lines({lines}: {readonly lines: readonly string[]}) {
+	return (
+		<>
+			{lines.map((line, i) => (
+				<Text key={i} wrap="truncate">
+					{line === '' ? ' ' : line}
+				</Text>
+			))}
+		</>
+	);
+}
+
+/** Draws a ScreenModel: header, body, footer, never taller than the model's height. */
+export function Screen({model}: ScreenProps) {
+	const {body} = model;
+	let content;
+	switch (body.kind) {
+		case 'list':
+			content = body.rows.map(row => (
+				<AgentLine
+					key={row.id}
+					{...row}
+					typeWidth={body.columns.type}
+					durationWidth={body.columns.duration}
+					messageWidth={body.columns.message}
+				/>
+			));
+			break;
+		case 'strip':
+			content = (
+				<Box flexDirection="row">
+					{body.cards.map(card => (
+						<AgentCard key={card.id} {...card} width={body.cardWidth} />
+					))}
+				</Box>
+			);
+			break;
+		case 'collapsed':
+			content = null;
+			break;
+		default:
+			content = <Lines lines={body.lines} />;
+	}
+	return (
+		<Box flexDirection="column" width={model.width}>
+			<Header text={model.header} />
+			{body.kind === 'collapsed' ? null : (
+				<Box flexDirection="column" height={model.bodyHeight} overflow="hidden">
+					{content}
+				</Box>
+			)}
+			<Footer text={model.footer} />
+		</Box>
+	);
+}

@@ -1,0 +1,28 @@
+import {useRef} from 'react';
+import {useApp, useInput} from 'ink';
+import {keyToAction, type Focus} from '../../core/keymap.js';
+import type {UiContext, UiEvent} from '../../core/ui-state.js';
+
+/**
+ * The only useInput. Keys become actions (core/keymap) and go to the reducer; the handler reads
+ * focus and page sizes through refs, so fast typing never sees a stale render (Ink 6 re-subscribes
+ * the handler after each render). Inactive when stdin is not a terminal (no raw mode to crash on).
+ */
+export function useAppKeys(dispatch: (event: UiEvent) => void, focus: Focus, context: UiContext, isActive: boolean): void {
+	const {exit} = useApp();
+	const focusRef = useRef(focus);
+	const contextRef = useRef(context);
+	focusRef.current = focus;
+	contextRef.current = context;
+	useInput(
+		(input, key) => {
+			const action = keyToAction(input, key, focusRef.current);
+			if (action?.type === 'quit') {
+				exit();
+			} else if (action) {
+				dispatch({type: 'key', action, context: contextRef.current});
+			}
+		},
+		{isActive},
+	);
+}

@@ -1,0 +1,424 @@
+import {execFileSync, spawnSync} from 'node:child_process';
+import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
+import {hookAssets, packageRoot} from '../../src/cli/assets.js';
+import {CliError} from '../../src/cli/errors.js';
+import {assertUnchanged, readSettingsFile} from '../../src/cli/hook-files.js';
+import {main} from '../../src/cli/index.js';
+import {runInstall, type HookContext} from '../../src/cli/install-hook.js';
+import {tempDir} from '../helpers/tmp.js';
+
+const ROOT = packageRoot();
+const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle'];
+const PAYLOAD = JSON.stringify({session_id: 's1', transcript_path: '/x/s1.jsonl', cwd: '/x', hook_event_name: 'SubagentStart', agent_id: 'a1', agent_type: 'Explore'});
+const KANBAN_SCRIPT = '#!/bin/bash\n# claude-code-kanban agent-spy\nINPUT=$(cat)\necho "$INPUT" | jq -r .agent_id >/dev/null\n';
+
+let home: string;
+let claude: string;
+const savedEnv = {HOME: process.env.HOME, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR};
+
+beforeAll(() => {
+	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.js')) || !existsSync(hookAssets(ROOT).script)) {
+		execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'ignore'});
+	}
+}, 120_000);
+
+beforeEach(() => {
+	home = tempDir('home-');
+	claude = path.join(home, '.claude');
+	process.env.HOME = home;
+	process.env.CLAUDE_CONFIG_DIR = claude;
+});
+
+afterEach(() => {
+	process.env.HOME = savedEnv.HOME;
+	process.env.CLAUDE_CONFIG_DIR = savedEnv.CLAUDE_CONFIG_DIR;
+	process.exitCode = undefined;
+	vi.restoreAllMocks();
+});
+
+interface Run {
+	readonly code: number;
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+/** Runs `agentlog <args>` in-process through main() and captures its output. */
+async function run(...args: string[]): Promise<Run> {
+	let stdout = '';
+	let stderr = '';
+	vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+		stdout += String(chunk);
+		return true;
+	});
+	vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+		stderr += String(chunk);
+		return true;
+	});
+	try {
+		process.exitCode = undefined;
+		await main(['node', 'agentlog', ...args]);
+	} finally {
+		vi.restoreAllMocks();
+	}
+	const code = Number(process.exitCode ?? 0);
+	process.exitCode = undefined;
+	return {code, stdout, stderr};
+}
+
+const settingsFile = (): string => path.join(claude, 'settings.json');
+const launcher = (): string => path.join(claude, 'hooks', 'agent-spy.sh');
+const bundle = (): string => path.join(claude, 'hooks', 'agent-spy.cjs');
+const ours = (): string => launcher();
+
+/** Every file under `dir` with its bytes and mode (symlinks as their link text). */
+function snapshot(dir: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	const walk = (d: string): void => {
+		for (const name of readdirSync(d)) {
+			const p = path.join(d, name);
+			const st = lstatSync(p);
+			if (st.isDirectory()) {
+				out[`${p}/`] = '';
+				walk(p);
+			} else {
+				out[p] = `${st.mode.toString(8)} ${st.isSymbolicLink() ? 'link' : readFileSync(p, 'base64')}`;
+			}
+		}
+	};
+	walk(dir);
+	return out;
+}
+
+function hooksOf(file: string): Record<string, unknown[]> {
+	return (JSON.parse(readFileSync(file, 'utf8')) as {hooks: Record<string, unknown[]>}).hooks;
+}
+
+const ourEntry = (): unknown => ({hooks: [{type: 'command', command: ours(), timeout: 5}]});
+
+function runHook(script: string, activity: string, extraEnv: Record<string, string> = {}): void {
+	execFileSync('/bin/sh', ['-c', script], {input: PAYLOAD, env: {PATH: process.env.PATH ?? '', AGENTLOG_DIR: activity, ...extraEnv}});
+}
+
+describe('install-hook', () => {
+	it('creates a missing settings file and installs working hook files', async () => {
+		const result = await run('install-hook');
+		expect(result).toMatchObject({code: 0, stderr: ''});
+		expect(result.stdout).toContain("Installed agentlog's hook.");
+		expect(result.stdout).toContain(`added SubagentStart, SubagentStop, TeammateIdle → ${ours()}`);
+		expect(result.stdout).toContain(`wrote ${launcher()}`);
+		expect(result.stdout).toContain('restart or a review in /hooks');
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(`${JSON.stringify({hooks: Object.fromEntries(EVENTS.map((e) => [e, [ourEntry()]]))}, null, 2)}\n`);
+		expect(existsSync(`${settingsFile()}.agentlog-backup`)).toBe(false);
+
+		const sh = readFileSync(launcher(), 'utf8');
+		expect(statSync(launcher()).mode & 0o777).toBe(0o755);
+		expect(sh).not.toContain('@AGENTLOG_NODE@');
+		expect(sh).toContain(`node_bin='${process.execPath}'`);
+		expect(readFileSync(bundle())).toEqual(readFileSync(hookAssets().script));
+
+		// The installed hook runs, here through the Node fallback (no node on PATH).
+		const activity = tempDir('activity-');
+		runHook(ours(), activity, {PATH: '/nonexistent'});
+		expect(JSON.parse(readFileSync(path.join(activity, 's1', 'a1.json'), 'utf8'))).toMatchObject({agentId: 'a1', type: 'Explore', status: 'active'});
+	});
+
+	it('treats an empty or whitespace-only file as {} and backs it up', async () => {
+		mkdirSync(claude, {recursive: true});
+		for (const content of ['', '  \n\n']) {
+			rmSync(`${settingsFile()}.agentlog-backup`, {force: true});
+			writeFileSync(settingsFile(), content, {mode: 0o600});
+			chmodSync(settingsFile(), 0o600);
+			await expect(run('install-hook')).resolves.toMatchObject({code: 0});
+			expect(Object.keys(hooksOf(settingsFile()))).toEqual(EVENTS);
+			expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe(content);
+			expect(statSync(settingsFile()).mode & 0o777).toBe(0o600);
+			await run('uninstall-hook');
+			expect(readFileSync(settingsFile(), 'utf8')).toBe('{}\n');
+		}
+	}, 30_000);
+
+	it("keeps other keys and other tools' hooks in order, and backs up the original once", async () => {
+		mkdirSync(claude, {recursive: true});
+		const original = {
+			model: 'opus',
+			hooks: {
+				PreToolUse: [{matcher: 'Bash', hooks: [{type: 'command', command: 'guard.sh'}]}],
+				SubagentStop: [{matcher: '', hooks: [{type: 'command', command: 'notify.sh'}]}],
+			},
+			permissions: {allow: ['Bash(ls)']},
+		};
+		const text = `${JSON.stringify(original, null, 2)}\n`;
+		writeFileSync(settingsFile(), text, {mode: 0o640});
+		chmodSync(settingsFile(), 0o640);
+		const result = await run('install-hook');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain(`backed up the original settings to ${settingsFile()}.agentlog-backup`);
+		expect(result.stdout).not.toContain('2-space');
+		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as typeof original & {hooks: Record<string, unknown[]>};
+		expect(Object.keys(after)).toEqual(['model', 'hooks', 'permissions']);
+		expect(Object.keys(after.hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle']);
+		expect(after.hooks.PreToolUse).toEqual(original.hooks.PreToolUse);
+		expect(after.hooks.SubagentStop).toEqual([original.hooks.SubagentStop[0], ourEntry()]);
+		expect(after.permissions).toEqual(original.permissions);
+		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe(text);
+		expect(statSync(settingsFile()).mode & 0o777).toBe(0o640);
+
+		// Install → install: byte-identical, says so; → uninstall: the original bytes.
+		const installed = readFileSync(settingsFile());
+		const mtime = statSync(settingsFile()).mtimeMs;
+		const again = await run('install-hook');
+		expect(again).toMatchObject({code: 0, stderr: ''});
+		expect(again.stdout).toMatch(/already installed in .*; nothing changed/);
+		expect(readFileSync(settingsFile())).toEqual(installed);
+		expect(statSync(settingsFile()).mtimeMs).toBe(mtime);
+
+		writeFileSync(`${settingsFile()}.agentlog-backup`, 'kept');
+		const removed = await run('uninstall-hook');
+		expect(removed.code).toBe(0);
+		expect(removed.stdout).toContain('removed SubagentStart, SubagentStop, TeammateIdle');
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
+		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe('kept');
+		expect(existsSync(launcher())).toBe(false);
+		expect(existsSync(bundle())).toBe(false);
+	});
+
+	it('says when it reformats a file that was not in 2-space form', async () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), '{"model":"opus"}');
+		const result = await run('install-hook');
+		expect(result.stdout).toContain('was not in 2-space JSON form');
+		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe('{"model":"opus"}');
+	});
+
+	const invalid: [string, string, RegExp][] = [
+		['a trailing comma', '{\n  "model": "opus",\n}\n', /line 3, column 1\b/],
+		['a BOM', '\uFEFF{\n  "model": "opus"\n}\n', /line 1, column 1\b.*byte-order mark/],
+		['a truncated file', '{\n  "hooks": {\n    "SubagentStart": [', /line 3, column 23\b.*end of file/],
+		['a top level that is not an object', '["a"]\n', /top level is an array/],
+		['hooks that is not an object', '{"hooks": "none"}\n', /"hooks" is a string/],
+		['an event that is not an array', '{"hooks": {"SubagentStop": {"hooks": []}}}\n', /"hooks.SubagentStop" is an object, not an array/],
+	];
+	for (const [name, content, message] of invalid) {
+		it(`refuses ${name} and writes nothing`, async () => {
+			mkdirSync(claude, {recursive: true});
+			writeFileSync(settingsFile(), content);
+			const before = snapshot(claude);
+			for (const command of ['install-hook', 'uninstall-hook']) {
+				const result = await run(command);
+				expect(result.code).toBe(1);
+				expect(result.stdout).toBe('');
+				expect(result.stderr).toContain(`agentlog: ${settingsFile()} is not a usable settings file`);
+				expect(result.stderr).toMatch(message);
+				expect(snapshot(claude)).toEqual(before);
+			}
+			expect(existsSync(path.join(claude, 'hooks'))).toBe(false);
+		});
+	}
+
+	it('writes the target of a symlinked settings file and keeps the link', async () => {
+		const dotfiles = tempDir('dotfiles-');
+		const real = path.join(dotfiles, 'claude-settings.json');
+		writeFileSync(real, '{\n  "theme": "dark"\n}\n');
+		mkdirSync(claude, {recursive: true});
+		symlinkSync(real, settingsFile());
+		const result = await run('install-hook');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain(`(symlink to ${real})`);
+		expect(lstatSync(settingsFile()).isSymbolicLink()).toBe(true);
+		expect(Object.keys(hooksOf(real))).toEqual(EVENTS);
+		expect(readFileSync(`${real}.agentlog-backup`, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
+		expect(existsSync(`${settingsFile()}.agentlog-backup`)).toBe(false);
+
+		await run('uninstall-hook');
+		expect(lstatSync(settingsFile()).isSymbolicLink()).toBe(true);
+		expect(readFileSync(real, 'utf8')).toBe('{\n  "theme": "dark"\n}\n');
+	});
+
+	it('--dry-run shows the change and writes nothing', async () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), '{\n  "model": "opus"\n}\n');
+		const before = snapshot(home);
+		const result = await run('install-hook', '--dry-run');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('Dry run: nothing is written.');
+		expect(result.stdout).toContain('would add SubagentStart, SubagentStop, TeammateIdle');
+		expect(result.stdout).toContain(`would write ${launcher()}`);
+		expect(result.stdout).toContain(`--- ${settingsFile()}`);
+		expect(result.stdout).toContain('-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n+    "SubagentStart": [');
+		expect(snapshot(home)).toEqual(before);
+
+		await run('install-hook');
+		const installed = snapshot(home);
+		const dryUninstall = await run('uninstall-hook', '--dry-run');
+		expect(dryUninstall.stdout).toContain('would remove SubagentStart, SubagentStop, TeammateIdle');
+		expect(dryUninstall.stdout).toContain(`would remove ${bundle()}`);
+		expect(snapshot(home)).toEqual(installed);
+	});
+
+	it("backs up claude-code-kanban's agent-spy.sh, reuses its entries, and restores it on uninstall", async () => {
+		mkdirSync(path.join(claude, 'hooks'), {recursive: true});
+		writeFileSync(launcher(), KANBAN_SCRIPT, {mode: 0o755});
+		const kanbanEntry = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
+		const text = `${JSON.stringify({hooks: {SubagentStart: [kanbanEntry], SubagentStop: [kanbanEntry], TeammateIdle: [kanbanEntry], PostToolUse: [kanbanEntry]}}, null, 2)}\n`;
+		writeFileSync(settingsFile(), text);
+
+		const result = await run('install-hook');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain(`is not agentlog's (claude-code-kanban installs one there): backed it up to ${launcher()}.agentlog-backup`);
+		expect(result.stdout).toContain('SubagentStart: already runs ~/.claude/hooks/agent-spy.sh; left as it is');
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
+		expect(readFileSync(`${launcher()}.agentlog-backup`, 'utf8')).toBe(KANBAN_SCRIPT);
+		expect(readFileSync(launcher(), 'utf8')).toContain("agentlog's agent-spy hook launcher");
+
+		// kanban's own entry (`~/...`) now runs agentlog's hook.
+		const activity = tempDir('activity-');
+		runHook('~/.claude/hooks/agent-spy.sh', activity, {HOME: home});
+		expect(existsSync(path.join(activity, 's1', 'a1.json'))).toBe(true);
+
+		await expect(run('install-hook')).resolves.toMatchObject({code: 0, stdout: expect.stringContaining('nothing changed')});
+
+		const removed = await run('uninstall-hook');
+		expect(removed.code).toBe(0);
+		expect(removed.stdout).toContain(`restored the previous ${launcher()} (not agentlog's) from ${launcher()}.agentlog-backup`);
+		expect(readFileSync(launcher(), 'utf8')).toBe(KANBAN_SCRIPT);
+		expect(statSync(launcher()).mode & 0o777).toBe(0o755);
+		expect(existsSync(`${launcher()}.agentlog-backup`)).toBe(false);
+		expect(existsSync(bundle())).toBe(false);
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
+	});
+
+	it('never overwrites an earlier backup of a foreign agent-spy.sh', async () => {
+		mkdirSync(path.join(claude, 'hooks'), {recursive: true});
+		writeFileSync(`${launcher()}.agentlog-backup`, 'older\n');
+		writeFileSync(launcher(), KANBAN_SCRIPT);
+		const result = await run('install-hook');
+		expect(result.stdout).toContain(`backed it up to ${launcher()}.agentlog-backup-2`);
+		expect(readFileSync(`${launcher()}.agentlog-backup`, 'utf8')).toBe('older\n');
+		expect(readFileSync(`${launcher()}.agentlog-backup-2`, 'utf8')).toBe(KANBAN_SCRIPT);
+	});
+
+	it('--project writes ./.claude/settings.json under the current folder; hook files stay in <claude>/hooks', async () => {
+		const project = tempDir('project-');
+		const cwd = process.cwd();
+		process.chdir(project);
+		try {
+			const result = await run('install-hook', '--project');
+			expect(result.code).toBe(0);
+			const projectSettings = path.join(project, '.claude', 'settings.json');
+			expect(Object.keys(hooksOf(projectSettings))).toEqual(EVENTS);
+			expect(hooksOf(projectSettings).SubagentStart).toEqual([ourEntry()]);
+			expect(existsSync(settingsFile())).toBe(false);
+			expect(existsSync(launcher())).toBe(true);
+
+			// The user settings also use the hook: uninstalling from the project keeps the files.
+			await run('install-hook');
+			const removed = await run('uninstall-hook', '--project');
+			expect(removed.stdout).toContain(`still uses them`);
+			expect(existsSync(launcher())).toBe(true);
+			expect(readFileSync(projectSettings, 'utf8')).toBe('{}\n');
+		} finally {
+			process.chdir(cwd);
+		}
+	});
+
+	it('--settings takes any file; with --project it is a usage error (exit 2)', async () => {
+		const file = path.join(tempDir('custom-'), 'nested', 'my-settings.json');
+		await expect(run('install-hook', '--settings', file)).resolves.toMatchObject({code: 0});
+		expect(Object.keys(hooksOf(file))).toEqual(EVENTS);
+
+		const both = await run('install-hook', '--project', '--settings', file);
+		expect(both.code).toBe(2);
+		expect(both.stderr).toContain("option '--project' cannot be used with option '--settings <file>'");
+	});
+
+	it('exits 1 and writes nothing when the hook is not built', () => {
+		const assets = {launcher: hookAssets().launcher, script: path.join(tempDir('nodist-'), 'agent-spy.cjs')};
+		const ctx: HookContext = {cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath: process.execPath, assets, write: () => undefined};
+		expect(() => runInstall({}, ctx)).toThrowError(/npm run build/);
+		expect(existsSync(claude)).toBe(false);
+	});
+
+	it('fills in a Node path and a <claude> folder that need quoting', () => {
+		const odd = path.join(tempDir('odd-'), "it's a dir");
+		const nodeDir = path.join(odd, 'bin');
+		mkdirSync(nodeDir, {recursive: true});
+		symlinkSync(process.execPath, path.join(nodeDir, 'node'));
+		const oddClaude = path.join(odd, 'claude');
+		let out = '';
+		runInstall({}, {cwd: home, env: {CLAUDE_CONFIG_DIR: oddClaude}, home, execPath: path.join(nodeDir, 'node'), assets: hookAssets(), write: (t) => void (out += t)});
+		const command = (hooksOf(path.join(oddClaude, 'settings.json')).SubagentStart?.[0] as {hooks: {command: string}[]}).hooks[0]!.command;
+		expect(command).toBe(`'${oddClaude.replace("'", "'\\''")}/hooks/agent-spy.sh'`);
+		expect(out).toContain('Installed');
+
+		const activity = tempDir('activity-');
+		runHook(command, activity, {PATH: '/nonexistent'});
+		expect(existsSync(path.join(activity, 's1', 'a1.json'))).toBe(true);
+	});
+
+	it('replaces an older agentlog launcher without a backup', () => {
+		const ctx = (execPath: string): HookContext => ({cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath, assets: hookAssets(), write: () => undefined});
+		runInstall({}, ctx('/old/node'));
+		expect(readFileSync(launcher(), 'utf8')).toContain("'/old/node'");
+		runInstall({}, ctx(process.execPath));
+		expect(readFileSync(launcher(), 'utf8')).toContain(`'${process.execPath}'`);
+		expect(existsSync(`${launcher()}.agentlog-backup`)).toBe(false);
+	});
+
+	it('refuses to write when the settings file changed after it was read', () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), '{}\n');
+		const file = readSettingsFile(settingsFile());
+		expect(() => assertUnchanged(file)).not.toThrow();
+		writeFileSync(settingsFile(), '{"model": "x"}\n');
+		expect(() => assertUnchanged(file)).toThrowError(CliError);
+		expect(() => assertUnchanged(file)).toThrowError(/changed while agentlog was preparing its update/);
+	});
+});
+
+describe('uninstall-hook', () => {
+	it('says so and writes nothing when nothing is installed', async () => {
+		const result = await run('uninstall-hook');
+		expect(result).toMatchObject({code: 0, stderr: ''});
+		expect(result.stdout).toBe(`agentlog's hook is not installed in ${settingsFile()}; nothing changed.\n`);
+		expect(existsSync(claude)).toBe(false);
+	});
+
+	it("removes only agentlog's exact entries", async () => {
+		await run('install-hook');
+		const hooks = hooksOf(settingsFile());
+		const foreign = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
+		hooks.SubagentStart = [foreign, ...(hooks.SubagentStart ?? [])];
+		hooks.SubagentStop = [{hooks: [{type: 'command', command: 'other.sh'}, {type: 'command', command: ours(), timeout: 5}]}];
+		writeFileSync(settingsFile(), `${JSON.stringify({hooks, after: true}, null, 2)}\n`);
+		const result = await run('uninstall-hook');
+		expect(result.code).toBe(0);
+		expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({
+			hooks: {SubagentStart: [foreign], SubagentStop: [{hooks: [{type: 'command', command: 'other.sh'}]}]},
+			after: true,
+		});
+	});
+});
+
+describe('the built CLI', () => {
+	it('installs with stdin not a TTY, and the installed hook records an agent', () => {
+		const env = {PATH: process.env.PATH ?? '', HOME: home, CLAUDE_CONFIG_DIR: claude};
+		const child = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'install-hook'], {env, input: '', encoding: 'utf8'});
+		expect(child.stderr).toBe('');
+		expect(child.status).toBe(0);
+		expect(child.stdout).toContain("Installed agentlog's hook.");
+
+		const activity = tempDir('activity-');
+		execFileSync(launcher(), [], {input: PAYLOAD, env: {PATH: process.env.PATH ?? '', AGENTLOG_DIR: activity}});
+		expect(JSON.parse(readFileSync(path.join(activity, 's1', 'a1.json'), 'utf8'))).toMatchObject({agentId: 'a1', status: 'active'});
+
+		const again = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'install-hook'], {env, input: '', encoding: 'utf8'});
+		expect(again.stdout).toContain('nothing changed');
+		const both = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'uninstall-hook', '--project', '--settings', 'x'], {env, input: '', encoding: 'utf8'});
+		expect(both.status).toBe(2);
+		const help = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'install-hook', '--help'], {env, input: '', encoding: 'utf8'});
+		expect(help.status).toBe(0);
+		expect(help.stdout).toContain('--dry-run');
+	});
+});
