@@ -1,4 +1,5 @@
 // agentlog's command-line entry: builds the commander program; each command lives in its own file.
+import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
 import {registerInstallCommands} from './install-hook.js';
 import {registerLsCommand} from './ls-command.js';
@@ -24,6 +25,10 @@ export function createProgram(): Command {
 }
 
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
+	// NO_COLOR (https://no-color.org): chalk, which Ink and marked-terminal draw with, ignores it.
+	if (process.env.NO_COLOR && !process.env.FORCE_COLOR) {
+		chalk.level = 0;
+	}
 	const program = createProgram();
 	try {
 		await program.parseAsync(argv as string[]);

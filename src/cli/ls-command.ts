@@ -2,9 +2,8 @@
 import path from 'node:path';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/format.js';
-import {agentName, durationText, GLYPH, MESSAGE_PREVIEW, shownStatus, statusLabel} from '../core/present.js';
+import {agentName, durationText, GLYPH, messagePreview, shownStatus, statusLabel} from '../core/present.js';
 import {formatTable} from '../core/table.js';
-import {truncate} from '../core/format.js';
 import {buildView} from '../core/view.js';
 import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
 import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
@@ -43,7 +42,7 @@ export function runLs(sessionArg: string | undefined, options: LsOptions): void 
 		durationText(item),
 		formatLocalTime(item.agent.startedAt, now),
 		item.agent.agentId,
-		truncate(item.agent.lastMessage ?? '', MESSAGE_PREVIEW),
+		item.agent.lastMessage ? messagePreview(item) : '',
 	]);
 	process.stdout.write(`session ${sessionId}\n`);
 	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount} ghost(s) hidden; --all shows them\n` : '';

@@ -31,7 +31,7 @@ export function snapshotText(activity: string, sessionId: string | undefined, fo
 	const view = buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max});
 	const ui = {...initialUiModel(), selectedId: undefined};
 	const model = buildScreen({
-		size: paneSize(columns, view.items.length + 9),
+		size: paneSize(columns, undefined),
 		activity,
 		activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
 		sessionId,

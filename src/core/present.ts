@@ -53,11 +53,22 @@ export function fit(text: string, width: number): string {
 	return [...flat].length <= width ? flat : truncate(flat, Math.max(0, width - 1));
 }
 
-/** The card's one-line message: the last message cut to 60 characters + `…`. */
+/** Markdown as one line of plain words: no heading marks, emphasis, code ticks or list bullets. */
+export function plainText(markdown: string): string {
+	return markdown
+		.replace(/^```.*$/gmu, ' ')
+		.replace(/^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)\s+/gmu, '')
+		.replace(/(\*\*|__|`)/gu, '')
+		.replace(/\[([^\]]*)\]\([^)]*\)/gu, '$1')
+		.replace(/\s+/gu, ' ')
+		.trim();
+}
+
+/** The card's one-line message: the last message as plain words, cut to 60 characters + `…`. */
 export function messagePreview(item: ViewItem): string {
 	const message = item.agent.lastMessage;
 	if (message && message.trim() !== '') {
-		return truncate(message, MESSAGE_PREVIEW);
+		return truncate(plainText(message), MESSAGE_PREVIEW);
 	}
 	if (item.displayStatus === 'active') {
 		return 'working…';
@@ -73,12 +84,16 @@ export function agentName(item: ViewItem): string {
 	return type || shortId(item.agent.agentId);
 }
 
-export function countsText(counts: StatusCounts): string {
-	const parts = [`${GLYPH.active} ${counts.active} active`, `${GLYPH.idle} ${counts.idle} idle`, `${GLYPH.stopped} ${counts.stopped} stopped`];
+export function countsText(counts: StatusCounts, compact = false): string {
+	const shown: Array<[keyof StatusCounts, number]> = [
+		['active', counts.active],
+		['idle', counts.idle],
+		['stopped', counts.stopped],
+	];
 	if (counts.stale > 0) {
-		parts.push(`${GLYPH.stale} ${counts.stale} stale`);
+		shown.push(['stale', counts.stale]);
 	}
-	return parts.join('  ');
+	return shown.map(([status, n]) => (compact ? `${GLYPH[status]}${n}` : `${GLYPH[status]} ${n} ${status}`)).join(compact ? ' ' : '  ');
 }
 
 export interface HeaderInfo {
@@ -89,17 +104,29 @@ export interface HeaderInfo {
 	readonly warnings: number;
 }
 
-/** Header pieces, most important first (the line is cut from the end in narrow panes). */
-export function headerParts(info: HeaderInfo): string[] {
-	const session = info.sessionId ? `session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet';
-	const parts = [session, countsText(info.view.counts)];
-	if (info.view.ghostCount > 0) {
-		parts.push(`${info.view.ghostCount} ghost${info.view.ghostCount === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}`);
+/**
+ * The header line: session, counts with glyphs, ghosts, warnings. In a narrow pane the compact
+ * form keeps every figure visible (`3f2c9a10 · ●2 ◐1 ○5 · 2 ghosts · ⚠1`).
+ */
+export function headerText(info: HeaderInfo, width: number): string {
+	const ghosts = info.view.ghostCount;
+	const full = [
+		info.sessionId ? `session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
+		countsText(info.view.counts),
+		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
+		info.warnings > 0 ? `⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}` : '',
+	];
+	const long = `agentlog · ${full.filter(Boolean).join(' · ')}`;
+	if ([...long].length <= width) {
+		return long;
 	}
-	if (info.warnings > 0) {
-		parts.push(`⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}`);
-	}
-	return parts;
+	const compact = [
+		info.sessionId ? `${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',
+		countsText(info.view.counts, true),
+		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'}` : '',
+		info.warnings > 0 ? `⚠${info.warnings}` : '',
+	];
+	return fit(compact.filter(Boolean).join(' · '), width);
 }
 
 /** Word-wraps `text` (whitespace folded) into at most `lines` lines of `width`; a cut last line ends in `…`. */

@@ -7,7 +7,7 @@ import {
 	detailFields,
 	durationText,
 	fit,
-	headerParts,
+	headerText,
 	messagePreview,
 	shownStatus,
 	statusLabel,
@@ -45,6 +45,8 @@ export interface ScreenModel {
 	readonly header: string;
 	readonly body: Body;
 	readonly bodyHeight: number;
+	/** Live screens keep the footer at the bottom; a snapshot is as tall as its content. */
+	readonly fillHeight: boolean;
 	readonly footer: string;
 	/** Page sizes for the key reducer. */
 	readonly context: UiContext;
@@ -109,7 +111,7 @@ function detailLines(item: ViewItem, input: ScreenInput, width: number): string[
 	return [...head, '', '─'.repeat(Math.min(width, 40)), ...body];
 }
 
-function footerText(input: ScreenInput, body: Body, context: UiContext): string {
+function footerText(input: ScreenInput, body: Body, context: UiContext, window: string): string {
 	const {ui, view} = input;
 	if (input.snapshot) {
 		return view.hiddenByCap > 0 ? `+${view.hiddenByCap} older agents not shown (--max, or agentlog ls)` : '';
@@ -129,7 +131,7 @@ function footerText(input: ScreenInput, body: Body, context: UiContext): string 
 		case 'collapsed':
 			return `${more}c expand · ? keys · q quit`;
 		default:
-			return `${more}↑↓ move · Enter open · c collapse · g ghosts · a all · ? keys · q quit`;
+			return `${window}${more}↑↓ move · Enter open · c collapse · g ghosts · a all · ? keys · q quit`;
 	}
 }
 
@@ -137,14 +139,12 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	const {size, view, ui, now} = input;
 	const width = size.columns;
 	const height = bodyHeight(size);
-	const header = fit(
-		`agentlog · ${headerParts({sessionId: input.sessionId, following: input.following, view, showGhosts: ui.showGhosts, warnings: input.warnings}).join(' · ')}`,
-		width,
-	);
+	const header = headerText({sessionId: input.sessionId, following: input.following, view, showGhosts: ui.showGhosts, warnings: input.warnings}, width);
 	const ids = view.items.map(item => item.agent.agentId);
 	let body: Body;
 	let page = height;
 	let detailCount = 0;
+	let window = '';
 	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
 
 	if (ui.focus === 'help') {
@@ -159,12 +159,16 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	} else if (view.items.length === 0) {
 		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
 	} else {
-		const layout = bodyLayout(size);
+		// A snapshot is a list as long as its content, whatever the size.
+		const layout = input.snapshot ? ({mode: 'list', height: view.items.length, width} as const) : bodyLayout(size);
 		const visible = layout.mode === 'strip' ? layout.cards : layout.height;
 		page = visible;
 		const index = ids.indexOf(ui.selectedId ?? '');
 		const first = windowStart(index, ids.length, visible);
 		const shown = view.items.slice(first, first + visible);
+		if (shown.length < view.items.length) {
+			window = `${first + 1}–${first + shown.length} of ${view.items.length} · `;
+		}
 		const common = (item: ViewItem) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
@@ -186,5 +190,5 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		}
 	}
 	const context: UiContext = {ids, page, detailLines: detailCount};
-	return {width, header, body, bodyHeight: height, footer: fit(footerText(input, body, context), width), context};
+	return {width, header, body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window), width), context};
 }

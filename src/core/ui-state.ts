@@ -69,7 +69,10 @@ export function reconcileSelection(model: UiModel, ids: readonly string[]): UiMo
 function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 	const current = model.selectedId === undefined ? -1 : ctx.ids.indexOf(model.selectedId);
 	const maxScroll = Math.max(0, ctx.detailLines - ctx.page);
-	const scroll = (to: number) => ({...model, detailScroll: clamp(to, 0, maxScroll)});
+	const scroll = (to: number) => {
+		const next = clamp(to, 0, maxScroll);
+		return next === model.detailScroll ? model : {...model, detailScroll: next};
+	};
 	switch (action.type) {
 		case 'quit':
 			return {...model, quit: true};

@@ -56,11 +56,11 @@ export function Screen({model}: ScreenProps) {
 		<Box flexDirection="column" width={model.width}>
 			<Header text={model.header} />
 			{body.kind === 'collapsed' ? null : (
-				<Box flexDirection="column" height={model.bodyHeight} overflow="hidden">
+				<Box flexDirection="column" height={model.fillHeight ? model.bodyHeight : undefined} overflow="hidden">
 					{content}
 				</Box>
 			)}
-			<Footer text={model.footer} />
+			{model.footer === '' ? null : <Footer text={model.footer} />}
 		</Box>
 	);
 }

@@ -16,11 +16,17 @@ export function useAppKeys(dispatch: (event: UiEvent) => void, focus: Focus, con
 	contextRef.current = context;
 	useInput(
 		(input, key) => {
-			const action = keyToAction(input, key, focusRef.current);
-			if (action?.type === 'quit') {
-				exit();
-			} else if (action) {
-				dispatch({type: 'key', action, context: contextRef.current});
+			// Keys typed faster than a read arrive together ('jj'), as a paste: take each in turn.
+			const presses = input.length > 1 && !key.ctrl && !key.meta ? [...input] : [input];
+			for (const press of presses) {
+				const action = keyToAction(press, key, focusRef.current);
+				if (action?.type === 'quit') {
+					exit();
+					return;
+				}
+				if (action) {
+					dispatch({type: 'key', action, context: contextRef.current});
+				}
 			}
 		},
 		{isActive},
