@@ -1,8 +1,12 @@
 // `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
 import {runHookBench} from './hook.mjs';
+import {runWatchBench} from './watch.mjs';
 
-const benches = [['hook', runHookBench]];
+const benches = [
+	['hook', runHookBench],
+	['watch', runWatchBench],
+];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
 	if (only.length > 0 && !only.includes(name)) {

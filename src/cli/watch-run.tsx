@@ -60,7 +60,9 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	const watcher = new ActivityWatcher({activity, session: sessionId});
 	const state = stateFile(process.env, home());
 	try {
-		await watcher.start();
+		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
+		// (or, for an activity folder that does not exist yet, once it appears).
+		void watcher.start();
 		const keyboard = Boolean(process.stdin.isTTY);
 		const app = render(
 			<App

@@ -123,8 +123,10 @@ function footerText(input: ScreenInput, body: Body, context: UiContext, window: 
 	}
 	switch (body.kind) {
 		case 'detail': {
-			const last = Math.min(context.detailLines, ui.detailScroll + context.page);
-			return `↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${ui.detailScroll + 1}–${last} of ${context.detailLines}`;
+			// The lines really shown: the body clamps a scroll left past the end (e.g. by a resize).
+			const first = Math.min(ui.detailScroll, Math.max(0, context.detailLines - context.page));
+			const last = Math.min(context.detailLines, first + context.page);
+			return `↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${first + 1}–${last} of ${context.detailLines}`;
 		}
 		case 'help':
 			return 'Esc or ? closes this help · q quit';

@@ -75,30 +75,46 @@ export class ActivityWatcher implements AgentSource {
 		return () => this.listeners.delete(onChange);
 	};
 
-	/** Reads the current state and starts watching; resolves once the watchers are ready. */
-	async start(): Promise<void> {
+	/**
+	 * Reads the current state at once (the first frame needs no watcher) and starts watching.
+	 * Resolves when the watchers are ready; callers may render before that.
+	 */
+	start(): Promise<void> {
 		const {activity} = this.options;
 		if (!existsSync(activity)) {
 			// chokidar does not notice a folder that appears later: look once a second until it does.
-			this.appearTimer = setInterval(() => {
-				if (existsSync(activity)) {
-					clearInterval(this.appearTimer);
-					this.appearTimer = undefined;
-					void this.start();
-				}
-			}, 1000);
-			return;
+			return new Promise(resolve => {
+				this.appearTimer = setInterval(() => {
+					if (existsSync(activity)) {
+						clearInterval(this.appearTimer);
+						this.appearTimer = undefined;
+						resolve(this.start());
+					}
+				}, 1000);
+			});
 		}
-		this.update({activityExists: true});
 		const initial = this.snapshot.sessionId ?? listSessionDirs(activity)[0]?.id;
-		if (initial !== undefined) {
-			await this.selectSession(initial);
-		}
-		this.top = watch(activity, {depth: 0, ignoreInitial: true, ignored: (_p, stats) => stats?.isFile() ?? false});
-		this.top.on('addDir', dir => void this.onSessionDir('add', dir));
-		this.top.on('unlinkDir', dir => void this.onSessionDir('unlink', dir));
-		this.top.on('error', () => undefined);
-		await new Promise<void>(resolve => this.top?.once('ready', () => resolve()));
+		this.update({activityExists: true, ...(initial === undefined ? {} : this.readSession(initial))});
+		const top = watch(activity, {depth: 0, ignoreInitial: true, ignored: (_p, stats) => stats?.isFile() ?? false});
+		this.top = top;
+		top.on('addDir', dir => void this.onSessionDir('add', dir));
+		top.on('unlinkDir', dir => void this.onSessionDir('unlink', dir));
+		top.on('error', () => undefined);
+		return Promise.all([
+			new Promise<void>(resolve => top.once('ready', () => resolve())),
+			initial === undefined ? undefined : this.selectSession(initial),
+		]).then(() => undefined);
+	}
+
+	/** Reads a whole session folder, onto what is shown when it is the same session. */
+	private readSession(id: string): Pick<WatchSnapshot, 'sessionId' | 'set' | 'lastChangeAt'> {
+		const sessionDir = path.join(this.options.activity, id);
+		const same = id === this.snapshot.sessionId;
+		const base = same ? this.snapshot.set : EMPTY_AGENT_SET;
+		const names = listAgentFiles(sessionDir);
+		const gone = [...base.agents.keys(), ...base.invalid.keys()].filter(name => !names.includes(name));
+		const updates: FileUpdate[] = [...names.map(name => readUpdate(sessionDir, name)), ...gone.map(name => ({name, kind: 'gone' as const}))];
+		return {sessionId: id, set: applyFileUpdates(base, updates), lastChangeAt: same ? this.snapshot.lastChangeAt : undefined};
 	}
 
 	async close(): Promise<void> {
@@ -161,9 +177,11 @@ export class ActivityWatcher implements AgentSource {
 		if (this.closed || this.session !== watcher) {
 			return;
 		}
-		// Read after the watch is ready, so that no write falls between the two.
-		const updates = listAgentFiles(sessionDir).map(name => readUpdate(sessionDir, name));
-		this.update({sessionId: id, set: applyFileUpdates(EMPTY_AGENT_SET, updates), lastChangeAt: undefined});
+		// Read (again) once the watch is ready, so that no write falls between the two.
+		const read = this.readSession(id);
+		if (read.sessionId !== this.snapshot.sessionId || read.set !== this.snapshot.set) {
+			this.update(read);
+		}
 	}
 
 	private scheduleFlush(): void {

@@ -1,0 +1,202 @@
+// `agentlog watch` in a real pseudo-terminal (util-linux `script`): first frame, file-rename →
+// frame latency, start-up and memory on an empty folder vs 1,000 sessions × 20 files, and CPU
+// over 30 s idle and with 8 active agents. Baselines are measured in the same run.
+import {spawn} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const cli = path.join(root, 'bin', 'agentlog.js');
+const TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
+
+function record(agentId, type, status = 'active', startedAt = new Date().toISOString()) {
+	return `${JSON.stringify({agentId, type, status, startedAt, updatedAt: startedAt, ...(status === 'stopped' ? {stoppedAt: startedAt, lastMessage: 'Done.'} : {})}, null, 2)}\n`;
+}
+
+function writeAgent(dir, agentId, type, status) {
+	mkdirSync(dir, {recursive: true});
+	const tmp = path.join(dir, `.${agentId}.tmp`);
+	writeFileSync(tmp, record(agentId, type, status));
+	renameSync(tmp, path.join(dir, `${agentId}.json`));
+}
+
+/** Starts the CLI in a pty; resolves helpers to wait for screen text and to read the node pid. */
+function startInPty(args, env, {columns = 100, rows = 30} = {}) {
+	const t0 = process.hrtime.bigint();
+	const command = `stty cols ${columns} rows ${rows}; exec ${process.execPath} ${cli} ${args}`;
+	const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {env: {...env, TERM: 'xterm-256color'}, stdio: ['pipe', 'pipe', 'pipe']});
+	let out = '';
+	const waiters = [];
+	child.stdout.on('data', d => {
+		out += d.toString('utf8');
+		for (const w of [...waiters]) {
+			if (out.includes(w.text, w.from)) {
+				waiters.splice(waiters.indexOf(w), 1);
+				w.resolve(Number(process.hrtime.bigint() - t0) / 1e6);
+			}
+		}
+	});
+	return {
+		child,
+		/** ms since start when `text` first appears after position `from` of the output. */
+		waitFor(text, from = 0, timeoutMs = 10_000) {
+			if (out.includes(text, from)) {
+				return Promise.resolve(Number(process.hrtime.bigint() - t0) / 1e6);
+			}
+			return new Promise((resolve, reject) => {
+				const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms`)), timeoutMs);
+				waiters.push({text, from, resolve: v => (clearTimeout(timer), resolve(v))});
+			});
+		},
+		get length() {
+			return out.length;
+		},
+		nodePid() {
+			// script → sh? → node: find the node process below script.
+			const find = pid => {
+				for (const p of readdirSync('/proc').filter(n => /^\d+$/.test(n))) {
+					try {
+						const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+						const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+						if (ppid === pid) {
+							return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node' ? Number(p) : find(Number(p));
+						}
+					} catch {}
+				}
+				return undefined;
+			};
+			return find(child.pid);
+		},
+		async stop() {
+			child.stdin.write('q');
+			await new Promise(resolve => {
+				const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 3000);
+				child.on('exit', () => (clearTimeout(timer), resolve()));
+			});
+		},
+	};
+}
+
+function cpuTicks(pid) {
+	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	return Number(fields[11]) + Number(fields[12]);
+}
+
+function rssMb(pid) {
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(l => l.startsWith('VmRSS:'));
+	return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+
+export async function runWatchBench({cpuSeconds = 30, rounds = 10} = {}) {
+	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-watch-'));
+	const lines = [];
+	let ok = true;
+	try {
+		const envFor = activity => cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, XDG_STATE_HOME: path.join(tmp, 'state')});
+
+		// 1. First frame (empty folder, waiting screen) vs `node -e 0`.
+		const empty = path.join(tmp, 'empty');
+		mkdirSync(empty);
+		const base = [];
+		const first = [];
+		const emptyRss = [];
+		for (let i = 0; i < rounds; i++) {
+			base.push(timeRun(process.execPath, ['-e', '0'], {env: envFor(empty)}));
+			const app = startInPty('', envFor(empty));
+			first.push(await app.waitFor('Waiting for the first subagent'));
+			emptyRss.push(rssMb(app.nodePid()));
+			await app.stop();
+		}
+		const b = summary(base);
+		const f = summary(first);
+		lines.push(
+			'watch: first frame in a pty (empty folder)',
+			`  node -e 0            median ${fmt(b.median)}`,
+			`  first frame          median ${fmt(f.median)}  p95 ${fmt(f.p95)}   (${ratio(f.median, b.median)} node -e 0; target ≤ 250 ms)`,
+		);
+		ok &&= f.median <= 250;
+
+		// 2. Start-up and memory: 1,000 sessions × 20 files.
+		const big = path.join(tmp, 'big');
+		for (let s = 0; s < 1000; s++) {
+			const dir = path.join(big, `s${String(s).padStart(4, '0')}-0000-4000-8000-000000000000`);
+			for (let a = 0; a < 20; a++) {
+				writeAgent(dir, `a${a}`, 'Explore', a % 3 === 0 ? 'active' : 'stopped');
+			}
+		}
+		const bigFirst = [];
+		const bigRss = [];
+		for (let i = 0; i < rounds; i++) {
+			const app = startInPty('', envFor(big));
+			bigFirst.push(await app.waitFor('Explore'));
+			bigRss.push(rssMb(app.nodePid()));
+			await app.stop();
+		}
+		const bf = summary(bigFirst);
+		const er = summary(emptyRss).median;
+		const br = summary(bigRss).median;
+		lines.push(
+			'watch: 1,000 sessions × 20 files vs an empty folder',
+			`  first frame          median ${fmt(bf.median)} vs ${fmt(f.median)}   (${ratio(bf.median, f.median)}; target ≤ 1.20×)`,
+			`  RSS after first frame ${br.toFixed(0)} MB vs ${er.toFixed(0)} MB   (${ratio(br, er)}; target ≤ 1.20×)`,
+		);
+		ok &&= bf.median / f.median <= 1.2 && br / er <= 1.2;
+
+		// 3. File rename → frame latency, one session with a few agents, 30 new agents one by one.
+		const live = path.join(tmp, 'live');
+		const session = path.join(live, '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47');
+		writeAgent(session, 'seed', 'Explore', 'stopped');
+		const app = startInPty('', envFor(live));
+		await app.waitFor('Explore');
+		await sleep(300);
+		const latency = [];
+		for (let i = 0; i < 30; i++) {
+			const from = app.length;
+			const type = `Agent${String(i).padStart(2, '0')}x`;
+			const t0 = process.hrtime.bigint();
+			writeAgent(session, `n${i}`, type, 'stopped');
+			await app.waitFor(type, from);
+			latency.push(Number(process.hrtime.bigint() - t0) / 1e6);
+			await sleep(150);
+		}
+		const l = summary(latency);
+		lines.push(`watch: file rename → frame   median ${fmt(l.median)}  p95 ${fmt(l.p95)}   (target p95 ≤ 75 ms)`);
+		ok &&= l.p95 <= 75;
+
+		// 4. CPU over cpuSeconds: no active agent (all stopped), then 8 active agents.
+		const pid = app.nodePid();
+		const t0 = cpuTicks(pid);
+		await sleep(cpuSeconds * 1000);
+		const idleCpu = ((cpuTicks(pid) - t0) / TICKS / cpuSeconds) * 100;
+		await app.stop();
+
+		const busy = path.join(tmp, 'busy');
+		const busySession = path.join(busy, '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47');
+		for (let i = 0; i < 8; i++) {
+			writeAgent(busySession, `b${i}`, `Busy${i}`, 'active');
+		}
+		const busyApp = startInPty('', envFor(busy));
+		await busyApp.waitFor('Busy7');
+		await sleep(500);
+		const busyPid = busyApp.nodePid();
+		const t1 = cpuTicks(busyPid);
+		await sleep(cpuSeconds * 1000);
+		const busyCpu = ((cpuTicks(busyPid) - t1) / TICKS / cpuSeconds) * 100;
+		await busyApp.stop();
+		lines.push(
+			`watch: CPU over ${cpuSeconds} s`,
+			`  no active agent      ${idleCpu.toFixed(2)} %   (target ≈ 0 %: the clock runs only while an agent is active)`,
+			`  8 active agents      ${busyCpu.toFixed(2)} %   (target ≤ 3 %)`,
+		);
+		ok &&= idleCpu <= 0.5 && busyCpu <= 3;
+	} finally {
+		rmSync(tmp, {recursive: true, force: true});
+	}
+	return {lines, ok};
+}
