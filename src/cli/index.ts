@@ -1,6 +1,7 @@
 // agentlog's command-line entry: builds the commander program; each command lives in its own file.
 import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
+import {registerDemoCommand} from './demo-command.js';
 import {registerInstallCommands} from './install-hook.js';
 import {registerLsCommand} from './ls-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
@@ -21,6 +22,7 @@ export function createProgram(): Command {
 	registerLsCommand(program);
 	registerSessionsCommand(program);
 	registerInstallCommands(program);
+	registerDemoCommand(program);
 	return program;
 }
 

@@ -62,7 +62,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
-		void watcher.start();
+		watcher.start().catch(() => undefined);
 		const keyboard = Boolean(process.stdin.isTTY);
 		const app = render(
 			<App

@@ -69,7 +69,8 @@ export function windowStart(selected: number, count: number, visible: number): n
 
 /** Column widths of one list line: glyph, type, duration, then the message takes the rest. */
 export function listColumns(width: number): {readonly type: number; readonly duration: number; readonly message: number} {
-	const type = width >= 70 ? 18 : width >= 50 ? 14 : 10;
+	// The type (or teammate name) gets about a fifth of a wide pane, at most 28 characters.
+	const type = width >= 70 ? Math.min(28, Math.floor(width / 4.5)) : width >= 50 ? 14 : 10;
 	const duration = 8;
 	// "▸ ● " prefix (4) + type + " " + duration + " " + message.
 	const message = Math.max(0, width - 4 - type - 1 - duration - 1);

@@ -116,9 +116,11 @@ export function headerText(info: HeaderInfo, width: number): string {
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
 		info.warnings > 0 ? `⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}` : '',
 	];
-	const long = `agentlog · ${full.filter(Boolean).join(' · ')}`;
-	if ([...long].length <= width) {
-		return long;
+	const plain = full.filter(Boolean).join(' · ');
+	for (const text of [`agentlog · ${plain}`, plain]) {
+		if ([...text].length <= width) {
+			return text;
+		}
 	}
 	const compact = [
 		info.sessionId ? `${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',

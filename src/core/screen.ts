@@ -43,6 +43,7 @@ export type Body =
 export interface ScreenModel {
 	readonly width: number;
 	readonly header: string;
+	readonly note: string | undefined;
 	readonly body: Body;
 	readonly bodyHeight: number;
 	/** Live screens keep the footer at the bottom; a snapshot is as tall as its content. */
@@ -66,6 +67,8 @@ export interface ScreenInput {
 	readonly keyboard: boolean;
 	/** A one-off plain snapshot (stdout is not a terminal): no key hints. */
 	readonly snapshot?: boolean;
+	/** A line under the header (the demo's narration). */
+	readonly note?: string;
 	/** Local time of an ISO timestamp. */
 	readonly time: (iso: string) => string;
 	/** The last message rendered as terminal Markdown lines, when ready. */
@@ -138,7 +141,9 @@ function footerText(input: ScreenInput, body: Body, context: UiContext, window: 
 }
 
 export function buildScreen(input: ScreenInput): ScreenModel {
-	const {size, view, ui, now} = input;
+	const {view, ui, now} = input;
+	// A note takes one line from the body.
+	const size = input.note === undefined ? input.size : {...input.size, rows: input.size.rows - 1};
 	const width = size.columns;
 	const height = bodyHeight(size);
 	const header = headerText({sessionId: input.sessionId, following: input.following, view, showGhosts: ui.showGhosts, warnings: input.warnings}, width);
@@ -192,5 +197,5 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		}
 	}
 	const context: UiContext = {ids, page, detailLines: detailCount};
-	return {width, header, body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window), width), context};
+	return {width, header, note: input.note === undefined ? undefined : fit(input.note, width), body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window), width), context};
 }

@@ -43,6 +43,9 @@ function readUpdate(sessionDir: string, name: string): FileUpdate {
 	return r.missing ? {name, kind: 'gone'} : {name, kind: 'invalid', error: r.error};
 }
 
+/** chokidar's throttle on the 'change' events of one path. */
+const CHANGE_THROTTLE_MS = 50;
+
 export class ActivityWatcher implements AgentSource {
 	private snapshot: WatchSnapshot;
 	private readonly listeners = new Set<() => void>();
@@ -51,6 +54,8 @@ export class ActivityWatcher implements AgentSource {
 	private appearTimer: NodeJS.Timeout | undefined;
 	private flushTimer: NodeJS.Timeout | undefined;
 	private readonly pending = new Set<string>();
+	private recheckTimer: NodeJS.Timeout | undefined;
+	private readonly recheck = new Set<string>();
 	private closed = false;
 	private readonly debounceMs: number;
 	private readonly now: () => number;
@@ -121,6 +126,7 @@ export class ActivityWatcher implements AgentSource {
 		this.closed = true;
 		clearInterval(this.appearTimer);
 		clearTimeout(this.flushTimer);
+		clearTimeout(this.recheckTimer);
 		await Promise.all([this.top?.close(), this.session?.close()]);
 		this.top = undefined;
 		this.session = undefined;
@@ -159,6 +165,7 @@ export class ActivityWatcher implements AgentSource {
 		await this.session?.close();
 		this.session = undefined;
 		this.pending.clear();
+		this.recheck.clear();
 		const sessionDir = path.join(this.options.activity, id);
 		const watcher = watch(sessionDir, {
 			depth: 0,
@@ -169,7 +176,9 @@ export class ActivityWatcher implements AgentSource {
 		const onFile = (file: string) => {
 			if (path.dirname(file) === sessionDir && isAgentFileName(path.basename(file))) {
 				this.pending.add(path.basename(file));
+				this.recheck.add(path.basename(file));
 				this.scheduleFlush();
+				this.scheduleRecheck();
 			}
 		};
 		watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('error', () => undefined);
@@ -188,6 +197,23 @@ export class ActivityWatcher implements AgentSource {
 		if (this.flushTimer === undefined) {
 			this.flushTimer = setTimeout(() => this.flush(), this.debounceMs);
 		}
+	}
+
+	/**
+	 * chokidar drops a 'change' that follows another one of the same file within 50 ms (a leading-edge
+	 * throttle, paulmillr/chokidar#1455), so a quick rewrite (a stop right after an update) would be
+	 * lost. Read the files seen changing once more when their events have been quiet for longer.
+	 */
+	private scheduleRecheck(): void {
+		clearTimeout(this.recheckTimer);
+		this.recheckTimer = setTimeout(() => {
+			this.recheckTimer = undefined;
+			for (const name of this.recheck) {
+				this.pending.add(name);
+			}
+			this.recheck.clear();
+			this.scheduleFlush();
+		}, CHANGE_THROTTLE_MS + 25);
 	}
 
 	private flush(): void {

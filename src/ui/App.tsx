@@ -23,6 +23,8 @@ export interface AppProps {
 	readonly now?: () => number;
 	/** A fixed size (snapshots and tests); otherwise the terminal's, following resizes. */
 	readonly size?: Size;
+	/** A line under the header (the demo's narration). */
+	readonly note?: string;
 }
 
 const systemNow = () => Date.now();
@@ -65,6 +67,7 @@ export function App(props: AppProps) {
 		keyboard,
 		time: iso => formatLocalTime(iso, time),
 		markdown,
+		note: props.note,
 	});
 	useAppKeys(dispatch, ui.focus, model.context, keyboard);
 

@@ -55,6 +55,11 @@ export function Screen({model}: ScreenProps) {
 	return (
 		<Box flexDirection="column" width={model.width}>
 			<Header text={model.header} />
+			{model.note === undefined ? null : (
+				<Text color="cyan" wrap="truncate">
+					{model.note === '' ? ' ' : model.note}
+				</Text>
+			)}
 			{body.kind === 'collapsed' ? null : (
 				<Box flexDirection="column" height={model.fillHeight ? model.bodyHeight : undefined} overflow="hidden">
 					{content}

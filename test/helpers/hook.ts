@@ -1,19 +1,12 @@
 // Runs the real hook, in its installed form: agent-spy.sh with agent-spy.cjs beside it.
 import {spawn, spawnSync} from 'node:child_process';
-import {copyFileSync, chmodSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {installHookCopy} from '../../src/cli/demo-player.js';
 import {tempDir} from './tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-/** Copies the launcher and the built hook into a fresh folder, as install-hook lays them out. */
+/** The launcher and the built hook in a fresh folder, as install-hook lays them out. */
 export function installedHook(nodePath = process.execPath): string {
-	const dir = tempDir('hooks-');
-	const launcher = path.join(dir, 'agent-spy.sh');
-	writeFileSync(launcher, readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8').replace('@AGENTLOG_NODE@', nodePath));
-	chmodSync(launcher, 0o755);
-	copyFileSync(path.join(root, 'dist', 'hooks', 'agent-spy.cjs'), path.join(dir, 'agent-spy.cjs'));
-	return launcher;
+	return installHookCopy(tempDir('hooks-'), nodePath);
 }
 
 export interface HookRun {

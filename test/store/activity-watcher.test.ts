@@ -143,6 +143,28 @@ describe('ActivityWatcher', () => {
 		expect(watcher.getSnapshot().lastChangeAt).toBe(4242);
 	});
 
+	it('sees a rewrite that comes right after the previous update was read', async () => {
+		// chokidar drops a second 'change' of one file within 50 ms of the first (paulmillr/chokidar#1455):
+		// the stop written as soon as the update was shown must still reach the screen.
+		const activity = tempDir();
+		const dir = session(activity, 's', undefined, [agent('a1', {start: 0})]);
+		const watcher = await started({activity, session: 's', debounceMs: 10});
+		let rewritten = false;
+		watcher.subscribe(() => {
+			if (!rewritten && watcher.getSnapshot().set.agents.get('a1.json')?.lastMessage === 'first') {
+				rewritten = true;
+				writeAgent(dir, agent('a1', {start: 0, stop: 40, extra: {lastMessage: 'second'}}));
+			}
+		});
+		writeAgent(dir, agent('a1', {start: 0, updated: 20, extra: {lastMessage: 'first'}}));
+		await vi.waitFor(() => expect(rewritten).toBe(true), WAIT);
+		await vi.waitFor(() => {
+			const record = watcher.getSnapshot().set.agents.get('a1.json');
+			expect(record?.lastMessage).toBe('second');
+			expect(record?.status).toBe('stopped');
+		}, WAIT);
+	});
+
 	it('turns a burst of 20 renames into all 20 agents, in fewer updates than files', async () => {
 		const activity = tempDir();
 		const dir = session(activity, 's');
@@ -252,8 +274,12 @@ describe('ActivityWatcher', () => {
 
 	it('picks up an activity folder that does not exist yet', async () => {
 		const activity = path.join(tempDir(), 'not-yet', 'agent-activity');
-		const watcher = await started({activity});
+		const watcher = new ActivityWatcher({activity});
+		watchers.push(watcher);
+		// start() resolves once the folder has appeared and is watched; the snapshot is usable before.
+		const ready = watcher.start();
 		expect(watcher.getSnapshot()).toMatchObject({activityExists: false, sessionId: undefined, following: true});
+		expect(watcher.getSnapshot().set.agents.size).toBe(0);
 
 		session(activity, 'late', undefined, [agent('l1')]);
 		await vi.waitFor(
@@ -265,6 +291,7 @@ describe('ActivityWatcher', () => {
 			},
 			{timeout: 6000, interval: 50},
 		);
+		await ready;
 		// Watched from then on.
 		writeAgent(path.join(activity, 'late'), agent('l2'));
 		await vi.waitFor(() => expect(ids(watcher.getSnapshot())).toEqual(['l1', 'l2']), WAIT);
@@ -353,7 +380,9 @@ describe('ActivityWatcher', () => {
 
 	it('can be closed while it waits for the activity folder to appear', async () => {
 		const activity = path.join(tempDir(), 'never');
-		const watcher = await started({activity});
+		const watcher = new ActivityWatcher({activity});
+		watchers.push(watcher);
+		void watcher.start();
 		await watcher.close();
 		session(activity, 's', undefined, [agent('a1')]);
 		await settle(1500);

@@ -1,0 +1,80 @@
+// `agentlog demo`, the part that runs: a temporary activity folder (removed on exit, Ctrl+C
+// included), the scenario played through the real hook, and the real watcher and screen.
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {render} from 'ink';
+import {DEMO_STALE_SECONDS} from '../core/demo-scenario.js';
+import {ActivityWatcher} from '../store/activity-watcher.js';
+import {listSessionDirs} from '../store/read-agents.js';
+import {App} from '../ui/App.js';
+import type {DemoOptions} from './demo-command.js';
+import {installHookCopy, playDemo} from './demo-player.js';
+import {snapshotText} from './watch-run.js';
+
+/** Scenario seconds as m:ss. */
+function clock(seconds: number): string {
+	const s = Math.floor(seconds);
+	return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export async function runDemo(options: DemoOptions): Promise<void> {
+	const temp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-demo-'));
+	const activity = options.dir ? path.resolve(options.dir) : path.join(temp, 'agent-activity');
+	const controller = new AbortController();
+	const stop = () => controller.abort();
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+	for (const signal of signals) {
+		process.on(signal, stop);
+	}
+	try {
+		const launcher = installHookCopy(path.join(temp, 'hooks'));
+		mkdirSync(activity, {recursive: true});
+		const staleMs = (DEMO_STALE_SECONDS * 1000) / options.speed;
+		const play = (onStep: Parameters<typeof playDemo>[0]['onStep']) =>
+			playDemo({launcher, activity, speed: options.speed, loop: Boolean(options.loop), signal: controller.signal, onStep});
+
+		if (!options.ui || !process.stdout.isTTY) {
+			process.stdout.write(`agentlog demo: playing the scenario into ${activity}\n`);
+			await play((run, step) => {
+				if (step.note) {
+					process.stdout.write(`${options.loop ? `run ${run} ` : ''}${clock(step.at)}  ${step.note}\n`);
+				}
+			});
+			const session = listSessionDirs(activity)[0]?.id;
+			process.stdout.write(`\n${snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100)}`);
+			if (options.dir) {
+				process.stdout.write(`\nThe files stay in ${activity}.\n`);
+			}
+			return;
+		}
+
+		const watcher = new ActivityWatcher({activity});
+		watcher.start().catch(() => undefined);
+		const keyboard = Boolean(process.stdin.isTTY);
+		const screen = (note: string) => <App source={watcher} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />;
+		const app = render(screen('demo · starting…'), {exitOnCtrlC: true});
+		controller.signal.addEventListener('abort', () => app.unmount(), {once: true});
+		const played = play((run, step) => {
+			if (step.note) {
+				app.rerender(screen(`demo${run > 1 ? ` run ${run}` : ''} · ${clock(step.at)} · ${step.note}`));
+			}
+		}).then(() => {
+			if (!controller.signal.aborted) {
+				app.rerender(screen('demo finished · Enter opens an agent · g shows the ghosts · q quits'));
+			}
+		});
+		try {
+			await app.waitUntilExit();
+		} finally {
+			controller.abort();
+			await played;
+			await watcher.close();
+		}
+	} finally {
+		for (const signal of signals) {
+			process.off(signal, stop);
+		}
+		rmSync(temp, {recursive: true, force: true});
+	}
+}

@@ -1,0 +1,29 @@
+// The README's quick-start commands must exist and work from a fresh clone.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {scripts: Record<string, string>; bin: Record<string, string>};
+
+describe('README quick start', () => {
+	it('names the set-up + demo command and the test command, and both are package scripts', () => {
+		expect(readme).toContain('npm install && npm run demo');
+		expect(readme).toContain('npm test');
+		expect(pkg.scripts.demo).toMatch(/agentlog(\.js)? demo/);
+		expect(pkg.scripts.test).toContain('vitest run');
+		// npm install builds the CLI (prepare), so the demo runs right after it.
+		expect(pkg.scripts.prepare).toBeDefined();
+	});
+
+	it('documents every command the CLI has', () => {
+		for (const command of ['watch', 'ls', 'sessions', 'install-hook', 'uninstall-hook', 'demo']) {
+			expect(readme).toContain(`agentlog ${command}`);
+		}
+	});
+
+	it('the CI script runs the README test command', () => {
+		expect(readFileSync(path.join(root, '.ci', 'run'), 'utf8')).toContain('npm test');
+	});
+});
