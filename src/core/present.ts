@@ -59,6 +59,7 @@ export function plainText(markdown: string): string {
 		.replace(/^```.*$/gmu, ' ')
 		.replace(/^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)\s+/gmu, '')
 		.replace(/(\*\*|__|`)/gu, '')
+		.replace(/(^|[^\p{L}\p{N}])[*_]([^*_\n]+)[*_](?![\p{L}\p{N}])/gu, '$1$2')
 		.replace(/\[([^\]]*)\]\([^)]*\)/gu, '$1')
 		.replace(/\s+/gu, ' ')
 		.trim();

@@ -132,7 +132,7 @@ function footerText(input: ScreenInput, body: Body, context: UiContext, window: 
 			return `↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${first + 1}–${last} of ${context.detailLines}`;
 		}
 		case 'help':
-			return 'Esc or ? closes this help · q quit';
+			return context.detailLines > context.page ? 'Esc or ? closes this help · ↑↓ scroll · q quit' : 'Esc or ? closes this help · q quit';
 		case 'collapsed':
 			return `${more}c expand · ? keys · q quit`;
 		default:
@@ -154,15 +154,17 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	let window = '';
 	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
 
+	const scrolled = (lines: readonly string[]) => {
+		detailCount = lines.length;
+		const start = Math.min(ui.detailScroll, Math.max(0, lines.length - height));
+		return lines.slice(start, start + height);
+	};
 	if (ui.focus === 'help') {
-		body = {kind: 'help', lines: helpLines().map(line => fit(line, width))};
+		body = {kind: 'help', lines: scrolled(helpLines().map(line => fit(line, width)))};
 	} else if (ui.collapsed) {
 		body = {kind: 'collapsed'};
 	} else if (ui.focus === 'detail' && selected) {
-		const lines = detailLines(selected, input, width);
-		detailCount = lines.length;
-		const start = Math.min(ui.detailScroll, Math.max(0, lines.length - height));
-		body = {kind: 'detail', lines: lines.slice(start, start + height)};
+		body = {kind: 'detail', lines: scrolled(detailLines(selected, input, width))};
 	} else if (view.items.length === 0) {
 		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
 	} else {

@@ -77,7 +77,7 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 		case 'quit':
 			return {...model, quit: true};
 		case 'toggle-help':
-			return {...model, focus: model.focus === 'help' ? 'list' : 'help'};
+			return {...model, focus: model.focus === 'help' ? 'list' : 'help', detailScroll: 0};
 		case 'close':
 			return model.focus === 'list' ? model : {...model, focus: 'list', detailScroll: 0};
 		case 'toggle-collapse':
@@ -91,10 +91,11 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 		default:
 			break;
 	}
-	if (model.focus === 'help' || (model.collapsed && model.focus === 'list')) {
+	if (model.collapsed && model.focus === 'list') {
 		return model;
 	}
-	if (model.focus === 'detail') {
+	// The detail pane and the help both scroll (the help is taller than a small pane).
+	if (model.focus === 'detail' || model.focus === 'help') {
 		switch (action.type) {
 			case 'move':
 				return scroll(model.detailScroll + action.by);

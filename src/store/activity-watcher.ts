@@ -106,9 +106,22 @@ export class ActivityWatcher implements AgentSource {
 		top.on('unlinkDir', dir => void this.onSessionDir('unlink', dir));
 		top.on('error', () => undefined);
 		return Promise.all([
-			new Promise<void>(resolve => top.once('ready', () => resolve())),
+			new Promise<void>(resolve => top.once('ready', () => resolve())).then(() => this.catchUp(initial)),
 			initial === undefined ? undefined : this.selectSession(initial),
 		]).then(() => undefined);
+	}
+
+	/**
+	 * A session folder created between the first read and the top watcher being ready raises no
+	 * event (it is part of the initial scan): look again once it is ready.
+	 */
+	private async catchUp(initial: string | undefined): Promise<void> {
+		const newest = listSessionDirs(this.options.activity)[0]?.id;
+		if (this.snapshot.following && newest !== undefined && newest !== initial && newest !== this.snapshot.sessionId) {
+			await this.selectSession(newest);
+		} else if (!this.snapshot.following && this.snapshot.sessionId !== undefined && initial === undefined) {
+			await this.selectSession(this.snapshot.sessionId);
+		}
 	}
 
 	/** Reads a whole session folder, onto what is shown when it is the same session. */

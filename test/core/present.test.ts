@@ -103,6 +103,10 @@ describe('durationText', () => {
 });
 
 describe('plainText', () => {
+	it('drops single-character emphasis but keeps snake_case and a lone star', () => {
+		expect(plainText('an *important* and _quiet_ note about snake_case_name and 2 * 3')).toBe('an important and quiet note about snake_case_name and 2 * 3');
+	});
+
 	it('drops heading marks, bold, code ticks, bullets and quote marks', () => {
 		expect(plainText('# Summary\n\n**Done**: fixed `parse()`\n\n- one\n* two\n+ three\n> quoted')).toBe('Summary Done: fixed parse() one two three quoted');
 	});

@@ -347,3 +347,18 @@ describe('collapse and help', () => {
 		}
 	});
 });
+
+describe('help scrolling', () => {
+	it('scrolls the help with the move, page and edge keys, within its length, and resets on reopen', () => {
+		const help = key(initialUiModel(), {type: 'toggle-help'});
+		expect(help.focus).toBe('help');
+		const context = ctx(IDS, 7, 17);
+		const down = key(help, MOVE_DOWN, context);
+		expect(down.detailScroll).toBe(1);
+		expect(key(down, LAST, context).detailScroll).toBe(10);
+		expect(key(key(down, LAST, context), PAGE_DOWN, context).detailScroll).toBe(10);
+		const closed = key(key(down, LAST, context), {type: 'toggle-help'});
+		expect(closed.focus).toBe('list');
+		expect(key(closed, {type: 'toggle-help'}).detailScroll).toBe(0);
+	});
+});

@@ -116,6 +116,19 @@ describe('ActivityWatcher', () => {
 		}, WAIT);
 	});
 
+	it('catches a session that appears while the watchers are getting ready', async () => {
+		const activity = tempDir();
+		session(activity, 'sess-old', 1_000_000, [agent('a1', {type: 'Explore'})]);
+		const watcher = new ActivityWatcher({activity});
+		watchers.push(watcher);
+		const ready = watcher.start();
+		// Right after the first read, before the top watcher is ready: no event will be raised.
+		session(activity, 'sess-new', undefined, [agent('n1', {type: 'Plan'})]);
+		await ready;
+		await vi.waitFor(() => expect(watcher.getSnapshot().sessionId).toBe('sess-new'), WAIT);
+		await vi.waitFor(() => expect(ids(watcher.getSnapshot())).toEqual(['n1']), WAIT);
+	});
+
 	it('stays on a fixed session when other sessions appear', async () => {
 		const activity = tempDir();
 		const dir = session(activity, 'fixed', undefined, [agent('a1')]);
