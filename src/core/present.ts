@@ -53,6 +53,12 @@ export function fit(text: string, width: number): string {
 	return [...flat].length <= width ? flat : truncate(flat, Math.max(0, width - 1));
 }
 
+/** A preformatted line (aligned columns) cut to `width`, its spacing kept. */
+export function clip(line: string, width: number): string {
+	const points = [...line];
+	return points.length <= width ? line : `${points.slice(0, Math.max(0, width - 1)).join('')}…`;
+}
+
 /** Markdown as one line of plain words: no heading marks, emphasis, code ticks or list bullets. */
 export function plainText(markdown: string): string {
 	return markdown

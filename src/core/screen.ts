@@ -6,6 +6,7 @@ import {
 	agentName,
 	detailFields,
 	durationText,
+	clip,
 	fit,
 	headerText,
 	messagePreview,
@@ -160,7 +161,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		return lines.slice(start, start + height);
 	};
 	if (ui.focus === 'help') {
-		body = {kind: 'help', lines: scrolled(helpLines().map(line => fit(line, width)))};
+		body = {kind: 'help', lines: scrolled(helpLines().map(line => clip(line, width)))};
 	} else if (ui.collapsed) {
 		body = {kind: 'collapsed'};
 	} else if (ui.focus === 'detail' && selected) {
