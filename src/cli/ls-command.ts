@@ -45,7 +45,7 @@ export function runLs(sessionArg: string | undefined, options: LsOptions): void 
 		item.agent.lastMessage ? messagePreview(item) : '',
 	]);
 	process.stdout.write(`session ${sessionId}\n`);
-	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount} ghost(s) hidden; --all shows them\n` : '';
+	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount === 1 ? '1 ghost hidden; --all shows it' : `${view.ghostCount} ghosts hidden; --all shows them`}\n` : '';
 	process.stdout.write(
 		rows.length === 0
 			? `no agents${hidden}`

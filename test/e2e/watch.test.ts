@@ -82,8 +82,7 @@ describe.skipIf(!hasTmux)('agentlog watch in a real terminal', () => {
 		await pane.waitFor(s => s.includes('session 3f2c9a10'), 'the first session');
 		const newer = JSON.stringify({session_id: 'bb11aa22-0000-4000-8000-000000000000', hook_event_name: 'SubagentStart', agent_id: 'z9', agent_type: 'Reviewer'});
 		runHook(launcher, newer, hookEnv(activity));
-		const screen = await pane.waitFor(s => s.includes('session bb11aa22'), 'the switch to the newer session');
-		expect(screen).toContain('Reviewer');
+		const screen = await pane.waitFor(s => s.includes('session bb11aa22') && s.includes('Reviewer'), 'the switch to the newer session');
 		expect(screen).not.toContain('Explore');
 	});
 
