@@ -5,7 +5,7 @@
 import {randomBytes} from 'node:crypto';
 import {chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {singleQuoteBody} from '../core/settings-merge.js';
+import {singleQuoteBody} from '../core/shell-command.js';
 import {CliError} from './errors.js';
 import {NODE_PLACEHOLDER} from './assets.js';
 

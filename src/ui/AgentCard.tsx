@@ -1,18 +1,10 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {Shown} from '../core/present.js';
+import type {CardRow} from '../core/screen.js';
 import {CARD_HEIGHT} from '../core/layout.js';
 import {COLOR, fit, GLYPH} from '../core/present.js';
 
-export interface AgentCardProps {
-	readonly shown: Shown;
-	readonly name: string;
-	readonly duration: string;
-	readonly label: string;
-	/** The message, already wrapped to the card's inner width (two lines). */
-	readonly lines: readonly string[];
-	readonly selected: boolean;
-	readonly dim: boolean;
+export interface AgentCardProps extends CardRow {
 	readonly width: number;
 }
 

@@ -1,15 +1,9 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {Shown} from '../core/present.js';
+import type {LineRow} from '../core/screen.js';
 import {COLOR, fit, GLYPH} from '../core/present.js';
 
-export interface AgentLineProps {
-	readonly shown: Shown;
-	readonly name: string;
-	readonly duration: string;
-	readonly message: string;
-	readonly selected: boolean;
-	readonly dim: boolean;
+export interface AgentLineProps extends LineRow {
 	readonly typeWidth: number;
 	readonly durationWidth: number;
 	readonly messageWidth: number;

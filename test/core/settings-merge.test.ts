@@ -1,21 +1,9 @@
 import {execFileSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
 import {jsonErrorOffset, lineColumn, parseJsonWithLocation, positionFromMessage} from '../../src/core/json-location.js';
-import {
-	commandRunsScript,
-	formatSettings,
-	hasAgentlogHooks,
-	hookCommand,
-	hookTarget,
-	isCanonical,
-	mergeAgentlogHooks,
-	parseSettings,
-	shellQuote,
-	splitShellWords,
-	unifiedDiff,
-	unmergeAgentlogHooks,
-	type JsonObject,
-} from '../../src/core/settings-merge.js';
+import {formatSettings, hasAgentlogHooks, isCanonical, mergeAgentlogHooks, parseSettings, unmergeAgentlogHooks, type JsonObject} from '../../src/core/settings-merge.js';
+import {commandRunsScript, hookCommand, hookTarget, shellQuote, splitShellWords} from '../../src/core/shell-command.js';
+import {unifiedDiff} from '../../src/core/text-diff.js';
 
 const HOME = '/home/u';
 const CLAUDE = '/home/u/.claude';
