@@ -6,6 +6,7 @@ import path from 'node:path';
 import {render} from 'ink';
 import {DEMO_STALE_SECONDS} from '../core/demo-scenario.js';
 import {ActivityWatcher} from '../store/activity-watcher.js';
+import {TranscriptFollower} from '../store/transcript-follower.js';
 import {listSessionDirs} from '../store/read-agents.js';
 import {App} from '../ui/App.js';
 import type {DemoOptions} from './demo-command.js';
@@ -42,7 +43,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 				}
 			});
 			const session = listSessionDirs(activity)[0]?.id;
-			process.stdout.write(`\n${snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100)}`);
+			process.stdout.write(`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100)}`);
 			if (options.dir) {
 				process.stdout.write(`\nThe files stay in ${activity}.\n`);
 			}
@@ -50,9 +51,10 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		}
 
 		const watcher = new ActivityWatcher({activity});
+		const transcripts = new TranscriptFollower();
 		watcher.start().catch(() => undefined);
 		const keyboard = Boolean(process.stdin.isTTY);
-		const screen = (note: string) => <App source={watcher} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />;
+		const screen = (note: string) => <App source={watcher} transcripts={transcripts} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />;
 		const app = render(screen('demo · starting…'), {exitOnCtrlC: true});
 		controller.signal.addEventListener('abort', () => app.unmount(), {once: true});
 		const played = play((run, step) => {
@@ -69,7 +71,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		} finally {
 			controller.abort();
 			await played;
-			await watcher.close();
+			await Promise.all([watcher.close(), transcripts.close()]);
 		}
 	} finally {
 		for (const signal of signals) {

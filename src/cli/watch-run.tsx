@@ -3,16 +3,16 @@
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
 import path from 'node:path';
 import {render, renderToString} from 'ink';
-import {applyFileUpdates, EMPTY_AGENT_SET} from '../core/agent-set.js';
 import {formatLocalTime} from '../core/format.js';
 import {paneSize} from '../core/layout.js';
 import {stateFile} from '../core/paths.js';
 import {buildScreen} from '../core/screen.js';
 import {initialUiModel} from '../core/ui-state.js';
-import {buildView} from '../core/view.js';
+import {buildView, type ViewOptions} from '../core/view.js';
 import {ActivityWatcher} from '../store/activity-watcher.js';
 import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
 import {loadUiState, saveUiState} from '../store/state-file.js';
+import {TranscriptFollower, type TranscriptState} from '../store/transcript-follower.js';
 import {App} from '../ui/App.js';
 import {Screen} from '../ui/Screen.js';
 import {activityFor, home, resolveSessionArg} from './common.js';
@@ -20,16 +20,22 @@ import type {WatchOptions} from './watch-command.js';
 import {CliError} from './errors.js';
 
 
-/** One plain frame of the screen, for a pipe or a file. */
-export function snapshotText(activity: string, sessionId: string | undefined, following: boolean, options: WatchOptions, columns: number): string {
+/** One plain frame of the screen, for a pipe or a file (transcripts read once, their tails only). */
+export async function snapshotText(activity: string, sessionId: string | undefined, following: boolean, options: WatchOptions, columns: number): Promise<string> {
 	const now = Date.now();
 	const read = sessionId === undefined ? {agents: [], invalid: []} : readSessionDir(path.join(activity, sessionId));
-	const set = applyFileUpdates(
-		EMPTY_AGENT_SET,
-		read.invalid.map(i => ({name: path.basename(i.file), kind: 'invalid' as const, error: i.error})),
-	);
-	const view = buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max});
-	const ui = {...initialUiModel(), selectedId: undefined};
+	const viewOf = (extra: Partial<ViewOptions>) =>
+		buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max, ...extra});
+	const follower = new TranscriptFollower();
+	let followed: ReadonlyMap<string, TranscriptState>;
+	try {
+		follower.follow(viewOf({}).items.flatMap(({agent}) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])));
+		followed = follower.getSnapshot();
+	} finally {
+		await follower.close();
+	}
+	const extraLife = new Map([...followed].flatMap(([id, t]) => (t.mtimeMs === undefined ? [] : [[id, t.mtimeMs] as const])));
+	const view = viewOf({extraLife, parentOf: id => followed.get(id)?.parentAgentId});
 	const model = buildScreen({
 		size: paneSize(columns, undefined),
 		activity,
@@ -37,13 +43,14 @@ export function snapshotText(activity: string, sessionId: string | undefined, fo
 		sessionId,
 		following,
 		view,
-		warnings: set.invalid.size,
-		ui,
+		warnings: read.invalid.length,
+		ui: initialUiModel(),
 		now,
 		keyboard: false,
 		snapshot: true,
 		time: iso => formatLocalTime(iso, now),
 		markdown: () => undefined,
+		agentActivity: id => followed.get(id),
 	});
 	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
 }
@@ -54,10 +61,11 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	if (!process.stdout.isTTY) {
 		const following = sessionId === undefined;
 		const shown = sessionId ?? listSessionDirs(activity)[0]?.id;
-		process.stdout.write(snapshotText(activity, shown, following, options, process.stdout.columns || 100));
+		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100));
 		return;
 	}
 	const watcher = new ActivityWatcher({activity, session: sessionId});
+	const transcripts = new TranscriptFollower();
 	const state = stateFile(process.env, home());
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
@@ -67,6 +75,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		const app = render(
 			<App
 				source={watcher}
+				transcripts={transcripts}
 				staleMs={options.stale}
 				max={options.max}
 				dedup={options.dedup}
@@ -82,6 +91,6 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			throw new CliError(`the monitor stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	} finally {
-		await watcher.close();
+		await Promise.all([watcher.close(), transcripts.close()]);
 	}
 }

@@ -2,6 +2,7 @@
 // these out and colour them; the plain snapshot and `ls` print the same words.
 import type {AgentStatus} from './agent.js';
 import {formatDuration, shortId, truncate} from './format.js';
+import {tokenTotals, usageMayBePlaceholder, type AgentActivity} from './transcript.js';
 import type {AgentView, StatusCounts, ViewItem} from './view.js';
 
 /** Shown status: the three statuses, plus stale (shown stopped) and ghost. */
@@ -186,6 +187,77 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 	}
 	if (a.cwd) {
 		fields.push(['cwd', a.cwd]);
+	}
+	return fields;
+}
+
+/** The task, when the transcript side knows one that says more than the type. */
+export function taskOf(item: ViewItem, activity: AgentActivity | undefined): string | undefined {
+	const description = activity?.description?.trim();
+	return description && description !== item.agent.type ? description : undefined;
+}
+
+/** What the agent does now (active) or said last (otherwise), one line. */
+export function doingOf(item: ViewItem, activity: AgentActivity | undefined): string {
+	if (item.displayStatus === 'active' && activity?.summary.activity) {
+		return activity.summary.activity;
+	}
+	return messagePreview(item);
+}
+
+/** A card's message: the task and what it does or said (`Find API routes · Grep router`). */
+export function cardMessage(item: ViewItem, activity: AgentActivity | undefined): string {
+	const task = taskOf(item, activity);
+	const doing = doingOf(item, activity);
+	return task ? `${task} · ${doing}` : doing;
+}
+
+/** 13522 → `13.5k`, 2_300_000 → `2.3M`. */
+export function compactNumber(n: number): string {
+	if (n < 1000) {
+		return String(n);
+	}
+	if (n < 1_000_000) {
+		return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+	}
+	return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** The detail pane's fields from the transcript: task, model, tokens, tools, files, history. */
+export function activityFields(activity: AgentActivity | undefined, transcriptPath: string | undefined): Array<[string, string]> {
+	if (!activity) {
+		return transcriptPath ? [] : [['activity', 'unknown: this record names no transcript (written by another tool or an older hook)']];
+	}
+	const {summary} = activity;
+	const fields: Array<[string, string]> = [];
+	if (activity.description) {
+		fields.push(['task', activity.description]);
+	}
+	if (activity.missing) {
+		fields.push(['transcript', 'not found (yet): activity unknown']);
+	}
+	if (summary.model) {
+		fields.push(['model', summary.model]);
+	}
+	if (summary.usage.size > 0) {
+		const t = tokenTotals(summary);
+		const note = usageMayBePlaceholder(summary.version) ? ' (may be streaming placeholders: Claude Code before 2.1.97 wrote those)' : '';
+		fields.push(['tokens', `in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheWrite)} · cache read ${compactNumber(t.cacheRead)}${note}`]);
+	}
+	const counts = Object.entries(summary.toolCounts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+	if (counts.length > 0) {
+		const total = counts.reduce((n, [, c]) => n + c, 0);
+		fields.push(['tools', `${counts.map(([name, n]) => `${name} ${n}`).join(' · ')} (${total} calls)`]);
+	}
+	if (summary.files.length > 0) {
+		fields.push(['files', summary.files.join(', ')]);
+	}
+	if (activity.history) {
+		const pct = activity.history.total === 0 ? 100 : Math.floor((activity.history.done / activity.history.total) * 100);
+		fields.push(['history', `reading earlier lines… ${pct}% (the recent part is shown)`]);
+	}
+	if (summary.badLines > 0) {
+		fields.push(['skipped', `${summary.badLines} unreadable transcript line${summary.badLines === 1 ? '' : 's'}`]);
 	}
 	return fields;
 }

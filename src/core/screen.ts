@@ -9,12 +9,16 @@ import {
 	clip,
 	fit,
 	headerText,
-	messagePreview,
+	activityFields,
+	cardMessage,
+	doingOf,
+	taskOf,
 	shownStatus,
 	statusLabel,
 	wrapText,
 	type Shown,
 } from './present.js';
+import type {AgentActivity} from './transcript.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {AgentView, ViewItem} from './view.js';
 
@@ -70,6 +74,8 @@ export interface ScreenInput {
 	readonly snapshot?: boolean;
 	/** A line under the header (the demo's narration). */
 	readonly note?: string;
+	/** What the transcripts say about an agent, when followed. */
+	readonly agentActivity?: (agentId: string) => AgentActivity | undefined;
 	/** Local time of an ISO timestamp. */
 	readonly time: (iso: string) => string;
 	/** The last message rendered as terminal Markdown lines, when ready. */
@@ -100,8 +106,30 @@ function helpLines(): string[] {
 	return ['Keys', '', ...BINDINGS.map(b => `${b.label.padEnd(width)}  ${b.help}`)];
 }
 
+/** The tool calls of the detail pane: time, summary, and the result on the next line. */
+function toolCallLines(activity: AgentActivity | undefined, input: ScreenInput, width: number): string[] {
+	const calls = activity?.summary.toolCalls ?? [];
+	if (calls.length === 0) {
+		return [];
+	}
+	const total = Object.values(activity?.summary.toolCounts ?? {}).reduce((n, c) => n + c, 0);
+	const shownNote = total > calls.length ? `, the last ${calls.length} shown` : '';
+	const lines = ['', `── tool calls (${total}${shownNote}) `.padEnd(Math.min(width, 40), '─')];
+	for (const call of calls) {
+		const time = call.at === undefined ? '        ' : input.time(new Date(call.at).toISOString()).slice(-8).padStart(8);
+		lines.push(clip(`${time}  ${call.summary}`, width));
+		if (call.result !== undefined) {
+			lines.push(...wrapText(`${call.isError ? '✗ ' : '→ '}${call.result}`, Math.max(10, width - 10), 2).map(l => `          ${l}`));
+		} else {
+			lines.push('          … running');
+		}
+	}
+	return lines;
+}
+
 function detailLines(item: ViewItem, input: ScreenInput, width: number): string[] {
-	const fields = detailFields(item, input.sessionId, input.now, input.time);
+	const activity = input.agentActivity?.(item.agent.agentId);
+	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(activity, item.agent.transcriptPath)];
 	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
 	const valueWidth = Math.max(10, width - labelWidth);
 	const head = fields.flatMap(([label, value]) =>
@@ -112,7 +140,7 @@ function detailLines(item: ViewItem, input: ScreenInput, width: number): string[
 		message && message.trim() !== ''
 			? (input.markdown(message, width) ?? wrapParagraphs(message, width))
 			: [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
-	return [...head, '', '─'.repeat(Math.min(width, 40)), ...body];
+	return [...head, '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
 }
 
 function footerText(input: ScreenInput, body: Body, context: UiContext, window: string): string {
@@ -179,10 +207,12 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		if (shown.length < view.items.length) {
 			window = `${first + 1}–${first + shown.length} of ${view.items.length} · `;
 		}
+		const activityOf = (item: ViewItem) => input.agentActivity?.(item.agent.agentId);
 		const common = (item: ViewItem) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
-			name: agentName(item),
+			// A nested agent sits under its parent.
+			name: `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item)}`,
 			duration: durationText(item),
 			selected: item.agent.agentId === ui.selectedId,
 			dim: item.ghost,
@@ -192,11 +222,16 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			body = {
 				kind: 'strip',
 				cardWidth: layout.cardWidth,
-				cards: shown.map(item => ({...common(item), label: statusLabel(item, now), lines: wrapText(messagePreview(item), inner, CARD_HEIGHT - 4)})),
+				cards: shown.map(item => {
+					const task = taskOf(item, activityOf(item));
+					const doing = doingOf(item, activityOf(item));
+					const lines = task ? [fit(task, inner), fit(doing, inner)] : wrapText(doing, inner, CARD_HEIGHT - 4);
+					return {...common(item), label: statusLabel(item, now), lines};
+				}),
 			};
 		} else {
 			const columns = listColumns(width);
-			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost ? `${statusLabel(item, now)} · ` : ''}${messagePreview(item)}`}))};
+			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item, activityOf(item))}`}))};
 		}
 	}
 	const context: UiContext = {ids, page, detailLines: detailCount};

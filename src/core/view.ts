@@ -22,6 +22,8 @@ export interface ViewOptions {
 	readonly max?: number;
 	/** Extra signs of life by agentId (ms), e.g. transcript mtimes. */
 	readonly extraLife?: ReadonlyMap<string, number>;
+	/** The parent agent of an agent, when known (nested agents are shown under their parent). */
+	readonly parentOf?: (agentId: string) => string | undefined;
 }
 
 export interface ViewItem {
@@ -35,6 +37,8 @@ export interface ViewItem {
 	readonly lastLife: number;
 	/** How long it ran (ms); undefined when unknown (see `agentDuration`). */
 	readonly durationMs: number | undefined;
+	/** 0 at the top level; 1 and more under a parent agent shown above it. */
+	readonly depth: number;
 }
 
 export interface StatusCounts {
@@ -67,6 +71,7 @@ function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewI
 		silentMs: state.silentMs,
 		lastLife: state.lastLife,
 		durationMs: agentDuration(agent, options.now, state),
+		depth: 0,
 	};
 }
 
@@ -110,9 +115,48 @@ function capOf(options: ViewOptions): number {
  * are shown, flagged. Decision: shown ghosts take part in the cap like any other card (the cap
  * is about what fits on screen); `counts` never include ghosts.
  */
+/**
+ * Puts each agent whose parent is in the list right under it (depth + 1), keeping the order
+ * otherwise; an agent whose parent is not in the list stays at the top level.
+ */
+export function nestItems(items: readonly ViewItem[], parentOf: (agentId: string) => string | undefined): ViewItem[] {
+	const ids = new Set(items.map((item) => item.agent.agentId));
+	const children = new Map<string, ViewItem[]>();
+	const roots: ViewItem[] = [];
+	for (const item of items) {
+		const parent = parentOf(item.agent.agentId);
+		if (parent !== undefined && parent !== item.agent.agentId && ids.has(parent)) {
+			children.set(parent, [...(children.get(parent) ?? []), item]);
+		} else {
+			roots.push(item);
+		}
+	}
+	const out: ViewItem[] = [];
+	const seen = new Set<string>();
+	const visit = (item: ViewItem, depth: number) => {
+		if (seen.has(item.agent.agentId)) {
+			return;
+		}
+		seen.add(item.agent.agentId);
+		out.push(depth === item.depth ? item : {...item, depth});
+		for (const child of children.get(item.agent.agentId) ?? []) {
+			visit(child, depth + 1);
+		}
+	};
+	for (const root of roots) {
+		visit(root, 0);
+	}
+	// A cycle of parents has no root: show its members at the top level.
+	for (const item of items) {
+		visit(item, 0);
+	}
+	return out;
+}
+
 export function buildView(agents: readonly AgentRecord[], options: ViewOptions): AgentView {
 	const ghosts = options.dedup ? findGhosts(agents) : new Set<string>();
-	const all = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
+	const sorted = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
+	const all = options.parentOf ? nestItems(sorted, options.parentOf) : sorted;
 	const real = all.filter((item) => !item.ghost);
 	const shown = options.showGhosts ? all : real;
 	const cap = capOf(options);

@@ -1,10 +1,11 @@
-import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
+import {useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
 import {formatLocalTime} from '../core/format.js';
 import type {Size} from '../core/layout.js';
 import {buildScreen} from '../core/screen.js';
 import {initialUiModel, reconcileSelection, uiReducer} from '../core/ui-state.js';
 import {buildView} from '../core/view.js';
 import type {AgentSource} from '../store/activity-watcher.js';
+import type {TranscriptSource, TranscriptState} from '../store/transcript-follower.js';
 import {useAppKeys} from './hooks/use-app-keys.js';
 import {useClock} from './hooks/use-clock.js';
 import {useMarkdown} from './hooks/use-markdown.js';
@@ -25,9 +26,14 @@ export interface AppProps {
 	readonly size?: Size;
 	/** A line under the header (the demo's narration). */
 	readonly note?: string;
+	/** Follows the transcripts of the agents shown (activity, tools, tokens, liveness). */
+	readonly transcripts?: TranscriptSource;
 }
 
 const systemNow = () => Date.now();
+const NO_TRANSCRIPTS: ReadonlyMap<string, TranscriptState> = new Map();
+const noSubscribe = () => () => undefined;
+const noTranscripts = () => NO_TRANSCRIPTS;
 
 export function App(props: AppProps) {
 	const {source, staleMs, max, dedup, keyboard} = props;
@@ -38,12 +44,32 @@ export function App(props: AppProps) {
 	const [state, dispatch] = useReducer(uiReducer, props.initialCollapsed ?? false, initialUiModel);
 
 	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
+	const {transcripts} = props;
+	const followed = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getSnapshot ?? noTranscripts);
+	// A transcript's last write is a sign of life (stale rule); a parent named in it nests the agent.
+	const extraLife = useMemo(() => {
+		const life = new Map<string, number>();
+		for (const [id, state] of followed) {
+			if (state.mtimeMs !== undefined) {
+				life.set(id, state.mtimeMs);
+			}
+		}
+		return life;
+	}, [followed]);
+	const parentOf = useCallback((id: string) => followed.get(id)?.parentAgentId, [followed]);
 	const [tick, setTick] = useState<number | undefined>(undefined);
 	const time = useClock(now, tick, snapshot);
 	const view = useMemo(
-		() => buildView(agents, {now: time, staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max}),
-		[agents, time, staleMs, dedup, state.showGhosts, state.showAll, max],
+		() => buildView(agents, {now: time, staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max, extraLife, parentOf}),
+		[agents, time, staleMs, dedup, state.showGhosts, state.showAll, max, extraLife, parentOf],
 	);
+	// Follow only the agents shown; the others (and another session's) are let go.
+	const targets = view.items.flatMap(({agent}) =>
+		agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
+	);
+	const targetKey = targets.map(t => `${t.agentId}\u0000${t.transcriptPath}`).join('\n');
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- targetKey stands for targets
+	useEffect(() => transcripts?.follow(targets), [transcripts, targetKey]);
 	// Tick once a second while an agent runs (durations, the stale rule), every 30 s while only
 	// stale ones are left (their silent time), never otherwise: an idle monitor uses no CPU.
 	const wantedTick = view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined;
@@ -68,6 +94,7 @@ export function App(props: AppProps) {
 		time: iso => formatLocalTime(iso, time),
 		markdown,
 		note: props.note,
+		agentActivity: id => followed.get(id),
 	});
 	useAppKeys(dispatch, ui.focus, model.context, keyboard);
 

@@ -1,0 +1,417 @@
+// What a subagent is doing, from its transcript (`…/subagents/agent-<id>.jsonl`). Pure: lines
+// in, a summary out. The line format is Claude Code's own and may change in any release
+// (CLAUDE-CODE-HOOKS.md §4), so every field is optional here and an unknown line is skipped.
+//
+// Summaries are mergeable (`mergeSummaries(a, b)` = the summary of a's lines followed by b's),
+// so a huge transcript can be shown from its tail first and its history filled in afterwards.
+
+export interface Usage {
+	readonly input: number;
+	readonly output: number;
+	readonly cacheWrite: number;
+	readonly cacheRead: number;
+}
+
+export interface ToolCall {
+	readonly id: string;
+	readonly name: string;
+	/** One line: what the call was about (`router\.(get|post)`, `src/app.ts`). */
+	readonly summary: string;
+	/** Milliseconds, when the line had a timestamp. */
+	readonly at: number | undefined;
+	/** The result, cut to 200 characters; undefined while it runs. */
+	readonly result?: string;
+	readonly isError?: boolean;
+}
+
+export interface TranscriptSummary {
+	/** Tool calls in order (the newest MAX_TOOL_CALLS are kept; `toolCounts` counts all). */
+	readonly toolCalls: readonly ToolCall[];
+	readonly toolCounts: Readonly<Record<string, number>>;
+	/** Files written or edited, in the order first touched. */
+	readonly files: readonly string[];
+	/** Usage per API message id: one response is written as several lines with the same usage. */
+	readonly usage: ReadonlyMap<string, Usage>;
+	readonly model: string | undefined;
+	/** Claude Code's version from the lines (`version`), the newest seen. */
+	readonly version: string | undefined;
+	/** What it is doing now: a tool call, `thinking…`, or the last line of text. */
+	readonly activity: string | undefined;
+	/** Parent agent id, when a line names one. */
+	readonly parentAgentId: string | undefined;
+	/** The newest line timestamp (ms). */
+	readonly lastAt: number | undefined;
+	/** Results whose tool call was not seen (yet): joined up by mergeSummaries. */
+	readonly orphanResults: ReadonlyMap<string, {readonly result: string; readonly isError: boolean}>;
+	readonly lines: number;
+	readonly badLines: number;
+}
+
+/** What the screen knows about an agent from its transcript (the store's follower fills it). */
+export interface AgentActivity {
+	readonly summary: TranscriptSummary;
+	readonly description: string | undefined;
+	readonly parentAgentId: string | undefined;
+	/** While the earlier part of a large transcript is read: bytes done of total. */
+	readonly history: {readonly done: number; readonly total: number} | undefined;
+	readonly missing: boolean;
+}
+
+export const MAX_TOOL_CALLS = 2000;
+export const RESULT_LENGTH = 200;
+const SUMMARY_LENGTH = 120;
+
+export const EMPTY_SUMMARY: TranscriptSummary = {
+	toolCalls: [],
+	toolCounts: {},
+	files: [],
+	usage: new Map(),
+	model: undefined,
+	version: undefined,
+	activity: undefined,
+	parentAgentId: undefined,
+	lastAt: undefined,
+	orphanResults: new Map(),
+	lines: 0,
+	badLines: 0,
+};
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function oneLine(text: string, max: number): string {
+	const flat = text.replace(/\s+/gu, ' ').trim();
+	const points = [...flat];
+	return points.length <= max ? flat : `${points.slice(0, max).join('')}…`;
+}
+
+/** A path shown relative to the agent's working folder when it is inside it. */
+export function shortPath(file: string, cwd: string | undefined): string {
+	if (cwd && file.startsWith(`${cwd}/`)) {
+		return file.slice(cwd.length + 1);
+	}
+	return file;
+}
+
+/** One line about a tool call: the tool and the input that matters (`Grep router\.(get|post)`). */
+export function toolSummary(name: string, input: unknown, cwd?: string): string {
+	const o = isObject(input) ? input : {};
+	const path = str(o.file_path) ?? str(o.notebook_path) ?? str(o.path);
+	let detail: string | undefined;
+	switch (name) {
+		case 'Bash':
+			detail = str(o.description) ?? str(o.command)?.split('\n')[0];
+			break;
+		case 'Grep':
+		case 'Glob':
+			detail = [str(o.pattern), path ? shortPath(path, cwd) : undefined].filter(Boolean).join(' in ');
+			break;
+		case 'WebFetch':
+			detail = str(o.url);
+			break;
+		case 'WebSearch':
+			detail = str(o.query);
+			break;
+		case 'Agent':
+		case 'Task':
+			detail = str(o.description) ?? str(o.subagent_type);
+			break;
+		case 'TodoWrite':
+			detail = Array.isArray(o.todos) ? `${o.todos.length} todos` : undefined;
+			break;
+		default:
+			detail = path ? shortPath(path, cwd) : Object.values(o).find((v): v is string => typeof v === 'string');
+	}
+	return oneLine(detail ? `${name} ${detail}` : name, SUMMARY_LENGTH);
+}
+
+const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+
+/** The file a Write/Edit/MultiEdit/NotebookEdit call changes. */
+export function editedFile(name: string, input: unknown): string | undefined {
+	if (!EDIT_TOOLS.has(name) || !isObject(input)) {
+		return undefined;
+	}
+	return str(input.file_path) ?? str(input.notebook_path);
+}
+
+function resultText(content: unknown, toolUseResult: unknown): string {
+	if (typeof content === 'string') {
+		return content;
+	}
+	if (Array.isArray(content)) {
+		return content
+			.map(part => (isObject(part) ? (str(part.text) ?? (part.type === 'image' ? '[image]' : '')) : ''))
+			.filter(Boolean)
+			.join(' ');
+	}
+	if (isObject(toolUseResult)) {
+		return str(toolUseResult.stdout) ?? '';
+	}
+	return '';
+}
+
+function lastTextLine(text: string): string | undefined {
+	const lines = text.split('\n').map(l => l.trim()).filter(Boolean);
+	const last = lines.at(-1);
+	return last === undefined ? undefined : oneLine(last.replace(/^#+\s*/u, ''), SUMMARY_LENGTH);
+}
+
+type Mutable = {-readonly [K in keyof TranscriptSummary]: TranscriptSummary[K]};
+
+function usageOf(u: Json): Usage {
+	return {
+		input: num(u.input_tokens),
+		output: num(u.output_tokens),
+		cacheWrite: num(u.cache_creation_input_tokens),
+		cacheRead: num(u.cache_read_input_tokens),
+	};
+}
+
+function addToolCall(s: Mutable, call: ToolCall): void {
+	const calls = s.toolCalls as ToolCall[];
+	calls.push(call);
+	if (calls.length > MAX_TOOL_CALLS) {
+		calls.splice(0, calls.length - MAX_TOOL_CALLS);
+	}
+	(s.toolCounts as Record<string, number>)[call.name] = (s.toolCounts[call.name] ?? 0) + 1;
+}
+
+function attachResult(s: Mutable, id: string, result: string, isError: boolean): boolean {
+	const calls = s.toolCalls as ToolCall[];
+	for (let i = calls.length - 1; i >= 0; i--) {
+		const call = calls[i];
+		if (call?.id === id) {
+			calls[i] = {...call, result: oneLine(result, RESULT_LENGTH), isError};
+			return true;
+		}
+	}
+	return false;
+}
+
+function addFile(s: Mutable, file: string): void {
+	if (!s.files.includes(file)) {
+		(s.files as string[]).push(file);
+	}
+}
+
+/** Folds one parsed JSON line into a mutable summary. */
+function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
+	const at = Date.parse(str(line.timestamp) ?? '');
+	const time = Number.isNaN(at) ? undefined : at;
+	if (time !== undefined) {
+		s.lastAt = Math.max(s.lastAt ?? 0, time);
+	}
+	s.version = str(line.version) ?? s.version;
+	s.parentAgentId = str(line.parentAgentId) ?? s.parentAgentId;
+	const lineCwd = str(line.cwd) ?? cwd;
+	const message = isObject(line.message) ? line.message : undefined;
+	if (line.type === 'assistant' && message) {
+		s.model = str(message.model) ?? s.model;
+		const id = str(message.id);
+		if (id && isObject(message.usage)) {
+			(s.usage as Map<string, Usage>).set(id, usageOf(message.usage));
+		}
+		for (const block of Array.isArray(message.content) ? message.content : []) {
+			if (!isObject(block)) {
+				continue;
+			}
+			if (block.type === 'tool_use') {
+				const name = str(block.name) ?? 'tool';
+				const summary = toolSummary(name, block.input, lineCwd);
+				const callId = str(block.id) ?? `${s.lines}`;
+				addToolCall(s, {id: callId, name, summary, at: time});
+				const file = editedFile(name, block.input);
+				if (file) {
+					addFile(s, shortPath(file, lineCwd));
+				}
+				s.activity = summary;
+			} else if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+				s.activity = 'thinking…';
+			} else if (block.type === 'text') {
+				s.activity = lastTextLine(str(block.text) ?? '') ?? s.activity;
+			}
+		}
+	} else if (line.type === 'user' && message && Array.isArray(message.content)) {
+		for (const block of message.content) {
+			if (isObject(block) && block.type === 'tool_result') {
+				const id = str(block.tool_use_id) ?? '';
+				const text = resultText(block.content, line.toolUseResult);
+				const isError = block.is_error === true;
+				if (!attachResult(s, id, text, isError)) {
+					(s.orphanResults as Map<string, {result: string; isError: boolean}>).set(id, {result: oneLine(text, RESULT_LENGTH), isError});
+				}
+				// The result is back: the model is working on it.
+				s.activity = 'thinking…';
+			}
+		}
+	}
+}
+
+function copy(s: TranscriptSummary): Mutable {
+	return {
+		...s,
+		toolCalls: [...s.toolCalls],
+		toolCounts: {...s.toolCounts},
+		files: [...s.files],
+		usage: new Map(s.usage),
+		orphanResults: new Map(s.orphanResults),
+	};
+}
+
+/**
+ * Folds complete JSONL lines (no trailing partial line) into a summary. A line that is not JSON
+ * (a torn write, a rotated file) is counted in `badLines` and skipped.
+ */
+export function foldLines(summary: TranscriptSummary, lines: readonly string[], cwd?: string): TranscriptSummary {
+	if (lines.length === 0) {
+		return summary;
+	}
+	const s = copy(summary);
+	for (const text of lines) {
+		if (text.trim() === '') {
+			continue;
+		}
+		s.lines += 1;
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			s.badLines += 1;
+			continue;
+		}
+		if (isObject(json)) {
+			foldLine(s, json, cwd);
+		} else {
+			s.badLines += 1;
+		}
+	}
+	return s;
+}
+
+/** The summary of `a`'s lines followed by `b`'s. */
+export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): TranscriptSummary {
+	const s = copy(a);
+	for (const call of b.toolCalls) {
+		addToolCall(s, call);
+	}
+	// Counts: b's toolCalls may be capped; take b's counts rather than re-counting its calls.
+	const counts = {...a.toolCounts};
+	for (const [name, n] of Object.entries(b.toolCounts)) {
+		counts[name] = (counts[name] ?? 0) + n;
+	}
+	s.toolCounts = counts;
+	for (const [id, r] of b.orphanResults) {
+		if (!attachResult(s, id, r.result, r.isError)) {
+			(s.orphanResults as Map<string, {result: string; isError: boolean}>).set(id, r);
+		}
+	}
+	for (const file of b.files) {
+		addFile(s, file);
+	}
+	for (const [id, u] of b.usage) {
+		(s.usage as Map<string, Usage>).set(id, u);
+	}
+	s.model = b.model ?? a.model;
+	s.version = b.version ?? a.version;
+	s.activity = b.activity ?? a.activity;
+	s.parentAgentId = b.parentAgentId ?? a.parentAgentId;
+	s.lastAt = Math.max(a.lastAt ?? 0, b.lastAt ?? 0) || undefined;
+	s.lines = a.lines + b.lines;
+	s.badLines = a.badLines + b.badLines;
+	return s;
+}
+
+/** Token totals, each API response counted once. */
+export function tokenTotals(summary: TranscriptSummary): Usage {
+	let input = 0;
+	let output = 0;
+	let cacheWrite = 0;
+	let cacheRead = 0;
+	for (const u of summary.usage.values()) {
+		input += u.input;
+		output += u.output;
+		cacheWrite += u.cacheWrite;
+		cacheRead += u.cacheRead;
+	}
+	return {input, output, cacheWrite, cacheRead};
+}
+
+/**
+ * Before Claude Code 2.1.97 the per-block lines carried streaming placeholder usage (for example
+ * `output_tokens: 3`), not the final numbers. True when the version says so or is unknown.
+ */
+export function usageMayBePlaceholder(version: string | undefined): boolean {
+	const m = /^(\d+)\.(\d+)\.(\d+)/u.exec(version ?? '');
+	if (!m) {
+		return true;
+	}
+	const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+	return major < 2 || (major === 2 && (minor < 1 || (minor === 1 && patch < 97)));
+}
+
+/**
+ * The complete lines at the start of `bytes` (up to and including its last newline) and how many
+ * bytes they take; the bytes after that are a line still being written. Splitting at newline
+ * bytes never cuts a UTF-8 character in two.
+ */
+export function completeLines(bytes: Uint8Array): {readonly lines: string[]; readonly consumed: number} {
+	const end = bytes.lastIndexOf(0x0a);
+	if (end < 0) {
+		return {lines: [], consumed: 0};
+	}
+	return {lines: new TextDecoder().decode(bytes.subarray(0, end)).split('\n'), consumed: end + 1};
+}
+
+/** The task description from an `agent-<id>.meta.json` sidecar (`description`, else nothing). */
+export function metaDescription(json: unknown): {readonly description?: string; readonly parentAgentId?: string; readonly agentType?: string} {
+	if (!isObject(json)) {
+		return {};
+	}
+	return {
+		description: str(json.description),
+		parentAgentId: str(json.parentAgentId),
+		agentType: str(json.agentType),
+	};
+}
+
+/**
+ * The description of the Agent/Task tool call that started `agentId`, from lines of the parent's
+ * transcript: the tool_result line whose `toolUseResult.agentId` is the agent names the call.
+ */
+export function descriptionFromParent(lines: readonly string[], agentId: string): string | undefined {
+	const inputs = new Map<string, string>();
+	let wanted: string | undefined;
+	for (const text of lines) {
+		if (!text.includes('tool_use') && !text.includes(agentId)) {
+			continue;
+		}
+		let line: unknown;
+		try {
+			line = JSON.parse(text);
+		} catch {
+			continue;
+		}
+		if (!isObject(line) || !isObject(line.message) || !Array.isArray(line.message.content)) {
+			continue;
+		}
+		for (const block of line.message.content) {
+			if (!isObject(block)) {
+				continue;
+			}
+			if (block.type === 'tool_use' && (block.name === 'Agent' || block.name === 'Task') && isObject(block.input)) {
+				const description = str(block.input.description);
+				if (description && typeof block.id === 'string') {
+					inputs.set(block.id, description);
+				}
+			}
+			if (block.type === 'tool_result' && isObject(line.toolUseResult) && line.toolUseResult.agentId === agentId) {
+				wanted = str(block.tool_use_id) ?? wanted;
+			}
+		}
+	}
+	return wanted === undefined ? undefined : inputs.get(wanted);
+}
