@@ -3,9 +3,10 @@
 // payload on stdin.
 import {spawn} from 'node:child_process';
 import {randomUUID} from 'node:crypto';
-import {chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {DEMO_LENGTH_SECONDS, demoSteps, type DemoStep} from '../core/demo-scenario.js';
+import {demoTranscriptWrites, type TranscriptWrite} from '../core/demo-transcripts.js';
 import {hookAssets} from './assets.js';
 import {CliError} from './errors.js';
 import {renderLauncher} from './hook-files.js';
@@ -41,6 +42,8 @@ export function runHookOnce(launcher: string, activity: string, payload: unknown
 export interface PlayOptions {
 	readonly launcher: string;
 	readonly activity: string;
+	/** Where the demo's transcripts go, as Claude Code's `<claude>/projects/<project>` folder. */
+	readonly projects: string;
 	/** Scenario time is divided by this. */
 	readonly speed: number;
 	readonly loop: boolean;
@@ -65,18 +68,44 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	});
 }
 
+/** Appends a transcript line (stamped with the time it is written) or writes a sidecar. */
+function writeTranscript(sessionFolder: string, write: TranscriptWrite): void {
+	const file = path.join(sessionFolder, write.file);
+	try {
+		mkdirSync(path.dirname(file), {recursive: true});
+		if (file.endsWith('.jsonl')) {
+			appendFileSync(file, `${JSON.stringify({...(write.json as object), timestamp: new Date().toISOString()})}\n`);
+		} else {
+			writeFileSync(file, JSON.stringify(write.json));
+		}
+	} catch {
+		// The demo goes on without that line.
+	}
+}
+
+type Event = {readonly at: number; readonly step: DemoStep} | {readonly at: number; readonly write: TranscriptWrite};
+
 /** Plays the scenario (again and again with `loop`, each run as a new session) until aborted. */
 export async function playDemo(options: PlayOptions): Promise<void> {
 	const {signal, speed} = options;
 	for (let run = 1; !signal.aborted; run++) {
 		const started = Date.now();
-		for (const step of demoSteps(randomUUID())) {
-			await sleep(started + (step.at * 1000) / speed - Date.now(), signal);
+		const session = randomUUID();
+		const events: Event[] = [
+			...demoSteps(session, options.projects).map(step => ({at: step.at, step})),
+			...demoTranscriptWrites(session).map(write => ({at: write.at, write})),
+		].sort((a, b) => a.at - b.at);
+		for (const event of events) {
+			await sleep(started + (event.at * 1000) / speed - Date.now(), signal);
 			if (signal.aborted) {
 				return;
 			}
-			options.onStep?.(run, step);
-			await runHookOnce(options.launcher, options.activity, step.payload);
+			if ('write' in event) {
+				writeTranscript(path.join(options.projects, session), event.write);
+				continue;
+			}
+			options.onStep?.(run, event.step);
+			await runHookOnce(options.launcher, options.activity, event.step.payload);
 		}
 		if (!options.loop) {
 			return;

@@ -32,8 +32,11 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		const launcher = installHookCopy(path.join(temp, 'hooks'));
 		mkdirSync(activity, {recursive: true});
 		const staleMs = (DEMO_STALE_SECONDS * 1000) / options.speed;
+		// The transcripts Claude Code would write; with --dir they are kept too, in a dot folder
+		// that readers of the activity folder skip.
+		const projects = options.dir ? path.join(activity, '.demo-transcripts', '-home-dev-acme') : path.join(temp, 'projects', '-home-dev-acme');
 		const play = (onStep: Parameters<typeof playDemo>[0]['onStep']) =>
-			playDemo({launcher, activity, speed: options.speed, loop: Boolean(options.loop), signal: controller.signal, onStep});
+			playDemo({launcher, activity, projects, speed: options.speed, loop: Boolean(options.loop), signal: controller.signal, onStep});
 
 		if (!options.ui || !process.stdout.isTTY) {
 			process.stdout.write(`agentlog demo: playing the scenario into ${activity}\n`);

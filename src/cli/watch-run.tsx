@@ -8,7 +8,7 @@ import {paneSize} from '../core/layout.js';
 import {stateFile} from '../core/paths.js';
 import {buildScreen} from '../core/screen.js';
 import {initialUiModel} from '../core/ui-state.js';
-import {buildView, type ViewOptions} from '../core/view.js';
+import {buildView} from '../core/view.js';
 import {ActivityWatcher} from '../store/activity-watcher.js';
 import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
 import {loadUiState, saveUiState} from '../store/state-file.js';
@@ -24,18 +24,26 @@ import {CliError} from './errors.js';
 export async function snapshotText(activity: string, sessionId: string | undefined, following: boolean, options: WatchOptions, columns: number): Promise<string> {
 	const now = Date.now();
 	const read = sessionId === undefined ? {agents: [], invalid: []} : readSessionDir(path.join(activity, sessionId));
-	const viewOf = (extra: Partial<ViewOptions>) =>
-		buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max, ...extra});
 	const follower = new TranscriptFollower();
 	let followed: ReadonlyMap<string, TranscriptState>;
 	try {
-		follower.follow(viewOf({}).items.flatMap(({agent}) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])));
+		// Every agent of the session (at most 20 files): nesting can bring one into the newest 8.
+		follower.follow(read.agents.flatMap(agent => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])));
 		followed = follower.getSnapshot();
 	} finally {
 		await follower.close();
 	}
 	const extraLife = new Map([...followed].flatMap(([id, t]) => (t.mtimeMs === undefined ? [] : [[id, t.mtimeMs] as const])));
-	const view = viewOf({extraLife, parentOf: id => followed.get(id)?.parentAgentId});
+	const view = buildView(read.agents, {
+		now,
+		staleMs: options.stale,
+		dedup: options.dedup,
+		showGhosts: false,
+		showAll: false,
+		max: options.max,
+		extraLife,
+		parentOf: id => followed.get(id)?.parentAgentId,
+	});
 	const model = buildScreen({
 		size: paneSize(columns, undefined),
 		activity,

@@ -61,10 +61,13 @@ interface Ids {
 	readonly team: string;
 }
 
-/** The scenario's steps for one session id (a new id per loop, so watch follows each run). */
-export function demoSteps(sessionId: string): DemoStep[] {
+/**
+ * The scenario's steps for one session id (a new id per loop, so watch follows each run), with
+ * transcripts under `projects` (Claude Code's `<claude>/projects/<project>` folder).
+ */
+export function demoSteps(sessionId: string, projects = '/home/dev/.claude/projects/-home-dev-acme'): DemoStep[] {
 	const ids: Ids = {session: sessionId, team: `session-${sessionId.slice(0, 8)}`};
-	const main = `/home/dev/.claude/projects/-home-dev-acme/${sessionId}.jsonl`;
+	const main = `${projects}/${sessionId}.jsonl`;
 	const common = {session_id: ids.session, transcript_path: main, cwd: '/home/dev/acme'};
 	const start = (agentId: string, agentType: string) => ({...common, hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: agentType});
 	const stop = (agentId: string, agentType: string, message: string) => ({
@@ -74,7 +77,7 @@ export function demoSteps(sessionId: string): DemoStep[] {
 		stop_hook_active: false,
 		agent_id: agentId,
 		agent_type: agentType,
-		agent_transcript_path: `/home/dev/.claude/projects/-home-dev-acme/${sessionId}/subagents/agent-${agentId}.jsonl`,
+		agent_transcript_path: `${projects}/${sessionId}/subagents/agent-${agentId}.jsonl`,
 		last_assistant_message: message,
 		background_tasks: [],
 		session_crons: [],
@@ -94,8 +97,10 @@ export function demoSteps(sessionId: string): DemoStep[] {
 		{at: 14, note: 'an agent starts whose stop will never arrive (it turns stale)', payload: start('a5e6f7a8b9c0d1e05', 'Plan')},
 		{at: 18, note: 'a stop with an empty agent_type keeps the type already recorded', payload: stop('a2b81d07c4e5f6a02', '', CONFIG_REPORT)},
 		{at: 19, note: 'an internal agent stops (empty type, never started): ignored', payload: stop('acompact7f3e2d1c0', '', '')},
+		{at: 20, note: 'the long-running agent starts a nested Explore agent (shown under it)', payload: start('a4c1child0nested11', 'Explore')},
 		{at: 22, note: 'teammate researcher goes idle', payload: idle('researcher')},
 		{at: 26, note: 'the third Explore agent finishes', payload: stop('a3c9e4f1a2b3c4d03', 'Explore', TESTS_REPORT)},
+		{at: 26.5, note: '', payload: stop('a4c1child0nested11', 'Explore', 'Two callers: `src/routes/users.ts` and `src/jobs/report.ts`.')},
 		{at: 28, note: 'teammate reviewer goes idle', payload: idle('reviewer')},
 		{at: 33, note: 'researcher gets a message and works again (its start time is kept)', payload: start(teammate('researcher'), 'general-purpose')},
 		{at: 36, note: 'the long-running agent is messaged: SubagentStart repeats, its start time is kept', payload: start('a4d7b2c8e1f0a9b04', 'general-purpose')},

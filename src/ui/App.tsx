@@ -56,7 +56,15 @@ export function App(props: AppProps) {
 		}
 		return life;
 	}, [followed]);
-	const parentOf = useCallback((id: string) => followed.get(id)?.parentAgentId, [followed]);
+	// Parents stay known after an agent is let go: nesting decides what is shown, and what is
+	// shown decides what is followed; forgetting a parent would make the list flip back and forth.
+	const parents = useRef(new Map<string, string>());
+	for (const [id, state] of followed) {
+		if (state.parentAgentId !== undefined) {
+			parents.current.set(id, state.parentAgentId);
+		}
+	}
+	const parentOf = useCallback((id: string) => parents.current.get(id), [followed]);
 	const [tick, setTick] = useState<number | undefined>(undefined);
 	const time = useClock(now, tick, snapshot);
 	const view = useMemo(

@@ -27,6 +27,8 @@ describe('agentlog demo --no-ui', () => {
 		expect(r.stdout).toContain('the first Explore agent finishes with a Markdown report');
 		expect(r.stdout).toContain(`The files stay in ${dir}`);
 		const sessions = readdirSync(dir).filter(n => !n.startsWith('.'));
+		// The transcripts Claude Code would write are kept in a dot folder that readers skip.
+		expect(readdirSync(dir)).toContain('.demo-transcripts');
 		expect(sessions).toHaveLength(1);
 		const sessionDir = path.join(dir, sessions[0] ?? '');
 		const names = readdirSync(sessionDir);
@@ -41,7 +43,12 @@ describe('agentlog demo --no-ui', () => {
 				agents.set(parsed.value.agentId, parsed.value);
 			}
 		}
-		expect(agents.size).toBe(13);
+		expect(agents.size).toBe(14);
+		// Every subagent record names its transcript, and the demo wrote the ones with activity.
+		const transcript = agents.get('a4d7b2c8e1f0a9b04')?.transcriptPath ?? '';
+		expect(transcript).toContain(`${path.sep}.demo-transcripts${path.sep}`);
+		expect(readFileSync(transcript, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(10);
+		expect(JSON.parse(readFileSync(transcript.replace(/\.jsonl$/, '.meta.json'), 'utf8'))).toMatchObject({description: 'Extract a user service'});
 		const team = `session-${sessions[0]?.slice(0, 8)}`;
 		// Explore reports in Markdown; the stop with an empty agent_type kept its type.
 		expect(agents.get('a1f0c2e9b7d3a1501')).toMatchObject({status: 'stopped', type: 'Explore'});
@@ -63,6 +70,8 @@ describe('agentlog demo --no-ui', () => {
 		expect([...findGhosts([...agents.values()])].sort()).toEqual(['a6ghost1b2c3d4e06', 'a7ghost2c3d4e5f07']);
 		// More than 8 agents that are not ghosts: the display cap shows.
 		expect(r.stdout).toMatch(/\+\d+ older agents not shown/);
+		// The snapshot reads the transcripts: task descriptions are shown.
+		expect(r.stdout).toContain('Extract a user service · ');
 	});
 });
 
