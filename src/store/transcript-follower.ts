@@ -121,6 +121,7 @@ export class TranscriptFollower implements TranscriptSource {
 	private readonly pending = new Set<string>();
 	private timer: NodeJS.Timeout | undefined;
 	private recheckTimer: NodeJS.Timeout | undefined;
+	private readonly settleTimers = new Set<NodeJS.Timeout>();
 	private closed = false;
 	private readonly tailBytes: number;
 	private readonly chunkBytes: number;
@@ -168,6 +169,9 @@ export class TranscriptFollower implements TranscriptSource {
 		this.closed = true;
 		clearTimeout(this.timer);
 		clearTimeout(this.recheckTimer);
+		for (const timer of this.settleTimers) {
+			clearTimeout(timer);
+		}
 		this.entries.clear();
 		await this.watcher?.close();
 		this.watcher = undefined;
@@ -198,6 +202,15 @@ export class TranscriptFollower implements TranscriptSource {
 		this.watcher ??= this.createWatcher();
 		// Watch the folder too, so a transcript that appears later is seen.
 		this.watcher.add([target.transcriptPath, path.dirname(target.transcriptPath)]);
+		// A write between this first read and the watch being in place raises no event: look again.
+		const settle = setTimeout(() => {
+			this.settleTimers.delete(settle);
+			if (this.entries.get(target.agentId) === entry) {
+				this.pending.add(target.agentId);
+				this.flush();
+			}
+		}, 300);
+		this.settleTimers.add(settle);
 	}
 
 	private createWatcher(): FSWatcher {

@@ -410,7 +410,8 @@ describe('TranscriptFollower', () => {
 			expect(done.summary.toolCalls).toHaveLength(Math.min(MAX_TOOL_CALLS, big.calls));
 			expect(done.summary.toolCalls.at(-1)?.result?.startsWith(`result ${big.calls - 1} `)).toBe(true);
 			expect(done.summary.toolCalls.every(c => c.result !== undefined)).toBe(true);
-			expect(done.summary.usage.size).toBe(big.calls);
+			// One response per call, plus the closing text.
+			expect(done.summary.usage.size).toBe(big.calls + 1);
 			// Progress was reported along the way, never past the total.
 			const progress = seen.flatMap(s => (s.history ? [s.history.done] : []));
 			expect(progress.length).toBeGreaterThan(1);
