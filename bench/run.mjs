@@ -1,11 +1,13 @@
 // `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
 import {runHookBench} from './hook.mjs';
+import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 
 const benches = [
 	['hook', runHookBench],
 	['watch', runWatchBench],
+	['transcripts', runTranscriptBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -30,8 +30,15 @@ export interface TranscriptSummary {
 	readonly toolCounts: Readonly<Record<string, number>>;
 	/** Files written or edited, in the order first touched. */
 	readonly files: readonly string[];
-	/** Usage per API message id: one response is written as several lines with the same usage. */
+	/**
+	 * Usage of the most recent API messages, by message id: one response is written as several
+	 * lines with the same usage, always next to each other. Older messages are added into
+	 * `usageBefore`, so a long transcript keeps a small map.
+	 */
 	readonly usage: ReadonlyMap<string, Usage>;
+	readonly usageBefore: Usage;
+	/** The first message ids of these lines: a response split across two summaries is counted once. */
+	readonly firstMessages: ReadonlySet<string>;
 	readonly model: string | undefined;
 	/** Claude Code's version from the lines (`version`), the newest seen. */
 	readonly version: string | undefined;
@@ -66,6 +73,8 @@ export const EMPTY_SUMMARY: TranscriptSummary = {
 	toolCounts: {},
 	files: [],
 	usage: new Map(),
+	usageBefore: {input: 0, output: 0, cacheWrite: 0, cacheRead: 0},
+	firstMessages: new Set(),
 	model: undefined,
 	version: undefined,
 	activity: undefined,
@@ -162,6 +171,32 @@ function lastTextLine(text: string): string | undefined {
 
 type Mutable = {-readonly [K in keyof TranscriptSummary]: TranscriptSummary[K]};
 
+/** Message ids whose usage is kept apart before it is added into `usageBefore`. */
+const RECENT_MESSAGES = 64;
+
+function addUsage(a: Usage, b: Usage, sign = 1): Usage {
+	return {
+		input: a.input + sign * b.input,
+		output: a.output + sign * b.output,
+		cacheWrite: a.cacheWrite + sign * b.cacheWrite,
+		cacheRead: a.cacheRead + sign * b.cacheRead,
+	};
+}
+
+function setUsage(s: Mutable, id: string, usage: Usage): void {
+	if (s.firstMessages.size < 4) {
+		(s.firstMessages as Set<string>).add(id);
+	}
+	const map = s.usage as Map<string, Usage>;
+	map.delete(id);
+	map.set(id, usage);
+	while (map.size > RECENT_MESSAGES) {
+		const [oldest, u] = map.entries().next().value as [string, Usage];
+		map.delete(oldest);
+		s.usageBefore = addUsage(s.usageBefore, u);
+	}
+}
+
 function usageOf(u: Json): Usage {
 	return {
 		input: num(u.input_tokens),
@@ -213,7 +248,7 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 		s.model = str(message.model) ?? s.model;
 		const id = str(message.id);
 		if (id && isObject(message.usage)) {
-			(s.usage as Map<string, Usage>).set(id, usageOf(message.usage));
+			setUsage(s, id, usageOf(message.usage));
 		}
 		for (const block of Array.isArray(message.content) ? message.content : []) {
 			if (!isObject(block)) {
@@ -258,6 +293,7 @@ function copy(s: TranscriptSummary): Mutable {
 		toolCounts: {...s.toolCounts},
 		files: [...s.files],
 		usage: new Map(s.usage),
+		firstMessages: new Set(s.firstMessages),
 		orphanResults: new Map(s.orphanResults),
 	};
 }
@@ -312,8 +348,13 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 	for (const file of b.files) {
 		addFile(s, file);
 	}
+	// A response whose lines straddle the two parts is in both: count b's copy only.
+	for (const id of b.firstMessages) {
+		(s.usage as Map<string, Usage>).delete(id);
+	}
+	s.usageBefore = addUsage(s.usageBefore, b.usageBefore);
 	for (const [id, u] of b.usage) {
-		(s.usage as Map<string, Usage>).set(id, u);
+		setUsage(s, id, u);
 	}
 	s.model = b.model ?? a.model;
 	s.version = b.version ?? a.version;
@@ -327,17 +368,11 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 
 /** Token totals, each API response counted once. */
 export function tokenTotals(summary: TranscriptSummary): Usage {
-	let input = 0;
-	let output = 0;
-	let cacheWrite = 0;
-	let cacheRead = 0;
+	let total = summary.usageBefore;
 	for (const u of summary.usage.values()) {
-		input += u.input;
-		output += u.output;
-		cacheWrite += u.cacheWrite;
-		cacheRead += u.cacheRead;
+		total = addUsage(total, u);
 	}
-	return {input, output, cacheWrite, cacheRead};
+	return total;
 }
 
 /**

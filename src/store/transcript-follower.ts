@@ -68,6 +68,10 @@ interface Entry {
 }
 
 const META_SUFFIX = '.meta.json';
+/** At most this often the screen hears of new transcript lines. */
+const PUBLISH_MS = 500;
+/** The history of a large transcript starts after this, so the tail reaches the screen first. */
+const HISTORY_DELAY_MS = 150;
 
 function metaPath(transcript: string): string {
 	return transcript.replace(/\.jsonl$/u, META_SUFFIX);
@@ -101,6 +105,19 @@ function readRange(file: string, start: number, end: number): Uint8Array {
 	}
 }
 
+/** Where the line holding byte `position` starts: just after the newline before it, or 0. */
+function lineStart(file: string, position: number): number {
+	const step = 64 * 1024;
+	for (let end = position; end > 0; end -= step) {
+		const begin = Math.max(0, end - step);
+		const nl = readRange(file, begin, end).lastIndexOf(0x0a);
+		if (nl >= 0) {
+			return begin + nl + 1;
+		}
+	}
+	return 0;
+}
+
 function tailLines(file: string, bytes: number): string[] {
 	try {
 		const size = statSync(file).size;
@@ -122,6 +139,9 @@ export class TranscriptFollower implements TranscriptSource {
 	private timer: NodeJS.Timeout | undefined;
 	private recheckTimer: NodeJS.Timeout | undefined;
 	private readonly settleTimers = new Set<NodeJS.Timeout>();
+	private publishTimer: NodeJS.Timeout | undefined;
+	private readonly folders = new Set<string>();
+	private lastPublish = 0;
 	private closed = false;
 	private readonly tailBytes: number;
 	private readonly chunkBytes: number;
@@ -151,6 +171,7 @@ export class TranscriptFollower implements TranscriptSource {
 			if (!target || target.transcriptPath !== entry.target.transcriptPath) {
 				this.entries.delete(id);
 				this.watcher?.unwatch(entry.target.transcriptPath);
+				this.updateFolderWatches();
 				changed = true;
 			}
 		}
@@ -161,7 +182,7 @@ export class TranscriptFollower implements TranscriptSource {
 			}
 		}
 		if (changed) {
-			this.publish();
+			this.publish(true);
 		}
 	};
 
@@ -169,6 +190,7 @@ export class TranscriptFollower implements TranscriptSource {
 		this.closed = true;
 		clearTimeout(this.timer);
 		clearTimeout(this.recheckTimer);
+		clearTimeout(this.publishTimer);
 		for (const timer of this.settleTimers) {
 			clearTimeout(timer);
 		}
@@ -196,12 +218,12 @@ export class TranscriptFollower implements TranscriptSource {
 			lastLookup: 0,
 		};
 		this.entries.set(target.agentId, entry);
+		this.watcher ??= this.createWatcher();
+		this.watcher.add(target.transcriptPath);
 		this.readMeta(entry);
 		this.readNew(entry);
 		this.lookUpDescription(entry);
-		this.watcher ??= this.createWatcher();
-		// Watch the folder too, so a transcript that appears later is seen.
-		this.watcher.add([target.transcriptPath, path.dirname(target.transcriptPath)]);
+		this.updateFolderWatches();
 		// A write between this first read and the watch being in place raises no event: look again.
 		const settle = setTimeout(() => {
 			this.settleTimers.delete(settle);
@@ -211,6 +233,27 @@ export class TranscriptFollower implements TranscriptSource {
 			}
 		}, 300);
 		this.settleTimers.add(settle);
+	}
+
+	/**
+	 * A transcript that does not exist yet is noticed through its folder; the folders are watched
+	 * only while one of their transcripts is missing (a folder watch also reports every other
+	 * agent's writes there).
+	 */
+	private updateFolderWatches(): void {
+		const wanted = new Set([...this.entries.values()].filter(e => e.missing).map(e => path.dirname(e.target.transcriptPath)));
+		for (const dir of this.folders) {
+			if (!wanted.has(dir)) {
+				this.watcher?.unwatch(dir);
+				this.folders.delete(dir);
+			}
+		}
+		for (const dir of wanted) {
+			if (!this.folders.has(dir)) {
+				this.watcher?.add(dir);
+				this.folders.add(dir);
+			}
+		}
 	}
 
 	private createWatcher(): FSWatcher {
@@ -308,9 +351,17 @@ export class TranscriptFollower implements TranscriptSource {
 		} catch {
 			const was = entry.missing;
 			entry.missing = true;
+			if (!was) {
+				this.updateFolderWatches();
+			}
 			return !was;
 		}
-		entry.missing = false;
+		if (entry.missing) {
+			entry.missing = false;
+			// It appeared: watch the file itself (the folder watch saw it arrive).
+			this.watcher?.add(file);
+			this.updateFolderWatches();
+		}
 		if (entry.ino !== undefined && (st.ino !== entry.ino || st.size < entry.offset)) {
 			// Rotated or truncated: forget it and read it again.
 			entry.generation += 1;
@@ -334,7 +385,7 @@ export class TranscriptFollower implements TranscriptSource {
 			const from = st.size - this.tailBytes;
 			const probe = readRange(file, from, Math.min(st.size, from + 64 * 1024));
 			const nl = probe.indexOf(0x0a);
-			start = nl < 0 ? st.size : from + nl + 1;
+			start = nl < 0 ? lineStart(file, from) : from + nl + 1;
 			entry.tailStart = start;
 			void this.readHistory(entry, entry.generation);
 		}
@@ -354,6 +405,7 @@ export class TranscriptFollower implements TranscriptSource {
 		const file = entry.target.transcriptPath;
 		let handle;
 		try {
+			await new Promise(resolve => setTimeout(resolve, HISTORY_DELAY_MS));
 			handle = await open(file, 'r');
 			let head = EMPTY_SUMMARY;
 			let carry: Uint8Array = new Uint8Array(0);
@@ -403,7 +455,22 @@ export class TranscriptFollower implements TranscriptSource {
 		};
 	}
 
-	private publish(): void {
+	/**
+	 * Tells subscribers, at most every PUBLISH_MS: a transcript growing line by line would
+	 * otherwise redraw the screen for every line. Following changes are told at once.
+	 */
+	private publish(now = false): void {
+		const wait = this.lastPublish + PUBLISH_MS - Date.now();
+		if (!now && wait > 0) {
+			this.publishTimer ??= setTimeout(() => {
+				this.publishTimer = undefined;
+				this.publish(true);
+			}, wait);
+			return;
+		}
+		clearTimeout(this.publishTimer);
+		this.publishTimer = undefined;
+		this.lastPublish = Date.now();
 		const next = new Map<string, TranscriptState>();
 		for (const [id, entry] of this.entries) {
 			next.set(id, this.state(entry));

@@ -23,6 +23,7 @@ import {
 	CWD,
 	fileHistoryLine,
 	isoAt,
+	jsonl,
 	MODEL,
 	progressLine,
 	promptLine,
@@ -99,7 +100,7 @@ describe('foldLines: parsing', () => {
 		expect(s.badLines).toBe(0);
 		expect(s.toolCalls).toEqual([]);
 		expect(s.activity).toBeUndefined();
-		expect(s.usage.size).toBe(0);
+		expect(tokenTotals(s)).toEqual({input: 0, output: 0, cacheWrite: 0, cacheRead: 0});
 	});
 
 	it('counts lines that are not JSON, or JSON but not an object, in badLines', () => {
@@ -173,7 +174,6 @@ describe('tokens', () => {
 			toolUseLine('toolu_1', 'Read', {file_path: '/x/a.ts'}, {messageId: 'msg_a', usage}),
 			textLine('Done.', {messageId: 'msg_b', usage: {input_tokens: 5, output_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 13522}}),
 		]);
-		expect(s.usage.size).toBe(2);
 		expect(tokenTotals(s)).toEqual({input: 8, output: 103, cacheWrite: 13522, cacheRead: 13522});
 	});
 
@@ -414,7 +414,6 @@ describe('mergeSummaries', () => {
 		toolCounts: s.toolCounts,
 		files: s.files,
 		tokenTotals: tokenTotals(s),
-		usage: s.usage,
 		model: s.model,
 		version: s.version,
 		activity: s.activity,
@@ -450,6 +449,40 @@ describe('mergeSummaries', () => {
 		for (const k of [3, 8, 15, 21]) {
 			expect(fields(foldLines(fold(lines.slice(0, k)), lines.slice(k))), `split at ${k}`).toEqual(whole);
 		}
+	});
+
+	it('counts each response once over many responses, wherever the split is', () => {
+		// 150 responses of two lines each (text, then a tool call with the final usage), results between.
+		const lines: string[] = [];
+		const expected = {input: 0, output: 0, cacheWrite: 0, cacheRead: 0};
+		for (let i = 0; i < 150; i++) {
+			const id = `msg_${i}`;
+			const final = {input_tokens: i, output_tokens: 10 * i + 1, cache_creation_input_tokens: i % 7, cache_read_input_tokens: 1000 + i};
+			lines.push(textLine(`Step ${i}.`, {messageId: id, usage: {input_tokens: i, output_tokens: 3, cache_creation_input_tokens: i % 7, cache_read_input_tokens: 1000 + i}}));
+			lines.push(toolUseLine(`toolu_${i}`, 'Grep', {pattern: `p${i}`}, {messageId: id, usage: final}));
+			lines.push(toolResultLine(`toolu_${i}`, `hit ${i}`));
+			expected.input += final.input_tokens;
+			expected.output += final.output_tokens;
+			expected.cacheWrite += final.cache_creation_input_tokens;
+			expected.cacheRead += final.cache_read_input_tokens;
+		}
+		expect(tokenTotals(fold(lines))).toEqual(expected);
+		for (let k = 0; k <= lines.length; k += 7) {
+			const merged = mergeSummaries(fold(lines.slice(0, k)), fold(lines.slice(k)));
+			expect(tokenTotals(merged), `split at ${k}`).toEqual(expected);
+		}
+		// In many pieces, each split inside a response (between its two lines).
+		let chunks = fold(lines.slice(0, 1));
+		for (let k = 1; k < lines.length; k += 30) {
+			chunks = mergeSummaries(chunks, fold(lines.slice(k, k + 30)));
+		}
+		expect(tokenTotals(chunks)).toEqual(expected);
+		// And folded on and on, a few lines at a time.
+		let grown = EMPTY_SUMMARY;
+		for (let k = 0; k < lines.length; k += 4) {
+			grown = foldLines(grown, lines.slice(k, k + 4));
+		}
+		expect(tokenTotals(grown)).toEqual(expected);
 	});
 
 	it('with EMPTY_SUMMARY on either side changes nothing', () => {
@@ -510,7 +543,7 @@ describe('completeLines', () => {
 	it('decodes a multi-byte character split across two chunks intact once they are joined', () => {
 		const first = textLine('Café ready 🙂');
 		const second = textLine('Ünïcödé 🙂 done');
-		const all = bytes(jsonlOf([first, second]));
+		const all = bytes(jsonl([first, second]));
 		const emoji = all.indexOf(0xf0, Buffer.byteLength(first) + 1);
 		expect(emoji).toBeGreaterThan(0);
 		for (const cut of [emoji + 1, emoji + 2, emoji + 3]) {
@@ -527,8 +560,6 @@ describe('completeLines', () => {
 		}
 	});
 });
-
-const jsonlOf = (lines: readonly string[]): string => lines.map(l => `${l}\n`).join('');
 
 describe('metaDescription', () => {
 	it('reads description, parentAgentId and agentType', () => {

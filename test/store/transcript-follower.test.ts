@@ -1,7 +1,7 @@
 import {appendFileSync, mkdirSync, renameSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {MAX_TOOL_CALLS} from '../../src/core/transcript.js';
+import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../src/core/transcript.js';
 import {TranscriptFollower, type FollowerOptions, type TranscriptState} from '../../src/store/transcript-follower.js';
 import {tempDir} from '../helpers/tmp.js';
 import {
@@ -303,7 +303,7 @@ describe('TranscriptFollower', () => {
 		await vi.waitFor(() => expect(stateOf(f, 'a222').summary.activity).toBe('Still here.'), WAIT);
 		f.follow([]);
 		expect(f.getSnapshot().size).toBe(0);
-		await settle(200);
+		await settle();
 		const onChange = vi.fn();
 		f.subscribe(onChange);
 		appendFileSync(dir.transcript('a111'), jsonl([textLine('Nobody listens.')]));
@@ -352,23 +352,27 @@ describe('TranscriptFollower', () => {
 			readonly calls: number;
 			readonly lines: number;
 			readonly lastLine: string;
+			readonly tokens: Usage;
 		}
 
 		/** A transcript of `calls` tool calls, each with its result, about 1.2 KB per call. */
 		function generate(calls: number): Generated {
 			const counts: Record<string, number> = {};
+			// One response per call and one for the closing text: 3 in and 13522 cache writes each (the builder's defaults).
+			const tokens = {input: 3 * (calls + 1), output: 3, cacheWrite: 13522 * (calls + 1), cacheRead: 0};
 			const lines: string[] = [promptLine('Audit the whole code base.')];
 			for (let i = 0; i < calls; i++) {
 				// Not a plain cycle: the tail and the head see different mixes.
 				const name = NAMES[(i * 7 + Math.floor(i / 13)) % NAMES.length] ?? 'Read';
 				counts[name] = (counts[name] ?? 0) + 1;
+				tokens.output += i % 50;
 				const id = `toolu_${i.toString().padStart(6, '0')}`;
 				lines.push(toolUseLine(id, name, {file_path: `${CWD}/src/module-${i}.ts`, pattern: `p${i}`, command: `echo ${i}`}, {messageId: `msg_${i}`, usage: {output_tokens: i % 50}}));
 				lines.push(toolResultLine(id, `result ${i} ${'ü'.repeat(i % 40)} ${'x'.repeat(300)}`));
 			}
 			const lastLine = textLine(`All ${calls} calls done.`);
 			lines.push(lastLine);
-			return {text: jsonl(lines), counts, calls, lines: lines.length, lastLine};
+			return {text: jsonl(lines), counts, calls, lines: lines.length, lastLine, tokens};
 		}
 
 		it('shows the tail at once, then fills in the history in the background', async () => {
@@ -410,11 +414,9 @@ describe('TranscriptFollower', () => {
 			expect(done.summary.toolCalls).toHaveLength(Math.min(MAX_TOOL_CALLS, big.calls));
 			expect(done.summary.toolCalls.at(-1)?.result?.startsWith(`result ${big.calls - 1} `)).toBe(true);
 			expect(done.summary.toolCalls.every(c => c.result !== undefined)).toBe(true);
-			// One response per call, plus the closing text.
-			expect(done.summary.usage.size).toBe(big.calls + 1);
-			// Progress was reported along the way, never past the total.
+			expect(tokenTotals(done.summary)).toEqual(big.tokens);
+			// Any progress told along the way grew and never went past the total.
 			const progress = seen.flatMap(s => (s.history ? [s.history.done] : []));
-			expect(progress.length).toBeGreaterThan(1);
 			expect(progress.every(d => d <= history.total)).toBe(true);
 			expect(progress).toEqual([...progress].sort((a, b) => a - b));
 		});
@@ -437,6 +439,60 @@ describe('TranscriptFollower', () => {
 			expect(summary.toolCounts).toEqual({...big.counts, WebSearch: 1});
 			expect(summary.lines).toBe(big.lines + 2);
 			expect(summary.badLines).toBe(0);
+		});
+
+		it('shows the tail at once when a line longer than the probe straddles the tail start', () => {
+			const dir = layout();
+			const file = dir.transcript('a111');
+			const short = Array.from({length: 1500}, (_, i) => textLine(`line ${i}`));
+			const long = [toolUseLine('toolu_long', 'Read', {file_path: `${CWD}/big.json`}), toolResultLine('toolu_long', 'y'.repeat(200 * 1024))];
+			const end = [toolUseLine('toolu_end', 'Glob', {pattern: '*.md'}), textLine('The end.')];
+			writeFileSync(file, jsonl([...short, ...long, ...end]));
+			const f = follower({tailBytes: 128 * 1024, chunkBytes: 256 * 1024});
+			f.follow([{agentId: 'a111', transcriptPath: file, cwd: CWD}]);
+			const first = stateOf(f, 'a111');
+			expect(first.history).toBeDefined();
+			expect(first.summary.activity).toBe('The end.');
+			expect(first.summary.toolCounts.Glob).toBe(1);
+		});
+
+		it('keeps a long last line that is still being written when the file is first read', async () => {
+			const dir = layout();
+			const file = dir.transcript('a111');
+			const short = Array.from({length: 1500}, (_, i) => textLine(`line ${i}`));
+			const call = toolUseLine('toolu_long', 'Read', {file_path: `${CWD}/big.json`});
+			const result = toolResultLine('toolu_long', 'y'.repeat(100 * 1024));
+			const cut = 90 * 1024;
+			writeFileSync(file, `${jsonl([...short, call])}${result.slice(0, cut)}`);
+			const f = follower({tailBytes: 64 * 1024, chunkBytes: 256 * 1024});
+			f.follow([{agentId: 'a111', transcriptPath: file, cwd: CWD}]);
+			await vi.waitFor(() => expect(stateOf(f, 'a111').history).toBeUndefined(), WAIT);
+			expect(stateOf(f, 'a111').summary.lines).toBe(1501);
+			appendFileSync(file, jsonl([result.slice(cut), textLine('After the long line.')]));
+			await vi.waitFor(() => expect(stateOf(f, 'a111').summary.activity).toBe('After the long line.'), WAIT);
+			const summary = stateOf(f, 'a111').summary;
+			expect(summary.badLines).toBe(0);
+			expect(summary.lines).toBe(1503);
+			expect(summary.toolCalls.at(-1)?.result?.startsWith('yyyy')).toBe(true);
+		});
+
+		it('reads a file first seen empty that then grows large', async () => {
+			const dir = layout();
+			const file = dir.transcript('a111');
+			writeFileSync(file, '');
+			const f = follower({tailBytes: 64 * 1024, chunkBytes: 256 * 1024});
+			f.follow([{agentId: 'a111', transcriptPath: file, cwd: CWD}]);
+			expect(stateOf(f, 'a111').summary.lines).toBe(0);
+			const big = generate(1500);
+			appendFileSync(file, big.text);
+			await vi.waitFor(() => {
+				const state = stateOf(f, 'a111');
+				expect(state.history).toBeUndefined();
+				expect(state.summary.lines).toBe(big.lines);
+			}, WAIT);
+			expect(stateOf(f, 'a111').summary.toolCounts).toEqual(big.counts);
+			expect(tokenTotals(stateOf(f, 'a111').summary)).toEqual(big.tokens);
+			expect(stateOf(f, 'a111').summary.activity).toBe(`All ${big.calls} calls done.`);
 		});
 
 		it('reads a file that grows past the tail size after it was first seen small', async () => {
