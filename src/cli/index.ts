@@ -2,7 +2,7 @@
 import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
 import {registerDemoCommand} from './demo-command.js';
-import {registerInstallCommands} from './install-hook.js';
+import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
 import {registerWatchCommand} from './watch-command.js';

@@ -1,0 +1,62 @@
+// `agentlog install-hook` and `agentlog uninstall-hook`: options and help. The work is in
+// install-hook.ts, which never loads Ink (hooks run headless, with stdin not a terminal).
+import {Option, type Command} from 'commander';
+import {runInstall, runUninstall, type HookCommandOptions} from './install-hook.js';
+
+const COMMON_HELP = `
+Settings file:
+  default          <claude>/settings.json, where <claude> is $CLAUDE_CONFIG_DIR or ~/.claude
+  --project        ./.claude/settings.json under the current folder
+  --settings FILE  any settings file
+The hook files always live in <claude>/hooks/ (agent-spy.sh and agent-spy.cjs).
+
+Safety: a settings file that is not valid JSON (or not a settings object) is never
+overwritten; the command stops and says where it broke. Writes are atomic (temp file +
+rename), a symlinked settings file stays a symlink (its target is written), and the file
+as it was before agentlog first changed it is kept once as <file>.agentlog-backup.
+`;
+
+function addOptions(command: Command): Command {
+	return command
+		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts('settings'))
+		.addOption(new Option('--settings <file>', 'use this settings file').conflicts('project'))
+		.option('--dry-run', 'print what would change (with a diff) and write nothing');
+}
+
+export function registerInstallCommands(program: Command): void {
+	addOptions(
+		program
+			.command('install-hook')
+			.description('install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle)')
+			.addHelpText(
+				'after',
+				`${COMMON_HELP}
+install-hook copies the hook to <claude>/hooks/, then appends one entry per event to the
+settings file, keeping every other key and hook as it was. An event that already runs
+<claude>/hooks/agent-spy.sh (e.g. claude-code-kanban's ~/.claude/hooks/agent-spy.sh entry) is
+left alone. Running it again changes nothing. A different agent-spy.sh already there (not
+agentlog's) is saved as agent-spy.sh.agentlog-backup first. Running Claude Code sessions pick
+up the hook after a restart or a review in /hooks.
+`,
+			),
+	).action((options: HookCommandOptions) => {
+		runInstall(options);
+	});
+	addOptions(
+		program
+			.command('uninstall-hook')
+			.description('remove exactly what install-hook added: its settings entries and its hook files')
+			.addHelpText(
+				'after',
+				`${COMMON_HELP}
+uninstall-hook removes only handlers whose command is exactly the one install-hook writes;
+other tools' hooks stay byte for byte, including ones that run the same script path. Groups,
+events and a "hooks" object left empty are removed. It deletes <claude>/hooks/agent-spy.sh and
+agent-spy.cjs (kept while <claude>/settings.json still uses them), and puts back a
+previous agent-spy.sh saved by install-hook.
+`,
+			),
+	).action((options: HookCommandOptions) => {
+		runUninstall(options);
+	});
+}
