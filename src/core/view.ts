@@ -156,15 +156,16 @@ export function nestItems(items: readonly ViewItem[], parentOf: (agentId: string
 export function buildView(agents: readonly AgentRecord[], options: ViewOptions): AgentView {
 	const ghosts = options.dedup ? findGhosts(agents) : new Set<string>();
 	const sorted = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
-	const all = options.parentOf ? nestItems(sorted, options.parentOf) : sorted;
-	const real = all.filter((item) => !item.ghost);
-	const shown = options.showGhosts ? all : real;
+	const real = sorted.filter((item) => !item.ghost);
+	// Nest what is shown, so a child of a hidden ghost stays at the top level.
+	const flat = options.showGhosts ? sorted : real;
+	const shown = options.parentOf ? nestItems(flat, options.parentOf) : flat;
 	const cap = capOf(options);
 	const items = shown.slice(0, cap);
 	return {
 		items,
 		counts: countStatuses(real),
-		ghostCount: all.length - real.length,
+		ghostCount: sorted.length - real.length,
 		hiddenByCap: shown.length - items.length,
 	};
 }

@@ -321,10 +321,14 @@ export class TranscriptFollower implements TranscriptSource {
 		}
 	}
 
-	/** The description from the parent's Agent/Task call, when the sidecar has none (a few tries). */
+	/**
+	 * The description from the parent's Agent/Task call, when the sidecar has none. A foreground
+	 * agent's result (which names it) is written only when it finishes: look every 10 s at first,
+	 * then every minute.
+	 */
 	private lookUpDescription(entry: Entry): void {
 		const now = Date.now();
-		if (entry.description !== undefined || entry.lookups >= 6 || now - entry.lastLookup < 10_000) {
+		if (entry.description !== undefined || now - entry.lastLookup < (entry.lookups < 6 ? 10_000 : 60_000)) {
 			return;
 		}
 		entry.lookups += 1;

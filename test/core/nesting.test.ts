@@ -109,3 +109,20 @@ describe('buildView with parentOf', () => {
 		expect(shape(view.items)).toEqual(['child2:0', 'other:0', 'child1:0', 'grandchild:1']);
 	});
 });
+
+describe('nesting with hidden ghosts', () => {
+	it('keeps the child of a hidden ghost at the top level, and nests it when ghosts are shown', () => {
+		const agents = [
+			agent('w1', {type: 'worker', start: 0, stop: 10}),
+			agent('w2', {type: 'worker', start: 20, stop: 21}),
+			agent('kid', {type: 'Explore', start: 25}),
+			agent('other', {type: 'Plan', start: 22}),
+		];
+		const parentOf = (id: string) => (id === 'kid' ? 'w2' : undefined);
+		const base = {now: ms(30), staleMs: 300_000, dedup: true, showAll: true, parentOf};
+		const hidden = buildView(agents, {...base, showGhosts: false});
+		expect(hidden.items.map(i => `${i.agent.agentId}:${i.depth}`)).toEqual(['kid:0', 'other:0', 'w1:0']);
+		const shown = buildView(agents, {...base, showGhosts: true});
+		expect(shown.items.map(i => `${i.agent.agentId}:${i.depth}`)).toEqual(['other:0', 'w2:0', 'kid:1', 'w1:0']);
+	});
+});
