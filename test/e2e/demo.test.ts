@@ -1,8 +1,8 @@
 // The demo end to end: the real hook writes real files; the real watcher and screen show them.
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {parseAgentRecord, type AgentRecord} from '../../src/core/agent.js';
 import {findGhosts} from '../../src/core/dedup.js';
 import {hasTmux, TmuxPane} from '../helpers/tmux.js';
@@ -72,6 +72,22 @@ describe('agentlog demo --no-ui', () => {
 		expect(r.stdout).toMatch(/\+\d+ older agents not shown/);
 		// The snapshot reads the transcripts: task descriptions are shown.
 		expect(r.stdout).toContain('Extract a user service · ');
+	});
+});
+
+describe('agentlog demo --loop', () => {
+	it('plays the scenario again as a new session, and stops cleanly on SIGINT', async () => {
+		const dir = tempDir('demo-loop-');
+		const child = spawn(process.execPath, [cli, 'demo', '--no-ui', '--loop', '--dir', dir, '--speed', '100'], {env: sandboxEnv(), stdio: ['ignore', 'pipe', 'pipe']});
+		let out = '';
+		child.stdout.on('data', d => (out += d));
+		const sessions = () => readdirSync(dir).filter(n => !n.startsWith('.'));
+		await vi.waitFor(() => expect(sessions().length).toBeGreaterThanOrEqual(2), {timeout: 20_000, interval: 100});
+		child.kill('SIGINT');
+		const code = await new Promise(resolve => child.on('close', resolve));
+		expect(code).toBe(0);
+		expect(out).toContain('run 2 ');
+		expect(out).toContain(`The files stay in ${dir}`);
 	});
 });
 
