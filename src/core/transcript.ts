@@ -4,6 +4,8 @@
 //
 // Summaries are mergeable (`mergeSummaries(a, b)` = the summary of a's lines followed by b's),
 // so a huge transcript can be shown from its tail first and its history filled in afterwards.
+import {isObject, num, str, type Json} from './json-value.js';
+import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
 
 export interface Usage {
 	readonly input: number;
@@ -68,6 +70,9 @@ export const MAX_TOOL_CALLS = 2000;
 export const RESULT_LENGTH = 200;
 const SUMMARY_LENGTH = 120;
 
+export {editedFile, oneLine, shortPath, toolSummary};
+export {completeLines, descriptionFromParent, metaDescription} from './transcript-sources.js';
+
 export const EMPTY_SUMMARY: TranscriptSummary = {
 	toolCalls: [],
 	toolCounts: {},
@@ -84,68 +89,6 @@ export const EMPTY_SUMMARY: TranscriptSummary = {
 	lines: 0,
 	badLines: 0,
 };
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
-function oneLine(text: string, max: number): string {
-	const flat = text.replace(/\s+/gu, ' ').trim();
-	const points = [...flat];
-	return points.length <= max ? flat : `${points.slice(0, max).join('')}…`;
-}
-
-/** A path shown relative to the agent's working folder when it is inside it. */
-export function shortPath(file: string, cwd: string | undefined): string {
-	if (cwd && file.startsWith(`${cwd}/`)) {
-		return file.slice(cwd.length + 1);
-	}
-	return file;
-}
-
-/** One line about a tool call: the tool and the input that matters (`Grep router\.(get|post)`). */
-export function toolSummary(name: string, input: unknown, cwd?: string): string {
-	const o = isObject(input) ? input : {};
-	const path = str(o.file_path) ?? str(o.notebook_path) ?? str(o.path);
-	let detail: string | undefined;
-	switch (name) {
-		case 'Bash':
-			detail = str(o.description) ?? str(o.command)?.split('\n')[0];
-			break;
-		case 'Grep':
-		case 'Glob':
-			detail = [str(o.pattern), path ? shortPath(path, cwd) : undefined].filter(Boolean).join(' in ');
-			break;
-		case 'WebFetch':
-			detail = str(o.url);
-			break;
-		case 'WebSearch':
-			detail = str(o.query);
-			break;
-		case 'Agent':
-		case 'Task':
-			detail = str(o.description) ?? str(o.subagent_type);
-			break;
-		case 'TodoWrite':
-			detail = Array.isArray(o.todos) ? `${o.todos.length} todos` : undefined;
-			break;
-		default:
-			detail = path ? shortPath(path, cwd) : Object.values(o).find((v): v is string => typeof v === 'string');
-	}
-	return oneLine(detail ? `${name} ${detail}` : name, SUMMARY_LENGTH);
-}
-
-const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
-
-/** The file a Write/Edit/MultiEdit/NotebookEdit call changes. */
-export function editedFile(name: string, input: unknown): string | undefined {
-	if (!EDIT_TOOLS.has(name) || !isObject(input)) {
-		return undefined;
-	}
-	return str(input.file_path) ?? str(input.notebook_path);
-}
 
 function resultText(content: unknown, toolUseResult: unknown): string {
 	if (typeof content === 'string') {
@@ -388,65 +331,3 @@ export function usageMayBePlaceholder(version: string | undefined): boolean {
 	return major < 2 || (major === 2 && (minor < 1 || (minor === 1 && patch < 97)));
 }
 
-/**
- * The complete lines at the start of `bytes` (up to and including its last newline) and how many
- * bytes they take; the bytes after that are a line still being written. Splitting at newline
- * bytes never cuts a UTF-8 character in two.
- */
-export function completeLines(bytes: Uint8Array): {readonly lines: string[]; readonly consumed: number} {
-	const end = bytes.lastIndexOf(0x0a);
-	if (end < 0) {
-		return {lines: [], consumed: 0};
-	}
-	return {lines: new TextDecoder().decode(bytes.subarray(0, end)).split('\n'), consumed: end + 1};
-}
-
-/** The task description from an `agent-<id>.meta.json` sidecar (`description`, else nothing). */
-export function metaDescription(json: unknown): {readonly description?: string; readonly parentAgentId?: string; readonly agentType?: string} {
-	if (!isObject(json)) {
-		return {};
-	}
-	return {
-		description: str(json.description),
-		parentAgentId: str(json.parentAgentId),
-		agentType: str(json.agentType),
-	};
-}
-
-/**
- * The description of the Agent/Task tool call that started `agentId`, from lines of the parent's
- * transcript: the tool_result line whose `toolUseResult.agentId` is the agent names the call.
- */
-export function descriptionFromParent(lines: readonly string[], agentId: string): string | undefined {
-	const inputs = new Map<string, string>();
-	let wanted: string | undefined;
-	for (const text of lines) {
-		if (!text.includes('tool_use') && !text.includes(agentId)) {
-			continue;
-		}
-		let line: unknown;
-		try {
-			line = JSON.parse(text);
-		} catch {
-			continue;
-		}
-		if (!isObject(line) || !isObject(line.message) || !Array.isArray(line.message.content)) {
-			continue;
-		}
-		for (const block of line.message.content) {
-			if (!isObject(block)) {
-				continue;
-			}
-			if (block.type === 'tool_use' && (block.name === 'Agent' || block.name === 'Task') && isObject(block.input)) {
-				const description = str(block.input.description);
-				if (description && typeof block.id === 'string') {
-					inputs.set(block.id, description);
-				}
-			}
-			if (block.type === 'tool_result' && isObject(line.toolUseResult) && line.toolUseResult.agentId === agentId) {
-				wanted = str(block.tool_use_id) ?? wanted;
-			}
-		}
-	}
-	return wanted === undefined ? undefined : inputs.get(wanted);
-}
