@@ -73,6 +73,13 @@ function printDiff(ctx: HookContext, file: SettingsFile, after: string): void {
 	ctx.write(unifiedDiff(file.text, after, {before: file.bytes === undefined ? '/dev/null' : file.target, after: file.target}));
 }
 
+/** What a real run prints: what changed, the check that the file holds it, the restart note. */
+function printDone(ctx: HookContext, lines: readonly string[], file: SettingsFile, newText: string | undefined): void {
+	ctx.write(lines.join(''));
+	ctx.write(newText === undefined ? '' : verifyWritten(file, newText));
+	ctx.write(RESTART_NOTE);
+}
+
 /** What --dry-run prints: the summary lines, then the settings diff when the file would change. */
 function printDryRun(ctx: HookContext, lines: readonly string[], file: SettingsFile, newText: string | undefined): void {
 	ctx.write(lines.join(''));
@@ -151,9 +158,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		staging.abort();
 		throw error;
 	}
-	ctx.write(lines.join(''));
-	ctx.write(newText === undefined ? '' : verifyWritten(file, newText));
-	ctx.write(RESTART_NOTE);
+	printDone(ctx, lines, file, newText);
 }
 
 /** Keep the shared hook files while the user settings still use them (uninstall from a project file). */
@@ -238,7 +243,5 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		staging.abort();
 		throw error;
 	}
-	ctx.write(lines.join(''));
-	ctx.write(newText === undefined ? '' : verifyWritten(file, newText));
-	ctx.write(RESTART_NOTE);
+	printDone(ctx, lines, file, newText);
 }
