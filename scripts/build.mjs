@@ -4,20 +4,34 @@
 //    a first frame on a 2-core machine); bundled, ~190 ms.
 //  - dist/hooks/agent-spy.cjs: the hook Claude Code runs on every subagent event. Only node:
 //    built-ins, no npm packages, so it starts about as fast as `node -e 0`.
+//
+// dist/ is never deleted or half written: a global install linked to this clone (`npm install
+// -g .`) keeps working while a build runs (the tests build too). Each output file is written to a
+// temporary name and renamed into place; chunks are named by content hash, so a running agentlog
+// that lazily imports an older chunk still finds it. Chunks no build has written for a day are
+// removed.
 import {build} from 'esbuild';
-import {mkdir, readFile, writeFile, rm} from 'node:fs/promises';
+import {mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const dist = path.join(root, 'dist');
+const STALE_CHUNK_MS = 24 * 60 * 60 * 1000;
 
-await rm(dist, {recursive: true, force: true});
-await mkdir(path.join(dist, 'stubs'), {recursive: true});
-// Ink imports react-devtools-core only when DEV=true; a stub keeps it out of the bundle.
-const stub = path.join(dist, 'stubs', 'react-devtools-core.js');
-await writeFile(stub, 'export default {initialize() {}, connectToDevTools() {}};\n');
+// Ink imports react-devtools-core only when DEV=true; a stub keeps it out of the bundle. Its path
+// is part of the chunks' content hashes, so it stays at one place for every build.
+const stubDir = path.join(root, 'node_modules', '.cache', 'agentlog-build');
+const stub = path.join(stubDir, 'react-devtools-core.js');
+await writeAtomic(stub, 'export default {initialize() {}, connectToDevTools() {}};\n');
+
+async function writeAtomic(file, contents) {
+	await mkdir(path.dirname(file), {recursive: true});
+	const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+	await writeFile(tmp, contents);
+	await rename(tmp, file);
+}
 
 const common = {
 	bundle: true,
@@ -27,9 +41,10 @@ const common = {
 	logLevel: 'warning',
 	legalComments: 'none',
 	absWorkingDir: root,
+	write: false,
 };
 
-await Promise.all([
+const results = await Promise.all([
 	build({
 		...common,
 		entryPoints: {agentlog: 'src/cli/main.ts'},
@@ -50,4 +65,27 @@ await Promise.all([
 		outExtension: {'.js': '.cjs'},
 	}),
 ]);
-await rm(path.join(dist, 'stubs'), {recursive: true, force: true});
+
+const written = new Set();
+for (const result of results) {
+	// Chunks first, entry points last: a new entry point never names a chunk not yet on disk.
+	const isChunk = file => file.path.includes(`${path.sep}chunks${path.sep}`);
+	const files = [...result.outputFiles.filter(isChunk), ...result.outputFiles.filter(f => !isChunk(f))];
+	for (const file of files) {
+		await writeAtomic(file.path, file.contents);
+		written.add(file.path);
+	}
+}
+
+// Old chunks: keep what a running agentlog may still import, drop what no build wrote for a day.
+const chunks = path.join(dist, 'cli', 'chunks');
+for (const name of await readdir(chunks).catch(() => [])) {
+	const file = path.join(chunks, name);
+	if (written.has(file)) {
+		continue;
+	}
+	const info = await stat(file).catch(() => undefined);
+	if (info && Date.now() - info.mtimeMs > STALE_CHUNK_MS) {
+		await rm(file, {force: true});
+	}
+}
