@@ -1,0 +1,109 @@
+// Opening files that anyone could have planted: only regular files, never a FIFO, socket or
+// device (open() on a FIFO blocks until a writer comes, which would freeze the monitor or the
+// hook for good), never through a symlink unless asked, and never more than a bound. Node
+// built-ins only: the hook bundles this too.
+import fs from 'node:fs';
+
+export type SafeReadResult =
+	| {readonly ok: true; readonly data: Buffer; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean}
+	| {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string};
+
+/** Why a read failed: `missing` is the normal case of a file removed between listing and reading. */
+export type SafeReadFailure = 'missing' | 'not-regular' | 'symlink' | 'too-large' | 'unreadable';
+
+export interface SafeReadOptions {
+	/** Read at most this many bytes. */
+	readonly maxBytes: number;
+	/** Past `maxBytes`: `'fail'` (default) or `'truncate'` (return the first `maxBytes`). */
+	readonly overflow?: 'fail' | 'truncate';
+	/** Follow a symlink to a regular file (default false: a symlink is refused). */
+	readonly followSymlinks?: boolean;
+}
+
+const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+
+function failure(reason: SafeReadFailure, message: string): {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string} {
+	return {ok: false, reason, message};
+}
+
+function codeOf(error: unknown): string | undefined {
+	return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** Reads a regular file safely (see `openRegularFile`), at most `maxBytes` of it. */
+export function readRegularFile(file: string, options: SafeReadOptions): SafeReadResult {
+	const opened = openRegularFile(file, options.followSymlinks ?? false);
+	if (!opened.ok) {
+		return opened;
+	}
+	const {fd, stats} = opened;
+	try {
+		if (stats.size > options.maxBytes && (options.overflow ?? 'fail') === 'fail') {
+			return failure('too-large', `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+		}
+		const want = Math.min(stats.size, options.maxBytes);
+		const data = Buffer.allocUnsafe(want);
+		let got = 0;
+		while (got < want) {
+			const n = fs.readSync(fd, data, got, want - got, got);
+			if (n === 0) {
+				break;
+			}
+			got += n;
+		}
+		return {ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got};
+	} catch (error) {
+		return failure('unreadable', `cannot read: ${codeOf(error) ?? String(error)}`);
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/** `readRegularFile` as UTF-8 text. */
+export function readRegularText(file: string, options: SafeReadOptions): {readonly ok: true; readonly text: string; readonly truncated: boolean; readonly mtimeMs: number} | {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string} {
+	const r = readRegularFile(file, options);
+	return r.ok ? {ok: true, text: r.data.toString('utf8'), truncated: r.truncated, mtimeMs: r.mtimeMs} : r;
+}
+
+export type SafeOpenResult = {readonly ok: true; readonly fd: number; readonly stats: fs.Stats} | {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string};
+
+/**
+ * Opens a file for reading only if it is a regular file: `lstat` first (nothing is opened unless
+ * it is a regular file, or a symlink when `followSymlinks`), then `open` non-blocking (a FIFO
+ * swapped in after the check still cannot block), then `fstat` of the descriptor, the only check
+ * that cannot race. The caller closes the descriptor.
+ */
+export function openRegularFile(file: string, followSymlinks = false): SafeOpenResult {
+	let st: fs.Stats;
+	try {
+		st = fs.lstatSync(file);
+	} catch (error) {
+		const code = codeOf(error);
+		return code === 'ENOENT' || code === 'ENOTDIR' ? failure('missing', 'file is gone') : failure('unreadable', `cannot read: ${code ?? String(error)}`);
+	}
+	if (st.isSymbolicLink() && !followSymlinks) {
+		return failure('symlink', 'is a symbolic link');
+	}
+	if (!st.isSymbolicLink() && !st.isFile()) {
+		return failure('not-regular', st.isDirectory() ? 'is a folder' : 'is not a regular file');
+	}
+	let fd: number;
+	try {
+		fd = fs.openSync(file, fs.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+	} catch (error) {
+		const code = codeOf(error);
+		return failure(code === 'ENOENT' ? 'missing' : code === 'ELOOP' ? 'symlink' : 'unreadable', code === 'ENOENT' ? 'file is gone' : `cannot read: ${code ?? String(error)}`);
+	}
+	try {
+		const stats = fs.fstatSync(fd);
+		if (stats.isFile()) {
+			return {ok: true, fd, stats};
+		}
+		fs.closeSync(fd);
+		return failure('not-regular', stats.isDirectory() ? 'is a folder' : 'is not a regular file');
+	} catch (error) {
+		fs.closeSync(fd);
+		return failure('unreadable', `cannot read: ${codeOf(error) ?? String(error)}`);
+	}
+}
