@@ -4,10 +4,12 @@ import {InvalidArgumentError, Option, type Command} from 'commander';
 import {DURATION_FORM, parseDuration} from '../core/format.js';
 import {activityDir, claudeDir} from '../core/paths.js';
 import {resolveSession} from '../core/sessions.js';
+import {closestWord} from '../core/suggest.js';
 import {DEFAULT_STALE_MS} from '../core/stale.js';
 import {DEFAULT_MAX} from '../core/view.js';
 import {readSessionInfos, sessionDirInfos} from '../store/sessions.js';
 import {readTeams} from '../store/teams.js';
+import {COMMAND_NAMES} from './command-names.js';
 import {CliError} from './errors.js';
 
 export interface ReadOptions {
@@ -57,9 +59,11 @@ export function activityFor(options: {readonly dir?: string}): string {
 
 /**
  * A session argument → a session id: exact id, team name, `session-<8>` or a unique prefix.
- * Ambiguous or unknown: exit 1 with the closest or most recent sessions.
+ * Ambiguous or unknown: exit 1 with the closest or most recent sessions, and, when the word
+ * looks like a mistyped command (`agentlog wach`: watch is the default command, so the word
+ * arrives here as a session), the command it was probably meant to be.
  */
-export function resolveSessionArg(arg: string, activity: string, options: ReadOptions): string {
+export function resolveSessionArg(arg: string, activity: string, options: ReadOptions, commands: readonly string[] = COMMAND_NAMES): string {
 	const teams = readTeams(claudeDir(process.env, home()));
 	const quick = resolveSession(arg, sessionDirInfos(activity), teams);
 	if (quick.ok) {
@@ -70,5 +74,7 @@ export function resolveSessionArg(arg: string, activity: string, options: ReadOp
 	if (full.ok) {
 		return full.sessionId;
 	}
-	throw new CliError(`${full.message}\n(sessions are read from ${activity}; \`agentlog sessions\` lists them)`);
+	const command = closestWord(arg, commands);
+	const hint = command ? `\nDid you mean the command \`agentlog ${command}\`? (\`agentlog --help\` lists the commands)` : '';
+	throw new CliError(`${full.message}\n(sessions are read from ${activity}; \`agentlog sessions\` lists them)${hint}`);
 }

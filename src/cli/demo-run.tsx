@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {render} from 'ink';
-import {DEMO_STALE_SECONDS} from '../core/demo-scenario.js';
+import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS} from '../core/demo-scenario.js';
 import {ActivityWatcher} from '../store/activity-watcher.js';
 import {TranscriptFollower} from '../store/transcript-follower.js';
 import {listSessionDirs} from '../store/read-agents.js';
@@ -19,6 +19,15 @@ function clock(seconds: number): string {
 	return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** Said when the live screen was wanted but there is no terminal: what happens and how to change it. */
+export function demoWithoutTerminalHint(speed: number): string {
+	const seconds = Math.round(DEMO_LENGTH_SECONDS / speed);
+	return (
+		`agentlog demo: stdout is not a terminal, so the events are printed as they play instead of the live screen.\n` +
+		`  This takes about ${seconds} s${speed === 1 ? '' : ` at --speed ${speed}`}. \`--speed 20\` plays it faster; Ctrl+C stops it; run it in a terminal to see the screen.\n`
+	);
+}
+
 export async function runDemo(options: DemoOptions): Promise<void> {
 	const temp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-demo-'));
 	const activity = options.dir ? path.resolve(options.dir) : path.join(temp, 'agent-activity');
@@ -28,6 +37,9 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 	for (const signal of signals) {
 		process.on(signal, stop);
 	}
+	// A closed stdout (`agentlog demo | head`) ends the process at once; the folder goes too.
+	const removeTemp = () => rmSync(temp, {recursive: true, force: true});
+	process.once('exit', removeTemp);
 	try {
 		const launcher = installHookCopy(path.join(temp, 'hooks'));
 		mkdirSync(activity, {recursive: true});
@@ -40,6 +52,9 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 
 		if (!options.ui || !process.stdout.isTTY) {
 			process.stdout.write(`agentlog demo: playing the scenario into ${activity}\n`);
+			if (options.ui) {
+				process.stderr.write(demoWithoutTerminalHint(options.speed));
+			}
 			await play((run, step) => {
 				if (step.note) {
 					process.stdout.write(`${options.loop ? `run ${run} ` : ''}${clock(step.at)}  ${step.note}\n`);
@@ -80,6 +95,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		for (const signal of signals) {
 			process.off(signal, stop);
 		}
-		rmSync(temp, {recursive: true, force: true});
+		process.off('exit', removeTemp);
+		removeTemp();
 	}
 }

@@ -26,7 +26,23 @@ export function createProgram(): Command {
 	return program;
 }
 
+/**
+ * A reader that closed the pipe (`agentlog ls | head -3`) ends the program quietly, as `cat`
+ * would, instead of an unhandled EPIPE stack. Everything agentlog writes to files is synchronous
+ * and done before it prints, so nothing is left half done.
+ */
+function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code === 'EPIPE') {
+			process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+		}
+		throw error;
+	});
+}
+
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
+	endQuietlyOnClosedPipe(process.stdout);
+	endQuietlyOnClosedPipe(process.stderr);
 	// NO_COLOR (https://no-color.org): chalk, which Ink and marked-terminal draw with, ignores it.
 	if (process.env.NO_COLOR && !process.env.FORCE_COLOR) {
 		chalk.level = 0;
