@@ -46,6 +46,9 @@ function readUpdate(sessionDir: string, name: string): FileUpdate {
 /** chokidar's throttle on the 'change' events of one path. */
 const CHANGE_THROTTLE_MS = 50;
 
+/** How often a missing activity folder is looked for (one existsSync): it is back within a second. */
+const APPEAR_POLL_MS = 500;
+
 export class ActivityWatcher implements AgentSource {
 	private snapshot: WatchSnapshot;
 	private readonly listeners = new Set<() => void>();
@@ -57,6 +60,8 @@ export class ActivityWatcher implements AgentSource {
 	private recheckTimer: NodeJS.Timeout | undefined;
 	private readonly recheck = new Set<string>();
 	private closed = false;
+	/** Bumped when the activity folder goes away: work of the watchers before that is dropped. */
+	private generation = 0;
 	private readonly debounceMs: number;
 	private readonly now: () => number;
 
@@ -86,8 +91,12 @@ export class ActivityWatcher implements AgentSource {
 	 */
 	start(): Promise<void> {
 		const {activity} = this.options;
+		if (this.closed) {
+			return Promise.resolve();
+		}
 		if (!existsSync(activity)) {
-			// chokidar does not notice a folder that appears later: look once a second until it does.
+			// chokidar does not notice a folder that appears later: look twice a second until it does
+			// (only while it is missing).
 			return new Promise(resolve => {
 				this.appearTimer = setInterval(() => {
 					if (existsSync(activity)) {
@@ -95,7 +104,7 @@ export class ActivityWatcher implements AgentSource {
 						this.appearTimer = undefined;
 						resolve(this.start());
 					}
-				}, 1000);
+				}, APPEAR_POLL_MS);
 			});
 		}
 		const initial = this.snapshot.sessionId ?? listSessionDirs(activity)[0]?.id;
@@ -104,11 +113,51 @@ export class ActivityWatcher implements AgentSource {
 		this.top = top;
 		top.on('addDir', dir => void this.onSessionDir('add', dir));
 		top.on('unlinkDir', dir => void this.onSessionDir('unlink', dir));
+		// A watched folder that is removed reports a rename of its own name, even when empty (chokidar
+		// raises no unlinkDir then); chokidar stops watching it, so the watch is set up again.
+		const name = path.basename(activity);
+		top.on('raw', (event, file) => {
+			if (event === 'rename' && file === name) {
+				void this.rearm(top);
+			}
+		});
 		top.on('error', () => undefined);
 		return Promise.all([
-			new Promise<void>(resolve => top.once('ready', () => resolve())).then(() => this.catchUp(initial)),
+			new Promise<void>(resolve => top.once('ready', () => resolve())).then(() => (this.top === top ? this.catchUp(initial) : undefined)),
 			initial === undefined ? undefined : this.selectSession(initial),
 		]).then(() => undefined);
+	}
+
+	/**
+	 * The activity folder was removed (the README's uninstall step), maybe created again already:
+	 * drop both watchers and what they showed, then start over; start() waits for the folder while
+	 * it is missing.
+	 */
+	private async rearm(top: FSWatcher): Promise<void> {
+		if (this.closed || this.top !== top) {
+			return;
+		}
+		this.generation += 1;
+		this.top = undefined;
+		const session = this.session;
+		this.session = undefined;
+		clearTimeout(this.flushTimer);
+		clearTimeout(this.recheckTimer);
+		this.flushTimer = undefined;
+		this.recheckTimer = undefined;
+		this.pending.clear();
+		this.recheck.clear();
+		await Promise.all([top.close(), session?.close()]);
+		if (this.closed) {
+			return;
+		}
+		this.update({
+			activityExists: existsSync(this.options.activity),
+			sessionId: this.options.session,
+			set: EMPTY_AGENT_SET,
+			lastChangeAt: undefined,
+		});
+		await this.start();
 	}
 
 	/**
@@ -149,6 +198,9 @@ export class ActivityWatcher implements AgentSource {
 	private async onSessionDir(kind: 'add' | 'unlink', dir: string): Promise<void> {
 		const {activity} = this.options;
 		if (path.resolve(dir) === path.resolve(activity)) {
+			if (kind === 'unlink' && this.top) {
+				await this.rearm(this.top);
+			}
 			return;
 		}
 		const id = path.basename(dir);
@@ -175,7 +227,11 @@ export class ActivityWatcher implements AgentSource {
 		if (this.closed) {
 			return;
 		}
+		const generation = this.generation;
 		await this.session?.close();
+		if (this.closed || generation !== this.generation) {
+			return;
+		}
 		this.session = undefined;
 		this.pending.clear();
 		this.recheck.clear();
@@ -196,7 +252,7 @@ export class ActivityWatcher implements AgentSource {
 		};
 		watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('error', () => undefined);
 		await new Promise<void>(resolve => watcher.once('ready', () => resolve()));
-		if (this.closed || this.session !== watcher) {
+		if (this.closed || this.session !== watcher || generation !== this.generation) {
 			return;
 		}
 		// Read (again) once the watch is ready, so that no write falls between the two.

@@ -391,6 +391,64 @@ describe('ActivityWatcher', () => {
 		expect(ids(watcher.getSnapshot())).toEqual(['a1']);
 	});
 
+	// The README's uninstall step removes the activity folder; the hook creates it again on its next run.
+	const REARM = {timeout: 3000, interval: 20};
+	it.each([
+		['with sessions in it', true],
+		['empty', false],
+	])('sees new sessions after the activity folder (%s) is removed and created again', async (_name, withSession) => {
+		const activity = path.join(tempDir(), 'agent-activity');
+		mkdirSync(activity);
+		if (withSession) {
+			session(activity, 'old', undefined, [agent('o1')]);
+		}
+		const watcher = await started({activity});
+		rmSync(activity, {recursive: true, force: true});
+		if (withSession) {
+			await vi.waitFor(() => expect(watcher.getSnapshot().set.agents.size).toBe(0), REARM);
+		}
+		mkdirSync(activity);
+		await settle(100);
+		session(activity, 'fresh', undefined, [agent('f1')]);
+		await vi.waitFor(() => {
+			const snap = watcher.getSnapshot();
+			expect(snap.activityExists).toBe(true);
+			expect(snap.sessionId).toBe('fresh');
+			expect(ids(snap)).toEqual(['f1']);
+		}, REARM);
+		// Watched from then on: later files and later sessions are seen.
+		writeAgent(path.join(activity, 'fresh'), agent('f2'));
+		await vi.waitFor(() => expect(ids(watcher.getSnapshot())).toEqual(['f1', 'f2']), REARM);
+		session(activity, 'later', undefined, [agent('l1')]);
+		await vi.waitFor(() => expect(watcher.getSnapshot().sessionId).toBe('later'), REARM);
+	});
+
+	it('sees the activity folder come back after it stayed away for a while', async () => {
+		const activity = path.join(tempDir(), 'agent-activity');
+		session(activity, 'old', undefined, [agent('o1')]);
+		const watcher = await started({activity});
+		rmSync(activity, {recursive: true, force: true});
+		await vi.waitFor(() => expect(watcher.getSnapshot()).toMatchObject({activityExists: false, sessionId: undefined}), REARM);
+		expect(watcher.getSnapshot().set.agents.size).toBe(0);
+		await settle(700);
+		session(activity, 'fresh', undefined, [agent('f1')]);
+		await vi.waitFor(() => expect(ids(watcher.getSnapshot())).toEqual(['f1']), REARM);
+	});
+
+	it('keeps a fixed session across the activity folder being removed and created again', async () => {
+		const activity = path.join(tempDir(), 'agent-activity');
+		session(activity, 'fixed', undefined, [agent('a1')]);
+		const watcher = await started({activity, session: 'fixed'});
+		rmSync(activity, {recursive: true, force: true});
+		await vi.waitFor(() => expect(watcher.getSnapshot().set.agents.size).toBe(0), REARM);
+		session(activity, 'other', undefined, [agent('x1')]);
+		session(activity, 'fixed', undefined, [agent('a2')]);
+		await vi.waitFor(() => expect(ids(watcher.getSnapshot())).toEqual(['a2']), REARM);
+		expect(watcher.getSnapshot()).toMatchObject({sessionId: 'fixed', following: false});
+		writeAgent(path.join(activity, 'fixed'), agent('a3'));
+		await vi.waitFor(() => expect(ids(watcher.getSnapshot())).toEqual(['a2', 'a3']), REARM);
+	});
+
 	it('can be closed while it waits for the activity folder to appear', async () => {
 		const activity = path.join(tempDir(), 'never');
 		const watcher = new ActivityWatcher({activity});
