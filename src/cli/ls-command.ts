@@ -2,10 +2,11 @@
 import path from 'node:path';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/format.js';
+import {safeJsonStringify, safeLine} from '../core/safe-text.js';
 import {agentName, durationText, GLYPH, messagePreview, shownStatus, statusLabel} from '../core/present.js';
 import {formatTable} from '../core/table.js';
 import {buildView} from '../core/view.js';
-import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
+import {listSessionDirs, readSessionDir, sessionLabel} from '../store/read-agents.js';
 import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
 
 interface LsOptions extends ReadOptions {
@@ -29,11 +30,14 @@ export function runLs(sessionArg: string | undefined, options: LsOptions): void 
 	// No display cap; ghosts only with --all.
 	const view = buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true});
 	for (const bad of read.invalid) {
-		process.stderr.write(`agentlog: skipped ${bad.file}: ${bad.error}\n`);
+		// The path holds a folder name and a file name from readdir.
+		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);
 	}
 	if (options.json) {
-		const records = view.items.map(item => ({...item.agent, displayStatus: item.displayStatus, stale: item.stale, ghost: item.ghost}));
-		process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+		// The records as they are on disk (not the display copies), exact; safeJsonStringify writes
+		// C1 and bidi characters as \u escapes so the output is still safe on a terminal.
+		const records = view.items.map(item => ({...(read.raw.get(item.agent) ?? item.agent), displayStatus: item.displayStatus, stale: item.stale, ghost: item.ghost}));
+		process.stdout.write(`${safeJsonStringify(records, 2)}\n`);
 		return;
 	}
 	const rows = view.items.map(item => [
@@ -44,7 +48,7 @@ export function runLs(sessionArg: string | undefined, options: LsOptions): void 
 		item.agent.agentId,
 		item.agent.lastMessage ? messagePreview(item) : '',
 	]);
-	process.stdout.write(`session ${sessionId}\n`);
+	process.stdout.write(`session ${sessionLabel(sessionId)}\n`);
 	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount === 1 ? '1 ghost hidden; --all shows it' : `${view.ghostCount} ghosts hidden; --all shows them`}\n` : '';
 	process.stdout.write(
 		rows.length === 0

@@ -2,6 +2,7 @@
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/format.js';
 import {GLYPH} from '../core/present.js';
+import {safeJsonStringify} from '../core/safe-text.js';
 import {formatTable} from '../core/table.js';
 import {readSessionInfos} from '../store/sessions.js';
 import {activityFor, addReadOptions, type ReadOptions} from './common.js';
@@ -16,7 +17,8 @@ export function runSessions(options: SessionsOptions): void {
 	const sessions = readSessionInfos(activity, now, options.stale, options.dedup);
 	if (options.json) {
 		const out = sessions.map(s => ({id: s.id, counts: s.counts, lastActivity: new Date(s.lastActivity).toISOString()}));
-		process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+		// `id` is the folder's name exactly; C1 and bidi characters are written as \u escapes.
+		process.stdout.write(`${safeJsonStringify(out, 2)}\n`);
 		return;
 	}
 	if (sessions.length === 0) {
@@ -24,7 +26,7 @@ export function runSessions(options: SessionsOptions): void {
 		return;
 	}
 	const rows = sessions.map(s => [
-		s.id,
+		s.label,
 		`${GLYPH.active} ${s.counts.active}`,
 		`${GLYPH.idle} ${s.counts.idle}`,
 		`${GLYPH.stopped} ${s.counts.stopped}`,

@@ -1,6 +1,7 @@
 // The agent record: one JSON object per agent at <activity>/<sessionId>/<agentId>.json.
 // The first seven fields are the format claude-code-kanban's Agent Log also reads and writes;
 // the rest are optional extensions that readers must not require (DESIGN.md §3).
+import {safeJson, safeLine} from './safe-text.js';
 
 export type AgentStatus = 'active' | 'idle' | 'stopped';
 
@@ -75,4 +76,30 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 		delete record.startUnknown;
 	}
 	return {ok: true, value: record as unknown as AgentRecord};
+}
+
+/** Fields shown on one line (names, ids, paths): newlines and tabs become spaces too. */
+const LINE_FIELDS = ['agentId', 'type', 'status', 'startedAt', 'updatedAt', 'stoppedAt', 'sessionId', 'cwd', 'transcriptPath', 'teammateName'] as const;
+
+/**
+ * The record as it is shown: every string in it (extension fields and keys included) made safe
+ * for a terminal (`safeJson`), the one-line fields also flattened (`safeLine`); `lastMessage`
+ * keeps its newlines for Markdown. Returns the same object when there is nothing to change (the
+ * usual case: no copy of a long message). The store applies it once, where an agent file is read;
+ * `ls --json` prints the parsed record instead, which stays exact.
+ */
+export function displayRecord(record: AgentRecord): AgentRecord {
+	const safe = safeJson(record) as unknown as Record<string, unknown>;
+	let out: Record<string, unknown> | undefined;
+	for (const key of LINE_FIELDS) {
+		const value = safe[key];
+		if (typeof value === 'string') {
+			const line = safeLine(value);
+			if (line !== value) {
+				out ??= {...safe};
+				out[key] = line;
+			}
+		}
+	}
+	return (out ?? safe) as unknown as AgentRecord;
 }

@@ -1,14 +1,29 @@
 // One line about a tool call (`Grep router\\.(get|post)`, `Edit src/app.ts`), and the files
 // the editing tools change. Pure.
 import {isObject, str} from './json-value.js';
+import {safeLine} from './safe-text.js';
 
 const SUMMARY_LENGTH = 120;
 
-/** Whitespace folded, cut to `max` characters + `…`. */
+/**
+ * Whitespace folded, cut to `max` characters + `…`, and made safe for a terminal (`safeLine`,
+ * after the cut: a long tool result costs a scan, not a sanitised copy).
+ */
 export function oneLine(text: string, max: number): string {
 	const flat = text.replace(/\s+/gu, ' ').trim();
-	const points = [...flat];
-	return points.length <= max ? flat : `${points.slice(0, max).join('')}…`;
+	if (flat.length <= max) {
+		return safeLine(flat);
+	}
+	let cut = '';
+	let count = 0;
+	for (const point of flat) {
+		if (count === max) {
+			return `${safeLine(cut)}…`;
+		}
+		cut += point;
+		count += 1;
+	}
+	return safeLine(flat);
 }
 
 /** A path shown relative to the agent's working folder when it is inside it. */

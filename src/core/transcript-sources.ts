@@ -1,6 +1,12 @@
 // Where a transcript's lines and an agent's task come from: complete lines out of raw bytes, the
-// `.meta.json` sidecar, and the parent's Agent/Task call. Pure.
+// `.meta.json` sidecar, and the parent's Agent/Task call. Pure. The strings handed out are made
+// safe for a terminal here (`safeLine`): this is where a task description enters.
 import {isObject, str} from './json-value.js';
+import {safeLine} from './safe-text.js';
+
+function safeOptional(text: string | undefined): string | undefined {
+	return text === undefined ? undefined : safeLine(text);
+}
 
 /**
  * The complete lines at the start of `bytes` (up to and including its last newline) and how many
@@ -21,9 +27,9 @@ export function metaDescription(json: unknown): {readonly description?: string; 
 		return {};
 	}
 	return {
-		description: str(json.description),
-		parentAgentId: str(json.parentAgentId),
-		agentType: str(json.agentType),
+		description: safeOptional(str(json.description)),
+		parentAgentId: safeOptional(str(json.parentAgentId)),
+		agentType: safeOptional(str(json.agentType)),
 	};
 }
 
@@ -62,5 +68,5 @@ export function descriptionFromParent(lines: readonly string[], agentId: string)
 			}
 		}
 	}
-	return wanted === undefined ? undefined : inputs.get(wanted);
+	return wanted === undefined ? undefined : safeOptional(inputs.get(wanted));
 }

@@ -4,7 +4,13 @@
 //
 // Summaries are mergeable (`mergeSummaries(a, b)` = the summary of a's lines followed by b's),
 // so a huge transcript can be shown from its tail first and its history filled in afterwards.
+//
+// A transcript holds whatever the model read and wrote, hostile pages included. Every string a
+// summary keeps (tool names and summaries, results, text, files, model, ids) is made safe for a
+// terminal as it is kept (`oneLine` does it for the cut text, `safeLine` for the rest): the
+// lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
 import {isObject, num, str, type Json} from './json-value.js';
+import {safeLine} from './safe-text.js';
 import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
 
 export interface Usage {
@@ -176,6 +182,10 @@ function addFile(s: Mutable, file: string): void {
 	}
 }
 
+function safeOptional(text: string | undefined): string | undefined {
+	return text === undefined ? undefined : safeLine(text);
+}
+
 /** Folds one parsed JSON line into a mutable summary. */
 function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 	const at = Date.parse(str(line.timestamp) ?? '');
@@ -184,11 +194,11 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 		s.lastAt = Math.max(s.lastAt ?? 0, time);
 	}
 	s.version = str(line.version) ?? s.version;
-	s.parentAgentId = str(line.parentAgentId) ?? s.parentAgentId;
+	s.parentAgentId = safeOptional(str(line.parentAgentId)) ?? s.parentAgentId;
 	const lineCwd = str(line.cwd) ?? cwd;
 	const message = isObject(line.message) ? line.message : undefined;
 	if (line.type === 'assistant' && message) {
-		s.model = str(message.model) ?? s.model;
+		s.model = safeOptional(str(message.model)) ?? s.model;
 		const id = str(message.id);
 		if (id && isObject(message.usage)) {
 			setUsage(s, id, usageOf(message.usage));
@@ -198,13 +208,13 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 				continue;
 			}
 			if (block.type === 'tool_use') {
-				const name = str(block.name) ?? 'tool';
+				const name = safeLine(str(block.name) ?? 'tool');
 				const summary = toolSummary(name, block.input, lineCwd);
 				const callId = str(block.id) ?? `${s.lines}`;
 				addToolCall(s, {id: callId, name, summary, at: time});
 				const file = editedFile(name, block.input);
 				if (file) {
-					addFile(s, shortPath(file, lineCwd));
+					addFile(s, safeLine(shortPath(file, lineCwd)));
 				}
 				s.activity = summary;
 			} else if (block.type === 'thinking' || block.type === 'redacted_thinking') {

@@ -1,7 +1,11 @@
 // The UI state kept across runs: $XDG_STATE_HOME/agentlog/state.json. A missing or corrupt file
 // means defaults; a failed write is ignored (it only costs remembering the collapsed state).
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {readRegularText} from './safe-file.js';
+
+/** The state file is a few bytes; anything larger is not ours. */
+const MAX_STATE_BYTES = 64 * 1024;
 
 export interface UiState {
 	readonly collapsed: boolean;
@@ -9,9 +13,14 @@ export interface UiState {
 
 export const DEFAULT_UI_STATE: UiState = {collapsed: false};
 
+/** Reads the state; only a regular file is opened (a FIFO there would block `open`). */
 export function loadUiState(file: string): UiState {
+	const read = readRegularText(file, {maxBytes: MAX_STATE_BYTES, followSymlinks: true});
+	if (!read.ok) {
+		return DEFAULT_UI_STATE;
+	}
 	try {
-		const json = JSON.parse(readFileSync(file, 'utf8')) as {collapsed?: unknown};
+		const json = JSON.parse(read.text) as {collapsed?: unknown};
 		return {collapsed: json.collapsed === true};
 	} catch {
 		return DEFAULT_UI_STATE;

@@ -1,9 +1,24 @@
 // Reading transcript files: byte ranges, line starts, tails, and streaming in chunks. Small
-// synchronous reads for what the screen needs at once; an async stream for history.
-import {closeSync, openSync, readSync, statSync} from 'node:fs';
-import {open} from 'node:fs/promises';
+// synchronous reads for what the screen needs at once; an async stream for history. Every open
+// goes through `openRegularFile`: a FIFO, socket or device in a transcript's place is refused
+// (opening a FIFO blocks until a writer comes), never waited on.
+import {close, closeSync, read, readSync} from 'node:fs';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import {completeLines} from '../core/transcript.js';
+import {openRegularFile} from './safe-file.js';
+
+const readAsync = promisify(read);
+const closeAsync = promisify(close);
+
+/** A transcript path from an agent record: a symlink to a regular file is followed. */
+function openTranscript(file: string): {fd: number; size: number} {
+	const opened = openRegularFile(file, true);
+	if (!opened.ok) {
+		throw Object.assign(new Error(`${file} ${opened.message}`), {code: opened.reason === 'missing' ? 'ENOENT' : 'EINVAL'});
+	}
+	return {fd: opened.fd, size: opened.stats.size};
+}
 
 export const META_SUFFIX = '.meta.json';
 
@@ -20,9 +35,9 @@ export function mainTranscriptOf(transcript: string): string | undefined {
 	return `${path.dirname(subagents)}.jsonl`;
 }
 
-/** Reads `[start, end)` of a file synchronously (small reads only). */
+/** Reads `[start, end)` of a regular file synchronously (small reads only); throws otherwise. */
 export function readRange(file: string, start: number, end: number): Uint8Array {
-	const fd = openSync(file, 'r');
+	const {fd} = openTranscript(file);
 	try {
 		const buf = Buffer.allocUnsafe(Math.max(0, end - start));
 		let got = 0;
@@ -54,7 +69,8 @@ export function lineStart(file: string, position: number): number {
 
 export function tailLines(file: string, bytes: number): string[] {
 	try {
-		const size = statSync(file).size;
+		const {fd, size} = openTranscript(file);
+		closeSync(fd);
 		const start = Math.max(0, size - bytes);
 		const chunk = readRange(file, start, size);
 		const first = start === 0 ? 0 : chunk.indexOf(0x0a) + 1;
@@ -70,14 +86,14 @@ export function tailLines(file: string, bytes: number): string[] {
  * stops it. Resolves true when it read to `end`, false when stopped or the file failed.
  */
 export async function streamLines(file: string, end: number, chunkBytes: number, onLines: (lines: string[], position: number) => boolean): Promise<boolean> {
-	let handle;
+	let fd: number | undefined;
 	try {
-		handle = await open(file, 'r');
+		fd = openTranscript(file).fd;
 		let carry: Uint8Array = new Uint8Array(0);
 		let position = 0;
 		const buf = Buffer.allocUnsafe(chunkBytes);
 		while (position < end) {
-			const {bytesRead} = await handle.read(buf, 0, Math.min(buf.length, end - position), position);
+			const {bytesRead} = await readAsync(fd, buf, 0, Math.min(buf.length, end - position), position);
 			if (bytesRead === 0) {
 				break;
 			}
@@ -94,6 +110,8 @@ export async function streamLines(file: string, end: number, chunkBytes: number,
 	} catch {
 		return false;
 	} finally {
-		await handle?.close();
+		if (fd !== undefined) {
+			await closeAsync(fd).catch(() => undefined);
+		}
 	}
 }

@@ -1,7 +1,11 @@
 // One followed transcript: how far it has been read, what its lines say so far, and its task.
 // It reads only what was appended since the last read and parses complete lines only; a large
 // transcript is read from its tail first and its history streamed in afterwards.
-import {existsSync, readFileSync, statSync} from 'node:fs';
+//
+// Text enters here from the transcript's lines, its `.meta.json` sidecar and the parent's
+// transcript; it is made safe for a terminal by the pure functions that keep it (`foldLines`,
+// `metaDescription`, `descriptionFromParent`), never line by line. Only regular files are opened.
+import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {
 	completeLines,
@@ -13,7 +17,11 @@ import {
 	type AgentActivity,
 	type TranscriptSummary,
 } from '../core/transcript.js';
+import {readRegularText} from './safe-file.js';
 import {lineStart, mainTranscriptOf, metaPath, readRange, streamLines, tailLines} from './transcript-files.js';
+
+/** A `.meta.json` sidecar is a few hundred bytes; a larger one is not read. */
+const MAX_META_BYTES = 1024 * 1024;
 
 /** The description comes from the `.meta.json` sidecar, else the parent's Agent/Task call. */
 export interface TranscriptState extends AgentActivity {
@@ -64,8 +72,12 @@ export class TranscriptReader {
 		if (this.description !== undefined && this.parentAgentId !== undefined) {
 			return false;
 		}
+		const read = readRegularText(metaPath(this.target.transcriptPath), {maxBytes: MAX_META_BYTES, followSymlinks: true});
+		if (!read.ok) {
+			return false;
+		}
 		try {
-			const meta = metaDescription(JSON.parse(readFileSync(metaPath(this.target.transcriptPath), 'utf8')));
+			const meta = metaDescription(JSON.parse(read.text));
 			const before = `${this.description}|${this.parentAgentId}`;
 			this.description = meta.description ?? this.description;
 			this.parentAgentId = meta.parentAgentId ?? this.parentAgentId;
@@ -104,6 +116,10 @@ export class TranscriptReader {
 		let st;
 		try {
 			st = statSync(file);
+			if (!st.isFile()) {
+				// A FIFO, a folder or a device in the transcript's place: nothing to read.
+				throw new Error('not a regular file');
+			}
 		} catch {
 			const was = this.missing;
 			this.missing = true;
