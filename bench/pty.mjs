@@ -48,6 +48,10 @@ export function startInPty(args, env, {columns = 100, rows = 30} = {}) {
 				waiters.push({text, from, resolve: v => (clearTimeout(timer), resolve(v))});
 			});
 		},
+		/** ms since start. */
+		elapsed() {
+			return Number(process.hrtime.bigint() - t0) / 1e6;
+		},
 		get length() {
 			return out.length;
 		},

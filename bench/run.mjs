@@ -1,5 +1,6 @@
 // `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
+import {runBigMessageBench} from './big-message.mjs';
 import {runHookBench} from './hook.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
@@ -8,6 +9,7 @@ const benches = [
 	['hook', runHookBench],
 	['watch', runWatchBench],
 	['transcripts', runTranscriptBench],
+	['big-message', runBigMessageBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
