@@ -10,7 +10,7 @@ import {buildScreen} from '../core/screen.js';
 import {initialUiModel} from '../core/ui-state.js';
 import {buildView} from '../core/view.js';
 import {ActivityWatcher} from '../store/activity-watcher.js';
-import {listSessionDirs, readSessionDir} from '../store/read-agents.js';
+import {listSessionDirs, readSessionDir, sessionLabel} from '../store/read-agents.js';
 import {loadUiState, saveUiState} from '../store/state-file.js';
 import {TranscriptFollower, type TranscriptState} from '../store/transcript-follower.js';
 import {App} from '../ui/App.js';
@@ -48,7 +48,7 @@ export async function snapshotText(activity: string, sessionId: string | undefin
 		size: paneSize(columns, undefined),
 		activity,
 		activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
-		sessionId,
+		sessionId: sessionId === undefined ? undefined : sessionLabel(sessionId),
 		following,
 		view,
 		warnings: read.invalid.length,

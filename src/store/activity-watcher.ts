@@ -6,7 +6,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../core/agent-set.js';
-import {isAgentFileName, listAgentFiles, listSessionDirs, readAgentFile} from './read-agents.js';
+import {isAgentFileName, listAgentFiles, listSessionDirs, readAgentFile, sessionLabel} from './read-agents.js';
 
 export interface WatchSnapshot {
 	readonly activity: string;
@@ -43,6 +43,12 @@ function readUpdate(sessionDir: string, name: string): FileUpdate {
 	return r.missing ? {name, kind: 'gone'} : {name, kind: 'invalid', error: r.error};
 }
 
+/** The session id is a folder name, kept as it is for paths; the UI gets its safe label. */
+function shownSnapshot(snapshot: WatchSnapshot): WatchSnapshot {
+	const id = snapshot.sessionId;
+	return id === undefined || sessionLabel(id) === id ? snapshot : {...snapshot, sessionId: sessionLabel(id)};
+}
+
 /** chokidar's throttle on the 'change' events of one path. */
 const CHANGE_THROTTLE_MS = 50;
 
@@ -76,9 +82,13 @@ export class ActivityWatcher implements AgentSource {
 			set: EMPTY_AGENT_SET,
 			lastChangeAt: undefined,
 		};
+		this.shown = shownSnapshot(this.snapshot);
 	}
 
-	getSnapshot = (): WatchSnapshot => this.snapshot;
+	/** What the UI sees: the snapshot with the session folder's name made safe to show. */
+	private shown: WatchSnapshot;
+
+	getSnapshot = (): WatchSnapshot => this.shown;
 
 	subscribe = (onChange: () => void): (() => void) => {
 		this.listeners.add(onChange);
@@ -302,6 +312,7 @@ export class ActivityWatcher implements AgentSource {
 
 	private update(patch: Partial<WatchSnapshot>): void {
 		this.snapshot = {...this.snapshot, ...patch};
+		this.shown = shownSnapshot(this.snapshot);
 		for (const listener of this.listeners) {
 			listener();
 		}
