@@ -33,6 +33,10 @@ export function runSessions(options: SessionsOptions): void {
 		formatLocalTime(new Date(s.lastActivity).toISOString(), now),
 	]);
 	process.stdout.write(formatTable(['SESSION', 'ACTIVE', 'IDLE', 'STOPPED', 'LAST ACTIVITY'], rows));
+	for (const s of sessions.filter(session => session.warnings > 0)) {
+		const files = s.warnings === 1 ? '1 unreadable file' : `${s.warnings} unreadable files`;
+		process.stderr.write(`agentlog: session ${s.label}: ${files} skipped (agentlog ls ${s.label} names them)\n`);
+	}
 }
 
 export function registerSessionsCommand(program: Command): void {
