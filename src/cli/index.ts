@@ -6,6 +6,7 @@ import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
 import {registerWatchCommand} from './watch-command.js';
+import {safeText} from '../core/safe-text.js';
 import {CliError} from './errors.js';
 import {VERSION} from './version.js';
 
@@ -57,11 +58,12 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
 			return;
 		}
 		if (error instanceof CliError) {
-			process.stderr.write(`agentlog: ${error.message}\n`);
+			// Messages can quote names from disk (session folders listed as candidates): made safe.
+			process.stderr.write(`agentlog: ${safeText(error.message)}\n`);
 			process.exitCode = error.exitCode;
 			return;
 		}
-		process.stderr.write(`agentlog: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.stderr.write(`agentlog: unexpected error: ${safeText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
 		process.exitCode = 1;
 	}
 }

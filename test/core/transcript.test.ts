@@ -8,6 +8,7 @@ import {
 	MAX_TOOL_CALLS,
 	mergeSummaries,
 	metaDescription,
+	oneLine,
 	shortPath,
 	tokenTotals,
 	toolSummary,
@@ -36,6 +37,7 @@ import {
 	toolUseBlock,
 	toolUseLine,
 } from '../helpers/transcript-lines.js';
+import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 
 const fold = (lines: readonly string[], cwd?: string): TranscriptSummary => foldLines(EMPTY_SUMMARY, lines, cwd);
 
@@ -619,5 +621,72 @@ describe('descriptionFromParent', () => {
 	it('ignores other tools with the same tool_use id shape', () => {
 		const lines = [toolUseLine('toolu_R', 'Read', {file_path: '/a', description: 'Not an agent'}, {}), agentResultLine('toolu_R', 'a111', 'completed')];
 		expect(descriptionFromParent(lines, 'a111')).toBeUndefined();
+	});
+});
+
+describe('hostile text in a transcript', () => {
+	/** Every string a summary keeps, its map keys included. */
+	function strings(s: TranscriptSummary): string[] {
+		return [
+			...s.toolCalls.flatMap(c => [c.name, c.summary, c.result ?? '']),
+			...Object.keys(s.toolCounts),
+			...s.files,
+			s.model ?? '',
+			s.activity ?? '',
+			s.parentAgentId ?? '',
+			...[...s.orphanResults.values()].map(r => r.result),
+		];
+	}
+
+	const hostileLines = () => [
+		textLine(`Reading.\n${ALL_HOSTILE}`, {model: ALL_HOSTILE, extra: {parentAgentId: `p${HOSTILE.title}`}}),
+		toolUseLine('toolu_1', `Bash${HOSTILE.title}`, {command: `echo ${ALL_HOSTILE}`}),
+		toolUseLine('toolu_2', 'Edit', {file_path: `${CWD}/${HOSTILE.bidi}${HOSTILE.csiC1}.ts`, old_string: 'a', new_string: 'b'}),
+		toolResultLine('toolu_2', ALL_HOSTILE),
+		toolResultLine('toolu_9', ALL_HOSTILE),
+		toolUseLine('toolu_3', 'WebFetch', {url: `https://evil.example/${HOSTILE.hyperlink}`}),
+		toolUseLine('toolu_4', 'Grep', {pattern: HOSTILE.clear, path: `${CWD}/${HOSTILE.zeroWidth}`}),
+	];
+
+	it('keeps every string visible but inert: no control, bidi or zero-width character', () => {
+		const s = fold(hostileLines(), CWD);
+		expect(s.toolCalls).toHaveLength(4);
+		for (const text of strings(s)) {
+			expect(text).not.toMatch(RAW_CONTROL);
+		}
+		expect(fold(hostileLines().slice(0, 1)).model).toContain('␛]0;pwned␇');
+		expect(s.toolCalls[0]?.summary).toContain('echo ␛]0;pwned␇');
+		expect(s.files).toEqual(['abcdcba\\x9b31mred.ts']);
+		expect(s.orphanResults.get('toolu_9')?.result).toContain('␛]52;c;');
+	});
+
+	it('stays inert when a summary is merged from two halves', () => {
+		const lines = hostileLines();
+		const s = mergeSummaries(fold(lines.slice(0, 3), CWD), fold(lines.slice(3), CWD));
+		for (const text of strings(s)) {
+			expect(text).not.toMatch(RAW_CONTROL);
+		}
+		expect(s.toolCalls.find(c => c.id === 'toolu_2')?.result).toContain('␛[2J');
+	});
+
+	it('makes the task description safe, from the sidecar and from the parent transcript', () => {
+		const meta = metaDescription({description: `Find ${ALL_HOSTILE}`, parentAgentId: `p${HOSTILE.bidi}`, agentType: HOSTILE.title});
+		for (const text of [meta.description, meta.parentAgentId, meta.agentType]) {
+			expect(text).toBeDefined();
+			expect(text).not.toMatch(RAW_CONTROL);
+			expect(text).not.toContain('\n');
+		}
+		const parent = [agentCallLine('toolu_A', {description: `Find\n${ALL_HOSTILE}`}), agentResultLine('toolu_A', 'a111', 'completed')];
+		const description = descriptionFromParent(parent, 'a111');
+		expect(description).toContain('Find ␛]0;pwned␇');
+		expect(description).not.toMatch(RAW_CONTROL);
+	});
+
+	it('cuts a long result before making it safe, and leaves clean text as it is', () => {
+		expect(oneLine('plain text', 200)).toBe('plain text');
+		const long = `${'x'.repeat(300)}${HOSTILE.title}`;
+		expect(oneLine(long, 200)).toBe(`${'x'.repeat(200)}…`);
+		expect(oneLine(`${HOSTILE.title}${'y'.repeat(300)}`, 11)).toBe('␛]0;pwned␇y…');
+		expect(oneLine('😀'.repeat(5), 3)).toBe('😀😀😀…');
 	});
 });

@@ -141,6 +141,18 @@ describe('hostile text in the reading commands', () => {
 		expect((JSON.parse(json.stdout) as Array<{id: string}>).map(s => s.id).sort()).toEqual([SESSION, HOSTILE_SESSION].sort());
 	});
 
+	it('an unknown session argument lists the sessions, a hostile folder name as visible text', () => {
+		const f = fixture();
+		const env: NodeJS.ProcessEnv = {...process.env, HOME: f.home, CLAUDE_CONFIG_DIR: f.claude, AGENTLOG_DIR: f.activity, NO_COLOR: '1'};
+		delete env.FORCE_COLOR;
+		for (const args of [['ls', 'nope'], ['watch', 'nope']]) {
+			const r = spawnSync(process.execPath, [cli, ...args], {env, encoding: 'utf8', timeout: 20_000});
+			expect(r.status).toBe(1);
+			expectInert(r.stderr);
+			expect(r.stderr).toContain('evil␛]0;pwned␇');
+		}
+	});
+
 	it('the piped snapshot of watch shows cards, task and activity with no control from them', () => {
 		const f = fixture();
 		for (const args of [['watch'], ['watch', SESSION]]) {
