@@ -1,6 +1,7 @@
 // Durations, times and text as the monitor shows them (DESIGN.md §5, §7). Pure: the clock and
 // the time zone are parameters.
 import type {AgentRecord, ParseResult} from './agent.js';
+import {firstPoints, foldedHead, pointsUpTo} from './bounded.js';
 import type {DisplayState} from './stale.js';
 
 const SECOND = 1000;
@@ -95,13 +96,13 @@ export function agentDuration(agent: AgentRecord, now: number, display: Duration
  * `hello …`); `max` below 1 leaves only the `…` for a non-empty text.
  */
 export function truncate(text: string, max: number): string {
-	const flat = text.replace(/\s+/gu, ' ').trim();
-	const points = Array.from(flat);
-	if (points.length <= max) {
+	const keep = Math.max(0, Math.floor(max));
+	// Only the start of a huge text is read (see bounded.ts).
+	const {flat, more} = foldedHead(text, keep);
+	if (!more && pointsUpTo(flat, keep) <= keep) {
 		return flat;
 	}
-	const keep = Math.max(0, Math.floor(max));
-	return `${points.slice(0, keep).join('').trimEnd()}…`;
+	return `${firstPoints(flat, keep).trimEnd()}…`;
 }
 
 /** The first 8 characters of an id (session ids are UUIDs; 8 hex characters tell them apart). */

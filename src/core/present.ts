@@ -1,6 +1,7 @@
 // What the screen says about an agent and a session, as plain strings. Components only lay
 // these out and colour them; the plain snapshot and `ls` print the same words.
 import type {AgentStatus} from './agent.js';
+import {firstPoints, foldedHead, head, pointsUpTo} from './bounded.js';
 import {formatDuration, shortId, truncate} from './format.js';
 import {tokenTotals, usageMayBePlaceholder, type AgentActivity} from './transcript.js';
 import type {AgentView, StatusCounts, ViewItem} from './view.js';
@@ -50,14 +51,13 @@ export const MESSAGE_PREVIEW = 60;
 
 /** `text` (whitespace folded) in at most `width` characters, ending in `…` when cut. */
 export function fit(text: string, width: number): string {
-	const flat = text.replace(/\s+/gu, ' ').trim();
-	return [...flat].length <= width ? flat : truncate(flat, Math.max(0, width - 1));
+	const {flat, more} = foldedHead(text, width);
+	return !more && pointsUpTo(flat, width) <= width ? flat : truncate(more ? `${flat} …` : flat, Math.max(0, width - 1));
 }
 
 /** A preformatted line (aligned columns) cut to `width`, its spacing kept. */
 export function clip(line: string, width: number): string {
-	const points = [...line];
-	return points.length <= width ? line : `${points.slice(0, Math.max(0, width - 1)).join('')}…`;
+	return pointsUpTo(line, width) <= width ? line : `${firstPoints(line, Math.max(0, width - 1))}…`;
 }
 
 /** Markdown as one line of plain words: no heading marks, emphasis, code ticks or list bullets. */
@@ -72,11 +72,35 @@ export function plainText(markdown: string): string {
 		.trim();
 }
 
+/** How much of a last message the one-line preview reads: a huge message costs the same as a short one. */
+export const PREVIEW_SCAN = 4096;
+
+/** Previews by record: a record is replaced, never changed, when its file changes. */
+const previews = new WeakMap<object, string>();
+
+/** The last message as plain words, cut to 60 characters; '' when it has no words. */
+function messageWords(message: string): string {
+	const start = head(message, PREVIEW_SCAN);
+	const words = plainText(start);
+	if (start.length === message.length || pointsUpTo(words, MESSAGE_PREVIEW) > MESSAGE_PREVIEW) {
+		return truncate(words, MESSAGE_PREVIEW);
+	}
+	// The start is short once plain (markup, blank lines): say there is more.
+	return words === '' ? '' : truncate(`${words} …`, Math.min(MESSAGE_PREVIEW, pointsUpTo(words, MESSAGE_PREVIEW)));
+}
+
 /** The card's one-line message: the last message as plain words, cut to 60 characters + `…`. */
 export function messagePreview(item: ViewItem): string {
 	const message = item.agent.lastMessage;
-	if (message && message.trim() !== '') {
-		return truncate(plainText(message), MESSAGE_PREVIEW);
+	if (message) {
+		let words = previews.get(item.agent);
+		if (words === undefined) {
+			words = messageWords(message);
+			previews.set(item.agent, words);
+		}
+		if (words !== '') {
+			return words;
+		}
 	}
 	if (item.displayStatus === 'active') {
 		return 'working…';
@@ -141,11 +165,14 @@ export function headerText(info: HeaderInfo, width: number): string {
 
 /** Word-wraps `text` (whitespace folded) into at most `lines` lines of `width`; a cut last line ends in `…`. */
 export function wrapText(text: string, width: number, lines: number): string[] {
+	// A few lines need only the start of a huge text; past that, `more` marks the last line cut.
+	const bounded = lines < 10_000;
+	const {flat, more} = bounded ? foldedHead(text, (lines + 1) * (width + 1)) : {flat: text, more: false};
 	const all: string[] = [];
 	let line = '';
-	for (const word of text.split(/\s+/).filter(Boolean)) {
+	for (const word of flat.split(/\s+/).filter(Boolean)) {
 		const next = line ? `${line} ${word}` : word;
-		if ([...next].length <= width || !line) {
+		if (pointsUpTo(next, width) <= width || !line) {
 			line = next;
 		} else {
 			all.push(line);
@@ -154,6 +181,9 @@ export function wrapText(text: string, width: number, lines: number): string[] {
 	}
 	if (line) {
 		all.push(line);
+	}
+	if (more && all.length > 0 && all.length <= lines) {
+		all[all.length - 1] = fit(`${all[all.length - 1]} …`, Math.max(1, Math.min(width, pointsUpTo(all[all.length - 1] ?? '', width) + 1)));
 	}
 	if (all.length <= lines) {
 		return all.map(l => fit(l, width));

@@ -1,6 +1,8 @@
 // The whole screen as data: which body to draw and every line's words, cut to fit the pane.
 // Components only draw this; the key reducer reads its page sizes from it.
+import {head} from './bounded.js';
 import {BINDINGS} from './keymap.js';
+import {PIECE_SIZE} from './markdown-pieces.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
 import {
 	agentName,
@@ -11,6 +13,7 @@ import {
 	headerText,
 	activityFields,
 	cardMessage,
+	compactNumber,
 	doingOf,
 	taskOf,
 	shownStatus,
@@ -58,6 +61,16 @@ export interface ScreenModel {
 	readonly context: UiContext;
 }
 
+/** A last message rendered as terminal Markdown, as far as it is (see ui/markdown). */
+export interface RenderedMessage {
+	readonly lines: readonly string[];
+	/** Pieces rendered, of about `pieces`: a long message is rendered piece by piece. */
+	readonly done: number;
+	readonly pieces: number;
+	/** Where the message is cut for display (characters), when it is longer than is ever rendered. */
+	readonly cutAt: number | undefined;
+}
+
 export interface ScreenInput {
 	readonly size: Size;
 	readonly activity: string;
@@ -78,8 +91,8 @@ export interface ScreenInput {
 	readonly agentActivity?: (agentId: string) => AgentActivity | undefined;
 	/** Local time of an ISO timestamp. */
 	readonly time: (iso: string) => string;
-	/** The last message rendered as terminal Markdown lines, when ready. */
-	readonly markdown: (text: string, width: number) => readonly string[] | undefined;
+	/** The last message rendered as terminal Markdown lines, as far as it is; undefined before. */
+	readonly markdown: (text: string, width: number) => RenderedMessage | undefined;
 }
 
 /** Hard-wraps plain text, paragraph by paragraph, for when Markdown is not rendered (yet). */
@@ -132,15 +145,23 @@ function detailLines(item: ViewItem, input: ScreenInput, width: number): string[
 	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(activity, item.agent.transcriptPath)];
 	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
 	const valueWidth = Math.max(10, width - labelWidth);
-	const head = fields.flatMap(([label, value]) =>
+	const top = fields.flatMap(([label, value]) =>
 		wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`),
 	);
 	const message = item.agent.lastMessage;
-	const body =
-		message && message.trim() !== ''
-			? (input.markdown(message, width) ?? wrapParagraphs(message, width))
-			: [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
-	return [...head, '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
+	const rendered = message ? input.markdown(message, width) : undefined;
+	const cutNote = rendered?.cutAt === undefined ? [] : wrapText(`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`, width, 3);
+	let body: readonly string[];
+	if (rendered) {
+		const more = rendered.done < rendered.pieces ? ['', `rendering ${rendered.done}/${rendered.pieces}…`] : [];
+		body = [...rendered.lines, ...more, ...(cutNote.length > 0 ? ['', ...cutNote] : [])];
+	} else if (message && /\S/u.test(head(message, PIECE_SIZE))) {
+		// Until the Markdown is rendered: the start of the text, wrapped (a huge message costs no more).
+		body = message.length > PIECE_SIZE ? [...wrapParagraphs(head(message, PIECE_SIZE), width), '', 'rendering…'] : wrapParagraphs(message, width);
+	} else {
+		body = [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
+	}
+	return [...top, ...(cutNote.length > 0 ? ['', ...cutNote] : []), '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
 }
 
 function footerText(input: ScreenInput, body: Body, context: UiContext, window: string): string {

@@ -1,11 +1,13 @@
-// The last message rendered as terminal Markdown. marked-terminal costs ~200 ms to import, so it
-// is loaded the first time a detail pane opens. Results are cached by (text, width).
+// The last message rendered as terminal Markdown, once per (message, width). marked-terminal costs
+// ~200 ms to import, so it is loaded the first time a detail pane opens. A long message is rendered
+// piece by piece (core/markdown-pieces), yielding to the event loop between pieces so keys are
+// answered; what is rendered so far is shown. Only the messages asked for lately are kept.
+import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../core/markdown-pieces.js';
+import type {RenderedMessage} from '../core/screen.js';
 
 type Render = (text: string, width: number) => string;
 
 let loading: Promise<Render> | undefined;
-const cache = new Map<string, readonly string[]>();
-const MAX_CACHE = 64;
 
 async function load(): Promise<Render> {
 	const [{Marked}, {markedTerminal}] = await Promise.all([import('marked'), import('marked-terminal')]);
@@ -21,30 +23,133 @@ async function load(): Promise<Render> {
 	};
 }
 
-const key = (text: string, width: number) => `${width}\u0000${text}`;
-
-export function markdownCached(text: string, width: number): readonly string[] | undefined {
-	return cache.get(key(text, width));
+/** Lines of one rendered piece; a renderer failure falls back to the plain text (never throws). */
+function renderPiece(render: Render | undefined, source: string, width: number): string[] {
+	if (render) {
+		try {
+			return render(source, width).replace(/\s+$/u, '').split('\n');
+		} catch {
+			// Shown as it is below.
+		}
+	}
+	return source.replace(/\s+$/u, '').split('\n');
 }
 
-/** Renders and caches; a renderer failure falls back to the plain text (never throws). */
-export async function renderMarkdown(text: string, width: number): Promise<readonly string[]> {
-	const k = key(text, width);
-	const hit = cache.get(k);
-	if (hit) {
-		return hit;
+interface Job {
+	/** The message itself: compared by identity first (a record's text is never copied). */
+	text: string;
+	readonly width: number;
+	readonly end: number;
+	readonly cut: boolean;
+	lines: string[];
+	done: number;
+	cursor: PieceCursor | undefined;
+	view: RenderedMessage;
+	readonly listeners: Set<() => void>;
+	running: boolean;
+}
+
+/** A few (message, width) pairs: the one shown, and the last ones before it. */
+const MAX_JOBS = 4;
+let jobs: Job[] = [];
+
+function find(text: string, width: number): Job | undefined {
+	for (const job of jobs) {
+		if (job.width === width && job.text === text) {
+			// An equal copy (the record was read again): keep the newer string, so the older can go.
+			job.text = text;
+			return job;
+		}
 	}
-	let lines: string[];
+	return undefined;
+}
+
+function viewOf(job: Job): RenderedMessage {
+	const left = job.cursor === undefined ? 0 : piecesLeft(job.cursor, job.end);
+	return {lines: job.lines, done: job.done, pieces: job.done + left, cutAt: job.cut ? job.end : undefined};
+}
+
+/** What is rendered of `text` at `width` so far; undefined before anything is. */
+export function renderedMarkdown(text: string, width: number): RenderedMessage | undefined {
+	const job = find(text, width);
+	return job && job.done > 0 ? job.view : undefined;
+}
+
+const yieldToEvents = () => new Promise<void>(resolve => setImmediate(resolve));
+
+async function run(job: Job): Promise<void> {
+	job.running = true;
+	let render: Render | undefined;
 	try {
 		loading ??= load();
-		const render = await loading;
-		lines = render(text, width).replace(/\s+$/u, '').split('\n');
+		render = await loading;
 	} catch {
-		lines = text.split('\n');
+		render = undefined;
 	}
-	if (cache.size >= MAX_CACHE) {
-		cache.delete(cache.keys().next().value as string);
+	while (job.cursor !== undefined && job.listeners.size > 0 && jobs.includes(job)) {
+		const piece = nextPiece(job.text, job.cursor, job.end);
+		if (piece === undefined) {
+			job.cursor = undefined;
+			break;
+		}
+		const lines = renderPiece(render, piece.source, job.width);
+		// Pieces end at paragraph ends: a blank line between them, as between paragraphs.
+		job.lines = job.done === 0 ? lines : [...job.lines, '', ...lines];
+		job.done += 1;
+		job.cursor = piece.next.at >= job.end ? undefined : piece.next;
+		job.view = viewOf(job);
+		for (const listener of job.listeners) {
+			listener();
+		}
+		if (job.cursor !== undefined) {
+			await yieldToEvents();
+		}
 	}
-	cache.set(k, lines);
-	return lines;
+	job.running = false;
+}
+
+/**
+ * Renders `text` at `width` (or goes on rendering it) and calls `onProgress` after each piece;
+ * the returned function stops listening (rendering pauses when nobody listens).
+ */
+export function watchMarkdown(text: string, width: number, onProgress: () => void): () => void {
+	let job = find(text, width);
+	if (!job) {
+		const {end, cut} = displayEnd(text);
+		job = {text, width, end, cut, lines: [], done: 0, cursor: FIRST_PIECE, view: {lines: [], done: 0, pieces: 0, cutAt: undefined}, listeners: new Set(), running: false};
+		job.view = viewOf(job);
+		jobs = [job, ...jobs].slice(0, MAX_JOBS);
+	}
+	const listener = () => onProgress();
+	job.listeners.add(listener);
+	if (!job.running && job.cursor !== undefined) {
+		void run(job);
+	}
+	const current = job;
+	return () => {
+		current.listeners.delete(listener);
+	};
+}
+
+/** Forgets every rendering but those of `text` (the message shown), so the memory can be freed. */
+export function keepOnlyMarkdown(text: string | undefined): void {
+	jobs = jobs.filter(job => text !== undefined && job.text === text);
+}
+
+/** Renders `text` at `width` to the end (tests, snapshots). */
+export async function renderMarkdown(text: string, width: number): Promise<readonly string[]> {
+	const ready = find(text, width);
+	if (ready && ready.cursor === undefined) {
+		return ready.lines;
+	}
+	await new Promise<void>(resolve => {
+		const stop = watchMarkdown(text, width, () => {
+			const job = find(text, width);
+			if (job?.cursor === undefined) {
+				stop();
+				resolve();
+			}
+		});
+	});
+	return find(text, width)?.lines ?? [];
 }

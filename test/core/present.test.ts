@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../src/core/agent.js';
+import {truncate} from '../../src/core/format.js';
 import {
 	agentName,
+	clip,
 	countsText,
 	detailFields,
 	durationText,
@@ -19,6 +21,7 @@ import {
 } from '../../src/core/present.js';
 import {buildView, type AgentView, type ViewItem, type ViewOptions} from '../../src/core/view.js';
 import {agent, at, ms} from './fixtures.js';
+import {hugeText} from './huge-text.js';
 
 const NOW = ms(1000);
 const STALE_MS = 300_000;
@@ -387,5 +390,52 @@ describe('detailFields', () => {
 		const f = new Map(detailFields(item(agent('a', {type: '', start: 990})), undefined, NOW, T));
 		expect(f.get('type')).toBe('(none)');
 		expect(f.get('session')).toBe('?');
+	});
+});
+
+describe('huge texts', () => {
+	const MB20 = 20 * 1024 * 1024;
+
+	it('previews a 20 MB last message from its start, reading a few KB', () => {
+		const huge = hugeText(MB20);
+		const preview = messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: huge.text}})));
+		expect(preview).toBe('Found routes in src/routes and more words here. Found routes…');
+		expect(huge.read()).toBeLessThan(64 * 1024);
+	});
+
+	it('reads a message once per record, not once per frame', () => {
+		const huge = hugeText(MB20);
+		const record = agent('a', {start: 900, stop: 950, extra: {lastMessage: huge.text}});
+		const first = messagePreview(item(record, NOW));
+		const read = huge.read();
+		// Clock ticks: the same record, a later time.
+		expect(messagePreview(item(record, NOW + 1000))).toBe(first);
+		expect(messagePreview(item(record, NOW + 2000))).toBe(first);
+		expect(huge.read()).toBe(read);
+	});
+
+	it('fits, truncates and wraps a huge text reading only its start', () => {
+		const huge = hugeText(MB20);
+		expect(fit(huge.text, 20)).toBe('Found **routes** in…');
+		expect(truncate(huge.text, 10)).toBe('Found **ro…');
+		expect(wrapText(huge.text, 20, 2)).toEqual(['Found **routes** in', '`src/routes` and mo…']);
+		expect(clip(huge.text, 10)).toBe('Found **r…');
+		expect(huge.read()).toBeLessThan(64 * 1024);
+	});
+
+	it('reads one huge word only as far as it shows', () => {
+		const huge = hugeText(MB20, {pattern: 'x'});
+		expect(fit(huge.text, 8)).toBe(`${'x'.repeat(7)}…`);
+		expect(wrapText(huge.text, 8, 2)).toEqual([`${'x'.repeat(7)}…`]);
+		expect(huge.read()).toBeLessThan(64 * 1024);
+	});
+
+	it('marks a text cut after its readable start even when the start folds to little', () => {
+		// Mostly whitespace: the start folds to a few words, and more follows.
+		const text = `one two${' '.repeat(5000)}three`;
+		expect(fit(text, 40)).toBe('one two three');
+		expect(wrapText(text, 40, 2)).toEqual(['one two three']);
+		expect(truncate(text, 40)).toBe('one two three');
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: `**a** b${'\n'.repeat(5000)}c`}})))).toBe('a b…');
 	});
 });

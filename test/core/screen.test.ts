@@ -2,10 +2,11 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../src/core/agent.js';
 import {BINDINGS} from '../../src/core/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../src/core/layout.js';
-import {buildScreen, wrapParagraphs, type Body, type ScreenInput, type ScreenModel} from '../../src/core/screen.js';
+import {buildScreen, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../src/core/screen.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../src/core/ui-state.js';
 import {buildView, type AgentView, type ViewOptions} from '../../src/core/view.js';
 import {agent, ms} from './fixtures.js';
+import {hugeText} from './huge-text.js';
 
 const NOW = ms(1000);
 const SESSION = 'abcdef12-3456-4789-9abc-def012345678';
@@ -265,10 +266,13 @@ describe('buildScreen waiting screens', () => {
 	});
 });
 
+/** A message rendered to the end, in one piece. */
+const rendered = (lines: readonly string[]): RenderedMessage => ({lines, done: 1, pieces: 1, cutAt: undefined});
+
 describe('buildScreen detail pane', () => {
 	const message = Array.from({length: 40}, (_, i) => `line ${i + 1}`).join('\n');
 	const records = [agent('solo', {type: 'Explore', start: 900, stop: 950, extra: {lastMessage: message}})];
-	const markdown = (text: string) => text.split('\n').map(l => `md:${l}`);
+	const markdown = (text: string) => rendered(text.split('\n').map(l => `md:${l}`));
 	const detail = (rows: number, detailScroll: number, extra: Partial<ScreenInput> = {}) =>
 		screen({records, columns: 80, rows, ui: {focus: 'detail', selectedId: 'solo', detailScroll}, input: {markdown, ...extra}}).model;
 
@@ -332,7 +336,7 @@ describe('buildScreen detail pane', () => {
 		detail(24, 0, {
 			markdown: (text, w) => {
 				calls.push([text, w]);
-				return ['x'];
+				return rendered(['x']);
 			},
 		});
 		expect(calls).toEqual([[message, 80]]);
@@ -447,5 +451,46 @@ describe('wrapParagraphs', () => {
 	it('never drops words', () => {
 		const text = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu';
 		expect(wrapParagraphs(text, 12).join(' ')).toBe(text);
+	});
+});
+
+describe('buildScreen with a huge last message', () => {
+	const MB20 = 20 * 1024 * 1024;
+	const withHuge = (text: string) => [...agents(2), agent('huge', {type: 'Talker', start: 990, stop: 995, extra: {lastMessage: text}})];
+
+	it('draws the list, the strip and the detail pane from the start of the message only', () => {
+		const huge = hugeText(MB20);
+		const records = withHuge(huge.text);
+		const list = screen({records, columns: 100, rows: 30}).model;
+		expect(list.body.kind === 'list' && list.body.rows[0]?.message).toBe('Found routes in src/routes and more words here. Found routes…');
+		const strip = screen({records, columns: 120, rows: 12}).model;
+		expect(strip.body.kind === 'strip' && strip.body.cards[0]?.lines).toEqual(['Found routes in src/routes', 'and more words here. Foun…']);
+		const detail = screen({records, columns: 80, rows: 30, ui: {focus: 'detail', selectedId: 'huge'}}).model;
+		const lines = detail.body.kind === 'detail' ? detail.body.lines : [];
+		expect(lines).toContain('Found **routes** in `src/routes` and more words here.');
+		expect(huge.read()).toBeLessThan(256 * 1024);
+	});
+
+	it('reads nothing of the message again on a clock tick', () => {
+		const huge = hugeText(MB20);
+		const records = withHuge(huge.text);
+		screen({records, columns: 100, rows: 30});
+		const read = huge.read();
+		screen({records, columns: 100, rows: 30, input: {now: NOW + 1000}});
+		screen({records, columns: 120, rows: 12, input: {now: NOW + 2000}});
+		expect(huge.read()).toBe(read);
+	});
+
+	it('says rendering goes on, and where a message too long to render is cut', () => {
+		const records = [agent('solo', {type: 'Explore', start: 900, stop: 950, extra: {lastMessage: 'x'.repeat(3_000_000)}})];
+		const partial: RenderedMessage = {lines: ['first piece'], done: 3, pieces: 40, cutAt: 1_048_576};
+		const model = screen({records, columns: 80, rows: 300, ui: {focus: 'detail', selectedId: 'solo'}, input: {markdown: () => partial}}).model;
+		const lines = model.body.kind === 'detail' ? model.body.lines : [];
+		expect(lines).toContain('first piece');
+		expect(lines).toContain('rendering 3/40…');
+		// Said at the top and after the rendered part.
+		expect(lines.join(' ').split('message cut at 1.0M of 3.0M characters for display; full text: agentlog ls --json')).toHaveLength(3);
+		const done = screen({records, columns: 80, rows: 300, ui: {focus: 'detail', selectedId: 'solo'}, input: {markdown: () => ({...partial, done: 40})}}).model;
+		expect(done.body.kind === 'detail' && done.body.lines.some(l => l.startsWith('rendering'))).toBe(false);
 	});
 });

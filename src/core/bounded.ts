@@ -1,0 +1,81 @@
+// Reading only the start of a text that may be huge (a 20 MB last message, a hostile file): a
+// line, a card or a preview needs a few hundred characters, so the work of each frame must not
+// grow with the text. Counting code points or folding whitespace over megabytes on every clock
+// tick pinned a core; these helpers look at a bounded prefix only.
+
+/** How far a one-line or few-line view ever looks into a text (UTF-16 units) when whitespace is ordinary. */
+export const SCAN_LIMIT = 1 << 20;
+
+/** The first `max` UTF-16 units of `text`, never ending in half a surrogate pair. */
+export function head(text: string, max: number): string {
+	if (text.length <= max) {
+		return text;
+	}
+	const end = Math.max(0, Math.floor(max));
+	const last = text.charCodeAt(end - 1);
+	return text.slice(0, last >= 0xd8_00 && last <= 0xdb_ff ? end - 1 : end);
+}
+
+/** Code points of `text`, counted up to `limit` (more is reported as `limit + 1`). */
+export function pointsUpTo(text: string, limit: number): number {
+	let n = 0;
+	for (let i = 0; i < text.length && n <= limit; i++) {
+		if (!(isLow(text.charCodeAt(i)) && i > 0 && isHigh(text.charCodeAt(i - 1)))) {
+			n += 1;
+		}
+	}
+	return n;
+}
+
+function isLow(c: number): boolean {
+	return c >= 0xdc_00 && c <= 0xdf_ff;
+}
+
+function isHigh(c: number): boolean {
+	return c >= 0xd8_00 && c <= 0xdb_ff;
+}
+
+/** The first `n` code points of `text` (a surrogate pair is never split). */
+export function firstPoints(text: string, n: number): string {
+	let points = 0;
+	let i = 0;
+	while (i < text.length && points < n) {
+		i += isHigh(text.charCodeAt(i)) && i + 1 < text.length ? 2 : 1;
+		points += 1;
+	}
+	return text.slice(0, i);
+}
+
+/** Whether `text` has anything but whitespace from `start` on; past SCAN_LIMIT units, it is taken to. */
+function hasTextFrom(text: string, start: number): boolean {
+	for (let from = start, size = 64; from < text.length; from += size, size *= 4) {
+		if (from - start >= SCAN_LIMIT) {
+			return true;
+		}
+		if (/\S/u.test(text.slice(from, from + size))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+const fold = (text: string) => text.replace(/\s+/gu, ' ');
+
+/**
+ * `text` with whitespace folded to single spaces and trimmed, read only as far as needed to hold
+ * more than `points` code points; `more` says there is text (not only whitespace) after `flat`.
+ * Reads at most SCAN_LIMIT units of a text made mostly of whitespace.
+ */
+export function foldedHead(text: string, points: number): {readonly flat: string; readonly more: boolean} {
+	let limit = Math.max(64, Math.ceil(points + 1) * 2 + 64);
+	for (;;) {
+		if (text.length <= limit) {
+			return {flat: fold(text).trim(), more: false};
+		}
+		const flat = fold(head(text, limit)).trimStart();
+		if (pointsUpTo(flat.trimEnd(), points) > points || limit >= SCAN_LIMIT) {
+			return {flat: flat.trimEnd(), more: hasTextFrom(text, limit)};
+		}
+		limit = Math.min(SCAN_LIMIT, limit * 4);
+	}
+}
