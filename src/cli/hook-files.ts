@@ -1,11 +1,13 @@
-// The file side of install-hook / uninstall-hook: reading a settings file (through a symlink),
-// and writing files atomically (temp file in the same folder + rename), staged so that
-// nothing lands on disk until every temp file is ready and the settings file is known not to
-// have changed since it was read.
+// The file side of install-hook / uninstall-hook: reading a settings file (through a symlink,
+// only ever as a regular file: a FIFO at the path must not hang the command), and writing files
+// atomically (temp file in the same folder + rename), staged so that nothing lands on disk until
+// every temp file is ready. The retry loop for a settings file another program is writing is in
+// settings-write.ts.
 import {randomBytes} from 'node:crypto';
-import {chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {chmodSync, lstatSync, mkdirSync, readlinkSync, readSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {singleQuoteBody} from '../core/shell-command.js';
+import {openRegularFile} from '../store/safe-file.js';
 import {CliError} from './errors.js';
 import {NODE_PLACEHOLDER} from './assets.js';
 
@@ -67,44 +69,77 @@ function resolveTarget(file: string): {target: string; symlink: boolean} {
 	}
 }
 
-export function readIfExists(file: string): Buffer | undefined {
-	try {
-		return readFileSync(file);
-	} catch (error) {
-		if (errorCode(error) === 'ENOENT') {
+/** Settings files and hook scripts are small; anything bigger is not one. */
+export const MAX_READ_BYTES = 16 * 1024 * 1024;
+
+export interface RegularFile {
+	readonly data: Buffer;
+	/** Permission bits. */
+	readonly mode: number;
+}
+
+/**
+ * A regular file's bytes and mode, through symlinks (a symlinked settings file is followed by
+ * design); undefined when it does not exist. Opened non-blocking and checked with fstat, so a
+ * FIFO, socket or device at the path is refused at once instead of blocking forever.
+ */
+export function readRegular(file: string): RegularFile | undefined {
+	const opened = openRegularFile(file, true);
+	if (!opened.ok) {
+		if (opened.reason === 'missing') {
 			return undefined;
 		}
-		throw ioError('read', file, error);
+		const why = opened.reason === 'not-regular' && opened.message === 'is a folder' ? 'is a folder, not a file' : opened.reason === 'not-regular' ? 'is not a regular file (a FIFO, socket or device?); agentlog only reads and replaces regular files' : opened.message;
+		throw new CliError(`${file} ${why}`);
 	}
+	const {fd, stats} = opened;
+	try {
+		if (stats.size > MAX_READ_BYTES) {
+			throw new CliError(`${file} is ${stats.size} bytes, over the ${MAX_READ_BYTES}-byte limit for a settings or hook file`);
+		}
+		const data = Buffer.alloc(stats.size);
+		let got = 0;
+		while (got < data.length) {
+			const n = readSync(fd, data, got, data.length - got, got);
+			if (n === 0) {
+				break;
+			}
+			got += n;
+		}
+		return {data: data.subarray(0, got), mode: stats.mode & 0o7777};
+	} catch (error) {
+		throw error instanceof CliError ? error : ioError('read', file, error);
+	} finally {
+		closeSync(fd);
+	}
+}
+
+export function readIfExists(file: string): Buffer | undefined {
+	return readRegular(file)?.data;
 }
 
 export function readSettingsFile(file: string): SettingsFile {
 	const absolute = path.resolve(file);
 	const {target, symlink} = resolveTarget(absolute);
-	let bytes: Buffer | undefined;
-	let mode: number | undefined;
+	let read: RegularFile | undefined;
 	try {
-		bytes = readIfExists(target);
-		mode = bytes === undefined ? undefined : statSync(target).mode & 0o7777;
+		read = readRegular(target);
 	} catch (error) {
-		if (error instanceof CliError && /EISDIR/.test(error.message)) {
-			throw new CliError(`${absolute} is a folder, not a settings file`);
+		if (error instanceof CliError && target !== absolute) {
+			throw new CliError(`${absolute} (symlink to ${error.message})`);
 		}
 		throw error;
 	}
-	return {path: absolute, target, symlink, bytes, text: bytes?.toString('utf8') ?? '', mode};
+	return {path: absolute, target, symlink, bytes: read?.data, text: read?.data.toString('utf8') ?? '', mode: read?.mode};
 }
 
-/** Throws when the settings file is no longer what was read (Claude Code may be writing it). */
-export function assertUnchanged(file: SettingsFile): void {
+/** True when the settings file still holds exactly the bytes `file` was read with. */
+export function unchangedSince(file: SettingsFile): boolean {
 	const now = readIfExists(file.target);
-	const same = now === undefined || file.bytes === undefined ? now === file.bytes : now.equals(file.bytes);
-	if (!same) {
-		throw new CliError(`${file.target} changed while agentlog was preparing its update (is Claude Code writing it?). Nothing was written; run the command again.`);
-	}
+	return now === undefined || file.bytes === undefined ? now === file.bytes : now.equals(file.bytes);
 }
 
-interface Staged {
+export interface Staged {
 	readonly temp: string;
 	readonly dest: string;
 	committed: boolean;
@@ -115,7 +150,8 @@ export class Staging {
 	private readonly staged: Staged[] = [];
 	private readonly createdDirs: string[] = [];
 
-	ensureDir(dir: string): void {
+	/** Creates `dir` and its missing parents; returns the topmost folder it made, if any. */
+	ensureDir(dir: string): string | undefined {
 		let first: string | undefined;
 		try {
 			first = mkdirSync(dir, {recursive: true});
@@ -129,6 +165,7 @@ export class Staging {
 				break;
 			}
 		}
+		return first;
 	}
 
 	/** Writes `content` to a temp file beside `dest`; `mode` undefined keeps the umask default. */
@@ -145,6 +182,13 @@ export class Staging {
 			throw ioError('write', temp, error);
 		}
 		return entry;
+	}
+
+	/** Removes a temp file that will not be committed. */
+	discard(entry: Staged): void {
+		if (!entry.committed) {
+			rmSync(entry.temp, {force: true});
+		}
 	}
 
 	commit(entry: Staged | undefined): void {
@@ -214,23 +258,28 @@ export function renderLauncher(template: string, nodePath: string): string {
 	return template.split(NODE_PLACEHOLDER).join(singleQuoteBody(nodePath));
 }
 
+/** A copy of `data` at `file` (mode `mode`), which must not exist yet. */
+export function writeNewCopy(file: string, data: Buffer, mode: number): void {
+	try {
+		writeFileSync(file, data, {flag: 'wx', mode});
+		chmodSync(file, mode);
+	} catch (error) {
+		throw ioError('write the backup', file, error);
+	}
+}
+
 /**
  * Stages the new settings text beside the target; the returned step backs the original up (once)
- * and renames the temp file over the target. Call assertUnchanged() between the two.
+ * and renames the temp file over the target.
  */
-export function stageSettings(staging: Staging, file: SettingsFile, text: string): () => string {
+export function stageSettings(staging: Staging, file: SettingsFile, text: string): {readonly staged: Staged; readonly commit: () => string} {
 	staging.ensureDir(path.dirname(file.target));
 	const staged = staging.stage(file.target, text, file.mode);
-	return () => {
+	const commit = (): string => {
 		const backup = file.target + BACKUP_SUFFIX;
 		const made = file.bytes !== undefined && writeBackupOnce(backup, file.bytes, file.mode);
 		staging.commit(staged);
 		return made ? `  backed up the original settings to ${backup}\n` : '';
 	};
-}
-
-/** A warning when the file on disk is no longer what was just written; '' when it is. */
-export function verifyWritten(file: SettingsFile, text: string): string {
-	const now = readIfExists(file.target);
-	return now?.toString('utf8') === text ? '' : `warning: ${file.target} changed again right after agentlog wrote it (Claude Code may have rewritten it); run the command again to check.\n`;
+	return {staged, commit};
 }

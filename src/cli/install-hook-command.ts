@@ -6,13 +6,20 @@ import {runInstall, runUninstall, type HookCommandOptions} from './install-hook.
 const COMMON_HELP = `
 Settings file:
   default          <claude>/settings.json, where <claude> is $CLAUDE_CONFIG_DIR or ~/.claude
-  --project        ./.claude/settings.json under the current folder
-  --settings FILE  any settings file
+  --project        ./.claude/settings.json under the current folder (./.claude/ is created
+                   when missing, and the output says so)
+  --settings FILE  any settings file; its folder must exist unless --create is given
 The hook files always live in <claude>/hooks/ (agent-spy.sh and agent-spy.cjs).
 
 Safety: a settings file that is not valid JSON (or not a settings object) is never
-overwritten; the command stops and says where it broke. Writes are atomic (temp file +
-rename), a symlinked settings file stays a symlink (its target is written), and the file
+overwritten; the command stops and says where it broke. Only the hook entries agentlog adds
+or removes change: every other byte of the file (line ends, indent, a missing final newline,
+numbers as written, escapes, key order) stays as it was, and uninstall-hook after
+install-hook gives back the original bytes. Writes are atomic (temp file + rename); the file
+is read again just before the rename and checked after it, and when another program (Claude
+Code) changed it meanwhile, agentlog merges again into the new content (a few tries, then it
+stops and leaves the other program's version). A symlinked settings file stays a symlink (its
+target is written), only regular files are read (a FIFO at the path is refused), and the file
 as it was before agentlog first changed it is kept once as <file>.agentlog-backup.
 `;
 
@@ -20,6 +27,7 @@ function addOptions(command: Command): Command {
 	return command
 		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts('settings'))
 		.addOption(new Option('--settings <file>', 'use this settings file').conflicts('project'))
+		.option('--create', "with --settings: create the file's folder when it does not exist")
 		.option('--dry-run', 'print what would change (with a diff) and write nothing');
 }
 
@@ -32,7 +40,8 @@ export function registerInstallCommands(program: Command): void {
 				'after',
 				`${COMMON_HELP}
 install-hook copies the hook to <claude>/hooks/, then appends one entry per event to the
-settings file, keeping every other key and hook as it was. An event that already runs
+settings file, inserted in the file's own style (indent, line ends, one line or many), keeping
+every other key and hook as it was. An event that already runs
 <claude>/hooks/agent-spy.sh (e.g. claude-code-kanban's ~/.claude/hooks/agent-spy.sh entry) is
 left alone. Running it again changes nothing. A different agent-spy.sh already there (not
 agentlog's) is saved as agent-spy.sh.agentlog-backup first. Running Claude Code sessions pick
@@ -51,7 +60,8 @@ up the hook after a restart or a review in /hooks.
 				`${COMMON_HELP}
 uninstall-hook removes only handlers whose command is exactly the one install-hook writes;
 other tools' hooks stay byte for byte, including ones that run the same script path. Groups,
-events and a "hooks" object left empty are removed. It deletes <claude>/hooks/agent-spy.sh and
+events and a "hooks" object that install-hook created are removed when left empty; ones that
+were there before (e.g. "hooks": {}) are left empty as they were. It deletes <claude>/hooks/agent-spy.sh and
 agent-spy.cjs (kept while <claude>/settings.json still uses them), and puts back a
 previous agent-spy.sh saved by install-hook.
 `,

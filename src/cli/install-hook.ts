@@ -1,20 +1,24 @@
 // `agentlog install-hook` and `agentlog uninstall-hook` (DESIGN.md §8). Plain IO and text on
 // stdout: never imports Ink, so it works with stdin not a terminal. The decisions (what to add,
 // what is agentlog's, what to remove) are pure functions in src/core/settings-merge.ts.
-import {copyFileSync, constants, existsSync, readFileSync, renameSync, rmSync} from 'node:fs';
+import {existsSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {claudeDir} from '../core/paths.js';
-import {formatSettings, hasAgentlogHooks, isCanonical, mergeAgentlogHooks, parseSettings, unmergeAgentlogHooks, type JsonObject} from '../core/settings-merge.js';
+import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../core/settings-edit.js';
+import {hasAgentlogHooks, parseSettings, type JsonObject} from '../core/settings-merge.js';
 import {hookTarget, type HookTarget} from '../core/shell-command.js';
 import {unifiedDiff} from '../core/text-diff.js';
 import {hookAssets, type HookAssets} from './assets.js';
 import {CliError} from './errors.js';
-import {assertUnchanged, BACKUP_SUFFIX, freeBackupPath, isAgentlogLauncher, readIfExists, readSettingsFile, renderLauncher, Staging, stageSettings, verifyWritten, type SettingsFile} from './hook-files.js';
+import {BACKUP_SUFFIX, freeBackupPath, isAgentlogLauncher, readIfExists, readRegular, readSettingsFile, renderLauncher, Staging, writeNewCopy, type SettingsFile} from './hook-files.js';
+import {writeSettings, type SettingsStep} from './settings-write.js';
 
 export interface HookCommandOptions {
 	readonly project?: boolean;
 	readonly settings?: string;
+	/** With --settings: create a missing folder for the file. */
+	readonly create?: boolean;
 	readonly dryRun?: boolean;
 }
 
@@ -26,6 +30,8 @@ export interface HookContext {
 	readonly execPath: string;
 	readonly assets: HookAssets;
 	readonly write: (text: string) => void;
+	/** Tests play another program writing the settings file at these moments. */
+	readonly onSettingsStep?: (step: SettingsStep, file: string) => void;
 }
 
 export function processContext(): HookContext {
@@ -40,6 +46,8 @@ interface Resolved {
 	readonly cjsPath: string;
 	readonly file: SettingsFile;
 	readonly settings: JsonObject;
+	/** The settings file's folder when it does not exist yet (and may be created). */
+	readonly newFolder: string | undefined;
 }
 
 function settingsPath(options: HookCommandOptions, claude: string, cwd: string): string {
@@ -52,53 +60,107 @@ function settingsPath(options: HookCommandOptions, claude: string, cwd: string):
 	return options.project ? path.join(cwd, '.claude', 'settings.json') : path.join(claude, 'settings.json');
 }
 
-/** Reads and checks the settings file. Nothing has been written when this throws. */
-function resolve(options: HookCommandOptions, ctx: HookContext): Resolved {
-	const claude = claudeDir(ctx.env, ctx.home);
-	const target = hookTarget(claude, ctx.home, ctx.env.CLAUDE_CONFIG_DIR);
-	const file = readSettingsFile(settingsPath(options, claude, ctx.cwd));
+/** The parsed settings of `file`; throws (nothing written) when they are not usable. */
+function usableSettings(file: SettingsFile): JsonObject {
 	const parsed = parseSettings(file.text);
 	if (!parsed.ok) {
 		const where = parsed.line === undefined ? '' : ` at line ${parsed.line}, column ${parsed.column ?? 1}`;
 		throw new CliError(`${describeFile(file)} is not a usable settings file${where}: ${parsed.reason}.\nagentlog never overwrites a file it cannot read; nothing was changed. Fix the file and run the command again.`);
 	}
-	return {claude, target, cjsPath: path.join(path.dirname(target.scriptPath), 'agent-spy.cjs'), file, settings: parsed.settings};
+	return parsed.settings;
+}
+
+/**
+ * The settings file's folder when it is missing. --settings names any path, so a typo must not
+ * create folders: it needs --create. The default <claude> folder and --project's ./.claude are
+ * created (a project without .claude/ is the normal case), and the output says so.
+ */
+function missingFolder(options: HookCommandOptions, file: SettingsFile): string | undefined {
+	const dir = path.dirname(file.target);
+	if (file.bytes !== undefined || existsSync(dir)) {
+		return undefined;
+	}
+	if (options.settings !== undefined && !options.create) {
+		throw new CliError(`${file.path}: folder ${dir} does not exist. Pass --create to create it, or check the path.`);
+	}
+	return dir;
+}
+
+/** Reads and checks the settings file. Nothing has been written when this throws. */
+function resolve(options: HookCommandOptions, ctx: HookContext, needsFolder: boolean): Resolved {
+	const claude = claudeDir(ctx.env, ctx.home);
+	const target = hookTarget(claude, ctx.home, ctx.env.CLAUDE_CONFIG_DIR);
+	const file = readSettingsFile(settingsPath(options, claude, ctx.cwd));
+	const settings = usableSettings(file);
+	const newFolder = needsFolder ? missingFolder(options, file) : undefined;
+	return {claude, target, cjsPath: path.join(path.dirname(target.scriptPath), 'agent-spy.cjs'), file, settings, newFolder};
 }
 
 function describeFile(file: SettingsFile): string {
 	return file.symlink ? `${file.path} (symlink to ${file.target})` : file.path;
 }
 
-function printDiff(ctx: HookContext, file: SettingsFile, after: string): void {
-	ctx.write(unifiedDiff(file.text, after, {before: file.bytes === undefined ? '/dev/null' : file.target, after: file.target}));
-}
-
-/** What a real run prints: what changed, the check that the file holds it, the restart note. */
-function printDone(ctx: HookContext, lines: readonly string[], file: SettingsFile, newText: string | undefined): void {
-	ctx.write(lines.join(''));
-	ctx.write(newText === undefined ? '' : verifyWritten(file, newText));
-	ctx.write(RESTART_NOTE);
-}
-
-/** What --dry-run prints: the summary lines, then the settings diff when the file would change. */
-function printDryRun(ctx: HookContext, lines: readonly string[], file: SettingsFile, newText: string | undefined): void {
-	ctx.write(lines.join(''));
-	if (newText !== undefined) {
-		printDiff(ctx, file, newText);
+/** The edit's new text; throws when it could not be made without touching other content. */
+function editedText(result: InstallEdit['result'] | UninstallEdit['result'], file: SettingsFile): string | undefined {
+	if (result === undefined || result.ok) {
+		return result?.text;
 	}
+	throw new CliError(`agentlog could not change ${describeFile(file)} without touching its other content (${result.reason}); nothing was changed. Please report this with a copy of the file.`);
+}
+
+/**
+ * Output that never stops the command: the change is on disk before anything is printed, and a
+ * reader that went away (\`| head -3\`) must not turn a done job into a crash.
+ */
+function output(ctx: HookContext): (text: string) => void {
+	let broken = false;
+	return (text) => {
+		if (broken || text === '') {
+			return;
+		}
+		try {
+			ctx.write(text);
+		} catch {
+			broken = true;
+		}
+	};
+}
+
+function diffText(file: SettingsFile, after: string): string {
+	return unifiedDiff(file.text, after, {before: file.bytes === undefined ? '/dev/null' : file.target, after: file.target});
+}
+
+function retryNote(tries: number): string {
+	return tries > 1 ? `  note: the settings file changed while agentlog was writing it (another program, probably Claude Code); agentlog merged its change into the new content (${tries} tries)\n` : '';
+}
+
+function installSettingsLines(edit: InstallEdit, file: SettingsFile, target: HookTarget, newFolder: string | undefined, would: (done: string, future: string) => string): string[] {
+	const lines = [`  settings: ${describeFile(file)}\n`];
+	if (newFolder !== undefined) {
+		lines.push(`    ${would('created the folder', 'would create the folder')} ${newFolder}\n`);
+	}
+	if (edit.added.length > 0) {
+		lines.push(`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${target.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`);
+	}
+	for (const {event, command} of edit.present) {
+		lines.push(`    ${event}: already runs ${command}; left as it is\n`);
+	}
+	return lines;
 }
 
 export function runInstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
 	if (!existsSync(ctx.assets.script)) {
 		throw new CliError(`the hook is not built: ${ctx.assets.script} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(path.dirname(ctx.assets.script)))} and try again.`);
 	}
-	const {target, cjsPath, file, settings} = resolve(options, ctx);
-	const merge = mergeAgentlogHooks(settings, target);
-	const newText = merge.added.length > 0 ? formatSettings(merge.settings) : undefined;
+	const say = output(ctx);
+	const {target, cjsPath, file, settings, newFolder} = resolve(options, ctx, true);
+	let edit = installEdit(file.text, settings, target);
+	const newText = editedText(edit.result, file);
 
 	const launcher = renderLauncher(readFileSync(ctx.assets.launcher, 'utf8'), ctx.execPath);
 	const script = readFileSync(ctx.assets.script);
-	const currentLauncher = readIfExists(target.scriptPath)?.toString('utf8');
+	const current = readRegular(target.scriptPath);
+	const currentLauncher = current?.data.toString('utf8');
 	const currentScript = readIfExists(cjsPath);
 	const writeLauncher = currentLauncher !== launcher;
 	const writeScript = !currentScript?.equals(script);
@@ -109,56 +171,68 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const launcherBackup = foreign && !alreadySaved ? freeBackupPath(target.scriptPath + BACKUP_SUFFIX, existsSync) : undefined;
 
 	if (newText === undefined && !writeLauncher && !writeScript) {
-		ctx.write(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n`);
+		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n`);
 		return;
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
-	const lines: string[] = [options.dryRun ? 'Dry run: nothing is written.\n' : "Installed agentlog's hook.\n", `  settings: ${describeFile(file)}\n`];
-	if (merge.added.length > 0) {
-		lines.push(`    ${would('added', 'would add')} ${merge.added.join(', ')} → ${target.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`);
-	}
-	for (const {event, command} of merge.present) {
-		lines.push(`    ${event}: already runs ${command}; left as it is\n`);
-	}
-	if (newText !== undefined && file.bytes !== undefined && file.text.trim() !== '' && !isCanonical(file.text, settings)) {
-		lines.push(`  note: the file was not in 2-space JSON form; it ${would('was', 'would be')} rewritten as 2-space JSON (same data; the backup keeps the original bytes)\n`);
-	}
+	const fileLines: string[] = [];
 	if (writeScript) {
-		lines.push(`  ${would('wrote', 'would write')} ${cjsPath}\n`);
+		fileLines.push(`  ${would('wrote', 'would write')} ${cjsPath}\n`);
 	}
 	if (writeLauncher) {
-		lines.push(`  ${would('wrote', 'would write')} ${target.scriptPath} (executable; Node fallback ${ctx.execPath})\n`);
+		fileLines.push(`  ${would('wrote', 'would write')} ${target.scriptPath} (executable; Node fallback ${ctx.execPath})\n`);
 	}
 	if (foreign) {
 		const saved = launcherBackup === undefined ? `a copy is already in ${target.scriptPath}${BACKUP_SUFFIX}` : `${would('backed it up', 'would back it up')} to ${launcherBackup}`;
-		lines.push(`  the existing ${target.scriptPath} is not agentlog's (claude-code-kanban installs one there): ${saved}; uninstall-hook puts it back\n`);
+		fileLines.push(`  the existing ${target.scriptPath} is not agentlog's (claude-code-kanban installs one there): ${saved}; uninstall-hook puts it back\n`);
 	}
 	if (options.dryRun) {
-		printDryRun(ctx, lines, file, newText);
+		say(['Dry run: nothing is written.\n', ...installSettingsLines(edit, file, target, newFolder, would), ...fileLines].join(''));
+		say(newText === undefined ? '' : diffText(file, newText));
 		return;
 	}
 
 	const staging = new Staging();
+	let finalFile = file;
+	let notes = '';
 	try {
 		staging.ensureDir(path.dirname(target.scriptPath));
 		const stagedScript = writeScript ? staging.stage(cjsPath, script, 0o644) : undefined;
 		const stagedLauncher = writeLauncher ? staging.stage(target.scriptPath, launcher, 0o755) : undefined;
-		const commitSettings = newText === undefined ? undefined : stageSettings(staging, file, newText);
-		// Every temp file is ready; from here on only renames. Claude Code may have rewritten the
-		// settings since they were read: then nothing is written at all.
-		assertUnchanged(file);
-		if (launcherBackup !== undefined) {
-			copyFileSync(target.scriptPath, launcherBackup, constants.COPYFILE_EXCL);
+		const commitHookFiles = (): void => {
+			if (launcherBackup !== undefined && current !== undefined) {
+				writeNewCopy(launcherBackup, current.data, current.mode);
+			}
+			// The .cjs first: the launcher must never run without it.
+			staging.commit(stagedScript);
+			staging.commit(stagedLauncher);
+		};
+		if (newText === undefined) {
+			commitHookFiles();
+		} else {
+			const written = writeSettings({
+				first: file,
+				staging,
+				beforeRename: commitHookFiles,
+				onStep: ctx.onSettingsStep,
+				compute: (next) => {
+					if (next !== file) {
+						edit = installEdit(next.text, usableSettings(next), target);
+					}
+					return editedText(edit.result, next);
+				},
+			});
+			finalFile = written.file;
+			notes = written.notes + retryNote(written.tries);
+			if (written.written === undefined) {
+				commitHookFiles();
+			}
 		}
-		// The .cjs first: the launcher must never run without it.
-		staging.commit(stagedScript);
-		staging.commit(stagedLauncher);
-		lines.push(commitSettings?.() ?? '');
 	} catch (error) {
 		staging.abort();
 		throw error;
 	}
-	printDone(ctx, lines, file, newText);
+	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, target, newFolder, would), ...fileLines, notes, RESTART_NOTE].join(''));
 }
 
 /** Keep the shared hook files while the user settings still use them (uninstall from a project file). */
@@ -180,17 +254,23 @@ function hookFilesStillUsed(resolved: Resolved): string | undefined {
 	return hasAgentlogHooks(parsed.settings, resolved.target.command) ? `${user} still uses them` : undefined;
 }
 
+function removedLine(edit: UninstallEdit, would: (done: string, future: string) => string): string {
+	const events = edit.removed.map(({event, count}) => (count > 1 ? `${event} (${count} entries)` : event)).join(', ');
+	return edit.removed.length === 0 ? '    no agentlog entries there\n' : `    ${would('removed', 'would remove')} ${events}\n`;
+}
+
 export function runUninstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
-	const resolved = resolve(options, ctx);
+	const say = output(ctx);
+	const resolved = resolve(options, ctx, false);
 	const {target, cjsPath, file, settings} = resolved;
-	const unmerge = unmergeAgentlogHooks(settings, target.command);
-	const newText = unmerge.removed.length > 0 ? formatSettings(unmerge.settings) : undefined;
+	let edit = uninstallEdit(file.text, settings, target.command);
+	const newText = editedText(edit.result, file);
 
 	const keepReason = hookFilesStillUsed(resolved);
 	const currentLauncher = readIfExists(target.scriptPath)?.toString('utf8');
 	const ours = currentLauncher !== undefined && isAgentlogLauncher(currentLauncher);
 	const backup = target.scriptPath + BACKUP_SUFFIX;
-	const restore = keepReason === undefined && (ours || currentLauncher === undefined) && existsSync(backup);
+	const restore = keepReason === undefined && (ours || currentLauncher === undefined) && isRegularFile(backup);
 	const removeLauncher = keepReason === undefined && ours && !restore;
 	const removeScript = keepReason === undefined && existsSync(cjsPath);
 
@@ -202,35 +282,44 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		notes.push(`  kept the hook files in ${path.dirname(target.scriptPath)}: ${keepReason}\n`);
 	}
 	if (newText === undefined && !restore && !removeLauncher && !removeScript) {
-		ctx.write(`agentlog's hook is not installed in ${describeFile(file)}; nothing changed.\n${notes.join('')}`);
+		say(`agentlog's hook is not installed in ${describeFile(file)}; nothing changed.\n${notes.join('')}`);
 		return;
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
-	const removedEvents = unmerge.removed.map(({event, count}) => (count > 1 ? `${event} (${count} entries)` : event)).join(', ');
-	const lines: string[] = [
-		options.dryRun ? 'Dry run: nothing is written.\n' : "Removed agentlog's hook.\n",
-		`  settings: ${describeFile(file)}\n`,
-		newText === undefined ? '    no agentlog entries there\n' : `    ${would('removed', 'would remove')} ${removedEvents}\n`,
-		...notes,
-	];
+	const fileLines: string[] = [...notes];
 	if (restore) {
-		lines.push(`  ${would('restored', 'would restore')} the previous ${target.scriptPath} (not agentlog's) from ${backup}\n`);
+		fileLines.push(`  ${would('restored', 'would restore')} the previous ${target.scriptPath} (not agentlog's) from ${backup}\n`);
 	} else if (removeLauncher) {
-		lines.push(`  ${would('removed', 'would remove')} ${target.scriptPath}\n`);
+		fileLines.push(`  ${would('removed', 'would remove')} ${target.scriptPath}\n`);
 	}
 	if (removeScript) {
-		lines.push(`  ${would('removed', 'would remove')} ${cjsPath}\n`);
+		fileLines.push(`  ${would('removed', 'would remove')} ${cjsPath}\n`);
 	}
 	if (options.dryRun) {
-		printDryRun(ctx, lines, file, newText);
+		say(['Dry run: nothing is written.\n', `  settings: ${describeFile(file)}\n`, removedLine(edit, would), ...fileLines].join(''));
+		say(newText === undefined ? '' : diffText(file, newText));
 		return;
 	}
 
 	const staging = new Staging();
+	let finalFile = file;
+	let settingsNotes = '';
 	try {
-		const commitSettings = newText === undefined ? undefined : stageSettings(staging, file, newText);
-		assertUnchanged(file);
-		lines.push(commitSettings?.() ?? '');
+		if (newText !== undefined) {
+			const written = writeSettings({
+				first: file,
+				staging,
+				onStep: ctx.onSettingsStep,
+				compute: (next) => {
+					if (next !== file) {
+						edit = uninstallEdit(next.text, usableSettings(next), target.command);
+					}
+					return editedText(edit.result, next);
+				},
+			});
+			finalFile = written.file;
+			settingsNotes = written.notes + retryNote(written.tries);
+		}
 		if (restore) {
 			renameSync(backup, target.scriptPath);
 		} else if (removeLauncher) {
@@ -243,5 +332,13 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		staging.abort();
 		throw error;
 	}
-	printDone(ctx, lines, file, newText);
+	say(["Removed agentlog's hook.\n", `  settings: ${describeFile(finalFile)}\n`, removedLine(edit, would), ...fileLines, settingsNotes, RESTART_NOTE].join(''));
+}
+
+function isRegularFile(file: string): boolean {
+	try {
+		return statSync(file).isFile();
+	} catch {
+		return false;
+	}
 }

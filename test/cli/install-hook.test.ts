@@ -4,9 +4,9 @@ import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
 import {hookAssets, packageRoot} from '../../src/cli/assets.js';
 import {CliError} from '../../src/cli/errors.js';
-import {assertUnchanged, readSettingsFile} from '../../src/cli/hook-files.js';
+import {readSettingsFile, unchangedSince} from '../../src/cli/hook-files.js';
 import {main} from '../../src/cli/index.js';
-import {runInstall, type HookContext} from '../../src/cli/install-hook.js';
+import {runInstall, runUninstall, type HookContext} from '../../src/cli/install-hook.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const ROOT = packageRoot();
@@ -184,13 +184,29 @@ describe('install-hook', () => {
 		expect(existsSync(bundle())).toBe(false);
 	});
 
-	it('says when it reformats a file that was not in 2-space form', async () => {
+	it('changes only the bytes of its entries, in the style of the file, and uninstall gives the original back', async () => {
 		mkdirSync(claude, {recursive: true});
-		writeFileSync(settingsFile(), '{"model":"opus"}');
-		const result = await run('install-hook');
-		expect(result.stdout).toContain('was not in 2-space JSON form');
-		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe('{"model":"opus"}');
-	});
+		const originals = [
+			'{"model":"opus","n":12345678901234567890,"f":1.0}',
+			'{\r\n\t"model": "caf\\u00e9",\r\n\t"model": "dup",\r\n\t"hooks": {\r\n\t\t"SubagentStop": [\r\n\t\t\t{"hooks": [{"type": "command", "command": "notify.sh"}]}\r\n\t\t]\r\n\t}\r\n}',
+			'{\n    "hooks": {},\n    "x": 1.50\n}\n',
+		];
+		for (const original of originals) {
+			rmSync(`${settingsFile()}.agentlog-backup`, {force: true});
+			writeFileSync(settingsFile(), original);
+			const result = await run('install-hook');
+			expect(result).toMatchObject({code: 0, stderr: ''});
+			const installed = readFileSync(settingsFile(), 'utf8');
+			expect(Object.keys(hooksOf(settingsFile()))).toEqual(expect.arrayContaining(EVENTS));
+			expect(installed.includes('\r\n')).toBe(original.includes('\r\n'));
+			expect(installed.includes('\n')).toBe(original.includes('\n'));
+			expect(installed.endsWith('}')).toBe(original.endsWith('}'));
+			expect(installed).toContain(original.includes('12345678901234567890') ? '12345678901234567890,"f":1.0' : original.includes('1.50') ? '"x": 1.50' : '"model": "caf\\u00e9",\r\n\t"model": "dup"');
+			await expect(run('install-hook')).resolves.toMatchObject({code: 0, stdout: expect.stringContaining('nothing changed')});
+			await expect(run('uninstall-hook')).resolves.toMatchObject({code: 0});
+			expect(readFileSync(settingsFile(), 'utf8')).toBe(original);
+		}
+	}, 30_000);
 
 	const invalid: [string, string, RegExp][] = [
 		['a trailing comma', '{\n  "model": "opus",\n}\n', /line 3, column 1\b/],
@@ -306,6 +322,7 @@ describe('install-hook', () => {
 		try {
 			const result = await run('install-hook', '--project');
 			expect(result.code).toBe(0);
+			expect(result.stdout).toContain(`created the folder ${path.join(project, '.claude')}`);
 			const projectSettings = path.join(project, '.claude', 'settings.json');
 			expect(Object.keys(hooksOf(projectSettings))).toEqual(EVENTS);
 			expect(hooksOf(projectSettings).SubagentStart).toEqual([ourEntry()]);
@@ -323,15 +340,45 @@ describe('install-hook', () => {
 		}
 	});
 
-	it('--settings takes any file; with --project it is a usage error (exit 2)', async () => {
-		const file = path.join(tempDir('custom-'), 'nested', 'my-settings.json');
-		await expect(run('install-hook', '--settings', file)).resolves.toMatchObject({code: 0});
+	it('--settings refuses a missing folder unless --create; with --project it is a usage error (exit 2)', async () => {
+		const dir = path.join(tempDir('custom-'), 'nested');
+		const file = path.join(dir, 'my-settings.json');
+		for (const args of [[], ['--dry-run']]) {
+			const refused = await run('install-hook', '--settings', file, ...args);
+			expect(refused).toMatchObject({code: 1, stdout: ''});
+			expect(refused.stderr).toContain(`agentlog: ${file}: folder ${dir} does not exist. Pass --create to create it`);
+			expect(existsSync(dir)).toBe(false);
+			expect(existsSync(claude)).toBe(false);
+		}
+		const created = await run('install-hook', '--settings', file, '--create');
+		expect(created.code).toBe(0);
+		expect(created.stdout).toContain(`created the folder ${dir}`);
 		expect(Object.keys(hooksOf(file))).toEqual(EVENTS);
 
 		const both = await run('install-hook', '--project', '--settings', file);
 		expect(both.code).toBe(2);
 		expect(both.stderr).toContain("option '--project' cannot be used with option '--settings <file>'");
 	});
+
+	it('refuses a FIFO at the settings path or the hook path at once, instead of hanging', () => {
+		mkdirSync(path.join(claude, 'hooks'), {recursive: true});
+		const env = {PATH: process.env.PATH ?? '', HOME: home, CLAUDE_CONFIG_DIR: claude};
+		const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), ...args], {env, input: '', encoding: 'utf8', timeout: 20_000});
+		execFileSync('mkfifo', [settingsFile()]);
+		for (const command of ['install-hook', 'uninstall-hook']) {
+			const child = cli(command);
+			expect(child.error).toBeUndefined();
+			expect(child.status).toBe(1);
+			expect(child.stderr).toContain(`agentlog: ${settingsFile()} is not a regular file`);
+		}
+		rmSync(settingsFile());
+		execFileSync('mkfifo', [launcher()]);
+		const child = cli('install-hook');
+		expect(child.error).toBeUndefined();
+		expect(child.status).toBe(1);
+		expect(child.stderr).toContain(`agentlog: ${launcher()} is not a regular file`);
+		expect(existsSync(settingsFile())).toBe(false);
+	}, 60_000);
 
 	it('exits 1 and writes nothing when the hook is not built', () => {
 		const assets = {launcher: hookAssets().launcher, script: path.join(tempDir('nodist-'), 'agent-spy.cjs')};
@@ -366,14 +413,84 @@ describe('install-hook', () => {
 		expect(existsSync(`${launcher()}.agentlog-backup`)).toBe(false);
 	});
 
-	it('refuses to write when the settings file changed after it was read', () => {
+	const ctxWith = (onSettingsStep: HookContext['onSettingsStep'], out: string[] = []): HookContext => ({cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath: process.execPath, assets: hookAssets(), write: (t) => void out.push(t), onSettingsStep});
+
+	it('merges again when another program writes the settings between the read and the rename', () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), '{\n  "counter": 0\n}\n');
+		const out: string[] = [];
+		let writes = 0;
+		runInstall({}, ctxWith((step) => {
+			if (step === 'merged' && writes === 0) {
+				writes++;
+				writeFileSync(settingsFile(), '{\n  "counter": 1\n}\n');
+			}
+		}, out));
+		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as {counter: number; hooks: object};
+		expect(after.counter).toBe(1);
+		expect(Object.keys(after.hooks)).toEqual(EVENTS);
+		expect(out.join('')).toContain('merged its change into the new content (2 tries)');
+	});
+
+	it('merges again when another program rewrites the settings right after the rename', () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), '{"counter": 0}');
+		let writes = 0;
+		runInstall({}, ctxWith((step) => {
+			if (step === 'renamed' && writes === 0) {
+				writes++;
+				writeFileSync(settingsFile(), '{"counter": 2}');
+			}
+		}));
+		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as {counter: number; hooks: object};
+		expect(after).toMatchObject({counter: 2});
+		expect(Object.keys(after.hooks)).toEqual(EVENTS);
+	});
+
+	it('gives up after a few tries and leaves the file as the other program wrote it', () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), '{"counter": 0}');
+		let counter = 0;
+		const busy = ctxWith((step) => {
+			if (step === 'merged') {
+				writeFileSync(settingsFile(), `{"counter": ${++counter}}`);
+			}
+		});
+		expect(() => runInstall({}, busy)).toThrowError(/kept changing while agentlog was writing it \(8 tries; is Claude Code writing it\?\)/);
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(`{"counter": ${counter}}`);
+		expect(existsSync(launcher())).toBe(false);
+		expect(readdirSync(claude).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+	});
+
+	it('uninstall merges again into a file changed meanwhile', () => {
+		runInstall({}, ctxWith(undefined));
+		let writes = 0;
+		runUninstall({}, ctxWith((step) => {
+			if (step === 'merged' && writes === 0) {
+				writes++;
+				const settings = JSON.parse(readFileSync(settingsFile(), 'utf8')) as object;
+				writeFileSync(settingsFile(), JSON.stringify({...settings, theme: 'dark'}, null, 2));
+			}
+		}));
+		expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({theme: 'dark'});
+	});
+
+	it('finishes its work when the output cannot be written (the change is already on disk)', () => {
+		const ctx: HookContext = {...ctxWith(undefined), write: () => {
+			throw Object.assign(new Error('write EPIPE'), {code: 'EPIPE'});
+		}};
+		expect(() => runInstall({}, ctx)).not.toThrow();
+		expect(Object.keys(hooksOf(settingsFile()))).toEqual(EVENTS);
+		expect(existsSync(launcher())).toBe(true);
+	});
+
+	it('tells whether the settings file still holds the bytes it was read with', () => {
 		mkdirSync(claude, {recursive: true});
 		writeFileSync(settingsFile(), '{}\n');
 		const file = readSettingsFile(settingsFile());
-		expect(() => assertUnchanged(file)).not.toThrow();
+		expect(unchangedSince(file)).toBe(true);
 		writeFileSync(settingsFile(), '{"model": "x"}\n');
-		expect(() => assertUnchanged(file)).toThrowError(CliError);
-		expect(() => assertUnchanged(file)).toThrowError(/changed while agentlog was preparing its update/);
+		expect(unchangedSince(file)).toBe(false);
 	});
 });
 
