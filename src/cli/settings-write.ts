@@ -12,6 +12,9 @@ import {readIfExists, readSettingsFile, Staging, stageSettings, unchangedSince, 
 
 export const MAX_TRIES = 8;
 
+/** How long after its rename agentlog looks again for a write by a program that read before it. */
+export const SETTLE_MS = 50;
+
 /** Where a test can play the other program: after a read was merged, and right after the rename. */
 export type SettingsStep = 'merged' | 'renamed';
 
@@ -24,6 +27,7 @@ export interface SettingsWriteOptions {
 	readonly beforeRename?: () => void;
 	readonly onStep?: ((step: SettingsStep, file: string) => void) | undefined;
 	readonly maxTries?: number;
+	readonly settleMs?: number;
 	readonly sleep?: (ms: number) => void;
 }
 
@@ -94,6 +98,7 @@ export function writeSettings(options: SettingsWriteOptions): SettingsWriteResul
 		notes += commit();
 		written = text;
 		options.onStep?.('renamed', file.target);
+		sleep(options.settleMs ?? SETTLE_MS);
 		if (readIfExists(file.target)?.toString('utf8') === text) {
 			return {file, written, tries, notes};
 		}

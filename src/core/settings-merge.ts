@@ -7,9 +7,9 @@
 // are. Install also recognises commands that merely point at the same script (`~/…`, `$HOME/…`,
 // quoted or not) and adds nothing for an event that already runs it.
 //
-// Formatting: the new file is `JSON.stringify(settings, null, 2) + '\n'`. A file that was not in
-// that form already gets reformatted (its data is kept; the one-time backup keeps its original
-// bytes); `isCanonical()` lets the CLI say so.
+// Formatting: the CLI does not write these objects back. settings-edit.ts turns the decisions
+// made here into edits of the file's text, so every other byte stays; `formatSettings()` (2-space
+// JSON) is used only for a file that was empty.
 import path from 'node:path';
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
 import {commandRunsScript, type HookTarget} from './shell-command.js';
