@@ -8,8 +8,8 @@ import {head} from './bounded.js';
 export const PIECE_SIZE = 32 * 1024;
 /** How much of a message the detail pane renders at all. */
 export const DISPLAY_LIMIT = 1024 * 1024;
-/** How far past PIECE_SIZE a piece may run to end at a blank line (else a line end, else anywhere). */
-const REACH = 4 * PIECE_SIZE;
+/** How far past its size (times) a piece may run to end at a blank line (else a line end, else anywhere). */
+const REACH_FACTOR = 4;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/gmu;
 
@@ -32,10 +32,18 @@ function fenceAt(text: string, start: number, end: number, open: string | undefi
 	return fence;
 }
 
-/** `text.indexOf(needle, from)` that reads no further than `to` (-1 when not found before it). */
+/**
+ * `text.indexOf(needle, from)` that reads no further than `to` (-1 when not found before it),
+ * in growing windows: a paragraph end is usually near.
+ */
 function indexWithin(text: string, needle: string, from: number, to: number): number {
-	const i = text.slice(from, to).indexOf(needle);
-	return i === -1 ? -1 : from + i;
+	for (let start = from, size = 1024; start < to; start += size - needle.length + 1, size *= 4) {
+		const i = text.slice(start, Math.min(to, start + size)).indexOf(needle);
+		if (i !== -1) {
+			return start + i;
+		}
+	}
+	return -1;
 }
 
 export interface PieceCursor {
@@ -49,8 +57,11 @@ export const FIRST_PIECE: PieceCursor = {at: 0, fence: undefined};
 
 /** Where the rendered part of `text` ends: all of it, or DISPLAY_LIMIT units (`cut`). */
 export function displayEnd(text: string, limit = DISPLAY_LIMIT): {readonly end: number; readonly cut: boolean} {
-	const end = head(text, limit).length;
-	return {end, cut: end < text.length};
+	if (text.length <= limit) {
+		return {end: text.length, cut: false};
+	}
+	const last = text.charCodeAt(limit - 1);
+	return {end: last >= 0xd8_00 && last <= 0xdb_ff ? limit - 1 : limit, cut: true};
 }
 
 /**
@@ -63,31 +74,32 @@ export function nextPiece(text: string, cursor: PieceCursor, end: number, size =
 	if (at >= end) {
 		return undefined;
 	}
-	let stop = end;
-	if (end - at > size) {
-		const from = at + size;
-		const reach = Math.min(end, from + REACH);
-		stop = -1;
-		// The first blank line past `from` that is not inside a code fence.
-		let pos = from;
-		let open = fenceAt(text, at, from, cursor.fence);
-		for (let blank = indexWithin(text, '\n\n', pos, reach); blank !== -1; blank = indexWithin(text, '\n\n', pos, reach)) {
-			open = fenceAt(text, pos, blank + 2, open);
-			pos = blank + 2;
-			if (open === undefined) {
-				stop = pos;
-				break;
-			}
-		}
-		if (stop === -1) {
-			const line = indexWithin(text, '\n', from, reach);
-			stop = line !== -1 ? line + 1 : head(text, from).length;
-		}
-		stop = Math.max(at + 1, Math.min(stop, end));
+	if (end - at <= size) {
+		const body = text.slice(at, end);
+		return {source: withFence(cursor.fence, body), next: {at: end, fence: fenceAt(text, at, end, cursor.fence)}};
 	}
-	const body = text.slice(at, stop);
-	const source = cursor.fence === undefined ? body : `${cursor.fence}\n${body}`;
-	return {source, next: {at: stop, fence: fenceAt(text, at, stop, cursor.fence)}};
+	const from = at + size;
+	const reach = Math.min(end, from + REACH_FACTOR * size);
+	// The first blank line past `from` that is not inside a code fence.
+	let pos = from;
+	let open = fenceAt(text, at, from, cursor.fence);
+	const atFrom = open;
+	for (let blank = indexWithin(text, '\n\n', pos, reach); blank !== -1; blank = indexWithin(text, '\n\n', pos, reach)) {
+		open = fenceAt(text, pos, blank + 2, open);
+		pos = blank + 2;
+		if (open === undefined) {
+			return {source: withFence(cursor.fence, text.slice(at, pos)), next: {at: pos, fence: undefined}};
+		}
+	}
+	// None near: end at a line end, else anywhere (a surrogate pair is kept whole).
+	const line = indexWithin(text, '\n', from, reach);
+	const stop = Math.max(at + 1, line !== -1 ? line + 1 : head(text, from).length);
+	return {source: withFence(cursor.fence, text.slice(at, stop)), next: {at: stop, fence: fenceAt(text, from, stop, atFrom)}};
+}
+
+/** A piece that starts inside a code fence is given the fence line again, so it renders as code. */
+function withFence(fence: string | undefined, body: string): string {
+	return fence === undefined ? body : `${fence}\n${body}`;
 }
 
 /** About how many pieces are left from `cursor` (for "rendering 3/40…"). */

@@ -140,7 +140,8 @@ function toolCallLines(activity: AgentActivity | undefined, input: ScreenInput, 
 	return lines;
 }
 
-function detailLines(item: ViewItem, input: ScreenInput, width: number): string[] {
+/** The detail pane's lines, and how far its message's Markdown is rendered while it is not yet. */
+function detailLines(item: ViewItem, input: ScreenInput, width: number): {readonly lines: string[]; readonly rendering: string | undefined} {
 	const activity = input.agentActivity?.(item.agent.agentId);
 	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(activity, item.agent.transcriptPath)];
 	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
@@ -152,19 +153,22 @@ function detailLines(item: ViewItem, input: ScreenInput, width: number): string[
 	const rendered = message ? input.markdown(message, width) : undefined;
 	const cutNote = rendered?.cutAt === undefined ? [] : wrapText(`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`, width, 3);
 	let body: readonly string[];
+	let rendering: string | undefined;
 	if (rendered) {
-		const more = rendered.done < rendered.pieces ? ['', `rendering ${rendered.done}/${rendered.pieces}…`] : [];
-		body = [...rendered.lines, ...more, ...(cutNote.length > 0 ? ['', ...cutNote] : [])];
+		rendering = rendered.done < rendered.pieces ? `rendering ${rendered.done}/${rendered.pieces}…` : undefined;
+		body = [...rendered.lines, ...(rendering === undefined ? [] : ['', rendering]), ...(cutNote.length > 0 ? ['', ...cutNote] : [])];
 	} else if (message && /\S/u.test(head(message, PIECE_SIZE))) {
 		// Until the Markdown is rendered: the start of the text, wrapped (a huge message costs no more).
-		body = message.length > PIECE_SIZE ? [...wrapParagraphs(head(message, PIECE_SIZE), width), '', 'rendering…'] : wrapParagraphs(message, width);
+		rendering = message.length > PIECE_SIZE ? 'rendering…' : undefined;
+		body = rendering === undefined ? wrapParagraphs(message, width) : [...wrapParagraphs(head(message, PIECE_SIZE), width), '', rendering];
 	} else {
 		body = [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
 	}
-	return [...top, ...(cutNote.length > 0 ? ['', ...cutNote] : []), '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
+	const lines = [...top, ...(cutNote.length > 0 ? ['', ...cutNote] : []), '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
+	return {lines, rendering};
 }
 
-function footerText(input: ScreenInput, body: Body, context: UiContext, window: string): string {
+function footerText(input: ScreenInput, body: Body, context: UiContext, window: string, rendering?: string): string {
 	const {ui, view} = input;
 	if (input.snapshot) {
 		return view.hiddenByCap > 0 ? `+${view.hiddenByCap} older agents not shown (--max, or agentlog ls)` : '';
@@ -179,7 +183,7 @@ function footerText(input: ScreenInput, body: Body, context: UiContext, window: 
 			// The lines really shown: the body clamps a scroll left past the end (e.g. by a resize).
 			const first = Math.min(ui.detailScroll, Math.max(0, context.detailLines - context.page));
 			const last = Math.min(context.detailLines, first + context.page);
-			return `↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${first + 1}–${last} of ${context.detailLines}`;
+			return `${rendering === undefined ? '' : `${rendering} · `}↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${first + 1}–${last} of ${context.detailLines}`;
 		}
 		case 'help':
 			return context.detailLines > context.page ? 'Esc or ? closes this help · ↑↓ scroll · q quit' : 'Esc or ? closes this help · q quit';
@@ -202,6 +206,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	let page = height;
 	let detailCount = 0;
 	let window = '';
+	let rendering: string | undefined;
 	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
 
 	const scrolled = (lines: readonly string[]) => {
@@ -214,7 +219,9 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	} else if (ui.collapsed) {
 		body = {kind: 'collapsed'};
 	} else if (ui.focus === 'detail' && selected) {
-		body = {kind: 'detail', lines: scrolled(detailLines(selected, input, width))};
+		const detail = detailLines(selected, input, width);
+		body = {kind: 'detail', lines: scrolled(detail.lines)};
+		rendering = detail.rendering;
 	} else if (view.items.length === 0) {
 		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
 	} else {
@@ -256,5 +263,5 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		}
 	}
 	const context: UiContext = {ids, page, detailLines: detailCount};
-	return {width, header, note: input.note === undefined ? undefined : fit(input.note, width), body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window), width), context};
+	return {width, header, note: input.note === undefined ? undefined : fit(input.note, width), body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window, rendering), width), context};
 }

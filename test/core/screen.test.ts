@@ -488,9 +488,11 @@ describe('buildScreen with a huge last message', () => {
 		const lines = model.body.kind === 'detail' ? model.body.lines : [];
 		expect(lines).toContain('first piece');
 		expect(lines).toContain('rendering 3/40…');
+		expect(model.footer).toMatch(/^rendering 3\/40… · ↑↓ scroll/);
 		// Said at the top and after the rendered part.
 		expect(lines.join(' ').split('message cut at 1.0M of 3.0M characters for display; full text: agentlog ls --json')).toHaveLength(3);
 		const done = screen({records, columns: 80, rows: 300, ui: {focus: 'detail', selectedId: 'solo'}, input: {markdown: () => ({...partial, done: 40})}}).model;
 		expect(done.body.kind === 'detail' && done.body.lines.some(l => l.startsWith('rendering'))).toBe(false);
+		expect(done.footer).not.toContain('rendering');
 	});
 });

@@ -3,6 +3,7 @@ import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {App, type AppProps} from '../../src/ui/App.js';
 import {agent, ms} from '../core/fixtures.js';
+import {hugeText} from '../core/huge-text.js';
 import {FakeSource, KEY, tick} from '../helpers/fake-source.js';
 
 afterEach(() => {
@@ -212,5 +213,38 @@ describe('App', () => {
 		expect(frame.split('\n').length).toBeLessThanOrEqual(11);
 		const line = frame.split('\n').find(l => l.includes('Plan')) ?? '';
 		expect(line).toContain('general-purpose');
+	});
+
+	it('shows a 20 MB last message in the list and the detail pane from its start only', async () => {
+		const huge = hugeText(20 * 1024 * 1024);
+		const source = new FakeSource([agent('big', {type: 'Talker', start: 0, stop: 60, extra: {lastMessage: huge.text}}), agent('a2', {type: 'Plan', start: 10})]);
+		const {lastFrame, stdin} = renderApp(source);
+		await tick();
+		expect(lastFrame()).toMatch(/Talker\s+1m 00s Found routes in src\/routes and more words here\./);
+		await press(stdin, 'j', KEY.enter);
+		await vi.waitFor(() => expect(lastFrame()).toContain('Found routes in src/routes and more words here.'), {timeout: 5000});
+		expect(lastFrame()).toContain('message cut at 1.0M of 21.0M characters');
+		expect(lastFrame()).not.toContain('**');
+		// Keys are answered while it renders.
+		await press(stdin, 'j');
+		await vi.waitFor(() => expect(lastFrame()).toMatch(/lines 2–/), {timeout: 5000});
+		await vi.waitFor(() => expect(lastFrame()).not.toContain('rendering'), {timeout: 10_000});
+		expect(huge.read()).toBeLessThan(3 * 1024 * 1024);
+	});
+
+	it('shows the end of what is rendered of a long message and where it was cut', async () => {
+		const paragraph = (i: number) => `Paragraph ${i} with **bold** words.`;
+		const text = Array.from({length: 60_000}, (_, i) => paragraph(i)).join('\n\n');
+		const source = new FakeSource([agent('a1', {type: 'Explore', start: 0, stop: 5, extra: {lastMessage: text}})]);
+		const {lastFrame, stdin} = renderApp(source, {size: {columns: 80, rows: 20}});
+		await tick();
+		await press(stdin, KEY.enter);
+		await vi.waitFor(() => expect(lastFrame()).toContain('Paragraph 0 with bold words.'), {timeout: 5000});
+		// The footer says how far it is rendered, until it is.
+		expect(lastFrame()).toMatch(/rendering( \d+\/\d+)?…/);
+		await vi.waitFor(() => expect(lastFrame()).not.toContain('rendering'), {timeout: 10_000});
+		await press(stdin, 'G');
+		expect(lastFrame()).toMatch(/message cut at 1\.0M of 2\.\dM characters/);
+		expect(lastFrame()).toMatch(/Paragraph \d+ with bold words\./);
 	});
 });

@@ -1,0 +1,66 @@
+// The detail pane's Markdown: rendered once per (message, width), piece by piece for a long one.
+import {describe, expect, it} from 'vitest';
+import {DISPLAY_LIMIT} from '../../src/core/markdown-pieces.js';
+import {keepOnlyMarkdown, renderedMarkdown, renderMarkdown, watchMarkdown} from '../../src/ui/markdown.js';
+
+const paragraphs = (n: number, tag = 'p') => Array.from({length: n}, (_, i) => `${tag} ${i}: some **bold** words and \`code\` to render.`).join('\n\n');
+
+describe('markdown', () => {
+	it('renders a short message in one piece, without Markdown marks', async () => {
+		const lines = await renderMarkdown('## Done\n\nFound **4** routes in `src/routes`.', 60);
+		expect(lines.join('\n')).toContain('Found 4 routes in src/routes.');
+		expect(lines.join('\n')).not.toContain('**');
+		expect(renderedMarkdown('## Done\n\nFound **4** routes in `src/routes`.', 60)).toMatchObject({done: 1, pieces: 1, cutAt: undefined});
+	});
+
+	it('renders a long message piece by piece, letting other work run between pieces', async () => {
+		const text = paragraphs(4000);
+		let progress = 0;
+		let between = 0;
+		let done!: () => void;
+		const finished = new Promise<void>(resolve => (done = resolve));
+		const stop = watchMarkdown(text, 80, () => {
+			progress += 1;
+			// Work queued now runs before the next piece: the event loop is free between pieces.
+			setImmediate(() => (between += 1));
+			const view = renderedMarkdown(text, 80);
+			if (view && view.done === view.pieces) {
+				done();
+			}
+		});
+		await finished;
+		stop();
+		const view = renderedMarkdown(text, 80);
+		expect(progress).toBeGreaterThan(3);
+		expect(between).toBeGreaterThanOrEqual(progress - 1);
+		const all = (view?.lines ?? []).join('\n');
+		expect(all).toContain('p 0: some bold words');
+		expect(all).toContain('p 3999: some bold words');
+		expect(all).not.toContain('**');
+	});
+
+	it('renders at most DISPLAY_LIMIT characters and says where it cut', async () => {
+		const text = paragraphs(Math.ceil((DISPLAY_LIMIT * 1.5) / 50));
+		const lines = await renderMarkdown(text, 100);
+		expect(renderedMarkdown(text, 100)?.cutAt).toBe(DISPLAY_LIMIT);
+		expect(lines.join('\n')).not.toContain(`p ${Math.ceil((DISPLAY_LIMIT * 1.5) / 50) - 1}:`);
+	});
+
+	it('keeps a code fence whole across pieces', async () => {
+		const code = Array.from({length: 3000}, (_, i) => `const x${i} = ${i};\n`).join('\n');
+		const text = `intro\n\n\`\`\`js\n${code}\`\`\`\n\nafter the **code**`;
+		const lines = (await renderMarkdown(text, 100)).join('\n');
+		expect(lines).not.toContain('```');
+		expect(lines).toContain('after the code');
+	});
+
+	it('drops the renderings of messages no longer shown', async () => {
+		await renderMarkdown('one **message**', 60);
+		await renderMarkdown('another **message**', 60);
+		keepOnlyMarkdown('another **message**');
+		expect(renderedMarkdown('one **message**', 60)).toBeUndefined();
+		expect(renderedMarkdown('another **message**', 60)).toBeDefined();
+		keepOnlyMarkdown(undefined);
+		expect(renderedMarkdown('another **message**', 60)).toBeUndefined();
+	});
+});
