@@ -3,6 +3,7 @@ import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../src/core/transcript.js';
 import {TranscriptFollower, type FollowerOptions, type TranscriptState} from '../../src/store/transcript-follower.js';
+import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 import {tempDir} from '../helpers/tmp.js';
 import {
 	agentCallLine,
@@ -232,6 +233,28 @@ describe('TranscriptFollower', () => {
 			expect(stateOf(f, 'a222').description).toBe('Plan the docs');
 			expect(stateOf(f, 'a222').parentAgentId).toBe('a111');
 		}, WAIT);
+	});
+
+	it('hands out only safe text: a hostile sidecar, parent call and transcript arrive as visible, inert text', () => {
+		const dir = layout();
+		writeFileSync(dir.transcript('a111'), jsonl([textLine(ALL_HOSTILE, {model: ALL_HOSTILE}), toolUseLine('toolu_1', 'Bash', {command: ALL_HOSTILE}), toolResultLine('toolu_1', ALL_HOSTILE)]));
+		writeFileSync(path.join(dir.subagents, 'agent-a111.meta.json'), JSON.stringify({description: `Task ${ALL_HOSTILE}`, parentAgentId: `a000${HOSTILE.bidi}`}));
+		writeFileSync(dir.transcript('a222'), jsonl([textLine('Hello.')]));
+		writeFileSync(dir.parent, jsonl([agentCallLine('toolu_A', {description: `Parent ${ALL_HOSTILE}`}, {}), agentResultLine('toolu_A', 'a222', 'completed')]));
+		const f = follower();
+		f.follow([
+			{agentId: 'a111', transcriptPath: dir.transcript('a111'), cwd: CWD},
+			{agentId: 'a222', transcriptPath: dir.transcript('a222'), cwd: CWD},
+		]);
+		const a = stateOf(f, 'a111');
+		const b = stateOf(f, 'a222');
+		const shown = [a.description, a.parentAgentId, a.summary.model, a.summary.activity, ...a.summary.toolCalls.flatMap(c => [c.summary, c.result]), b.description];
+		for (const text of shown) {
+			expect(text).toBeDefined();
+			expect(text).not.toMatch(RAW_CONTROL);
+		}
+		expect(a.description).toContain('Task ␛]0;pwned␇');
+		expect(b.description).toContain('Parent ␛]0;pwned␇');
 	});
 
 	it("takes the description from the parent session's transcript when there is no sidecar", () => {
