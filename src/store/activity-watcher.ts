@@ -2,7 +2,7 @@
 // appear or go, and the selected session folder (depth 0, agent files only). Never the whole
 // tree: measured here on 1,000 sessions × 20 files, a whole-tree chokidar watch needs 2.1 s to
 // get ready and 240 MB; this needs milliseconds. No awaitWriteFinish: the hook's rename is atomic.
-import {existsSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../core/agent-set.js';
@@ -49,6 +49,16 @@ function shownSnapshot(snapshot: WatchSnapshot): WatchSnapshot {
 	return id === undefined || sessionLabel(id) === id ? snapshot : {...snapshot, sessionId: sessionLabel(id)};
 }
 
+/** What tells a version of a file from the next: the hook renames a new file into place. */
+function statKey(file: string): string | undefined {
+	try {
+		const st = statSync(file, {bigint: true});
+		return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+	} catch {
+		return undefined;
+	}
+}
+
 /** chokidar's throttle on the 'change' events of one path. */
 const CHANGE_THROTTLE_MS = 50;
 
@@ -65,6 +75,8 @@ export class ActivityWatcher implements AgentSource {
 	private readonly pending = new Set<string>();
 	private recheckTimer: NodeJS.Timeout | undefined;
 	private readonly recheck = new Set<string>();
+	/** The stat of each agent file of the session shown when it was last read. */
+	private readonly readStats = new Map<string, string>();
 	private closed = false;
 	/** Bumped when the activity folder goes away: work of the watchers before that is dropped. */
 	private generation = 0;
@@ -188,10 +200,28 @@ export class ActivityWatcher implements AgentSource {
 		const sessionDir = path.join(this.options.activity, id);
 		const same = id === this.snapshot.sessionId;
 		const base = same ? this.snapshot.set : EMPTY_AGENT_SET;
+		if (!same) {
+			this.readStats.clear();
+		}
 		const names = listAgentFiles(sessionDir);
 		const gone = [...base.agents.keys(), ...base.invalid.keys()].filter(name => !names.includes(name));
-		const updates: FileUpdate[] = [...names.map(name => readUpdate(sessionDir, name)), ...gone.map(name => ({name, kind: 'gone' as const}))];
+		// A file unchanged since it was read is not read again: reading the session once more when the
+		// watch is ready would otherwise parse (and compare) a 20 MB message twice at start.
+		const changed = names.filter(name => !same || !base.agents.has(name) || this.readStats.get(name) !== statKey(path.join(sessionDir, name)));
+		const updates: FileUpdate[] = [...changed.map(name => this.readFile(sessionDir, name)), ...gone.map(name => ({name, kind: 'gone' as const}))];
 		return {sessionId: id, set: applyFileUpdates(base, updates), lastChangeAt: same ? this.snapshot.lastChangeAt : undefined};
+	}
+
+	/** Reads one agent file, remembering its stat as it was just before. */
+	private readFile(sessionDir: string, name: string): FileUpdate {
+		const key = statKey(path.join(sessionDir, name));
+		const update = readUpdate(sessionDir, name);
+		if (key !== undefined && update.kind === 'record') {
+			this.readStats.set(name, key);
+		} else {
+			this.readStats.delete(name);
+		}
+		return update;
 	}
 
 	async close(): Promise<void> {
@@ -302,7 +332,7 @@ export class ActivityWatcher implements AgentSource {
 			return;
 		}
 		const sessionDir = path.join(this.options.activity, id);
-		const updates = [...this.pending].map(name => readUpdate(sessionDir, name));
+		const updates = [...this.pending].map(name => this.readFile(sessionDir, name));
 		this.pending.clear();
 		const set = applyFileUpdates(this.snapshot.set, updates);
 		if (set !== this.snapshot.set) {

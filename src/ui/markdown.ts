@@ -47,7 +47,11 @@ interface Job {
 	view: RenderedMessage;
 	readonly listeners: Set<() => void>;
 	running: boolean;
+	/** When the listeners were last told of progress (ms). */
+	toldAt: number;
 }
+
+const PROGRESS_MS = 150;
 
 /** A few (message, width) pairs: the one shown, and the last ones before it. */
 const MAX_JOBS = 4;
@@ -98,8 +102,14 @@ async function run(job: Job): Promise<void> {
 		job.done += 1;
 		job.cursor = piece.next.at >= job.end ? undefined : piece.next;
 		job.view = viewOf(job);
-		for (const listener of job.listeners) {
-			listener();
+		// The screen is told of progress a few times a second, not after every piece: each frame
+		// drawn is time keys wait for.
+		const now = Date.now();
+		if (job.cursor === undefined || job.done === 1 || now - job.toldAt >= PROGRESS_MS) {
+			job.toldAt = now;
+			for (const listener of job.listeners) {
+				listener();
+			}
 		}
 		if (job.cursor !== undefined) {
 			await yieldToEvents();
@@ -116,7 +126,7 @@ export function watchMarkdown(text: string, width: number, onProgress: () => voi
 	let job = find(text, width);
 	if (!job) {
 		const {end, cut} = displayEnd(text);
-		job = {text, width, end, cut, lines: [], done: 0, cursor: FIRST_PIECE, view: {lines: [], done: 0, pieces: 0, cutAt: undefined}, listeners: new Set(), running: false};
+		job = {text, width, end, cut, lines: [], done: 0, cursor: FIRST_PIECE, view: {lines: [], done: 0, pieces: 0, cutAt: undefined}, listeners: new Set(), running: false, toldAt: 0};
 		job.view = viewOf(job);
 		jobs = [job, ...jobs].slice(0, MAX_JOBS);
 	}
