@@ -6,14 +6,27 @@
 /** How far a one-line or few-line view ever looks into a text (UTF-16 units) when whitespace is ordinary. */
 export const SCAN_LIMIT = 1 << 20;
 
-/** The first `max` UTF-16 units of `text`, never ending in half a surrogate pair. */
+/**
+ * A copy of `part` (a slice of a larger text) that does not keep that text alive. V8 makes a
+ * slice a view into its parent: one kept preview of a 20 MB message would keep all 20 MB.
+ * Joining it to another string and slicing that makes V8 copy it (measured: a kept 50-character
+ * slice of 200 MB held 200 MB of heap; this copy, 3 MB in all).
+ */
+export function detach(part: string): string {
+	return ` ${part}`.slice(1);
+}
+
+/**
+ * The first `max` UTF-16 units of `text`, never ending in half a surrogate pair; a copy when cut,
+ * so keeping it does not keep `text`.
+ */
 export function head(text: string, max: number): string {
 	if (text.length <= max) {
 		return text;
 	}
 	const end = Math.max(0, Math.floor(max));
 	const last = text.charCodeAt(end - 1);
-	return text.slice(0, last >= 0xd8_00 && last <= 0xdb_ff ? end - 1 : end);
+	return detach(text.slice(0, last >= 0xd8_00 && last <= 0xdb_ff ? end - 1 : end));
 }
 
 /** Code points of `text`, counted up to `limit` (more is reported as `limit + 1`). */

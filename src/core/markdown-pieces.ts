@@ -2,7 +2,7 @@
 // pane shows the start of a 20 MB message at once and keys are answered between pieces. Pieces
 // end at a blank line outside a code fence when there is one near; what is past `DISPLAY_LIMIT`
 // is not rendered at all (the full text stays available from `agentlog ls --json`).
-import {head} from './bounded.js';
+import {detach, head} from './bounded.js';
 
 /** About how long a piece is (UTF-16 units): rendered in a few tens of milliseconds. */
 export const PIECE_SIZE = 32 * 1024;
@@ -99,7 +99,8 @@ export function nextPiece(text: string, cursor: PieceCursor, end: number, size =
 
 /** A piece that starts inside a code fence is given the fence line again, so it renders as code. */
 function withFence(fence: string | undefined, body: string): string {
-	return fence === undefined ? body : `${fence}\n${body}`;
+	// A copy: the renderer keeps its last tokens, and a slice would keep the whole message.
+	return detach(fence === undefined ? body : `${fence}\n${body}`);
 }
 
 /** About how many pieces are left from `cursor` (for "rendering 3/40…"). */

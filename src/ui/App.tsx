@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
+import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
 import {formatLocalTime} from '../core/format.js';
 import type {Size} from '../core/layout.js';
 import {buildScreen} from '../core/screen.js';
@@ -35,6 +35,13 @@ const NO_TRANSCRIPTS: ReadonlyMap<string, TranscriptState> = new Map();
 const noSubscribe = () => () => undefined;
 const noTranscripts = () => NO_TRANSCRIPTS;
 
+/**
+ * A lookup made outside the component: a function kept across renders and created inside one
+ * would keep everything that render saw alive (V8 shares one context between a render's
+ * closures), a 20 MB last message included, long after its agent is gone.
+ */
+const lookupIn = (map: ReadonlyMap<string, string>) => (id: string) => map.get(id);
+
 export function App(props: AppProps) {
 	const {source, staleMs, max, dedup, keyboard} = props;
 	const now = props.now ?? systemNow;
@@ -64,7 +71,8 @@ export function App(props: AppProps) {
 			parents.current.set(id, state.parentAgentId);
 		}
 	}
-	const parentOf = useCallback((id: string) => parents.current.get(id), [followed]);
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- a new function when the transcripts say more
+	const parentOf = useMemo(() => lookupIn(parents.current), [followed]);
 	const [tick, setTick] = useState<number | undefined>(undefined);
 	const time = useClock(now, tick, snapshot);
 	const view = useMemo(
