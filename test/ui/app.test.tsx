@@ -1,4 +1,6 @@
 // Component tests of the monitor with ink-testing-library: keys in, frames out.
+import {setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {App, type AppProps} from '../../src/ui/App.js';
@@ -246,5 +248,31 @@ describe('App', () => {
 		await press(stdin, 'G');
 		expect(lastFrame()).toMatch(/message cut at 1\.0M of 2\.\dM characters/);
 		expect(lastFrame()).toMatch(/Paragraph \d+ with bold words\./);
+	});
+
+	it('lets go of a record once its agent is gone, so a huge message can be freed', async () => {
+		setFlagsFromString('--expose-gc');
+		const gc = runInNewContext('gc') as () => void;
+		const freed: string[] = [];
+		const registry = new FinalizationRegistry<string>(id => freed.push(id));
+		const source = new FakeSource([agent('big', {type: 'Talker', start: 0, stop: 60, extra: {lastMessage: `**big** ${'words '.repeat(50_000)}`}}), agent('a2', {type: 'Plan', start: 10})]);
+		registry.register(source.getSnapshot().set.agents.get('big.json') as object, 'big');
+		const {lastFrame, stdin} = renderApp(source);
+		await tick();
+		await press(stdin, 'j', KEY.enter);
+		await vi.waitFor(() => expect(lastFrame()).toContain('big words'), {timeout: 5000});
+		await press(stdin, KEY.esc);
+		source.setAgents([agent('a2', {type: 'Plan', start: 10})]);
+		await tick();
+		await press(stdin, 'j', 'k');
+		expect(lastFrame()).not.toContain('Talker');
+		await vi.waitFor(
+			async () => {
+				gc();
+				await tick();
+				expect(freed).toEqual(['big']);
+			},
+			{timeout: 5000, interval: 50},
+		);
 	});
 });
