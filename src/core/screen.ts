@@ -168,6 +168,24 @@ function detailLines(item: ViewItem, input: ScreenInput, width: number): {readon
 	return {lines, rendering};
 }
 
+/**
+ * A shown line no longer than a pane could ever use, so drawing it costs the same however long it
+ * is (a rendered code block keeps its lines whole: one may be megabytes). Lines may hold colour
+ * codes, which count here; the terminal cuts the rest to the pane. Never ends inside a code.
+ */
+export function shortLine(line: string, width: number): string {
+	const max = width * 8 + 256;
+	if (line.length <= max) {
+		return line;
+	}
+	let cut = head(line, max);
+	const esc = cut.lastIndexOf('\u001B');
+	if (esc !== -1 && !/^\u001B\[[0-9;]*[A-Za-z]/u.test(cut.slice(esc))) {
+		cut = cut.slice(0, esc);
+	}
+	return `${cut}\u001B[0m…`;
+}
+
 function footerText(input: ScreenInput, body: Body, context: UiContext, window: string, rendering?: string): string {
 	const {ui, view} = input;
 	if (input.snapshot) {
@@ -212,7 +230,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	const scrolled = (lines: readonly string[]) => {
 		detailCount = lines.length;
 		const start = Math.min(ui.detailScroll, Math.max(0, lines.length - height));
-		return lines.slice(start, start + height);
+		return lines.slice(start, start + height).map(line => shortLine(line, width));
 	};
 	if (ui.focus === 'help') {
 		body = {kind: 'help', lines: scrolled(helpLines().map(line => clip(line, width)))};

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../src/core/agent.js';
 import {BINDINGS} from '../../src/core/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../src/core/layout.js';
-import {buildScreen, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../src/core/screen.js';
+import {buildScreen, shortLine, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../src/core/screen.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../src/core/ui-state.js';
 import {buildView, type AgentView, type ViewOptions} from '../../src/core/view.js';
 import {agent, ms} from './fixtures.js';
@@ -494,5 +494,29 @@ describe('buildScreen with a huge last message', () => {
 		const done = screen({records, columns: 80, rows: 300, ui: {focus: 'detail', selectedId: 'solo'}, input: {markdown: () => ({...partial, done: 40})}}).model;
 		expect(done.body.kind === 'detail' && done.body.lines.some(l => l.startsWith('rendering'))).toBe(false);
 		expect(done.footer).not.toContain('rendering');
+	});
+});
+
+describe('shortLine', () => {
+	it('keeps a line a pane can use, and cuts a huge one without breaking a colour code', () => {
+		expect(shortLine('short', 80)).toBe('short');
+		const huge = `\u001B[33m${'x'.repeat(2_000_000)}\u001B[39m`;
+		const cut = shortLine(huge, 80);
+		expect(cut.length).toBeLessThan(80 * 8 + 256 + 10);
+		expect(cut.startsWith('\u001B[33mxxx')).toBe(true);
+		expect(cut.endsWith('\u001B[0m…')).toBe(true);
+		// A cut that would fall inside a code ends before it.
+		const max = 80 * 8 + 256;
+		const inside = `${'y'.repeat(max - 3)}\u001B[38;5;12m${'z'.repeat(5000)}`;
+		expect(shortLine(inside, 80)).toBe(`${'y'.repeat(max - 3)}\u001B[0m…`);
+	});
+
+	it('draws a rendered line of megabytes cut short', () => {
+		const records = [agent('solo', {type: 'Explore', start: 900, stop: 950, extra: {lastMessage: 'code'}})];
+		const lines = ['before', 'x'.repeat(3_000_000), 'after'];
+		const model = screen({records, columns: 80, rows: 300, ui: {focus: 'detail', selectedId: 'solo'}, input: {markdown: () => rendered(lines)}}).model;
+		const shown = model.body.kind === 'detail' ? model.body.lines : [];
+		expect(Math.max(...shown.map(l => l.length))).toBeLessThan(1000);
+		expect(shown).toContain('after');
 	});
 });
