@@ -5,166 +5,140 @@
 // stdout (exit 2 on SubagentStop or TeammateIdle would keep the agent running). Problems go to
 // a small rotated log, <activity>/.agentlog-hook.log. Everything is synchronous and uses only
 // node: built-ins, so a run costs little more than Node's own start-up.
-import fs from 'node:fs';
+//
+// Against hostile or unlucky surroundings (issue 10): stdin is read with a deadline; updates of
+// one agent file are serialised by a short lock file, and the record merge is order-independent
+// (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
+// activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
 import os from 'node:os';
 import path from 'node:path';
-import {parseAgentRecord, type AgentRecord} from '../src/core/agent.js';
 import {
 	applyHookEvent,
 	fileCapFrom,
-	filesOverCap,
 	parseHookPayload,
 	teammateAgentId,
-	type AgentFileInfo,
+	type HookEvent,
+	type Outcome,
 } from '../src/core/hook-event.js';
-import {activityDir, HOOK_LOG_NAME} from '../src/core/paths.js';
+import {parseCutHookPayload} from '../src/core/hook-payload-cut.js';
+import {activityDir} from '../src/core/paths.js';
+import {acquireLock, releaseLock} from '../src/store/hook-lock.js';
+import {hookLog} from '../src/store/hook-log.js';
+import {
+	agentLockFile,
+	checkSessionFolder,
+	enforceCap,
+	listAgentFiles,
+	readAgentFile,
+	writeAtomic,
+} from '../src/store/hook-session.js';
+import {readStdin} from '../src/store/hook-stdin.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
-const MAX_LOG = 256 * 1024;
+/** stdin must end within this long after the process started (a writer may never close it). */
+const STDIN_DEADLINE_MS = 3000;
+/** How long to wait for another hook updating the same agent (an update takes a few ms). */
+const AGENT_LOCK_WAIT_MS = 1000;
 
-// Reads fd 0 directly: touching process.stdin would load the stream machinery (~4 ms).
-function readStdin(): string {
-	const chunks: Buffer[] = [];
-	const buf = Buffer.allocUnsafe(1 << 16);
-	let total = 0;
-	for (;;) {
-		let n: number;
-		try {
-			n = fs.readSync(0, buf, 0, buf.length, null);
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
-				continue;
-			}
-			if ((error as NodeJS.ErrnoException).code === 'EOF') {
-				break;
-			}
-			throw error;
+// The event's time: when this process started, before Node's start-up and any wait. Hooks of
+// one moment then get times in the order Claude Code fired them, give or take scheduling.
+const startedMs = Date.now() - Math.round(process.uptime() * 1000);
+
+function readEvent(log: (message: string) => void): Outcome<HookEvent> {
+	const input = readStdin(MAX_STDIN, startedMs + STDIN_DEADLINE_MS);
+	if (input.timedOut) {
+		log(`stdin was not closed within ${STDIN_DEADLINE_MS} ms (${input.total} bytes read); going on with what came`);
+	}
+	const text = input.data.toString('utf8');
+	if (input.total > MAX_STDIN) {
+		const cut = parseCutHookPayload(text);
+		const size = `stdin is ${input.total} bytes, over the 32 MiB limit`;
+		if (cut.ok) {
+			log(`${size}: recorded ${cut.value.event} of ${cut.value.agentId ?? cut.value.teammateName} with its message cut`);
 		}
-		if (n === 0) {
-			break;
-		}
-		// Past the limit, keep draining so the writer never sees a broken pipe, but drop it.
-		if (total + n <= MAX_STDIN) {
-			chunks.push(Buffer.from(buf.subarray(0, n)));
-		}
-		total += n;
+		return cut.ok ? cut : {ok: false, skip: `${size}; ${cut.skip}`};
 	}
-	if (total > MAX_STDIN) {
-		throw new Error(`stdin is ${total} bytes, over the ${MAX_STDIN}-byte limit`);
-	}
-	return Buffer.concat(chunks).toString('utf8');
-}
-
-function log(dir: string, message: string): void {
-	try {
-		fs.mkdirSync(dir, {recursive: true});
-		const file = path.join(dir, HOOK_LOG_NAME);
-		try {
-			if (fs.statSync(file).size > MAX_LOG) {
-				fs.renameSync(file, `${file}.1`);
-			}
-		} catch {
-			// No log yet.
-		}
-		fs.appendFileSync(file, `${new Date().toISOString()} ${message.slice(0, 2000)}\n`);
-	} catch {
-		// Logging is best effort; the hook must still exit 0.
-	}
-}
-
-function readRecord(file: string): AgentRecord | undefined {
-	try {
-		const parsed = parseAgentRecord(JSON.parse(fs.readFileSync(file, 'utf8')));
-		return parsed.ok ? parsed.value : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function agentFiles(sessionDir: string): string[] {
-	return fs.readdirSync(sessionDir).filter(name => name.endsWith('.json') && !name.startsWith('.'));
-}
-
-function writeAtomic(file: string, text: string): void {
-	const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
-	try {
-		fs.writeFileSync(tmp, text);
-		fs.renameSync(tmp, file);
-	} catch (error) {
-		fs.rmSync(tmp, {force: true});
-		throw error;
-	}
-}
-
-function enforceCap(sessionDir: string, cap: number): void {
-	const names = agentFiles(sessionDir);
-	if (names.length <= cap) {
-		return;
-	}
-	const infos: AgentFileInfo[] = [];
-	for (const name of names) {
-		const file = path.join(sessionDir, name);
-		try {
-			infos.push({name, mtimeMs: fs.statSync(file).mtimeMs, status: readRecord(file)?.status});
-		} catch {
-			// Removed by a concurrent hook run.
-		}
-	}
-	for (const name of filesOverCap(infos, cap)) {
-		fs.rmSync(path.join(sessionDir, name), {force: true});
-	}
-}
-
-function run(dir: string): void {
-	const input = readStdin();
 	let json: unknown;
 	try {
-		json = JSON.parse(input);
+		json = JSON.parse(text);
 	} catch {
-		log(dir, `skipped: stdin is not JSON (${input.length} characters)`);
-		return;
+		return {ok: false, skip: `stdin is not JSON (${text.length} characters)`};
 	}
-	const parsed = parseHookPayload(json);
+	return parseHookPayload(json);
+}
+
+function run(dir: string, log: (message: string) => void): void {
+	const parsed = readEvent(log);
 	if (!parsed.ok) {
-		log(dir, `skipped: ${parsed.skip}`);
+		log(`skipped: ${parsed.skip}`);
 		return;
 	}
 	const event = parsed.value;
+	const now = new Date(startedMs).toISOString();
 	const sessionDir = path.join(dir, event.sessionId);
+	const folder = checkSessionFolder(sessionDir, false);
+	if (!folder.ok) {
+		log(`skipped: ${folder.problem}`);
+		return;
+	}
 	let agentId = event.agentId;
 	if (agentId === undefined) {
-		let names: string[] = [];
-		try {
-			names = agentFiles(sessionDir);
-		} catch {
-			// No session folder yet.
-		}
-		const agents = names.map(n => readRecord(path.join(sessionDir, n))).filter(a => a !== undefined);
+		const names = folder.exists ? listAgentFiles(sessionDir) : [];
+		const agents = names.map(n => readAgentFile(path.join(sessionDir, n)).record).filter(a => a !== undefined);
 		const target = teammateAgentId(event, agents);
 		if (!target.ok) {
-			log(dir, `skipped: ${target.skip}`);
+			log(`skipped: ${target.skip}`);
 			return;
 		}
 		agentId = target.value;
 	}
-	const file = path.join(sessionDir, `${agentId}.json`);
-	const next = applyHookEvent(event, agentId, readRecord(file), new Date().toISOString());
-	if (!next.ok) {
-		log(dir, `skipped: ${next.skip}`);
-		return;
+	if (!folder.exists) {
+		// Nothing is on disk yet: an event that would be skipped anyway creates no folder.
+		const first = applyHookEvent(event, agentId, undefined, now);
+		if (!first.ok) {
+			log(`skipped: ${first.skip}`);
+			return;
+		}
+		const created = checkSessionFolder(sessionDir, true);
+		if (!created.ok) {
+			log(`skipped: ${created.problem}`);
+			return;
+		}
 	}
-	fs.mkdirSync(sessionDir, {recursive: true});
-	writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);
-	enforceCap(sessionDir, fileCapFrom(process.env.AGENTLOG_FILE_CAP));
+	const file = path.join(sessionDir, `${agentId}.json`);
+	const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
+	if (!lock) {
+		log(`${agentId}: its lock stayed taken for ${AGENT_LOCK_WAIT_MS} ms; writing without it`);
+	}
+	try {
+		const existing = readAgentFile(file);
+		if (existing.problem) {
+			log(`${existing.problem}; replacing it`);
+		}
+		const next = applyHookEvent(event, agentId, existing.record, now);
+		if (!next.ok) {
+			log(`skipped: ${next.skip}`);
+			return;
+		}
+		writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);
+	} finally {
+		if (lock) {
+			releaseLock(lock);
+		}
+	}
+	enforceCap(sessionDir, fileCapFrom(process.env.AGENTLOG_FILE_CAP), log);
 }
 
 let dir = '';
+const log = (message: string) => {
+	if (dir) {
+		hookLog(dir, message);
+	}
+};
 try {
 	dir = activityDir(process.env, process.env.HOME || os.homedir());
-	run(dir);
+	run(dir, log);
 } catch (error) {
-	if (dir) {
-		log(dir, `error: ${error instanceof Error ? error.message : String(error)}`);
-	}
+	log(`error: ${error instanceof Error ? error.message : String(error)}`);
 }
 process.exitCode = 0;

@@ -22,6 +22,8 @@ export interface AgentRecord {
 	readonly teammateName?: string;
 	/** True when the start of this agent was never seen, so `startedAt` is only a lower bound. */
 	readonly startUnknown?: boolean;
+	/** True when `lastMessage` is only the first part of a message too large for the hook to take whole. */
+	readonly lastMessageCut?: boolean;
 }
 
 /** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */
@@ -72,8 +74,10 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	if (record.stoppedAt !== undefined && !isTimestamp(record.stoppedAt)) {
 		delete record.stoppedAt;
 	}
-	if (record.startUnknown !== undefined && record.startUnknown !== true) {
-		delete record.startUnknown;
+	for (const key of ['startUnknown', 'lastMessageCut'] as const) {
+		if (record[key] !== undefined && record[key] !== true) {
+			delete record[key];
+		}
 	}
 	return {ok: true, value: record as unknown as AgentRecord};
 }

@@ -18,6 +18,8 @@ export interface HookEvent {
 	readonly lastMessage?: string;
 	readonly teammateName?: string;
 	readonly teamName?: string;
+	/** True when `lastMessage` is only the first part of the message (the payload was over the stdin limit). */
+	readonly lastMessageCut?: boolean;
 }
 
 export type Outcome<T> = {readonly ok: true; readonly value: T} | {readonly ok: false; readonly skip: string};
@@ -103,8 +105,26 @@ function teammateNameOf(agentId: string): string | undefined {
 type Mutable<T> = {-readonly [K in keyof T]: T[K]};
 
 /**
- * The new record for `agentId` after `event`, given the record on disk (if any).
- * `now` is an ISO timestamp. Extra fields of the existing record (other tools') are kept.
+ * How much later than a stop a SubagentStart must be to count as a resume. The hook knows only
+ * its own start time as the event time, and hook processes started at one moment reach the file
+ * in any order: on a busy machine a start fired just before a stop can begin a few hundred ms
+ * after it. A real resume needs a model turn of the main agent in between (seconds), so a start
+ * no later than this after the stop is taken as one from before the stop and never undoes it.
+ */
+export const RESUME_AFTER_STOP_MS = 1500;
+
+const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
+
+/**
+ * The new record for `agentId` after `event`, given the record on disk (if any). `now` is the
+ * event's time (ISO): the hook passes the moment its process started. Extra fields of the
+ * existing record (other tools') are kept.
+ *
+ * Order rules, so that events applied in either order give the same record: `updatedAt` never
+ * goes back; `stoppedAt` is never before `startedAt`; a start that is not later than the stop by
+ * more than `RESUME_AFTER_STOP_MS` leaves a stopped agent stopped (it only adds what it knows:
+ * the start time of an agent whose start was unknown); a later start is a resume (DESIGN.md §4).
  */
 export function applyHookEvent(
 	event: HookEvent,
@@ -116,7 +136,7 @@ export function applyHookEvent(
 		? {...existing}
 		: {agentId, type: '', status: 'active', startedAt: now, updatedAt: now};
 	base.agentId = agentId;
-	base.updatedAt = now;
+	base.updatedAt = existing ? later(existing.updatedAt, now) : now;
 	base.sessionId = event.sessionId;
 	if (event.cwd) {
 		base.cwd = event.cwd;
@@ -130,6 +150,17 @@ export function applyHookEvent(
 		case 'SubagentStart': {
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
+			}
+			const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
+			if (stoppedAt && Date.parse(now) <= Date.parse(stoppedAt) + RESUME_AFTER_STOP_MS) {
+				// A start from before the stop, applied after it: the agent stays stopped.
+				base.type = existing?.type || event.agentType;
+				if (existing?.startUnknown) {
+					delete base.startUnknown;
+					base.startedAt = earlier(now, stoppedAt);
+				}
+				base.transcriptPath = existing?.transcriptPath ?? subagentTranscriptPath(event.transcriptPath, agentId);
+				break;
 			}
 			base.type = event.agentType;
 			base.status = 'active';
@@ -151,11 +182,18 @@ export function applyHookEvent(
 				// A stop whose start was never seen: record it, and say the start is unknown.
 				base.startUnknown = true;
 			}
-			// A repeated stop (some versions fire twice) keeps the first stop time.
-			base.stoppedAt = existing?.status === 'stopped' && existing.stoppedAt ? existing.stoppedAt : now;
+			// A repeated stop (some versions fire twice) keeps the first stop time. A stop applied
+			// after a start that began a moment later is not dated before that start.
+			base.stoppedAt =
+				existing?.status === 'stopped' && existing.stoppedAt ? existing.stoppedAt : later(now, base.startedAt);
 			base.status = 'stopped';
 			if (event.lastMessage !== undefined && (event.lastMessage !== '' || base.lastMessage === undefined)) {
 				base.lastMessage = event.lastMessage;
+				if (event.lastMessageCut) {
+					base.lastMessageCut = true;
+				} else {
+					delete base.lastMessageCut;
+				}
 			}
 			base.transcriptPath =
 				event.agentTranscriptPath || existing?.transcriptPath || subagentTranscriptPath(event.transcriptPath, agentId);

@@ -1,0 +1,136 @@
+// Short lock files for the agent-spy hook: one hook process at a time updates an agent file or
+// prunes a session folder. A lock is a file created with O_EXCL ('wx', which also never follows a
+// planted link) holding "pid time host". It is stale when older than STALE_MS or when its process
+// is gone (same host only: a pid means nothing across machines or containers). Waiting is
+// bounded, with short sleeps (Atomics.wait: no busy loop and no event loop needed). Node
+// built-ins only: the hook bundles this.
+import fs from 'node:fs';
+import os from 'node:os';
+import {readRegularText} from './safe-file.js';
+
+/** A lock held longer than this is taken to be left behind by a crashed or stuck process. */
+export const STALE_MS = 2000;
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Sleeps the whole thread for `ms` (fractions allowed) without using the CPU. */
+export function sleepMs(ms: number): void {
+	Atomics.wait(sleeper, 0, 0, ms);
+}
+
+export interface Lock {
+	readonly file: string;
+	readonly token: string;
+}
+
+function codeOf(error: unknown): string | undefined {
+	return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+let counter = 0;
+
+/** One attempt: the lock, or undefined when another process holds it (a stale one is broken). */
+export function tryLock(file: string, now = Date.now()): Lock | undefined {
+	const token = `${process.pid} ${now} ${os.hostname()} ${++counter}`;
+	try {
+		fs.writeFileSync(file, token, {flag: 'wx'});
+		return {file, token};
+	} catch (error) {
+		if (codeOf(error) !== 'EEXIST') {
+			throw error;
+		}
+	}
+	if (breakIfStale(file, now)) {
+		try {
+			fs.writeFileSync(file, token, {flag: 'wx'});
+			return {file, token};
+		} catch (error) {
+			if (codeOf(error) !== 'EEXIST') {
+				throw error;
+			}
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Waits up to `maxWaitMs` for the lock. Undefined when the wait ran out: the caller decides
+ * whether to go on without it.
+ */
+export function acquireLock(file: string, maxWaitMs: number): Lock | undefined {
+	const until = Date.now() + maxWaitMs;
+	let pause = 0.5;
+	for (;;) {
+		const lock = tryLock(file);
+		if (lock || Date.now() >= until) {
+			return lock;
+		}
+		// Jitter, so that processes woken together do not collide again.
+		sleepMs(pause * (0.5 + Math.random()));
+		pause = Math.min(pause * 2, 8);
+	}
+}
+
+/** Removes the lock if it is still this one (a stale-breaker may have replaced it). */
+export function releaseLock(lock: Lock): void {
+	const held = readRegularText(lock.file, {maxBytes: 512});
+	if (held.ok && held.text === lock.token) {
+		fs.rmSync(lock.file, {force: true});
+	}
+}
+
+function isStale(file: string, st: fs.Stats, now: number): boolean {
+	if (now - st.mtimeMs > STALE_MS) {
+		return true;
+	}
+	const held = readRegularText(file, {maxBytes: 512});
+	if (!held.ok) {
+		return false;
+	}
+	const [pid, , host] = held.text.split(' ');
+	if (host !== os.hostname() || !/^\d+$/.test(pid ?? '')) {
+		return false;
+	}
+	try {
+		process.kill(Number(pid), 0);
+		return false;
+	} catch (error) {
+		return codeOf(error) === 'ESRCH';
+	}
+}
+
+/**
+ * Breaks a stale lock: renames it to a name of its own first (atomic, so that two breakers cannot
+ * both remove it), then checks that what it moved is the stale lock it looked at. If a fresh lock
+ * took its place in between, it is put back (link fails rather than overwrite a newer one).
+ */
+function breakIfStale(file: string, now: number): boolean {
+	let st: fs.Stats;
+	try {
+		st = fs.lstatSync(file);
+	} catch {
+		return true;
+	}
+	if (!isStale(file, st, now)) {
+		return false;
+	}
+	const aside = `${file}.${process.pid}.${++counter}.stale`;
+	try {
+		fs.renameSync(file, aside);
+	} catch {
+		return true;
+	}
+	try {
+		const moved = fs.lstatSync(aside);
+		if (moved.ino !== st.ino || moved.mtimeMs !== st.mtimeMs) {
+			try {
+				fs.linkSync(aside, file);
+			} catch {
+				// Someone holds a newer lock already; the moved one is dropped.
+			}
+		}
+	} finally {
+		fs.rmSync(aside, {force: true});
+	}
+	return true;
+}
