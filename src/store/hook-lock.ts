@@ -20,37 +20,51 @@ export function sleepMs(ms: number): void {
 
 export interface Lock {
 	readonly file: string;
-	readonly token: string;
+	/** The lock file's inode and time: releasing removes it only if it is still this one. */
+	readonly ino: number;
+	readonly mtimeMs: number;
 }
 
 function codeOf(error: unknown): string | undefined {
 	return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
-let counter = 0;
-
-/** One attempt: the lock, or undefined when another process holds it (a stale one is broken). */
-export function tryLock(file: string, now = Date.now()): Lock | undefined {
-	const token = `${process.pid} ${now} ${os.hostname()} ${++counter}`;
+/** unlink, quiet when the file is already gone (fs.rmSync would load a whole module for this). */
+export function removeFile(file: string): void {
 	try {
-		fs.writeFileSync(file, token, {flag: 'wx'});
-		return {file, token};
+		fs.unlinkSync(file);
 	} catch (error) {
-		if (codeOf(error) !== 'EEXIST') {
+		if (codeOf(error) !== 'ENOENT') {
 			throw error;
 		}
 	}
-	if (breakIfStale(file, now)) {
-		try {
-			fs.writeFileSync(file, token, {flag: 'wx'});
-			return {file, token};
-		} catch (error) {
-			if (codeOf(error) !== 'EEXIST') {
-				throw error;
-			}
+}
+
+let counter = 0;
+
+/** Creates the lock file, or undefined when it exists. */
+function create(file: string, now: number): Lock | undefined {
+	let fd: number;
+	try {
+		fd = fs.openSync(file, 'wx');
+	} catch (error) {
+		if (codeOf(error) === 'EEXIST') {
+			return undefined;
 		}
+		throw error;
 	}
-	return undefined;
+	try {
+		fs.writeSync(fd, `${process.pid} ${now} ${os.hostname()}`);
+		const st = fs.fstatSync(fd);
+		return {file, ino: st.ino, mtimeMs: st.mtimeMs};
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/** One attempt: the lock, or undefined when another process holds it (a stale one is broken). */
+export function tryLock(file: string, now = Date.now()): Lock | undefined {
+	return create(file, now) ?? (breakIfStale(file, now) ? create(file, now) : undefined);
 }
 
 /**
@@ -73,10 +87,15 @@ export function acquireLock(file: string, maxWaitMs: number): Lock | undefined {
 
 /** Removes the lock if it is still this one (a stale-breaker may have replaced it). */
 export function releaseLock(lock: Lock): void {
-	const held = readRegularText(lock.file, {maxBytes: 512});
-	if (held.ok && held.text === lock.token) {
-		fs.rmSync(lock.file, {force: true});
+	try {
+		const st = fs.lstatSync(lock.file);
+		if (st.ino !== lock.ino || st.mtimeMs !== lock.mtimeMs) {
+			return;
+		}
+	} catch {
+		return;
 	}
+	removeFile(lock.file);
 }
 
 function isStale(file: string, st: fs.Stats, now: number): boolean {
@@ -130,7 +149,7 @@ function breakIfStale(file: string, now: number): boolean {
 			}
 		}
 	} finally {
-		fs.rmSync(aside, {force: true});
+		removeFile(aside);
 	}
 	return true;
 }

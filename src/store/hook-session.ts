@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseAgentRecord, type AgentRecord} from '../core/agent.js';
 import {filesOverCap, type AgentFileInfo} from '../core/hook-event.js';
-import {releaseLock, tryLock, type Lock} from './hook-lock.js';
+import {releaseLock, removeFile, tryLock, type Lock} from './hook-lock.js';
 import {readRegularText} from './safe-file.js';
 
 /** An agent file larger than this is not read (the hook's own records stay far below it). */
@@ -115,7 +115,7 @@ export function writeAtomic(file: string, text: string, tempName: (base: string)
 		try {
 			fs.renameSync(tmp, file);
 		} catch (error) {
-			fs.rmSync(tmp, {force: true});
+			removeFile(tmp);
 			throw error;
 		}
 		return;
@@ -131,7 +131,8 @@ export function writeAtomic(file: string, text: string, tempName: (base: string)
  * file written is always counted. Never waits. `log` gets anything worth knowing.
  */
 export function enforceCap(sessionDir: string, cap: number, log: (message: string) => void): void {
-	if (listAgentFiles(sessionDir).length <= cap) {
+	// A quick count first (names only: no type look-up); the pass itself lists exactly.
+	if (fs.readdirSync(sessionDir).filter(n => n.endsWith('.json') && !n.startsWith('.')).length <= cap) {
 		return;
 	}
 	const lockFile = path.join(sessionDir, CAP_LOCK_NAME);
@@ -149,7 +150,7 @@ export function enforceCap(sessionDir: string, cap: number, log: (message: strin
 		lock = tryLock(lockFile);
 	}
 	for (let pass = 0; lock && pass < 20; pass++) {
-		fs.rmSync(again, {force: true});
+		removeFile(again);
 		try {
 			prune(sessionDir, cap, log);
 		} finally {
@@ -181,7 +182,7 @@ function prune(sessionDir: string, cap: number, log: (message: string) => void):
 		try {
 			const file = path.join(sessionDir, name);
 			if (readAgentFile(file).record?.status === 'stopped') {
-				fs.rmSync(file, {force: true});
+				removeFile(file);
 			}
 		} catch (error) {
 			log(`cap: cannot remove ${name}: ${error instanceof Error ? error.message : String(error)}`);

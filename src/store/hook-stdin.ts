@@ -20,15 +20,22 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /**
- * A descriptor for stdin whose reads never block. A regular file never blocks. On Linux a pipe,
- * FIFO or terminal is opened again through /proc/self/fd/0 with O_NONBLOCK (a descriptor of our
- * own; fd 0's flags are left alone). A socket (Node's child_process gives its children socket
- * pairs) cannot be opened that way: fd 0 itself is then made non-blocking, as Node does for
- * process.stdin (and Node restores the flag at exit). Touching process.stdin would load the
- * stream machinery (some ms per run), so libuv's pipe handle does it directly; net.Socket,
- * which does the same through a public API, is the fallback.
+ * A descriptor for stdin whose reads never block. fd 0 itself is made non-blocking, as Node does
+ * for process.stdin (Node puts the flag back at exit). Touching process.stdin would load the
+ * stream machinery (some ms per run), so libuv's pipe handle does it directly (uv_pipe_open
+ * works on any descriptor: pipe, socket, FIFO, file, terminal). Without that internal binding:
+ * on Linux a pipe, FIFO or terminal is opened again through /proc/self/fd/0 with O_NONBLOCK (a
+ * descriptor of our own), and anything else goes through net.Socket, the public way to the same
+ * flag, which costs a millisecond or two more.
  */
 function nonBlockingStdin(): {readonly fd: number; readonly own: boolean} | undefined {
+	try {
+		const binding = (process as unknown as {binding(name: string): PipeWrap}).binding('pipe_wrap');
+		new binding.Pipe(binding.constants.SOCKET).open(0);
+		return {fd: 0, own: false};
+	} catch {
+		// No such binding in this Node, or fd 0 is not open (then the next steps fail too).
+	}
 	let st: fs.Stats;
 	try {
 		st = fs.fstatSync(0);
@@ -42,22 +49,22 @@ function nonBlockingStdin(): {readonly fd: number; readonly own: boolean} | unde
 		try {
 			return {fd: fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK), own: true};
 		} catch {
-			// Fall through: make fd 0 itself non-blocking.
+			// Fall through.
 		}
 	}
 	try {
-		const binding = (process as unknown as {binding(name: string): {Pipe: new (type: number) => {open(fd: number): void}; constants: {SOCKET: number}}}).binding('pipe_wrap');
-		new binding.Pipe(binding.constants.SOCKET).open(0);
+		// Loaded only here: a static import would cost every run.
+		const net = require('node:net') as typeof import('node:net');
+		new net.Socket({fd: 0, readable: false, writable: false});
 	} catch {
-		try {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const net = require('node:net') as typeof import('node:net');
-			new net.Socket({fd: 0, readable: false, writable: false});
-		} catch {
-			// Left blocking: without a writer that closes stdin, this read has no deadline.
-		}
+		// Left blocking: without a writer that closes stdin, this read has no deadline.
 	}
 	return {fd: 0, own: false};
+}
+
+interface PipeWrap {
+	readonly Pipe: new (type: number) => {open(fd: number): void};
+	readonly constants: {readonly SOCKET: number};
 }
 
 /** Reads stdin until its end or `deadline` (ms since the epoch), keeping at most `maxBytes`. */

@@ -6,10 +6,12 @@ import {
 	fileCapFrom,
 	filesOverCap,
 	parseHookPayload,
+	RESUME_AFTER_STOP_MS,
 	subagentTranscriptPath,
 	teammateAgentId,
 	type HookEvent,
 } from '../../src/core/hook-event.js';
+import {CUT_MESSAGE_CHARS, CUT_MESSAGE_NOTE, parseCutHookPayload} from '../../src/core/hook-payload-cut.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const MAIN_TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
@@ -233,5 +235,104 @@ describe('parseAgentRecord', () => {
 	it('drops optional fields of the wrong type instead of failing', () => {
 		const parsed = parseAgentRecord({agentId: 'a', type: 'x', status: 'active', startedAt: T0, lastMessage: 42, stoppedAt: 'no'});
 		expect(parsed.ok && parsed.value).toEqual({agentId: 'a', type: 'x', status: 'active', startedAt: T0, updatedAt: T0});
+	});
+});
+
+describe('applyHookEvent: events applied out of order', () => {
+	const at = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+	it('a start from the moment of the stop, applied after it, leaves the agent stopped', () => {
+		const stopped = apply(stop(), apply(start(), undefined, T0), T1);
+		for (const ms of [-5000, 0, RESUME_AFTER_STOP_MS]) {
+			const rec = apply(start(), stopped, at(T1, ms));
+			expect(rec).toMatchObject({status: 'stopped', stoppedAt: T1, lastMessage: 'Found 4 API routes.', startedAt: T0});
+			expect(rec.updatedAt).toBe(ms > 0 ? at(T1, ms) : T1);
+		}
+	});
+
+	it('a start later than that is a resume', () => {
+		const stopped = apply(stop(), apply(start(), undefined, T0), T1);
+		const rec = apply(start(), stopped, at(T1, RESUME_AFTER_STOP_MS + 1));
+		expect(rec.status).toBe('active');
+		expect(rec.stoppedAt).toBeUndefined();
+	});
+
+	it('gives the same record in either order when a start and a stop race', () => {
+		const startFirst = apply(stop(), apply(start(), undefined, at(T0, 3)), T0);
+		const stopFirst = apply(start(), apply(stop(), undefined, T0), at(T0, 3));
+		for (const rec of [startFirst, stopFirst]) {
+			expect(rec).toMatchObject({status: 'stopped', lastMessage: 'Found 4 API routes.', type: 'Explore'});
+			expect(rec.startUnknown).toBeUndefined();
+			expect(Date.parse(rec.stoppedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(rec.startedAt));
+		}
+		expect(stopFirst.startedAt).toBe(T0);
+	});
+
+	it('never moves updatedAt back', () => {
+		const rec = apply(stop(), apply(start(), undefined, T2), T1);
+		expect(rec.updatedAt).toBe(T2);
+	});
+
+	it('marks a cut message, and a later whole message clears the mark', () => {
+		const cut = apply({...stop(), lastMessage: 'start of it', lastMessageCut: true}, undefined, T0);
+		expect(cut).toMatchObject({lastMessage: 'start of it', lastMessageCut: true});
+		const again = apply(stop({last_assistant_message: 'whole'}), {...cut, status: 'active', stoppedAt: undefined}, T2);
+		expect(again.lastMessage).toBe('whole');
+		expect(again.lastMessageCut).toBeUndefined();
+	});
+});
+
+describe('parseCutHookPayload: the first part of a payload over the limit', () => {
+	const full = (message: string, extra: Record<string, unknown> = {}) =>
+		JSON.stringify({session_id: SESSION, hook_event_name: 'SubagentStop', background_tasks: [{id: 'x', description: 'a "quoted" {brace}'}], stop_hook_active: false, agent_id: 'a1', agent_type: 'Explore', agent_transcript_path: '/t/agent-a1.jsonl', last_assistant_message: message, ...extra});
+
+	it('reads the fields before the cut and keeps the start of the cut message, marked', () => {
+		const message = `Résumé "quoted" \\ back\n${'z'.repeat(3 * CUT_MESSAGE_CHARS)}`;
+		const text = full(message);
+		const parsed = parseCutHookPayload(text.slice(0, text.length - 1000));
+		expect(parsed.ok).toBe(true);
+		if (!parsed.ok) {
+			return;
+		}
+		expect(parsed.value).toMatchObject({event: 'SubagentStop', agentId: 'a1', agentType: 'Explore', agentTranscriptPath: '/t/agent-a1.jsonl', lastMessageCut: true});
+		expect(parsed.value.lastMessage?.startsWith('Résumé "quoted" \\ back\nzzz')).toBe(true);
+		expect(parsed.value.lastMessage?.endsWith(CUT_MESSAGE_NOTE)).toBe(true);
+		expect(parsed.value.lastMessage?.length).toBe(CUT_MESSAGE_CHARS + CUT_MESSAGE_NOTE.length);
+	});
+
+	it.each(['\\', '\\u', '\\u00', '\\u00e'])('drops a half escape at the cut (%s)', half => {
+		const text = full('');
+		const prefix = `${text.slice(0, text.lastIndexOf('""') + 1)}abc${half}`;
+		const parsed = parseCutHookPayload(prefix);
+		expect(parsed.ok && parsed.value.lastMessage).toBe(`abc${CUT_MESSAGE_NOTE}`);
+	});
+
+	it('keeps an escaped backslash before the cut', () => {
+		const text = full('');
+		const parsed = parseCutHookPayload(`${text.slice(0, text.lastIndexOf('""') + 1)}abc\\\\`);
+		expect(parsed.ok && parsed.value.lastMessage).toBe(`abc\\${CUT_MESSAGE_NOTE}`);
+	});
+
+	it('keeps a whole message when the cut came after it', () => {
+		const text = full('all of it', {session_crons: 'y'.repeat(1000)});
+		const parsed = parseCutHookPayload(text.slice(0, -100));
+		expect(parsed.ok && parsed.value).toMatchObject({lastMessage: 'all of it'});
+		expect(parsed.ok && parsed.value.lastMessageCut).toBeUndefined();
+	});
+
+	it('skips when the ids come after the cut', () => {
+		const text = JSON.stringify({hook_event_name: 'SubagentStop', last_assistant_message: 'x'.repeat(1000), session_id: SESSION, agent_id: 'a1'});
+		const parsed = parseCutHookPayload(text.slice(0, 500));
+		expect(parsed.ok).toBe(false);
+	});
+
+	it('skips what is not a JSON object', () => {
+		expect(parseCutHookPayload('[1, 2').ok).toBe(false);
+		expect(parseCutHookPayload('garbage').ok).toBe(false);
+	});
+
+	it('does not take a nested agent_id for the payload’s', () => {
+		const text = JSON.stringify({session_id: SESSION, hook_event_name: 'SubagentStop', background_tasks: [{agent_id: 'other', agent_type: 'Plan'}], last_assistant_message: 'x'.repeat(1000), agent_id: 'a1'});
+		expect(parseCutHookPayload(text.slice(0, 400)).ok).toBe(false);
 	});
 });
