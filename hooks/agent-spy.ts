@@ -19,11 +19,11 @@ import {
 	teammateAgentId,
 	type HookEvent,
 	type Outcome,
-} from '../src/core/hook-event.js';
-import {parseCutHookPayload} from '../src/core/hook-payload-cut.js';
+} from '../src/core/hook/hook-event.js';
+import {parseCutHookPayload} from '../src/core/hook/payload-cut.js';
 import {activityDir} from '../src/core/paths.js';
-import {acquireLock, releaseLock} from '../src/store/hook-lock.js';
-import {hookLog} from '../src/store/hook-log.js';
+import {acquireLock, releaseLock} from '../src/store/hook/lock.js';
+import {hookLog} from '../src/store/hook/log.js';
 import {
 	agentLockFile,
 	checkSessionFolder,
@@ -31,8 +31,8 @@ import {
 	listAgentFiles,
 	readAgentFile,
 	writeAtomic,
-} from '../src/store/hook-session.js';
-import {readStdin} from '../src/store/hook-stdin.js';
+} from '../src/store/hook/session.js';
+import {readStdin} from '../src/store/hook/stdin.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
 /** stdin must end within this long after the process started (a writer may never close it). */

@@ -1,14 +1,14 @@
 // What the reading commands (watch, ls, sessions) share: options, folders, session resolution.
 import os from 'node:os';
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import {DURATION_FORM, parseDuration} from '../core/format.js';
+import {DURATION_FORM, parseDuration} from '../core/text/format.js';
 import {activityDir, claudeDir} from '../core/paths.js';
-import {resolveSession} from '../core/sessions.js';
-import {closestWord} from '../core/suggest.js';
-import {DEFAULT_STALE_MS} from '../core/stale.js';
-import {DEFAULT_MAX} from '../core/view.js';
-import {readSessionInfos, sessionDirInfos} from '../store/sessions.js';
-import {readTeams} from '../store/teams.js';
+import {resolveSession} from '../core/monitor/sessions.js';
+import {closestWord} from '../core/text/suggest.js';
+import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
+import {DEFAULT_MAX} from '../core/monitor/view.js';
+import {readSessionInfos, sessionDirInfos} from '../store/activity/sessions.js';
+import {readTeams} from '../store/activity/teams.js';
 import {COMMAND_NAMES} from './command-names.js';
 import {CliError} from './errors.js';
 

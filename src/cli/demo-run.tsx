@@ -4,12 +4,12 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {render} from 'ink';
-import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS} from '../core/demo-scenario.js';
-import {ActivityWatcher} from '../store/activity-watcher.js';
-import {TranscriptFollower} from '../store/transcript-follower.js';
-import {listSessionDirs} from '../store/read-agents.js';
+import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS} from '../core/demo/scenario.js';
+import {ActivityWatcher} from '../store/activity/activity-watcher.js';
+import {TranscriptFollower} from '../store/transcripts/follower.js';
+import {listSessionDirs} from '../store/activity/read-agents.js';
 import {App} from '../ui/App.js';
-import type {DemoOptions} from './demo-command.js';
+import type {DemoOptions} from './command-options.js';
 import {installHookCopy, playDemo} from './demo-player.js';
 import {snapshotText} from './watch-run.js';
 

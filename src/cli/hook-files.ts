@@ -6,8 +6,8 @@
 import {randomBytes} from 'node:crypto';
 import {chmodSync, lstatSync, mkdirSync, readlinkSync, readSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {singleQuoteBody} from '../core/shell-command.js';
-import {openRegularFile} from '../store/safe-file.js';
+import {singleQuoteBody} from '../core/install/shell-command.js';
+import {openRegularFile} from '../store/fs/safe-file.js';
 import {CliError} from './errors.js';
 import {NODE_PLACEHOLDER} from './assets.js';
 

@@ -6,7 +6,7 @@ import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
 import {registerWatchCommand} from './watch-command.js';
-import {safeText} from '../core/safe-text.js';
+import {safeText} from '../core/text/safe-text.js';
 import {CliError} from './errors.js';
 import {VERSION} from './version.js';
 

@@ -1,14 +1,14 @@
 // `agentlog install-hook` and `agentlog uninstall-hook` (DESIGN.md §8). Plain IO and text on
 // stdout: never imports Ink, so it works with stdin not a terminal. The decisions (what to add,
-// what is agentlog's, what to remove) are pure functions in src/core/settings-merge.ts.
+// what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts.
 import {existsSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {claudeDir} from '../core/paths.js';
-import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../core/settings-edit.js';
-import {hasAgentlogHooks, parseSettings, type JsonObject} from '../core/settings-merge.js';
-import {hookTarget, type HookTarget} from '../core/shell-command.js';
-import {unifiedDiff} from '../core/text-diff.js';
+import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../core/install/settings-edit.js';
+import {hasAgentlogHooks, parseSettings, type JsonObject} from '../core/install/settings-merge.js';
+import {hookTarget, type HookTarget} from '../core/install/shell-command.js';
+import {unifiedDiff} from '../core/install/text-diff.js';
 import {hookAssets, type HookAssets} from './assets.js';
 import {CliError} from './errors.js';
 import {BACKUP_SUFFIX, freeBackupPath, isAgentlogLauncher, readIfExists, readRegular, readSettingsFile, renderLauncher, Staging, writeNewCopy, type SettingsFile} from './hook-files.js';

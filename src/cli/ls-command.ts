@@ -1,12 +1,12 @@
 // `agentlog ls [session]`: the agents of one session, with the monitor's rules, once.
 import path from 'node:path';
 import type {Command} from 'commander';
-import {formatLocalTime} from '../core/format.js';
-import {safeJsonStringify, safeLine} from '../core/safe-text.js';
-import {agentName, durationText, GLYPH, messagePreview, shownStatus, statusLabel} from '../core/present.js';
-import {formatTable} from '../core/table.js';
-import {buildView} from '../core/view.js';
-import {listSessionDirs, readSessionDir, sessionLabel} from '../store/read-agents.js';
+import {formatLocalTime} from '../core/text/format.js';
+import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
+import {agentName, durationText, GLYPH, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
+import {formatTable} from '../core/present/table.js';
+import {buildView} from '../core/monitor/view.js';
+import {listSessionDirs, readSessionDir, sessionLabel} from '../store/activity/read-agents.js';
 import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
 
 interface LsOptions extends ReadOptions {

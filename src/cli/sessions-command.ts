@@ -1,10 +1,10 @@
 // `agentlog sessions`: every session under the activity folder, newest first.
 import type {Command} from 'commander';
-import {formatLocalTime} from '../core/format.js';
-import {GLYPH} from '../core/present.js';
-import {safeJsonStringify} from '../core/safe-text.js';
-import {formatTable} from '../core/table.js';
-import {readSessionInfos} from '../store/sessions.js';
+import {formatLocalTime} from '../core/text/format.js';
+import {GLYPH} from '../core/present/present.js';
+import {safeJsonStringify} from '../core/text/safe-text.js';
+import {formatTable} from '../core/present/table.js';
+import {readSessionInfos} from '../store/activity/sessions.js';
 import {activityFor, addReadOptions, type ReadOptions} from './common.js';
 
 interface SessionsOptions extends ReadOptions {

@@ -1,11 +1,9 @@
 // `agentlog watch [session]` (also bare `agentlog`): options and help. The screen itself is in
 // watch-run.tsx, imported only when the command runs, so other commands never load Ink.
 import type {Command} from 'commander';
-import {addReadOptions, maxOption, type ReadOptions} from './common.js';
+import type {WatchOptions} from './command-options.js';
+import {addReadOptions, maxOption} from './common.js';
 
-export interface WatchOptions extends ReadOptions {
-	readonly max: number;
-}
 
 export function registerWatchCommand(program: Command): void {
 	const watch = program

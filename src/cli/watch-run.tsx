@@ -3,20 +3,20 @@
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
 import path from 'node:path';
 import {render, renderToString} from 'ink';
-import {formatLocalTime} from '../core/format.js';
-import {paneSize} from '../core/layout.js';
+import {formatLocalTime} from '../core/text/format.js';
+import {paneSize} from '../core/tui/layout.js';
 import {stateFile} from '../core/paths.js';
-import {buildScreen} from '../core/screen.js';
-import {initialUiModel} from '../core/ui-state.js';
-import {buildView} from '../core/view.js';
-import {ActivityWatcher} from '../store/activity-watcher.js';
-import {listSessionDirs, readSessionDir, sessionLabel} from '../store/read-agents.js';
+import {buildScreen} from '../core/tui/screen.js';
+import {initialUiModel} from '../core/tui/ui-state.js';
+import {buildView} from '../core/monitor/view.js';
+import {ActivityWatcher} from '../store/activity/activity-watcher.js';
+import {listSessionDirs, readSessionDir, sessionLabel} from '../store/activity/read-agents.js';
 import {loadUiState, saveUiState} from '../store/state-file.js';
-import {TranscriptFollower, type TranscriptState} from '../store/transcript-follower.js';
+import {TranscriptFollower, type TranscriptState} from '../store/transcripts/follower.js';
 import {App} from '../ui/App.js';
 import {Screen} from '../ui/Screen.js';
 import {activityFor, home, resolveSessionArg} from './common.js';
-import type {WatchOptions} from './watch-command.js';
+import type {WatchOptions} from './command-options.js';
 import {CliError} from './errors.js';
 
 

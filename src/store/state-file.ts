@@ -2,7 +2,7 @@
 // means defaults; a failed write is ignored (it only costs remembering the collapsed state).
 import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {readRegularText} from './safe-file.js';
+import {readRegularText} from './fs/safe-file.js';
 
 /** The state file is a few bytes; anything larger is not ours. */
 const MAX_STATE_BYTES = 64 * 1024;

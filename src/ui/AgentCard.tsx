@@ -1,8 +1,8 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {CardRow} from '../core/screen.js';
-import {CARD_HEIGHT} from '../core/layout.js';
-import {COLOR, fit, GLYPH} from '../core/present.js';
+import type {CardRow} from '../core/tui/screen.js';
+import {CARD_HEIGHT} from '../core/tui/layout.js';
+import {COLOR, fit, GLYPH} from '../core/present/present.js';
 
 export interface AgentCardProps extends CardRow {
 	readonly width: number;

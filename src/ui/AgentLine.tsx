@@ -1,7 +1,7 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {LineRow} from '../core/screen.js';
-import {COLOR, fit, GLYPH} from '../core/present.js';
+import type {LineRow} from '../core/tui/screen.js';
+import {COLOR, fit, GLYPH} from '../core/present/present.js';
 
 export interface AgentLineProps extends LineRow {
 	readonly typeWidth: number;

@@ -1,11 +1,11 @@
 import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
-import {formatLocalTime} from '../core/format.js';
-import type {Size} from '../core/layout.js';
-import {buildScreen} from '../core/screen.js';
-import {initialUiModel, reconcileSelection, uiReducer} from '../core/ui-state.js';
-import {buildView} from '../core/view.js';
-import type {AgentSource} from '../store/activity-watcher.js';
-import type {TranscriptSource, TranscriptState} from '../store/transcript-follower.js';
+import {formatLocalTime} from '../core/text/format.js';
+import type {Size} from '../core/tui/layout.js';
+import {buildScreen} from '../core/tui/screen.js';
+import {initialUiModel, reconcileSelection, uiReducer} from '../core/tui/ui-state.js';
+import {buildView} from '../core/monitor/view.js';
+import type {AgentSource} from '../store/activity/activity-watcher.js';
+import type {TranscriptSource, TranscriptState} from '../store/transcripts/follower.js';
 import {useAppKeys} from './hooks/use-app-keys.js';
 import {useClock} from './hooks/use-clock.js';
 import {useMarkdown} from './hooks/use-markdown.js';

@@ -2,8 +2,8 @@
 // ~200 ms to import, so it is loaded the first time a detail pane opens. A long message is rendered
 // piece by piece (core/markdown-pieces), yielding to the event loop between pieces so keys are
 // answered; what is rendered so far is shown. Only the messages asked for lately are kept.
-import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../core/markdown-pieces.js';
-import type {RenderedMessage} from '../core/screen.js';
+import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../core/tui/markdown-pieces.js';
+import type {RenderedMessage} from '../core/tui/screen.js';
 
 type Render = (text: string, width: number) => string;
 

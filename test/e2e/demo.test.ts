@@ -3,8 +3,8 @@ import {spawn, spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {parseAgentRecord, type AgentRecord} from '../../src/core/agent.js';
-import {findGhosts} from '../../src/core/dedup.js';
+import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
+import {findGhosts} from '../../src/core/monitor/ghosts.js';
 import {hasTmux, TmuxPane} from '../helpers/tmux.js';
 import {tempDir} from '../helpers/tmp.js';
 

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseAgentRecord, type AgentRecord} from '../../src/core/agent.js';
+import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
 import {hookEnv, installedHook, runHook, runHookAsync} from '../helpers/hook.js';
 import {tempDir} from '../helpers/tmp.js';
 

@@ -3,7 +3,7 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseAgentRecord} from '../../src/core/agent.js';
+import {parseAgentRecord} from '../../src/core/record/agent-record.js';
 import {hookEnv, installedHook, runHook, runHookAsync, runHookScript} from '../helpers/hook.js';
 import {tempDir} from '../helpers/tmp.js';
 

@@ -3,8 +3,8 @@ import {lstatSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {acquireLock, releaseLock, STALE_MS, tryLock} from '../../src/store/hook-lock.js';
-import {writeAtomic} from '../../src/store/hook-session.js';
+import {acquireLock, releaseLock, STALE_MS, tryLock} from '../../src/store/hook/lock.js';
+import {writeAtomic} from '../../src/store/hook/session.js';
 import {tempDir} from '../helpers/tmp.js';
 
 describe('writeAtomic', () => {

@@ -6,8 +6,8 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdirSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {MAX_AGENT_FILE_BYTES, readAgentFile, readSessionDir} from '../../src/store/read-agents.js';
-import {readTeams} from '../../src/store/teams.js';
+import {MAX_AGENT_FILE_BYTES, readAgentFile, readSessionDir} from '../../src/store/activity/read-agents.js';
+import {readTeams} from '../../src/store/activity/teams.js';
 import {runIsolated} from '../helpers/isolated.js';
 import {tempDir} from '../helpers/tmp.js';
 
@@ -89,7 +89,7 @@ describe('special files in a session folder', () => {
 	it('readAgentFile refuses a FIFO at once, in a child process that would otherwise hang', () => {
 		const f = trapped();
 		const r = runIsolated(`
-			import {readAgentFile, readSessionDir} from './src/store/read-agents.ts';
+			import {readAgentFile, readSessionDir} from './src/store/activity/read-agents.ts';
 			const read = readSessionDir(${JSON.stringify(f.sessionDir)});
 			emit({fifo: readAgentFile(${JSON.stringify(path.join(f.sessionDir, 'trap.json'))}), agents: read.agents.length, invalid: read.invalid.length});
 		`);
@@ -131,7 +131,7 @@ describe('special files around transcripts, teams and the state file', () => {
 		mkfifo(path.join(dir, 'agent-a1.jsonl'));
 		mkfifo(path.join(dir, 'agent-a1.meta.json'));
 		const r = runIsolated(`
-			import {TranscriptFollower} from './src/store/transcript-follower.ts';
+			import {TranscriptFollower} from './src/store/transcripts/follower.ts';
 			const follower = new TranscriptFollower();
 			follower.follow([{agentId: 'a1', transcriptPath: ${JSON.stringify(path.join(dir, 'agent-a1.jsonl'))}}]);
 			const state = follower.getSnapshot().get('a1');

@@ -1,7 +1,7 @@
 import {useRef} from 'react';
 import {useApp, useInput} from 'ink';
-import {keyToAction, type Focus} from '../../core/keymap.js';
-import type {UiContext, UiEvent} from '../../core/ui-state.js';
+import {keyToAction, type Focus} from '../../core/tui/keymap.js';
+import type {UiContext, UiEvent} from '../../core/tui/ui-state.js';
 
 /**
  * The only useInput. Keys become actions (core/keymap) and go to the reducer; the handler reads

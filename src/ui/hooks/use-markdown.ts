@@ -1,5 +1,5 @@
 import {useEffect, useState} from 'react';
-import type {RenderedMessage} from '../../core/screen.js';
+import type {RenderedMessage} from '../../core/tui/screen.js';
 import {keepOnlyMarkdown, renderedMarkdown, watchMarkdown} from '../markdown.js';
 
 /**

@@ -1,0 +1,191 @@
+// Which session the user means (DESIGN.md §6, CLAUDE-CODE-HOOKS.md §3), and session summaries.
+// Pure: the list of sessions and the team configs are read by the store and passed in.
+import {isSafeId, type AgentRecord} from '../record/agent-record.js';
+import {parseTime} from '../text/format.js';
+import {buildView, type StatusCounts} from './view.js';
+
+export interface SessionCounts {
+	readonly active: number;
+	readonly idle: number;
+	readonly stopped: number;
+}
+
+export interface SessionInfo {
+	readonly id: string;
+	/** Last activity (ms). */
+	readonly lastActivity: number;
+	readonly counts: SessionCounts;
+}
+
+/** The part of `<claude>/teams/<name>/config.json` that matters here. */
+export interface TeamInfo {
+	readonly leadSessionId?: string;
+}
+
+/** How an argument was matched. */
+export type ResolvedVia = 'exact' | 'team' | 'implicit-team' | 'prefix';
+
+export type SessionResolution =
+	| {
+			readonly ok: true;
+			readonly sessionId: string;
+			readonly via: ResolvedVia;
+			/** False when the id is not (yet) among the sessions: a team lead with no agent file so far. */
+			readonly known: boolean;
+	  }
+	| {
+			readonly ok: false;
+			readonly reason: 'empty' | 'ambiguous' | 'unknown';
+			/** Says what went wrong and lists `candidates`, one per line. */
+			readonly message: string;
+			/** Ambiguous: every match, most recent first. Unknown: up to 5 closest. */
+			readonly candidates: readonly SessionInfo[];
+	  };
+
+const MAX_SUGGESTIONS = 5;
+const IMPLICIT_TEAM = /^session-([A-Za-z0-9]{8})$/;
+
+function byRecent(a: SessionInfo, b: SessionInfo): number {
+	const la = Number.isNaN(a.lastActivity) ? Number.NEGATIVE_INFINITY : a.lastActivity;
+	const lb = Number.isNaN(b.lastActivity) ? Number.NEGATIVE_INFINITY : b.lastActivity;
+	if (la !== lb) {
+		return la < lb ? 1 : -1;
+	}
+	// Decision: equal activity → the larger id first, so the choice is stable.
+	return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** The most recently active session, or undefined when there is none. */
+export function latestSession(sessions: readonly SessionInfo[]): SessionInfo | undefined {
+	return [...sessions].sort(byRecent)[0];
+}
+
+function describe(session: SessionInfo): string {
+	const {active, idle, stopped} = session.counts;
+	return `  ${session.id}  (${active} active, ${idle} idle, ${stopped} stopped)`;
+}
+
+function failure(reason: 'empty' | 'ambiguous' | 'unknown', header: string, candidates: SessionInfo[]): SessionResolution {
+	const message = [header, ...candidates.map(describe)].join('\n');
+	return {ok: false, reason, message, candidates};
+}
+
+/**
+ * Decision: prefixes match case-insensitively (session ids are lowercase UUIDs; a pasted id may
+ * be upper case). Exact ids match as written.
+ */
+function withPrefix(sessions: readonly SessionInfo[], prefix: string): SessionInfo[] {
+	const lower = prefix.toLowerCase();
+	return sessions.filter((s) => s.id.toLowerCase().startsWith(lower)).sort(byRecent);
+}
+
+function commonPrefix(a: string, b: string): number {
+	const x = a.toLowerCase();
+	const y = b.toLowerCase();
+	let n = 0;
+	while (n < x.length && n < y.length && x[n] === y[n]) {
+		n += 1;
+	}
+	return n;
+}
+
+/** The closest sessions to an unknown argument: longest common prefix, then most recent. */
+function closest(sessions: readonly SessionInfo[], arg: string): SessionInfo[] {
+	return [...sessions]
+		.sort((a, b) => commonPrefix(b.id, arg) - commonPrefix(a.id, arg) || byRecent(a, b))
+		.slice(0, MAX_SUGGESTIONS);
+}
+
+/**
+ * A team name → its lead's session. Decision: a lead session that has no folder yet (the lead
+ * has not started any subagent) still resolves when `leadSessionId` is a well-formed id, with
+ * `known: false`, so `watch <team>` can wait for it; a malformed one is ignored.
+ */
+function fromTeam(arg: string, sessions: readonly SessionInfo[], teams: ReadonlyMap<string, TeamInfo>): SessionResolution | undefined {
+	const lead = teams.get(arg)?.leadSessionId;
+	if (!isSafeId(lead)) {
+		return undefined;
+	}
+	return {ok: true, sessionId: lead, via: 'team', known: sessions.some((s) => s.id === lead)};
+}
+
+function fromMatches(arg: string, matches: SessionInfo[], via: ResolvedVia): SessionResolution | undefined {
+	const [only] = matches;
+	if (only === undefined) {
+		return undefined;
+	}
+	if (matches.length === 1) {
+		return {ok: true, sessionId: only.id, via, known: true};
+	}
+	return failure('ambiguous', `session "${arg}" is ambiguous: ${matches.length} sessions match (most recent first):`, matches);
+}
+
+/**
+ * Resolves a session argument, in this order: an exact session id; a team name in `teams`
+ * (its `leadSessionId`); an implicit team name `session-<8 chars>` (the 8 characters are a
+ * prefix of the lead's session id); a unique prefix of a session id. Never throws.
+ * Decision: a team config without a usable `leadSessionId` (not verified for Claude Code
+ * 2.1.178+) falls through to the later rules; an implicit team name that matches nothing is
+ * still tried as a plain prefix.
+ */
+export function resolveSession(
+	arg: string,
+	sessions: readonly SessionInfo[],
+	teams: ReadonlyMap<string, TeamInfo>,
+): SessionResolution {
+	const wanted = arg.trim();
+	if (wanted === '') {
+		return failure('empty', 'no session given', []);
+	}
+	if (sessions.some((s) => s.id === wanted)) {
+		return {ok: true, sessionId: wanted, via: 'exact', known: true};
+	}
+	const implicit = IMPLICIT_TEAM.exec(wanted)?.[1];
+	return (
+		fromTeam(wanted, sessions, teams) ??
+		(implicit === undefined ? undefined : fromMatches(wanted, withPrefix(sessions, implicit), 'implicit-team')) ??
+		fromMatches(wanted, withPrefix(sessions, wanted), 'prefix') ??
+		unknown(wanted, sessions)
+	);
+}
+
+function unknown(arg: string, sessions: readonly SessionInfo[]): SessionResolution {
+	const suggestions = closest(sessions, arg);
+	const header =
+		suggestions.length === 0
+			? `no session matches "${arg}" (there are no sessions yet)`
+			: `no session matches "${arg}"; closest:`;
+	return failure('unknown', header, suggestions);
+}
+
+export interface SessionSummary {
+	/** Display statuses (stale agents count as stopped, and in `stale`), ghosts left out. */
+	readonly counts: StatusCounts;
+	/** The newest of every agent's startedAt, updatedAt and stoppedAt (ms); 0 when none is readable. */
+	readonly lastActivity: number;
+}
+
+function lastActivityOf(agents: readonly AgentRecord[]): number {
+	let latest = 0;
+	for (const agent of agents) {
+		for (const iso of [agent.startedAt, agent.updatedAt, agent.stoppedAt]) {
+			latest = Math.max(latest, parseTime(iso) ?? 0);
+		}
+	}
+	return latest;
+}
+
+/**
+ * Counts by display status and the last activity of one session. Decision: the counts apply the
+ * same rules as `watch` (stale, and ghost dedup unless `dedup` is false), so `sessions` and the
+ * watch header agree.
+ */
+export function summarizeSession(
+	agents: readonly AgentRecord[],
+	now: number,
+	staleMs: number,
+	dedup = true,
+): SessionSummary {
+	const view = buildView(agents, {now, staleMs, dedup, showGhosts: false, showAll: true});
+	return {counts: view.counts, lastActivity: lastActivityOf(agents)};
+}

@@ -1,0 +1,52 @@
+// The stale rule (DESIGN.md §5): an active agent silent for too long is shown as stopped.
+// Pure: the clock (`now`, ms) and any extra sign of life are parameters.
+import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
+import {parseTime} from '../text/format.js';
+
+/** Default silence after which an active agent is shown as stopped: 5 minutes. */
+export const DEFAULT_STALE_MS = 5 * 60 * 1000;
+
+export interface DisplayState {
+	/** The status to show: `stopped` for a stale agent, else the file's status. */
+	readonly displayStatus: AgentStatus;
+	/** True for an active agent with no sign of life for `staleMs` or more. */
+	readonly stale: boolean;
+	/** The latest sign of life (ms): startedAt, updatedAt or the extra one, whichever is newest. */
+	readonly lastLife: number;
+	/** How long since `lastLife` (ms, never negative). */
+	readonly silentMs: number;
+}
+
+/**
+ * The latest sign of life of an agent: the newest of startedAt, updatedAt and `extraLife` (ms,
+ * e.g. the transcript's mtime). Undefined when none of them can be read.
+ */
+export function lastSignOfLife(agent: AgentRecord, extraLife?: number): number | undefined {
+	const times = [parseTime(agent.startedAt), parseTime(agent.updatedAt), extraLife].filter(
+		(t): t is number => t !== undefined && Number.isFinite(t),
+	);
+	return times.length === 0 ? undefined : Math.max(...times);
+}
+
+/**
+ * How an agent is shown at `now`. Stale when it is `active` and `now - lastLife >= staleMs`
+ * (exactly `staleMs` of silence is stale). Idle agents are never stale: a teammate waiting for
+ * messages is expected to be silent. `silentMs` is given for every status (it is how long ago
+ * the last sign of life was); a sign of life in the future (clock skew) counts as 0 silence.
+ */
+export function displayState(
+	agent: AgentRecord,
+	now: number,
+	staleMs: number = DEFAULT_STALE_MS,
+	extraLife?: number,
+): DisplayState {
+	const life = lastSignOfLife(agent, extraLife);
+	if (life === undefined) {
+		// Decision: with no readable time there is nothing to measure silence from; the agent is
+		// shown as its file says, and `lastLife` is `now` so that no consumer does arithmetic on NaN.
+		return {displayStatus: agent.status, stale: false, lastLife: now, silentMs: 0};
+	}
+	const silentMs = Math.max(0, now - life);
+	const stale = agent.status === 'active' && silentMs >= staleMs;
+	return {displayStatus: stale ? 'stopped' : agent.status, stale, lastLife: life, silentMs};
+}

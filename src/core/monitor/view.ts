@@ -1,0 +1,172 @@
+// What the monitor shows for one session (DESIGN.md §5): the rules (dedup, stale) applied, then
+// order and the display cap. Pure: the clock and extra signs of life are options.
+import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
+import {findGhosts} from './ghosts.js';
+import {parseTime} from '../text/format.js';
+import {agentDuration} from './duration.js';
+import {displayState} from './stale.js';
+
+/** Default display cap: the 8 most recently started agents. */
+export const DEFAULT_MAX = 8;
+
+export interface ViewOptions {
+	/** The clock (ms). */
+	readonly now: number;
+	readonly staleMs: number;
+	/** False (`--no-dedup`): nobody is a ghost. */
+	readonly dedup: boolean;
+	/** Show ghosts (flagged `ghost`) instead of hiding them. */
+	readonly showGhosts: boolean;
+	/** Lift the display cap. */
+	readonly showAll: boolean;
+	/** The display cap (default 8). */
+	readonly max?: number;
+	/** Extra signs of life by agentId (ms), e.g. transcript mtimes. */
+	readonly extraLife?: ReadonlyMap<string, number>;
+	/** The parent agent of an agent, when known (nested agents are shown under their parent). */
+	readonly parentOf?: (agentId: string) => string | undefined;
+}
+
+export interface ViewItem {
+	readonly agent: AgentRecord;
+	readonly displayStatus: AgentStatus;
+	readonly stale: boolean;
+	readonly ghost: boolean;
+	/** Time since the last sign of life (ms). */
+	readonly silentMs: number;
+	/** The latest sign of life (ms). */
+	readonly lastLife: number;
+	/** How long it ran (ms); undefined when unknown (see `agentDuration`). */
+	readonly durationMs: number | undefined;
+	/** 0 at the top level; 1 and more under a parent agent shown above it. */
+	readonly depth: number;
+}
+
+export interface StatusCounts {
+	readonly active: number;
+	readonly idle: number;
+	/** Stopped as shown: stale agents included. */
+	readonly stopped: number;
+	/** Stale agents (also counted in `stopped`). */
+	readonly stale: number;
+}
+
+export interface AgentView {
+	/** Most recently started first, capped unless `showAll`. */
+	readonly items: readonly ViewItem[];
+	/** Display statuses over all non-ghost agents, before the cap. */
+	readonly counts: StatusCounts;
+	/** Ghosts found, whether shown or not. */
+	readonly ghostCount: number;
+	/** Items left out by the cap. */
+	readonly hiddenByCap: number;
+}
+
+function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewItem {
+	const state = displayState(agent, options.now, options.staleMs, options.extraLife?.get(agent.agentId));
+	return {
+		agent,
+		displayStatus: state.displayStatus,
+		stale: state.stale,
+		ghost,
+		silentMs: state.silentMs,
+		lastLife: state.lastLife,
+		durationMs: agentDuration(agent, options.now, state),
+		depth: 0,
+	};
+}
+
+/**
+ * Most recently started first; equal starts by agentId (ascending) so the order is stable.
+ * Decision: an unreadable startedAt sorts last.
+ */
+export function compareByRecentStart(a: AgentRecord, b: AgentRecord): number {
+	const startA = parseTime(a.startedAt) ?? Number.NEGATIVE_INFINITY;
+	const startB = parseTime(b.startedAt) ?? Number.NEGATIVE_INFINITY;
+	if (startA !== startB) {
+		return startA < startB ? 1 : -1;
+	}
+	return a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0;
+}
+
+/** Counts display statuses of the given items. */
+export function countStatuses(items: readonly ViewItem[]): StatusCounts {
+	const counts = {active: 0, idle: 0, stopped: 0, stale: 0};
+	for (const item of items) {
+		counts[item.displayStatus] += 1;
+		counts.stale += item.stale ? 1 : 0;
+	}
+	return counts;
+}
+
+/**
+ * Decision: a cap below 1 (or not a number) is taken as 1; a strip with no card at all is never
+ * what is wanted, and the CLI rejects such `--max` values anyway.
+ */
+function capOf(options: ViewOptions): number {
+	if (options.showAll) {
+		return Number.POSITIVE_INFINITY;
+	}
+	const max = options.max ?? DEFAULT_MAX;
+	return Number.isNaN(max) ? 1 : Math.max(1, Math.floor(max));
+}
+
+/**
+ * Applies the rules to one session's agents. Ghosts are hidden unless `showGhosts`; then they
+ * are shown, flagged. Decision: shown ghosts take part in the cap like any other card (the cap
+ * is about what fits on screen); `counts` never include ghosts.
+ */
+/**
+ * Puts each agent whose parent is in the list right under it (depth + 1), keeping the order
+ * otherwise; an agent whose parent is not in the list stays at the top level.
+ */
+export function nestItems(items: readonly ViewItem[], parentOf: (agentId: string) => string | undefined): ViewItem[] {
+	const ids = new Set(items.map((item) => item.agent.agentId));
+	const children = new Map<string, ViewItem[]>();
+	const roots: ViewItem[] = [];
+	for (const item of items) {
+		const parent = parentOf(item.agent.agentId);
+		if (parent !== undefined && parent !== item.agent.agentId && ids.has(parent)) {
+			children.set(parent, [...(children.get(parent) ?? []), item]);
+		} else {
+			roots.push(item);
+		}
+	}
+	const out: ViewItem[] = [];
+	const seen = new Set<string>();
+	const visit = (item: ViewItem, depth: number) => {
+		if (seen.has(item.agent.agentId)) {
+			return;
+		}
+		seen.add(item.agent.agentId);
+		out.push(depth === item.depth ? item : {...item, depth});
+		for (const child of children.get(item.agent.agentId) ?? []) {
+			visit(child, depth + 1);
+		}
+	};
+	for (const root of roots) {
+		visit(root, 0);
+	}
+	// A cycle of parents has no root: show its members at the top level.
+	for (const item of items) {
+		visit(item, 0);
+	}
+	return out;
+}
+
+export function buildView(agents: readonly AgentRecord[], options: ViewOptions): AgentView {
+	const ghosts = options.dedup ? findGhosts(agents) : new Set<string>();
+	const sorted = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
+	const real = sorted.filter((item) => !item.ghost);
+	// Nest what is shown, so a child of a hidden ghost stays at the top level.
+	const flat = options.showGhosts ? sorted : real;
+	const shown = options.parentOf ? nestItems(flat, options.parentOf) : flat;
+	const cap = capOf(options);
+	const items = shown.slice(0, cap);
+	return {
+		items,
+		counts: countStatuses(real),
+		ghostCount: sorted.length - real.length,
+		hiddenByCap: shown.length - items.length,
+	};
+}

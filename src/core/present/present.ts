@@ -1,0 +1,293 @@
+// What the screen says about an agent and a session, as plain strings. Components only lay
+// these out and colour them; the plain snapshot and `ls` print the same words.
+import type {AgentStatus} from '../record/agent-record.js';
+import {firstPoints, foldedHead, head, pointsUpTo} from '../text/bounded.js';
+import {formatDuration, shortId, truncate} from '../text/format.js';
+import {tokenTotals, usageMayBePlaceholder, type AgentActivity} from '../transcript/summary.js';
+import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
+
+/** Shown status: the three statuses, plus stale (shown stopped) and ghost. */
+export type Shown = AgentStatus | 'stale';
+
+/** A distinct glyph per status, so the screen reads without colour (NO_COLOR). */
+export const GLYPH: Readonly<Record<Shown, string>> = {
+	active: '●',
+	idle: '◐',
+	stopped: '○',
+	stale: '◌',
+};
+
+export const COLOR: Readonly<Record<Shown, string>> = {
+	active: 'green',
+	idle: 'yellow',
+	stopped: 'gray',
+	stale: 'gray',
+};
+
+export function shownStatus(item: ViewItem): Shown {
+	return item.stale ? 'stale' : item.displayStatus;
+}
+
+/** The words after the duration: what state the agent is in, and what is uncertain. */
+export function statusLabel(item: ViewItem, now: number): string {
+	const parts: string[] = [];
+	if (item.stale) {
+		parts.push(`stale · silent ${formatDuration(now - item.lastLife)}`);
+	} else {
+		parts.push(item.displayStatus);
+	}
+	if (item.ghost) {
+		parts.push('ghost');
+	}
+	return parts.join(' · ');
+}
+
+/** Duration text: live for active agents, `?` when the start was never seen. */
+export function durationText(item: ViewItem): string {
+	return item.durationMs === undefined ? '?' : formatDuration(item.durationMs);
+}
+
+export const MESSAGE_PREVIEW = 60;
+
+/** `text` (whitespace folded) in at most `width` characters, ending in `…` when cut. */
+export function fit(text: string, width: number): string {
+	const {flat, more} = foldedHead(text, width);
+	return !more && pointsUpTo(flat, width) <= width ? flat : truncate(more ? `${flat} …` : flat, Math.max(0, width - 1));
+}
+
+/** A preformatted line (aligned columns) cut to `width`, its spacing kept. */
+export function clip(line: string, width: number): string {
+	return pointsUpTo(line, width) <= width ? line : `${firstPoints(line, Math.max(0, width - 1))}…`;
+}
+
+/** Markdown as one line of plain words: no heading marks, emphasis, code ticks or list bullets. */
+export function plainText(markdown: string): string {
+	return markdown
+		.replace(/^```.*$/gmu, ' ')
+		.replace(/^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)\s+/gmu, '')
+		.replace(/(\*\*|__|`)/gu, '')
+		.replace(/(^|[^\p{L}\p{N}])[*_]([^*_\n]+)[*_](?![\p{L}\p{N}])/gu, '$1$2')
+		.replace(/\[([^\]]*)\]\([^)]*\)/gu, '$1')
+		.replace(/\s+/gu, ' ')
+		.trim();
+}
+
+/** How much of a last message the one-line preview reads: a huge message costs the same as a short one. */
+export const PREVIEW_SCAN = 4096;
+
+/** Previews by record: a record is replaced, never changed, when its file changes. */
+const previews = new WeakMap<object, string>();
+
+/** The last message as plain words, cut to 60 characters; '' when it has no words. */
+function messageWords(message: string): string {
+	const start = head(message, PREVIEW_SCAN);
+	const words = plainText(start);
+	if (start.length === message.length || pointsUpTo(words, MESSAGE_PREVIEW) > MESSAGE_PREVIEW) {
+		return truncate(words, MESSAGE_PREVIEW);
+	}
+	// The start is short once plain (markup, blank lines): say there is more.
+	return words === '' ? '' : truncate(`${words} …`, Math.min(MESSAGE_PREVIEW, pointsUpTo(words, MESSAGE_PREVIEW)));
+}
+
+/** The card's one-line message: the last message as plain words, cut to 60 characters + `…`. */
+export function messagePreview(item: ViewItem): string {
+	const message = item.agent.lastMessage;
+	if (message) {
+		let words = previews.get(item.agent);
+		if (words === undefined) {
+			words = messageWords(message);
+			previews.set(item.agent, words);
+		}
+		if (words !== '') {
+			return words;
+		}
+	}
+	if (item.displayStatus === 'active') {
+		return 'working…';
+	}
+	return item.displayStatus === 'idle' ? 'waiting for messages' : 'no message';
+}
+
+export function agentName(item: ViewItem): string {
+	const {type, teammateName} = item.agent;
+	if (teammateName && teammateName !== type) {
+		return type ? `${teammateName} (${type})` : teammateName;
+	}
+	return type || shortId(item.agent.agentId);
+}
+
+export function countsText(counts: StatusCounts, compact = false): string {
+	const shown: Array<[keyof StatusCounts, number]> = [
+		['active', counts.active],
+		['idle', counts.idle],
+		['stopped', counts.stopped],
+	];
+	if (counts.stale > 0) {
+		shown.push(['stale', counts.stale]);
+	}
+	return shown.map(([status, n]) => (compact ? `${GLYPH[status]}${n}` : `${GLYPH[status]} ${n} ${status}`)).join(compact ? ' ' : '  ');
+}
+
+export interface HeaderInfo {
+	readonly sessionId: string | undefined;
+	readonly following: boolean;
+	readonly view: AgentView;
+	readonly showGhosts: boolean;
+	readonly warnings: number;
+}
+
+/**
+ * The header line: session, counts with glyphs, ghosts, warnings. In a narrow pane the compact
+ * form keeps every figure visible (`3f2c9a10 · ●2 ◐1 ○5 · 2 ghosts · ⚠1`).
+ */
+export function headerText(info: HeaderInfo, width: number): string {
+	const ghosts = info.view.ghostCount;
+	const full = [
+		info.sessionId ? `session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
+		countsText(info.view.counts),
+		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
+		info.warnings > 0 ? `⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}` : '',
+	];
+	const plain = full.filter(Boolean).join(' · ');
+	for (const text of [`agentlog · ${plain}`, plain]) {
+		if ([...text].length <= width) {
+			return text;
+		}
+	}
+	const compact = [
+		info.sessionId ? `${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',
+		countsText(info.view.counts, true),
+		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'}` : '',
+		info.warnings > 0 ? `⚠${info.warnings}` : '',
+	];
+	return fit(compact.filter(Boolean).join(' · '), width);
+}
+
+/** Word-wraps `text` (whitespace folded) into at most `lines` lines of `width`; a cut last line ends in `…`. */
+export function wrapText(text: string, width: number, lines: number): string[] {
+	// A few lines need only the start of a huge text; past that, `more` marks the last line cut.
+	const bounded = lines < 10_000;
+	const {flat, more} = bounded ? foldedHead(text, (lines + 1) * (width + 1)) : {flat: text, more: false};
+	const all: string[] = [];
+	let line = '';
+	for (const word of flat.split(/\s+/).filter(Boolean)) {
+		const next = line ? `${line} ${word}` : word;
+		if (pointsUpTo(next, width) <= width || !line) {
+			line = next;
+		} else {
+			all.push(line);
+			line = word;
+		}
+	}
+	if (line) {
+		all.push(line);
+	}
+	if (more && all.length > 0 && all.length <= lines) {
+		all[all.length - 1] = fit(`${all[all.length - 1]} …`, Math.max(1, Math.min(width, pointsUpTo(all[all.length - 1] ?? '', width) + 1)));
+	}
+	if (all.length <= lines) {
+		return all.map(l => fit(l, width));
+	}
+	const kept = all.slice(0, lines - 1).map(l => fit(l, width));
+	return [...kept, fit(all.slice(lines - 1).join(' '), width)];
+}
+
+/** The fields at the top of the detail pane, as label/value pairs. */
+export function detailFields(item: ViewItem, sessionId: string | undefined, now: number, time: (iso: string) => string): Array<[string, string]> {
+	const a = item.agent;
+	const fields: Array<[string, string]> = [
+		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
+		['type', a.type || '(none)'],
+		['id', a.agentId],
+	];
+	if (a.teammateName) {
+		fields.push(['teammate', a.teammateName]);
+	}
+	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
+	fields.push(['duration', item.durationMs === undefined ? 'unknown (its start was never seen)' : formatDuration(item.durationMs)]);
+	fields.push(['started', a.startUnknown ? `${time(a.startedAt)} (start not seen; first seen then)` : time(a.startedAt)]);
+	fields.push(['updated', time(a.updatedAt)]);
+	if (a.stoppedAt) {
+		fields.push(['stopped', time(a.stoppedAt)]);
+	} else if (item.stale) {
+		fields.push(['stopped', `no stop event; silent for ${formatDuration(item.silentMs)}, so shown as stopped (stale)`]);
+	}
+	if (item.ghost) {
+		fields.push(['ghost', 'started within 30 s of the last stop of its type with none running: a leftover of a team shutdown']);
+	}
+	if (a.cwd) {
+		fields.push(['cwd', a.cwd]);
+	}
+	return fields;
+}
+
+/** The task, when the transcript side knows one that says more than the type. */
+export function taskOf(item: ViewItem, activity: AgentActivity | undefined): string | undefined {
+	const description = activity?.description?.trim();
+	return description && description !== item.agent.type ? description : undefined;
+}
+
+/** What the agent does now (active) or said last (otherwise), one line. */
+export function doingOf(item: ViewItem, activity: AgentActivity | undefined): string {
+	if (item.displayStatus === 'active' && activity?.summary.activity) {
+		return activity.summary.activity;
+	}
+	return messagePreview(item);
+}
+
+/** A card's message: the task and what it does or said (`Find API routes · Grep router`). */
+export function cardMessage(item: ViewItem, activity: AgentActivity | undefined): string {
+	const task = taskOf(item, activity);
+	const doing = doingOf(item, activity);
+	return task ? `${task} · ${doing}` : doing;
+}
+
+/** 13522 → `13.5k`, 2_300_000 → `2.3M`. */
+export function compactNumber(n: number): string {
+	if (n < 1000) {
+		return String(n);
+	}
+	if (n < 1_000_000) {
+		return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+	}
+	return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** The detail pane's fields from the transcript: task, model, tokens, tools, files, history. */
+export function activityFields(activity: AgentActivity | undefined, transcriptPath: string | undefined): Array<[string, string]> {
+	if (!activity) {
+		return transcriptPath ? [] : [['activity', 'unknown: this record names no transcript (written by another tool or an older hook)']];
+	}
+	const {summary} = activity;
+	const fields: Array<[string, string]> = [];
+	if (activity.description) {
+		fields.push(['task', activity.description]);
+	}
+	if (activity.missing) {
+		fields.push(['transcript', 'not found (yet): activity unknown']);
+	}
+	if (summary.model) {
+		fields.push(['model', summary.model]);
+	}
+	if (summary.usage.size > 0) {
+		const t = tokenTotals(summary);
+		const note = usageMayBePlaceholder(summary.version) ? ' (may be streaming placeholders: Claude Code before 2.1.97 wrote those)' : '';
+		fields.push(['tokens', `in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheWrite)} · cache read ${compactNumber(t.cacheRead)}${note}`]);
+	}
+	const counts = Object.entries(summary.toolCounts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+	if (counts.length > 0) {
+		const total = counts.reduce((n, [, c]) => n + c, 0);
+		fields.push(['tools', `${counts.map(([name, n]) => `${name} ${n}`).join(' · ')} (${total} calls)`]);
+	}
+	if (summary.files.length > 0) {
+		fields.push(['files', summary.files.join(', ')]);
+	}
+	if (activity.history) {
+		const pct = activity.history.total === 0 ? 100 : Math.floor((activity.history.done / activity.history.total) * 100);
+		fields.push(['history', `reading earlier lines… ${pct}% (the recent part is shown)`]);
+	}
+	if (summary.badLines > 0) {
+		fields.push(['skipped', `${summary.badLines} unreadable transcript line${summary.badLines === 1 ? '' : 's'}`]);
+	}
+	return fields;
+}

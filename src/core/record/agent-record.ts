@@ -1,0 +1,109 @@
+// The agent record: one JSON object per agent at <activity>/<sessionId>/<agentId>.json.
+// The first seven fields are the format claude-code-kanban's Agent Log also reads and writes;
+// the rest are optional extensions that readers must not require (DESIGN.md §3).
+import {safeJson, safeLine} from '../text/safe-text.js';
+
+export type AgentStatus = 'active' | 'idle' | 'stopped';
+
+export const AGENT_STATUSES: readonly AgentStatus[] = ['active', 'idle', 'stopped'];
+
+export interface AgentRecord {
+	readonly agentId: string;
+	readonly type: string;
+	readonly status: AgentStatus;
+	readonly startedAt: string;
+	readonly updatedAt: string;
+	readonly stoppedAt?: string;
+	readonly lastMessage?: string;
+	// Extensions.
+	readonly sessionId?: string;
+	readonly cwd?: string;
+	readonly transcriptPath?: string;
+	readonly teammateName?: string;
+	/** True when the start of this agent was never seen, so `startedAt` is only a lower bound. */
+	readonly startUnknown?: boolean;
+	/** True when `lastMessage` is only the first part of a message too large for the hook to take whole. */
+	readonly lastMessageCut?: boolean;
+}
+
+/** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
+
+export function isSafeId(value: unknown): value is string {
+	return typeof value === 'string' && SAFE_ID.test(value);
+}
+
+export type ParseResult<T> = {readonly ok: true; readonly value: T} | {readonly ok: false; readonly error: string};
+
+function isTimestamp(value: unknown): value is string {
+	return typeof value === 'string' && value.length > 0 && !Number.isNaN(Date.parse(value));
+}
+
+function optionalString(value: unknown): string | undefined {
+	return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Checks that a parsed JSON value is an agent record. Unknown extra fields are kept (other
+ * tools may add their own); optional fields of the wrong type are dropped rather than fatal.
+ */
+export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
+	if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+		return {ok: false, error: 'not a JSON object'};
+	}
+	const o = json as Record<string, unknown>;
+	if (typeof o.agentId !== 'string' || o.agentId === '') {
+		return {ok: false, error: 'missing agentId'};
+	}
+	if (typeof o.type !== 'string') {
+		return {ok: false, error: 'missing type'};
+	}
+	if (typeof o.status !== 'string' || !(AGENT_STATUSES as readonly string[]).includes(o.status)) {
+		return {ok: false, error: `unknown status ${JSON.stringify(o.status)}`};
+	}
+	if (!isTimestamp(o.startedAt)) {
+		return {ok: false, error: 'missing or invalid startedAt'};
+	}
+	const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
+	const record: Record<string, unknown> = {...o, updatedAt};
+	for (const key of ['lastMessage', 'sessionId', 'cwd', 'transcriptPath', 'teammateName'] as const) {
+		if (record[key] !== undefined && optionalString(record[key]) === undefined) {
+			delete record[key];
+		}
+	}
+	if (record.stoppedAt !== undefined && !isTimestamp(record.stoppedAt)) {
+		delete record.stoppedAt;
+	}
+	for (const key of ['startUnknown', 'lastMessageCut'] as const) {
+		if (record[key] !== undefined && record[key] !== true) {
+			delete record[key];
+		}
+	}
+	return {ok: true, value: record as unknown as AgentRecord};
+}
+
+/** Fields shown on one line (names, ids, paths): newlines and tabs become spaces too. */
+const LINE_FIELDS = ['agentId', 'type', 'status', 'startedAt', 'updatedAt', 'stoppedAt', 'sessionId', 'cwd', 'transcriptPath', 'teammateName'] as const;
+
+/**
+ * The record as it is shown: every string in it (extension fields and keys included) made safe
+ * for a terminal (`safeJson`), the one-line fields also flattened (`safeLine`); `lastMessage`
+ * keeps its newlines for Markdown. Returns the same object when there is nothing to change (the
+ * usual case: no copy of a long message). The store applies it once, where an agent file is read;
+ * `ls --json` prints the parsed record instead, which stays exact.
+ */
+export function displayRecord(record: AgentRecord): AgentRecord {
+	const safe = safeJson(record) as unknown as Record<string, unknown>;
+	let out: Record<string, unknown> | undefined;
+	for (const key of LINE_FIELDS) {
+		const value = safe[key];
+		if (typeof value === 'string') {
+			const line = safeLine(value);
+			if (line !== value) {
+				out ??= {...safe};
+				out[key] = line;
+			}
+		}
+	}
+	return (out ?? safe) as unknown as AgentRecord;
+}

@@ -1,0 +1,343 @@
+// What a subagent is doing, from its transcript (`…/subagents/agent-<id>.jsonl`). Pure: lines
+// in, a summary out. The line format is Claude Code's own and may change in any release
+// (CLAUDE-CODE-HOOKS.md §4), so every field is optional here and an unknown line is skipped.
+//
+// Summaries are mergeable (`mergeSummaries(a, b)` = the summary of a's lines followed by b's),
+// so a huge transcript can be shown from its tail first and its history filled in afterwards.
+//
+// A transcript holds whatever the model read and wrote, hostile pages included. Every string a
+// summary keeps (tool names and summaries, results, text, files, model, ids) is made safe for a
+// terminal as it is kept (`oneLine` does it for the cut text, `safeLine` for the rest): the
+// lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
+import {isObject, num, str, type Json} from '../record/json.js';
+import {safeLine} from '../text/safe-text.js';
+import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
+
+export interface Usage {
+	readonly input: number;
+	readonly output: number;
+	readonly cacheWrite: number;
+	readonly cacheRead: number;
+}
+
+export interface ToolCall {
+	readonly id: string;
+	readonly name: string;
+	/** One line: what the call was about (`router\.(get|post)`, `src/app.ts`). */
+	readonly summary: string;
+	/** Milliseconds, when the line had a timestamp. */
+	readonly at: number | undefined;
+	/** The result, cut to 200 characters; undefined while it runs. */
+	readonly result?: string;
+	readonly isError?: boolean;
+}
+
+export interface TranscriptSummary {
+	/** Tool calls in order (the newest MAX_TOOL_CALLS are kept; `toolCounts` counts all). */
+	readonly toolCalls: readonly ToolCall[];
+	readonly toolCounts: Readonly<Record<string, number>>;
+	/** Files written or edited, in the order first touched. */
+	readonly files: readonly string[];
+	/**
+	 * Usage of the most recent API messages, by message id: one response is written as several
+	 * lines with the same usage, always next to each other. Older messages are added into
+	 * `usageBefore`, so a long transcript keeps a small map.
+	 */
+	readonly usage: ReadonlyMap<string, Usage>;
+	readonly usageBefore: Usage;
+	/** The first message ids of these lines: a response split across two summaries is counted once. */
+	readonly firstMessages: ReadonlySet<string>;
+	readonly model: string | undefined;
+	/** Claude Code's version from the lines (`version`), the newest seen. */
+	readonly version: string | undefined;
+	/** What it is doing now: a tool call, `thinking…`, or the last line of text. */
+	readonly activity: string | undefined;
+	/** Parent agent id, when a line names one. */
+	readonly parentAgentId: string | undefined;
+	/** The newest line timestamp (ms). */
+	readonly lastAt: number | undefined;
+	/** Results whose tool call was not seen (yet): joined up by mergeSummaries. */
+	readonly orphanResults: ReadonlyMap<string, {readonly result: string; readonly isError: boolean}>;
+	readonly lines: number;
+	readonly badLines: number;
+}
+
+/** What the screen knows about an agent from its transcript (the store's follower fills it). */
+export interface AgentActivity {
+	readonly summary: TranscriptSummary;
+	readonly description: string | undefined;
+	readonly parentAgentId: string | undefined;
+	/** While the earlier part of a large transcript is read: bytes done of total. */
+	readonly history: {readonly done: number; readonly total: number} | undefined;
+	readonly missing: boolean;
+}
+
+export const MAX_TOOL_CALLS = 2000;
+export const RESULT_LENGTH = 200;
+const SUMMARY_LENGTH = 120;
+
+export {editedFile, oneLine, shortPath, toolSummary};
+export {completeLines, descriptionFromParent, metaDescription} from './sources.js';
+
+export const EMPTY_SUMMARY: TranscriptSummary = {
+	toolCalls: [],
+	toolCounts: {},
+	files: [],
+	usage: new Map(),
+	usageBefore: {input: 0, output: 0, cacheWrite: 0, cacheRead: 0},
+	firstMessages: new Set(),
+	model: undefined,
+	version: undefined,
+	activity: undefined,
+	parentAgentId: undefined,
+	lastAt: undefined,
+	orphanResults: new Map(),
+	lines: 0,
+	badLines: 0,
+};
+
+function resultText(content: unknown, toolUseResult: unknown): string {
+	if (typeof content === 'string') {
+		return content;
+	}
+	if (Array.isArray(content)) {
+		return content
+			.map(part => (isObject(part) ? (str(part.text) ?? (part.type === 'image' ? '[image]' : '')) : ''))
+			.filter(Boolean)
+			.join(' ');
+	}
+	if (isObject(toolUseResult)) {
+		return str(toolUseResult.stdout) ?? '';
+	}
+	return '';
+}
+
+function lastTextLine(text: string): string | undefined {
+	const lines = text.split('\n').map(l => l.trim()).filter(Boolean);
+	const last = lines.at(-1);
+	return last === undefined ? undefined : oneLine(last.replace(/^#+\s*/u, ''), SUMMARY_LENGTH);
+}
+
+type Mutable = {-readonly [K in keyof TranscriptSummary]: TranscriptSummary[K]};
+
+/** Message ids whose usage is kept apart before it is added into `usageBefore`. */
+const RECENT_MESSAGES = 64;
+
+function addUsage(a: Usage, b: Usage, sign = 1): Usage {
+	return {
+		input: a.input + sign * b.input,
+		output: a.output + sign * b.output,
+		cacheWrite: a.cacheWrite + sign * b.cacheWrite,
+		cacheRead: a.cacheRead + sign * b.cacheRead,
+	};
+}
+
+function setUsage(s: Mutable, id: string, usage: Usage): void {
+	if (s.firstMessages.size < 4) {
+		(s.firstMessages as Set<string>).add(id);
+	}
+	const map = s.usage as Map<string, Usage>;
+	map.delete(id);
+	map.set(id, usage);
+	while (map.size > RECENT_MESSAGES) {
+		const [oldest, u] = map.entries().next().value as [string, Usage];
+		map.delete(oldest);
+		s.usageBefore = addUsage(s.usageBefore, u);
+	}
+}
+
+function usageOf(u: Json): Usage {
+	return {
+		input: num(u.input_tokens),
+		output: num(u.output_tokens),
+		cacheWrite: num(u.cache_creation_input_tokens),
+		cacheRead: num(u.cache_read_input_tokens),
+	};
+}
+
+function addToolCall(s: Mutable, call: ToolCall): void {
+	const calls = s.toolCalls as ToolCall[];
+	calls.push(call);
+	if (calls.length > MAX_TOOL_CALLS) {
+		calls.splice(0, calls.length - MAX_TOOL_CALLS);
+	}
+	(s.toolCounts as Record<string, number>)[call.name] = (s.toolCounts[call.name] ?? 0) + 1;
+}
+
+function attachResult(s: Mutable, id: string, result: string, isError: boolean): boolean {
+	const calls = s.toolCalls as ToolCall[];
+	for (let i = calls.length - 1; i >= 0; i--) {
+		const call = calls[i];
+		if (call?.id === id) {
+			calls[i] = {...call, result: oneLine(result, RESULT_LENGTH), isError};
+			return true;
+		}
+	}
+	return false;
+}
+
+function addFile(s: Mutable, file: string): void {
+	if (!s.files.includes(file)) {
+		(s.files as string[]).push(file);
+	}
+}
+
+function safeOptional(text: string | undefined): string | undefined {
+	return text === undefined ? undefined : safeLine(text);
+}
+
+/** Folds one parsed JSON line into a mutable summary. */
+function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
+	const at = Date.parse(str(line.timestamp) ?? '');
+	const time = Number.isNaN(at) ? undefined : at;
+	if (time !== undefined) {
+		s.lastAt = Math.max(s.lastAt ?? 0, time);
+	}
+	s.version = str(line.version) ?? s.version;
+	s.parentAgentId = safeOptional(str(line.parentAgentId)) ?? s.parentAgentId;
+	const lineCwd = str(line.cwd) ?? cwd;
+	const message = isObject(line.message) ? line.message : undefined;
+	if (line.type === 'assistant' && message) {
+		s.model = safeOptional(str(message.model)) ?? s.model;
+		const id = str(message.id);
+		if (id && isObject(message.usage)) {
+			setUsage(s, id, usageOf(message.usage));
+		}
+		for (const block of Array.isArray(message.content) ? message.content : []) {
+			if (!isObject(block)) {
+				continue;
+			}
+			if (block.type === 'tool_use') {
+				const name = safeLine(str(block.name) ?? 'tool');
+				const summary = toolSummary(name, block.input, lineCwd);
+				const callId = str(block.id) ?? `${s.lines}`;
+				addToolCall(s, {id: callId, name, summary, at: time});
+				const file = editedFile(name, block.input);
+				if (file) {
+					addFile(s, safeLine(shortPath(file, lineCwd)));
+				}
+				s.activity = summary;
+			} else if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+				s.activity = 'thinking…';
+			} else if (block.type === 'text') {
+				s.activity = lastTextLine(str(block.text) ?? '') ?? s.activity;
+			}
+		}
+	} else if (line.type === 'user' && message && Array.isArray(message.content)) {
+		for (const block of message.content) {
+			if (isObject(block) && block.type === 'tool_result') {
+				const id = str(block.tool_use_id) ?? '';
+				const text = resultText(block.content, line.toolUseResult);
+				const isError = block.is_error === true;
+				if (!attachResult(s, id, text, isError)) {
+					(s.orphanResults as Map<string, {result: string; isError: boolean}>).set(id, {result: oneLine(text, RESULT_LENGTH), isError});
+				}
+				// The result is back: the model is working on it.
+				s.activity = 'thinking…';
+			}
+		}
+	}
+}
+
+function copy(s: TranscriptSummary): Mutable {
+	return {
+		...s,
+		toolCalls: [...s.toolCalls],
+		toolCounts: {...s.toolCounts},
+		files: [...s.files],
+		usage: new Map(s.usage),
+		firstMessages: new Set(s.firstMessages),
+		orphanResults: new Map(s.orphanResults),
+	};
+}
+
+/**
+ * Folds complete JSONL lines (no trailing partial line) into a summary. A line that is not JSON
+ * (a torn write, a rotated file) is counted in `badLines` and skipped.
+ */
+export function foldLines(summary: TranscriptSummary, lines: readonly string[], cwd?: string): TranscriptSummary {
+	if (lines.length === 0) {
+		return summary;
+	}
+	const s = copy(summary);
+	for (const text of lines) {
+		if (text.trim() === '') {
+			continue;
+		}
+		s.lines += 1;
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			s.badLines += 1;
+			continue;
+		}
+		if (isObject(json)) {
+			foldLine(s, json, cwd);
+		} else {
+			s.badLines += 1;
+		}
+	}
+	return s;
+}
+
+/** The summary of `a`'s lines followed by `b`'s. */
+export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): TranscriptSummary {
+	const s = copy(a);
+	for (const call of b.toolCalls) {
+		addToolCall(s, call);
+	}
+	// Counts: b's toolCalls may be capped; take b's counts rather than re-counting its calls.
+	const counts = {...a.toolCounts};
+	for (const [name, n] of Object.entries(b.toolCounts)) {
+		counts[name] = (counts[name] ?? 0) + n;
+	}
+	s.toolCounts = counts;
+	for (const [id, r] of b.orphanResults) {
+		if (!attachResult(s, id, r.result, r.isError)) {
+			(s.orphanResults as Map<string, {result: string; isError: boolean}>).set(id, r);
+		}
+	}
+	for (const file of b.files) {
+		addFile(s, file);
+	}
+	// A response whose lines straddle the two parts is in both: count b's copy only.
+	for (const id of b.firstMessages) {
+		(s.usage as Map<string, Usage>).delete(id);
+	}
+	s.usageBefore = addUsage(s.usageBefore, b.usageBefore);
+	for (const [id, u] of b.usage) {
+		setUsage(s, id, u);
+	}
+	s.model = b.model ?? a.model;
+	s.version = b.version ?? a.version;
+	s.activity = b.activity ?? a.activity;
+	s.parentAgentId = b.parentAgentId ?? a.parentAgentId;
+	s.lastAt = Math.max(a.lastAt ?? 0, b.lastAt ?? 0) || undefined;
+	s.lines = a.lines + b.lines;
+	s.badLines = a.badLines + b.badLines;
+	return s;
+}
+
+/** Token totals, each API response counted once. */
+export function tokenTotals(summary: TranscriptSummary): Usage {
+	let total = summary.usageBefore;
+	for (const u of summary.usage.values()) {
+		total = addUsage(total, u);
+	}
+	return total;
+}
+
+/**
+ * Before Claude Code 2.1.97 the per-block lines carried streaming placeholder usage (for example
+ * `output_tokens: 3`), not the final numbers. True when the version says so or is unknown.
+ */
+export function usageMayBePlaceholder(version: string | undefined): boolean {
+	const m = /^(\d+)\.(\d+)\.(\d+)/u.exec(version ?? '');
+	if (!m) {
+		return true;
+	}
+	const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
+	return major < 2 || (major === 2 && (minor < 1 || (minor === 1 && patch < 97)));
+}
+

@@ -1,0 +1,285 @@
+// The whole screen as data: which body to draw and every line's words, cut to fit the pane.
+// Components only draw this; the key reducer reads its page sizes from it.
+import {head} from '../text/bounded.js';
+import {BINDINGS} from './keymap.js';
+import {PIECE_SIZE} from './markdown-pieces.js';
+import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
+import {
+	agentName,
+	detailFields,
+	durationText,
+	clip,
+	fit,
+	headerText,
+	activityFields,
+	cardMessage,
+	compactNumber,
+	doingOf,
+	taskOf,
+	shownStatus,
+	statusLabel,
+	wrapText,
+	type Shown,
+} from '../present/present.js';
+import type {AgentActivity} from '../transcript/summary.js';
+import type {UiContext, UiModel} from './ui-state.js';
+import type {AgentView, ViewItem} from '../monitor/view.js';
+
+export interface LineRow {
+	readonly id: string;
+	readonly shown: Shown;
+	readonly name: string;
+	readonly duration: string;
+	readonly message: string;
+	readonly selected: boolean;
+	readonly dim: boolean;
+}
+
+export interface CardRow extends Omit<LineRow, 'message'> {
+	readonly label: string;
+	readonly lines: readonly string[];
+}
+
+export type Body =
+	| {readonly kind: 'message'; readonly lines: readonly string[]}
+	| {readonly kind: 'list'; readonly rows: readonly LineRow[]; readonly columns: ReturnType<typeof listColumns>}
+	| {readonly kind: 'strip'; readonly cards: readonly CardRow[]; readonly cardWidth: number}
+	| {readonly kind: 'detail'; readonly lines: readonly string[]}
+	| {readonly kind: 'help'; readonly lines: readonly string[]}
+	| {readonly kind: 'collapsed'};
+
+export interface ScreenModel {
+	readonly width: number;
+	readonly header: string;
+	readonly note: string | undefined;
+	readonly body: Body;
+	readonly bodyHeight: number;
+	/** Live screens keep the footer at the bottom; a snapshot is as tall as its content. */
+	readonly fillHeight: boolean;
+	readonly footer: string;
+	/** Page sizes for the key reducer. */
+	readonly context: UiContext;
+}
+
+/** A last message rendered as terminal Markdown, as far as it is (see ui/markdown). */
+export interface RenderedMessage {
+	readonly lines: readonly string[];
+	/** Pieces rendered, of about `pieces`: a long message is rendered piece by piece. */
+	readonly done: number;
+	readonly pieces: number;
+	/** Where the message is cut for display (characters), when it is longer than is ever rendered. */
+	readonly cutAt: number | undefined;
+}
+
+export interface ScreenInput {
+	readonly size: Size;
+	readonly activity: string;
+	readonly activityExists: boolean;
+	readonly sessionId: string | undefined;
+	readonly following: boolean;
+	readonly view: AgentView;
+	readonly warnings: number;
+	readonly ui: UiModel;
+	readonly now: number;
+	/** False when stdin is not a terminal: the screen says keys are unavailable. */
+	readonly keyboard: boolean;
+	/** A one-off plain snapshot (stdout is not a terminal): no key hints. */
+	readonly snapshot?: boolean;
+	/** A line under the header (the demo's narration). */
+	readonly note?: string;
+	/** What the transcripts say about an agent, when followed. */
+	readonly agentActivity?: (agentId: string) => AgentActivity | undefined;
+	/** Local time of an ISO timestamp. */
+	readonly time: (iso: string) => string;
+	/** The last message rendered as terminal Markdown lines, as far as it is; undefined before. */
+	readonly markdown: (text: string, width: number) => RenderedMessage | undefined;
+}
+
+/** Hard-wraps plain text, paragraph by paragraph, for when Markdown is not rendered (yet). */
+export function wrapParagraphs(text: string, width: number): string[] {
+	return text.split('\n').flatMap(line => (line.trim() === '' ? [''] : wrapText(line, width, Number.MAX_SAFE_INTEGER)));
+}
+
+function waitingLines(input: ScreenInput): string[] {
+	if (input.sessionId !== undefined) {
+		return ['No agents in this session yet.', '', 'They appear here as Claude Code starts subagents.'];
+	}
+	return [
+		'Waiting for the first subagent…',
+		'',
+		`Watching ${input.activity}${input.activityExists ? '' : ' (not created yet)'}`,
+		'Nothing showing up? Install the hook with: agentlog install-hook',
+		'then restart running Claude Code sessions (or review /hooks).',
+		'Or try it on built-in data: agentlog demo',
+	];
+}
+
+function helpLines(): string[] {
+	const width = Math.max(...BINDINGS.map(b => b.label.length));
+	return ['Keys', '', ...BINDINGS.map(b => `${b.label.padEnd(width)}  ${b.help}`)];
+}
+
+/** The tool calls of the detail pane: time, summary, and the result on the next line. */
+function toolCallLines(activity: AgentActivity | undefined, input: ScreenInput, width: number): string[] {
+	const calls = activity?.summary.toolCalls ?? [];
+	if (calls.length === 0) {
+		return [];
+	}
+	const total = Object.values(activity?.summary.toolCounts ?? {}).reduce((n, c) => n + c, 0);
+	const shownNote = total > calls.length ? `, the last ${calls.length} shown` : '';
+	const lines = ['', `── tool calls (${total}${shownNote}) `.padEnd(Math.min(width, 40), '─')];
+	for (const call of calls) {
+		const time = call.at === undefined ? '        ' : input.time(new Date(call.at).toISOString()).slice(-8).padStart(8);
+		lines.push(clip(`${time}  ${call.summary}`, width));
+		if (call.result !== undefined) {
+			lines.push(...wrapText(`${call.isError ? '✗ ' : '→ '}${call.result}`, Math.max(10, width - 10), 2).map(l => `          ${l}`));
+		} else {
+			lines.push('          … running');
+		}
+	}
+	return lines;
+}
+
+/** The detail pane's lines, and how far its message's Markdown is rendered while it is not yet. */
+function detailLines(item: ViewItem, input: ScreenInput, width: number): {readonly lines: string[]; readonly rendering: string | undefined} {
+	const activity = input.agentActivity?.(item.agent.agentId);
+	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(activity, item.agent.transcriptPath)];
+	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
+	const valueWidth = Math.max(10, width - labelWidth);
+	const top = fields.flatMap(([label, value]) =>
+		wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`),
+	);
+	const message = item.agent.lastMessage;
+	const rendered = message ? input.markdown(message, width) : undefined;
+	const cutNote = rendered?.cutAt === undefined ? [] : wrapText(`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`, width, 3);
+	let body: readonly string[];
+	let rendering: string | undefined;
+	if (rendered) {
+		rendering = rendered.done < rendered.pieces ? `rendering ${rendered.done}/${rendered.pieces}…` : undefined;
+		body = [...rendered.lines, ...(rendering === undefined ? [] : ['', rendering]), ...(cutNote.length > 0 ? ['', ...cutNote] : [])];
+	} else if (message && /\S/u.test(head(message, PIECE_SIZE))) {
+		// Until the Markdown is rendered: the start of the text, wrapped (a huge message costs no more).
+		rendering = message.length > PIECE_SIZE ? 'rendering…' : undefined;
+		body = rendering === undefined ? wrapParagraphs(message, width) : [...wrapParagraphs(head(message, PIECE_SIZE), width), '', rendering];
+	} else {
+		body = [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
+	}
+	const lines = [...top, ...(cutNote.length > 0 ? ['', ...cutNote] : []), '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
+	return {lines, rendering};
+}
+
+/**
+ * A shown line no longer than a pane could ever use, so drawing it costs the same however long it
+ * is (a rendered code block keeps its lines whole: one may be megabytes). Lines may hold colour
+ * codes, which count here; the terminal cuts the rest to the pane. Never ends inside a code.
+ */
+export function shortLine(line: string, width: number): string {
+	const max = width * 8 + 256;
+	if (line.length <= max) {
+		return line;
+	}
+	let cut = head(line, max);
+	const esc = cut.lastIndexOf('\u001B');
+	if (esc !== -1 && !/^\u001B\[[0-9;]*[A-Za-z]/u.test(cut.slice(esc))) {
+		cut = cut.slice(0, esc);
+	}
+	return `${cut}\u001B[0m…`;
+}
+
+function footerText(input: ScreenInput, body: Body, context: UiContext, window: string, rendering?: string): string {
+	const {ui, view} = input;
+	if (input.snapshot) {
+		return view.hiddenByCap > 0 ? `+${view.hiddenByCap} older agents not shown (--max, or agentlog ls)` : '';
+	}
+	const more = view.hiddenByCap > 0 && !ui.showAll ? `+${view.hiddenByCap} older (a: all) · ` : '';
+	const keys = input.keyboard ? '' : 'keys unavailable (stdin is not a terminal) · Ctrl+C quits';
+	if (!input.keyboard) {
+		return `${more}${keys}`;
+	}
+	switch (body.kind) {
+		case 'detail': {
+			// The lines really shown: the body clamps a scroll left past the end (e.g. by a resize).
+			const first = Math.min(ui.detailScroll, Math.max(0, context.detailLines - context.page));
+			const last = Math.min(context.detailLines, first + context.page);
+			return `${rendering === undefined ? '' : `${rendering} · `}↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${first + 1}–${last} of ${context.detailLines}`;
+		}
+		case 'help':
+			return context.detailLines > context.page ? 'Esc or ? closes this help · ↑↓ scroll · q quit' : 'Esc or ? closes this help · q quit';
+		case 'collapsed':
+			return `${more}c expand · ? keys · q quit`;
+		default:
+			return `${window}${more}↑↓ move · Enter open · c collapse · g ghosts · a all · ? keys · q quit`;
+	}
+}
+
+export function buildScreen(input: ScreenInput): ScreenModel {
+	const {view, ui, now} = input;
+	// A note takes one line from the body.
+	const size = input.note === undefined ? input.size : {...input.size, rows: input.size.rows - 1};
+	const width = size.columns;
+	const height = bodyHeight(size);
+	const header = headerText({sessionId: input.sessionId, following: input.following, view, showGhosts: ui.showGhosts, warnings: input.warnings}, width);
+	const ids = view.items.map(item => item.agent.agentId);
+	let body: Body;
+	let page = height;
+	let detailCount = 0;
+	let window = '';
+	let rendering: string | undefined;
+	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
+
+	const scrolled = (lines: readonly string[]) => {
+		detailCount = lines.length;
+		const start = Math.min(ui.detailScroll, Math.max(0, lines.length - height));
+		return lines.slice(start, start + height).map(line => shortLine(line, width));
+	};
+	if (ui.focus === 'help') {
+		body = {kind: 'help', lines: scrolled(helpLines().map(line => clip(line, width)))};
+	} else if (ui.collapsed) {
+		body = {kind: 'collapsed'};
+	} else if (ui.focus === 'detail' && selected) {
+		const detail = detailLines(selected, input, width);
+		body = {kind: 'detail', lines: scrolled(detail.lines)};
+		rendering = detail.rendering;
+	} else if (view.items.length === 0) {
+		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
+	} else {
+		// A snapshot is a list as long as its content, whatever the size.
+		const layout = input.snapshot ? ({mode: 'list', height: view.items.length, width} as const) : bodyLayout(size);
+		const visible = layout.mode === 'strip' ? layout.cards : layout.height;
+		page = visible;
+		const index = ids.indexOf(ui.selectedId ?? '');
+		const first = windowStart(index, ids.length, visible);
+		const shown = view.items.slice(first, first + visible);
+		if (shown.length < view.items.length) {
+			window = `${first + 1}–${first + shown.length} of ${view.items.length} · `;
+		}
+		const activityOf = (item: ViewItem) => input.agentActivity?.(item.agent.agentId);
+		const common = (item: ViewItem) => ({
+			id: item.agent.agentId,
+			shown: shownStatus(item),
+			// A nested agent sits under its parent.
+			name: `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item)}`,
+			duration: durationText(item),
+			selected: item.agent.agentId === ui.selectedId,
+			dim: item.ghost,
+		});
+		if (layout.mode === 'strip') {
+			const inner = Math.max(1, layout.cardWidth - 4);
+			body = {
+				kind: 'strip',
+				cardWidth: layout.cardWidth,
+				cards: shown.map(item => {
+					const task = taskOf(item, activityOf(item));
+					const doing = doingOf(item, activityOf(item));
+					const lines = task ? [fit(task, inner), fit(doing, inner)] : wrapText(doing, inner, CARD_HEIGHT - 4);
+					return {...common(item), label: statusLabel(item, now), lines};
+				}),
+			};
+		} else {
+			const columns = listColumns(width);
+			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item, activityOf(item))}`}))};
+		}
+	}
+	const context: UiContext = {ids, page, detailLines: detailCount};
+	return {width, header, note: input.note === undefined ? undefined : fit(input.note, width), body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window, rendering), width), context};
+}

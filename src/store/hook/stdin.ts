@@ -1,0 +1,125 @@
+// The hook's stdin, read with a deadline. A blocking read of a pipe whose writer never closes it
+// would wait forever, and an async read cannot be abandoned either (the process cannot exit
+// while a libuv thread is blocked in read()). So stdin is read non-blocking: on "no data yet"
+// (EAGAIN) the thread sleeps a little (Atomics.wait, so no CPU is spent) and tries again, until
+// the end of input or the deadline. Node built-ins only: the hook bundles this.
+import fs from 'node:fs';
+import {sleepMs} from './lock.js';
+
+export interface StdinRead {
+	/** The first `maxBytes` of stdin. */
+	readonly data: Buffer;
+	/** Every byte read, including those past `maxBytes` (drained, so the writer never sees a broken pipe). */
+	readonly total: number;
+	/** True when the deadline came before the end of input. */
+	readonly timedOut: boolean;
+}
+
+function codeOf(error: unknown): string | undefined {
+	return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/**
+ * A descriptor for stdin whose reads never block. fd 0 itself is made non-blocking, as Node does
+ * for process.stdin (Node puts the flag back at exit). Touching process.stdin would load the
+ * stream machinery (some ms per run), so libuv's pipe handle does it directly (uv_pipe_open
+ * works on any descriptor: pipe, socket, FIFO, file, terminal). Without that internal binding:
+ * on Linux a pipe, FIFO or terminal is opened again through /proc/self/fd/0 with O_NONBLOCK (a
+ * descriptor of our own), and anything else goes through net.Socket, the public way to the same
+ * flag, which costs a millisecond or two more.
+ */
+function nonBlockingStdin(): {readonly fd: number; readonly own: boolean} | undefined {
+	try {
+		const binding = (process as unknown as {binding(name: string): PipeWrap}).binding('pipe_wrap');
+		new binding.Pipe(binding.constants.SOCKET).open(0);
+		return {fd: 0, own: false};
+	} catch {
+		// No such binding in this Node, or fd 0 is not open (then the next steps fail too).
+	}
+	let st: fs.Stats;
+	try {
+		st = fs.fstatSync(0);
+	} catch {
+		return undefined;
+	}
+	if (st.isFile()) {
+		return {fd: 0, own: false};
+	}
+	if (!st.isSocket() && process.platform === 'linux') {
+		try {
+			return {fd: fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK), own: true};
+		} catch {
+			// Fall through.
+		}
+	}
+	try {
+		// Loaded only here: a static import would cost every run.
+		const net = require('node:net') as typeof import('node:net');
+		new net.Socket({fd: 0, readable: false, writable: false});
+	} catch {
+		// Left blocking: without a writer that closes stdin, this read has no deadline.
+	}
+	return {fd: 0, own: false};
+}
+
+interface PipeWrap {
+	readonly Pipe: new (type: number) => {open(fd: number): void};
+	readonly constants: {readonly SOCKET: number};
+}
+
+/** Reads stdin until its end or `deadline` (ms since the epoch), keeping at most `maxBytes`. */
+export function readStdin(maxBytes: number, deadline: number): StdinRead {
+	const chunks: Buffer[] = [];
+	let kept = 0;
+	let total = 0;
+	const input = nonBlockingStdin();
+	if (!input) {
+		return {data: Buffer.alloc(0), total: 0, timedOut: false};
+	}
+	const buf = Buffer.allocUnsafe(1 << 16);
+	let pause = 0.25;
+	let timedOut = false;
+	try {
+		for (;;) {
+			let n: number;
+			try {
+				n = fs.readSync(input.fd, buf, 0, buf.length, null);
+			} catch (error) {
+				const code = codeOf(error);
+				if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
+					if (Date.now() >= deadline) {
+						timedOut = true;
+						break;
+					}
+					sleepMs(pause);
+					pause = Math.min(pause * 2, 16);
+					continue;
+				}
+				if (code === 'EOF') {
+					break;
+				}
+				throw error;
+			}
+			if (n === 0) {
+				break;
+			}
+			pause = 0.25;
+			if (kept < maxBytes) {
+				const take = Math.min(n, maxBytes - kept);
+				chunks.push(Buffer.from(buf.subarray(0, take)));
+				kept += take;
+			}
+			total += n;
+			if (Date.now() >= deadline) {
+				// A writer that trickles forever.
+				timedOut = true;
+				break;
+			}
+		}
+	} finally {
+		if (input.own) {
+			fs.closeSync(input.fd);
+		}
+	}
+	return {data: Buffer.concat(chunks), total, timedOut};
+}

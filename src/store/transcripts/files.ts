@@ -1,0 +1,117 @@
+// Reading transcript files: byte ranges, line starts, tails, and streaming in chunks. Small
+// synchronous reads for what the screen needs at once; an async stream for history. Every open
+// goes through `openRegularFile`: a FIFO, socket or device in a transcript's place is refused
+// (opening a FIFO blocks until a writer comes), never waited on.
+import {close, closeSync, read, readSync} from 'node:fs';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {completeLines} from '../../core/transcript/summary.js';
+import {openRegularFile} from '../fs/safe-file.js';
+
+const readAsync = promisify(read);
+const closeAsync = promisify(close);
+
+/** A transcript path from an agent record: a symlink to a regular file is followed. */
+function openTranscript(file: string): {fd: number; size: number} {
+	const opened = openRegularFile(file, true);
+	if (!opened.ok) {
+		throw Object.assign(new Error(`${file} ${opened.message}`), {code: opened.reason === 'missing' ? 'ENOENT' : 'EINVAL'});
+	}
+	return {fd: opened.fd, size: opened.stats.size};
+}
+
+export const META_SUFFIX = '.meta.json';
+
+export function metaPath(transcript: string): string {
+	return transcript.replace(/\.jsonl$/u, META_SUFFIX);
+}
+
+/** `<dir>/<session>/subagents/agent-<id>.jsonl` → `<dir>/<session>.jsonl`, the parent session's. */
+export function mainTranscriptOf(transcript: string): string | undefined {
+	const subagents = path.dirname(transcript);
+	if (path.basename(subagents) !== 'subagents') {
+		return undefined;
+	}
+	return `${path.dirname(subagents)}.jsonl`;
+}
+
+/** Reads `[start, end)` of a regular file synchronously (small reads only); throws otherwise. */
+export function readRange(file: string, start: number, end: number): Uint8Array {
+	const {fd} = openTranscript(file);
+	try {
+		const buf = Buffer.allocUnsafe(Math.max(0, end - start));
+		let got = 0;
+		while (got < buf.length) {
+			const n = readSync(fd, buf, got, buf.length - got, start + got);
+			if (n === 0) {
+				break;
+			}
+			got += n;
+		}
+		return buf.subarray(0, got);
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** Where the line holding byte `position` starts: just after the newline before it, or 0. */
+export function lineStart(file: string, position: number): number {
+	const step = 64 * 1024;
+	for (let end = position; end > 0; end -= step) {
+		const begin = Math.max(0, end - step);
+		const nl = readRange(file, begin, end).lastIndexOf(0x0a);
+		if (nl >= 0) {
+			return begin + nl + 1;
+		}
+	}
+	return 0;
+}
+
+export function tailLines(file: string, bytes: number): string[] {
+	try {
+		const {fd, size} = openTranscript(file);
+		closeSync(fd);
+		const start = Math.max(0, size - bytes);
+		const chunk = readRange(file, start, size);
+		const first = start === 0 ? 0 : chunk.indexOf(0x0a) + 1;
+		return new TextDecoder().decode(chunk.subarray(first)).split('\n');
+	} catch {
+		return [];
+	}
+}
+
+/**
+ * Reads `[0, end)` of a file in chunks, handing over complete lines and the position reached;
+ * yields to the event loop between chunks (keys stay responsive). `onLines` returning false
+ * stops it. Resolves true when it read to `end`, false when stopped or the file failed.
+ */
+export async function streamLines(file: string, end: number, chunkBytes: number, onLines: (lines: string[], position: number) => boolean): Promise<boolean> {
+	let fd: number | undefined;
+	try {
+		fd = openTranscript(file).fd;
+		let carry: Uint8Array = new Uint8Array(0);
+		let position = 0;
+		const buf = Buffer.allocUnsafe(chunkBytes);
+		while (position < end) {
+			const {bytesRead} = await readAsync(fd, buf, 0, Math.min(buf.length, end - position), position);
+			if (bytesRead === 0) {
+				break;
+			}
+			position += bytesRead;
+			const joined = Buffer.concat([carry, buf.subarray(0, bytesRead)]);
+			const {lines, consumed} = completeLines(joined);
+			carry = joined.subarray(consumed);
+			if (!onLines(lines, position)) {
+				return false;
+			}
+			await new Promise(resolve => setImmediate(resolve));
+		}
+		return true;
+	} catch {
+		return false;
+	} finally {
+		if (fd !== undefined) {
+			await closeAsync(fd).catch(() => undefined);
+		}
+	}
+}

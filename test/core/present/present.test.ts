@@ -1,0 +1,441 @@
+import {describe, expect, it} from 'vitest';
+import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+import {truncate} from '../../../src/core/text/format.js';
+import {
+	agentName,
+	clip,
+	countsText,
+	detailFields,
+	durationText,
+	fit,
+	GLYPH,
+	headerText,
+	MESSAGE_PREVIEW,
+	messagePreview,
+	plainText,
+	shownStatus,
+	statusLabel,
+	wrapText,
+	type HeaderInfo,
+	type Shown,
+} from '../../../src/core/present/present.js';
+import {buildView, type AgentView, type ViewItem, type ViewOptions} from '../../../src/core/monitor/view.js';
+import {agent, at, ms} from '../../helpers/agent-fixtures.js';
+import {hugeText} from '../../helpers/huge-text.js';
+
+const NOW = ms(1000);
+const STALE_MS = 300_000;
+const options: ViewOptions = {now: NOW, staleMs: STALE_MS, dedup: true, showGhosts: true, showAll: true};
+
+const width = (text: string): number => [...text].length;
+
+/** The view item of one agent, alone in its session. */
+function item(record: AgentRecord, now = NOW): ViewItem {
+	const view = buildView([record], {...options, now});
+	const found = view.items[0];
+	if (!found) {
+		throw new Error('no item');
+	}
+	return found;
+}
+
+/** A ghost: a second worker that starts 10 s after the first one stopped, with none running. */
+function ghostItem(extra: Partial<AgentRecord> = {}): ViewItem {
+	const view = buildView([agent('first', {type: 'worker', start: 900, stop: 950}), agent('copy', {type: 'worker', start: 960, stop: 961, extra})], options);
+	const found = view.items.find(i => i.agent.agentId === 'copy');
+	if (!found?.ghost) {
+		throw new Error('the fixture is not a ghost');
+	}
+	return found;
+}
+
+/** Active, silent since its start 400 s before NOW: stale with the 5-minute rule. */
+const staleItem = (extra: Partial<AgentRecord> = {}): ViewItem => item(agent('s1', {type: 'worker', start: 600, extra}));
+
+const T = (iso: string): string => `<${iso}>`;
+
+describe('glyphs', () => {
+	it('gives every shown status its own glyph', () => {
+		const statuses: Shown[] = ['active', 'idle', 'stopped', 'stale'];
+		const glyphs = statuses.map(s => GLYPH[s]);
+		expect(new Set(glyphs).size).toBe(statuses.length);
+		for (const glyph of glyphs) {
+			expect(width(glyph)).toBe(1);
+		}
+	});
+
+	it('shows a stale agent with the stale glyph, others with their status', () => {
+		expect(shownStatus(staleItem())).toBe('stale');
+		expect(shownStatus(item(agent('a', {start: 990})))).toBe('active');
+		expect(shownStatus(item(agent('i', {start: 990, status: 'idle'})))).toBe('idle');
+		expect(shownStatus(item(agent('s', {start: 900, stop: 950})))).toBe('stopped');
+	});
+});
+
+describe('statusLabel', () => {
+	it('is the status for an ordinary agent', () => {
+		expect(statusLabel(item(agent('a', {start: 990})), NOW)).toBe('active');
+		expect(statusLabel(item(agent('i', {start: 900, status: 'idle'})), NOW)).toBe('idle');
+		expect(statusLabel(item(agent('s', {start: 900, stop: 950})), NOW)).toBe('stopped');
+	});
+
+	it('says how long a stale agent has been silent', () => {
+		expect(statusLabel(staleItem(), NOW)).toBe('stale · silent 6m 40s');
+		// Silence counts from the last sign of life, not from the start.
+		expect(statusLabel(item(agent('s2', {start: 0, updated: 640})), NOW)).toBe('stale · silent 6m 00s');
+	});
+
+	it('marks a ghost', () => {
+		expect(statusLabel(ghostItem(), NOW)).toBe('stopped · ghost');
+	});
+});
+
+describe('durationText', () => {
+	it('shows the duration, live for active agents', () => {
+		expect(durationText(item(agent('a', {start: 955})))).toBe('45s');
+		expect(durationText(item(agent('s', {start: 800, stop: 985})))).toBe('3m 05s');
+	});
+
+	it('runs a stale agent to its last sign of life, not to 0s', () => {
+		expect(durationText(item(agent('s', {start: 500, updated: 620})))).toBe('2m 00s');
+	});
+
+	it('shows ? when the start was never seen', () => {
+		expect(durationText(item(agent('u', {start: 900, extra: {startUnknown: true}})))).toBe('?');
+	});
+});
+
+describe('plainText', () => {
+	it('drops single-character emphasis but keeps snake_case and a lone star', () => {
+		expect(plainText('an *important* and _quiet_ note about snake_case_name and 2 * 3')).toBe('an important and quiet note about snake_case_name and 2 * 3');
+	});
+
+	it('drops heading marks, bold, code ticks, bullets and quote marks', () => {
+		expect(plainText('# Summary\n\n**Done**: fixed `parse()`\n\n- one\n* two\n+ three\n> quoted')).toBe('Summary Done: fixed parse() one two three quoted');
+	});
+
+	it('drops numbered list marks and deeper headings', () => {
+		expect(plainText('### Steps\n1. first\n2) second')).toBe('Steps first second');
+	});
+
+	it('keeps the text of links and drops their targets', () => {
+		expect(plainText('see [the docs](https://example.com/a_b) now')).toBe('see the docs now');
+	});
+
+	it('drops code fences and keeps the code', () => {
+		expect(plainText('Run:\n```bash\nnpm test\n```\nok')).toBe('Run: npm test ok');
+	});
+
+	it('folds whitespace into single spaces', () => {
+		expect(plainText('  a\n\n\tb   c  ')).toBe('a b c');
+	});
+
+	it('keeps ordinary text as it is', () => {
+		expect(plainText('All 12 tests pass; 3 files changed (+40 −2).')).toBe('All 12 tests pass; 3 files changed (+40 −2).');
+	});
+});
+
+describe('messagePreview', () => {
+	it('shows a short message whole', () => {
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: 'All done.'}})))).toBe('All done.');
+	});
+
+	it('cuts a long message to 60 characters + …', () => {
+		const long = 'abcdefghij'.repeat(10);
+		const preview = messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: long}})));
+		expect(MESSAGE_PREVIEW).toBe(60);
+		expect(preview).toBe(`${long.slice(0, 60)}…`);
+	});
+
+	it('keeps a message of exactly 60 characters whole', () => {
+		const exact = 'x'.repeat(60);
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: exact}})))).toBe(exact);
+	});
+
+	it('never splits an emoji', () => {
+		const text = '🙂'.repeat(70);
+		const preview = messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: text}})));
+		expect(preview).toBe(`${'🙂'.repeat(60)}…`);
+	});
+
+	it('turns markdown into plain words on one line', () => {
+		const md = '## Result\n\n**Fixed** the `watch` bug.\n\n- added a test\n- see [PR](https://x.test/1)';
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: md}})))).toBe('Result Fixed the watch bug. added a test see PR');
+	});
+
+	it('counts the 60 characters on the plain words', () => {
+		const md = `**${'w'.repeat(59)}**`;
+		// 59 plain characters: shown whole, with no markup.
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: md}})))).toBe('w'.repeat(59));
+	});
+
+	it('says an active agent without a message is working', () => {
+		expect(messagePreview(item(agent('a', {start: 990})))).toBe('working…');
+		expect(messagePreview(item(agent('a', {start: 990, extra: {lastMessage: '  \n '}})))).toBe('working…');
+	});
+
+	it('says an idle agent waits for messages', () => {
+		expect(messagePreview(item(agent('i', {start: 990, status: 'idle'})))).toBe('waiting for messages');
+	});
+
+	it('says a stopped or stale agent left no message', () => {
+		expect(messagePreview(item(agent('s', {start: 900, stop: 950})))).toBe('no message');
+		expect(messagePreview(staleItem())).toBe('no message');
+	});
+});
+
+describe('agentName', () => {
+	it('is the type, or a teammate name with its type', () => {
+		expect(agentName(item(agent('a', {type: 'Explore', start: 990})))).toBe('Explore');
+		expect(agentName(item(agent('a', {type: 'worker', start: 990, extra: {teammateName: 'alice'}})))).toBe('alice (worker)');
+		expect(agentName(item(agent('a', {type: 'alice', start: 990, extra: {teammateName: 'alice'}})))).toBe('alice');
+		expect(agentName(item(agent('a', {type: '', start: 990, extra: {teammateName: 'bob'}})))).toBe('bob');
+	});
+
+	it('falls back to the short id without a type', () => {
+		expect(agentName(item(agent('0123456789abcdef', {type: '', start: 990})))).toBe('01234567');
+	});
+});
+
+describe('countsText', () => {
+	const counts = {active: 2, idle: 1, stopped: 5, stale: 0};
+
+	it('writes each status with its glyph', () => {
+		expect(countsText(counts)).toBe('● 2 active  ◐ 1 idle  ○ 5 stopped');
+		expect(countsText(counts, true)).toBe('●2 ◐1 ○5');
+	});
+
+	it('adds stale only when there are stale agents', () => {
+		expect(countsText({...counts, stale: 1})).toBe('● 2 active  ◐ 1 idle  ○ 5 stopped  ◌ 1 stale');
+		expect(countsText({...counts, stale: 1}, true)).toBe('●2 ◐1 ○5 ◌1');
+	});
+});
+
+describe('headerText', () => {
+	const view = (counts: AgentView['counts'], ghostCount = 0): AgentView => ({items: [], counts, ghostCount, hiddenByCap: 0});
+	const SESSION = 'abcdef12-3456-4789-9abc-def012345678';
+	const info = (over: Partial<HeaderInfo> = {}): HeaderInfo => ({
+		sessionId: SESSION,
+		following: true,
+		view: view({active: 2, idle: 1, stopped: 5, stale: 1}, 2),
+		showGhosts: false,
+		warnings: 1,
+		...over,
+	});
+
+	it('writes everything in full when it fits', () => {
+		expect(headerText(info(), 200)).toBe(
+			'agentlog · session abcdef12 (following) · ● 2 active  ◐ 1 idle  ○ 5 stopped  ◌ 1 stale · 2 ghosts hidden · ⚠ 1 unreadable file',
+		);
+	});
+
+	it('uses singulars and plurals, and says when ghosts are shown', () => {
+		const text = headerText(info({view: view({active: 0, idle: 0, stopped: 1, stale: 0}, 1), warnings: 3, showGhosts: true}), 200);
+		expect(text).toContain('1 ghost shown');
+		expect(text).toContain('⚠ 3 unreadable files');
+	});
+
+	it('leaves out ghosts and warnings when there are none', () => {
+		const text = headerText(info({view: view({active: 1, idle: 0, stopped: 0, stale: 0}), warnings: 0, following: false}), 200);
+		expect(text).toBe('agentlog · session abcdef12 · ● 1 active  ◐ 0 idle  ○ 0 stopped');
+	});
+
+	it('says when there is no session yet', () => {
+		expect(headerText(info({sessionId: undefined, view: view({active: 0, idle: 0, stopped: 0, stale: 0}), warnings: 0}), 80)).toContain('no session yet');
+		expect(headerText(info({sessionId: undefined}), 40)).toContain('no session');
+	});
+
+	it('keeps every figure visible at width 40 in the compact form', () => {
+		const text = headerText(info(), 40);
+		expect(width(text)).toBeLessThanOrEqual(40);
+		expect(text).toBe('abcdef12 ⟳ · ●2 ◐1 ○5 ◌1 · 2 ghosts · ⚠1');
+		expect(text).not.toContain('…');
+	});
+
+	it('keeps every status count visible at width 40 with larger figures', () => {
+		const text = headerText(info({view: view({active: 12, idle: 3, stopped: 25, stale: 4}, 0), warnings: 0}), 40);
+		expect(width(text)).toBeLessThanOrEqual(40);
+		for (const figure of ['●12', '◐3', '○25', '◌4']) {
+			expect(text).toContain(figure);
+		}
+	});
+
+	it('is never longer than the width', () => {
+		const infos = [
+			info(),
+			info({sessionId: undefined}),
+			info({view: view({active: 123, idle: 45, stopped: 678, stale: 9}, 321), warnings: 999}),
+			info({following: false, warnings: 0, view: view({active: 0, idle: 0, stopped: 0, stale: 0})}),
+		];
+		for (const i of infos) {
+			for (let w = 1; w <= 160; w += 1) {
+				expect(width(headerText(i, w)), `width ${w}`).toBeLessThanOrEqual(w);
+			}
+		}
+	});
+});
+
+describe('fit', () => {
+	it('keeps text that fits and cuts with … otherwise', () => {
+		expect(fit('hello world', 11)).toBe('hello world');
+		expect(fit('hello world', 8)).toBe('hello w…');
+		expect(width(fit('hello world', 8))).toBe(8);
+	});
+
+	it('folds whitespace first', () => {
+		expect(fit('  a \n b  ', 3)).toBe('a b');
+	});
+});
+
+describe('wrapText', () => {
+	it('wraps at word boundaries', () => {
+		expect(wrapText('the quick brown fox jumps', 10, 5)).toEqual(['the quick', 'brown fox', 'jumps']);
+	});
+
+	it('returns no line for empty text', () => {
+		expect(wrapText('   ', 10, 3)).toEqual([]);
+	});
+
+	it('cuts the last line with … when the text needs more lines', () => {
+		const lines = wrapText('the quick brown fox jumps over the lazy dog', 10, 2);
+		expect(lines).toEqual(['the quick', 'brown fox…']);
+	});
+
+	it('cuts a word longer than the width', () => {
+		expect(wrapText('abcdefghijklmnop qr', 6, 3)).toEqual(['abcde…', 'qr']);
+	});
+
+	it('never gives more lines than asked, nor lines wider than the width', () => {
+		const texts = [
+			'the quick brown fox jumps over the lazy dog',
+			'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.',
+			'supercalifragilisticexpialidocious is long; so is pneumonoultramicroscopicsilicovolcanoconiosis',
+			'a b c d e f g h i j k l m n o p q r s t u v w x y z',
+			'émoji 🙂🙂🙂 and ünïcödé wörds ✓ ✓ ✓ mixed in between',
+		];
+		for (const text of texts) {
+			for (let w = 1; w <= 50; w += 1) {
+				const total = wrapText(text, w, Number.MAX_SAFE_INTEGER).length;
+				for (let n = 1; n <= 6; n += 1) {
+					const lines = wrapText(text, w, n);
+					const where = `${JSON.stringify(text)} in ${n}×${w}`;
+					expect(lines.length, where).toBeLessThanOrEqual(n);
+					for (const line of lines) {
+						expect(width(line), where).toBeLessThanOrEqual(w);
+					}
+					if (total > n) {
+						expect(lines.at(-1)?.endsWith('…'), where).toBe(true);
+					}
+				}
+			}
+		}
+	});
+
+	it('keeps every word when the text fits', () => {
+		const text = 'one two three four five six';
+		expect(wrapText(text, 9, 10).join(' ')).toBe(text);
+	});
+});
+
+describe('detailFields', () => {
+	const fields = (i: ViewItem, sessionId: string | undefined = 'sess-1'): Map<string, string> => new Map(detailFields(i, sessionId, NOW, T));
+
+	it('lists status, type, id, session, duration and the timestamps', () => {
+		const f = fields(item(agent('agent-1', {type: 'Explore', start: 900, stop: 950, extra: {lastMessage: 'x'}})));
+		expect(f.get('status')).toBe(`${GLYPH.stopped} stopped`);
+		expect(f.get('type')).toBe('Explore');
+		expect(f.get('id')).toBe('agent-1');
+		expect(f.get('session')).toBe('sess-1');
+		expect(f.get('duration')).toBe('50s');
+		expect(f.get('started')).toBe(`<${at(900)}>`);
+		expect(f.get('updated')).toBe(`<${at(950)}>`);
+	});
+
+	it('shows the stop time of a stopped agent', () => {
+		const f = fields(item(agent('a', {start: 900, stop: 950})));
+		expect(f.get('stopped')).toBe(`<${at(950)}>`);
+	});
+
+	it('has no stop line for an agent still running', () => {
+		expect(fields(item(agent('a', {start: 990}))).has('stopped')).toBe(false);
+	});
+
+	it('explains why a stale agent is shown stopped', () => {
+		const f = fields(staleItem());
+		expect(f.get('status')).toBe(`${GLYPH.stale} stale · silent 6m 40s`);
+		expect(f.get('stopped')).toBe('no stop event; silent for 6m 40s, so shown as stopped (stale)');
+		expect(f.get('duration')).toBe('0s');
+	});
+
+	it('says when the start was never seen', () => {
+		const f = fields(item(agent('u', {start: 900, extra: {startUnknown: true}})));
+		expect(f.get('duration')).toBe('unknown (its start was never seen)');
+		expect(f.get('started')).toBe(`<${at(900)}> (start not seen; first seen then)`);
+	});
+
+	it('explains a ghost', () => {
+		const f = fields(ghostItem());
+		expect(f.get('ghost')).toMatch(/30 s/);
+		expect(f.get('status')).toContain('ghost');
+	});
+
+	it('shows a teammate name and cwd when known, and the session the file names', () => {
+		const f = fields(item(agent('a', {start: 990, extra: {teammateName: 'alice', cwd: '/repo', sessionId: 'own-session'}})));
+		expect(f.get('teammate')).toBe('alice');
+		expect(f.get('cwd')).toBe('/repo');
+		expect(f.get('session')).toBe('own-session');
+	});
+
+	it('writes (none) for an empty type and ? for an unknown session', () => {
+		const f = new Map(detailFields(item(agent('a', {type: '', start: 990})), undefined, NOW, T));
+		expect(f.get('type')).toBe('(none)');
+		expect(f.get('session')).toBe('?');
+	});
+});
+
+describe('huge texts', () => {
+	const MB20 = 20 * 1024 * 1024;
+
+	it('previews a 20 MB last message from its start, reading a few KB', () => {
+		const huge = hugeText(MB20);
+		const preview = messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: huge.text}})));
+		expect(preview).toBe('Found routes in src/routes and more words here. Found routes…');
+		expect(huge.read()).toBeLessThan(64 * 1024);
+	});
+
+	it('reads a message once per record, not once per frame', () => {
+		const huge = hugeText(MB20);
+		const record = agent('a', {start: 900, stop: 950, extra: {lastMessage: huge.text}});
+		const first = messagePreview(item(record, NOW));
+		const read = huge.read();
+		// Clock ticks: the same record, a later time.
+		expect(messagePreview(item(record, NOW + 1000))).toBe(first);
+		expect(messagePreview(item(record, NOW + 2000))).toBe(first);
+		expect(huge.read()).toBe(read);
+	});
+
+	it('fits, truncates and wraps a huge text reading only its start', () => {
+		const huge = hugeText(MB20);
+		expect(fit(huge.text, 20)).toBe('Found **routes** in…');
+		expect(truncate(huge.text, 10)).toBe('Found **ro…');
+		expect(wrapText(huge.text, 20, 2)).toEqual(['Found **routes** in', '`src/routes` and mo…']);
+		expect(clip(huge.text, 10)).toBe('Found **r…');
+		expect(huge.read()).toBeLessThan(64 * 1024);
+	});
+
+	it('reads one huge word only as far as it shows', () => {
+		const huge = hugeText(MB20, {pattern: 'x'});
+		expect(fit(huge.text, 8)).toBe(`${'x'.repeat(7)}…`);
+		expect(wrapText(huge.text, 8, 2)).toEqual([`${'x'.repeat(7)}…`]);
+		expect(huge.read()).toBeLessThan(64 * 1024);
+	});
+
+	it('marks a text cut after its readable start even when the start folds to little', () => {
+		// Mostly whitespace: the start folds to a few words, and more follows.
+		const text = `one two${' '.repeat(5000)}three`;
+		expect(fit(text, 40)).toBe('one two three');
+		expect(wrapText(text, 40, 2)).toEqual(['one two three']);
+		expect(truncate(text, 40)).toBe('one two three');
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: `**a** b${'\n'.repeat(5000)}c`}})))).toBe('a b…');
+	});
+});

@@ -1,0 +1,166 @@
+import {describe, expect, it} from 'vitest';
+import {BINDINGS, keyToAction, keyToken, type Action, type Focus, type KeyInfo} from '../../../src/core/tui/keymap.js';
+
+const none: KeyInfo = {};
+
+/** A printable key as Ink 6 reports it: the character, no flags. */
+const char = (input: string, focus: Focus = 'list'): Action | undefined => keyToAction(input, none, focus);
+
+/** A named key as Ink 6 reports it: empty input and one flag. */
+const named = (key: KeyInfo, focus: Focus = 'list'): Action | undefined => keyToAction('', key, focus);
+
+describe('keyToAction in the list', () => {
+	it.each<[string, KeyInfo, Action]>([
+		['up arrow', {upArrow: true}, {type: 'move', by: -1}],
+		['down arrow', {downArrow: true}, {type: 'move', by: 1}],
+		['left arrow', {leftArrow: true}, {type: 'move', by: -1}],
+		['right arrow', {rightArrow: true}, {type: 'move', by: 1}],
+		['page up', {pageUp: true}, {type: 'page', by: -1}],
+		['page down', {pageDown: true}, {type: 'page', by: 1}],
+		['home', {home: true}, {type: 'edge', to: 'first'}],
+		['end', {end: true}, {type: 'edge', to: 'last'}],
+		['enter', {return: true}, {type: 'open'}],
+		['esc', {escape: true}, {type: 'close'}],
+	])('%s', (_name, key, action) => {
+		expect(named(key)).toEqual(action);
+	});
+
+	it.each<[string, Action]>([
+		['k', {type: 'move', by: -1}],
+		['j', {type: 'move', by: 1}],
+		['h', {type: 'move', by: -1}],
+		['l', {type: 'move', by: 1}],
+		[' ', {type: 'page', by: 1}],
+		['G', {type: 'edge', to: 'last'}],
+		['c', {type: 'toggle-collapse'}],
+		['g', {type: 'toggle-ghosts'}],
+		['a', {type: 'toggle-all'}],
+		['?', {type: 'toggle-help'}],
+		['q', {type: 'quit'}],
+	])('%j', (input, action) => {
+		expect(char(input)).toEqual(action);
+	});
+
+	it('tells g (ghosts) from G (last): case matters', () => {
+		expect(char('g')).toEqual({type: 'toggle-ghosts'});
+		expect(char('G')).toEqual({type: 'edge', to: 'last'});
+		expect(char('Q')).toBeUndefined();
+		expect(char('J')).toBeUndefined();
+	});
+
+	it('ignores keys with no binding', () => {
+		for (const input of ['x', 'z', '1', '/', 'K', '\t']) {
+			expect(char(input)).toBeUndefined();
+		}
+		expect(named({backspace: true})).toBeUndefined();
+		expect(named({delete: true})).toBeUndefined();
+		expect(named({})).toBeUndefined();
+	});
+});
+
+describe('keyToAction modifiers and pastes', () => {
+	it('checks Esc before meta: Ink 6 sets meta together with escape', () => {
+		expect(keyToAction('', {escape: true, meta: true}, 'list')).toEqual({type: 'close'});
+		expect(keyToAction('', {escape: true, meta: true}, 'detail')).toEqual({type: 'close'});
+		expect(keyToken('', {escape: true, meta: true})).toBe('esc');
+	});
+
+	it('ignores ctrl and meta combinations of bound characters', () => {
+		for (const input of ['q', 'j', 'k', 'c', 'g', 'a', '?', ' ', 'G']) {
+			expect(keyToAction(input, {ctrl: true}, 'list')).toBeUndefined();
+			expect(keyToAction(input, {meta: true}, 'list')).toBeUndefined();
+		}
+	});
+
+	it('ignores multi-character input (a paste arrives as one chunk)', () => {
+		for (const input of ['jj', 'qq', 'kj', 'q ', ' q', 'help', 'G!']) {
+			expect(keyToAction(input, none, 'list')).toBeUndefined();
+			expect(keyToken(input, none)).toBeUndefined();
+		}
+	});
+
+	it('ignores empty input with no named key', () => {
+		expect(keyToAction('', none, 'list')).toBeUndefined();
+	});
+
+	it('takes a named key from its flag, whatever the input says', () => {
+		expect(keyToAction('q', {upArrow: true}, 'list')).toEqual({type: 'move', by: -1});
+		expect(keyToAction('[A', {upArrow: true}, 'list')).toEqual({type: 'move', by: -1});
+	});
+});
+
+describe('keyToAction in the detail pane', () => {
+	it('closes the pane with ← and h', () => {
+		expect(named({leftArrow: true}, 'detail')).toEqual({type: 'close'});
+		expect(char('h', 'detail')).toEqual({type: 'close'});
+	});
+
+	it('gives → and l no meaning there', () => {
+		expect(named({rightArrow: true}, 'detail')).toBeUndefined();
+		expect(char('l', 'detail')).toBeUndefined();
+	});
+
+	it('keeps the other keys as in the list', () => {
+		expect(named({upArrow: true}, 'detail')).toEqual({type: 'move', by: -1});
+		expect(char('j', 'detail')).toEqual({type: 'move', by: 1});
+		expect(named({pageDown: true}, 'detail')).toEqual({type: 'page', by: 1});
+		expect(char(' ', 'detail')).toEqual({type: 'page', by: 1});
+		expect(named({home: true}, 'detail')).toEqual({type: 'edge', to: 'first'});
+		expect(char('G', 'detail')).toEqual({type: 'edge', to: 'last'});
+		expect(named({escape: true}, 'detail')).toEqual({type: 'close'});
+		expect(char('q', 'detail')).toEqual({type: 'quit'});
+		expect(char('?', 'detail')).toEqual({type: 'toggle-help'});
+	});
+
+	it('applies the overrides only in the detail pane', () => {
+		expect(named({leftArrow: true}, 'help')).toEqual({type: 'move', by: -1});
+		expect(char('l', 'help')).toEqual({type: 'move', by: 1});
+		expect(char('h', 'list')).toEqual({type: 'move', by: -1});
+	});
+});
+
+describe('BINDINGS', () => {
+	it('uses every token once across all bindings', () => {
+		const tokens = BINDINGS.flatMap(b => b.tokens);
+		const seen = new Set<string>();
+		const duplicates = tokens.filter(t => (seen.has(t) ? true : (seen.add(t), false)));
+		expect(duplicates).toEqual([]);
+		expect(tokens.length).toBeGreaterThan(0);
+	});
+
+	it('maps each token to its own binding through keyToAction', () => {
+		const flags: Record<string, KeyInfo> = {
+			up: {upArrow: true},
+			down: {downArrow: true},
+			left: {leftArrow: true},
+			right: {rightArrow: true},
+			pgup: {pageUp: true},
+			pgdn: {pageDown: true},
+			home: {home: true},
+			end: {end: true},
+			enter: {return: true},
+			esc: {escape: true},
+		};
+		for (const binding of BINDINGS) {
+			for (const token of binding.tokens) {
+				const key = flags[token];
+				const action = key ? keyToAction('', key, 'list') : keyToAction(token, none, 'list');
+				expect(action, token).toEqual(binding.action);
+			}
+		}
+	});
+
+	it('has a label and a help text for each binding', () => {
+		for (const binding of BINDINGS) {
+			expect(binding.label.trim(), binding.tokens.join(' ')).not.toBe('');
+			expect(binding.help.trim(), binding.tokens.join(' ')).not.toBe('');
+		}
+	});
+
+	it('covers every key of DESIGN §7 and the help', () => {
+		const tokens = new Set(BINDINGS.flatMap(b => b.tokens));
+		for (const token of ['up', 'down', 'left', 'right', 'h', 'j', 'k', 'l', 'pgup', 'pgdn', ' ', 'home', 'end', 'G', 'enter', 'esc', 'c', 'g', 'a', '?', 'q']) {
+			expect(tokens.has(token), token).toBe(true);
+		}
+	});
+});
