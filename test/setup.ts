@@ -10,7 +10,11 @@ process.env.CLAUDE_CONFIG_DIR = path.join(sandbox, 'home', '.claude');
 process.env.AGENTLOG_DIR = path.join(sandbox, 'home', '.claude', 'agent-activity');
 process.env.XDG_STATE_HOME = path.join(sandbox, 'home', '.local', 'state');
 process.env.AGENTLOG_TEST_SANDBOX = sandbox;
-// Ink prints only the last frame when CI is set; tests want it to render as in a terminal.
+// Ink prints only the last frame when CI is set; tests want it to render as in a terminal. Tests
+// that must know they run in CI (a missing tmux fails there) read AGENTLOG_TEST_CI.
+if (process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0') {
+	process.env.AGENTLOG_TEST_CI = '1';
+}
 delete process.env.CI;
 process.env.FORCE_COLOR = '0';
 delete process.env.NODE_EXTRA_CA_CERTS;

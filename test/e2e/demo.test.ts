@@ -5,7 +5,7 @@ import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
 import {findGhosts} from '../../src/core/monitor/ghosts.js';
-import {hasTmux, TmuxPane} from '../helpers/tmux.js';
+import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -91,7 +91,7 @@ describe('agentlog demo --loop', () => {
 	});
 });
 
-describe.skipIf(!hasTmux)('agentlog demo in a real terminal', () => {
+describeInTerminal('agentlog demo in a real terminal', () => {
 	let pane: TmuxPane | undefined;
 	afterEach(() => pane?.kill());
 

@@ -5,7 +5,7 @@ import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {hasTmux, TmuxPane} from '../helpers/tmux.js';
+import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -41,7 +41,7 @@ afterEach(() => {
 	pane = undefined;
 });
 
-describe.skipIf(!hasTmux)('agentlog watch in a real terminal', () => {
+describeInTerminal('agentlog watch in a real terminal', () => {
 	it('shows agents as the hook records them, opens details on Enter and quits on q', async () => {
 		const activity = tempDir('activity-');
 		const launcher = installedHook();
@@ -107,6 +107,16 @@ describe.skipIf(!hasTmux)('agentlog watch in a real terminal', () => {
 		screen = await pane.waitFor(s => !s.includes('╔') && s.includes('type4 '), 'the list at 60×50');
 		expect(screen).toContain('+4 older (a: all)');
 	});
+
+	it('runs live without keys when only stdin is not a terminal', async () => {
+		const activity = tempDir('activity-');
+		runHook(installedHook(), event('SubagentStart', 'a1', 'Explore'), hookEnv(activity));
+		pane = new TmuxPane(`node ${cli} < /dev/null`, 80, 24, sandboxEnv(activity));
+		const screen = await pane.waitFor(s => s.includes('Explore'), 'the live screen');
+		expect(screen).toContain('keys unavailable');
+		expect(screen).not.toContain('Raw mode');
+		expect(readFileSync(path.join(activity, SESSION, 'a1.json'), 'utf8')).toContain('Explore');
+	});
 });
 
 describe('agentlog watch without a terminal', () => {
@@ -148,18 +158,5 @@ describe('agentlog watch without a terminal', () => {
 		const bad = spawnSync(process.execPath, [cli, 'watch', '--stale', 'soon'], {env: {...process.env, ...sandboxEnv(activity)}, encoding: 'utf8'});
 		expect(bad.status).toBe(2);
 		expect(bad.stderr).toContain('--stale');
-	});
-
-	it('runs live without keys when only stdin is not a terminal', async () => {
-		if (!hasTmux) {
-			return;
-		}
-		const activity = tempDir('activity-');
-		runHook(installedHook(), event('SubagentStart', 'a1', 'Explore'), hookEnv(activity));
-		pane = new TmuxPane(`node ${cli} < /dev/null`, 80, 24, sandboxEnv(activity));
-		const screen = await pane.waitFor(s => s.includes('Explore'), 'the live screen');
-		expect(screen).toContain('keys unavailable');
-		expect(screen).not.toContain('Raw mode');
-		expect(readFileSync(path.join(activity, SESSION, 'a1.json'), 'utf8')).toContain('Explore');
 	});
 });

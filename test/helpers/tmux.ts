@@ -1,8 +1,30 @@
 // Runs a command in a real pseudo-terminal under tmux (on its own server socket) and reads the
 // screen as a person would see it.
 import {execFileSync, spawnSync} from 'node:child_process';
+import {describe, expect, it} from 'vitest';
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+/** CI must run the end-to-end tests: there a missing tmux fails them instead of skipping them. */
+export const tmuxRequired = Boolean(process.env.AGENTLOG_TEST_CI);
+
+/**
+ * `describe` for tests that need a real terminal: runs them when tmux is there; without tmux it
+ * skips them on a developer's machine, and fails in CI with a test that says what to install.
+ */
+export function describeInTerminal(name: string, body: () => void): void {
+	if (hasTmux) {
+		describe(name, body);
+	} else if (tmuxRequired) {
+		describe(name, () => {
+			it('needs tmux, which CI must have (apt-get install tmux)', () => {
+				expect.fail('tmux is not installed: the end-to-end tests cannot run. Install it with `apt-get install tmux`.');
+			});
+		});
+	} else {
+		describe.skip(name, body);
+	}
+}
 
 export class TmuxPane {
 	private readonly socket = `agentlog-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
