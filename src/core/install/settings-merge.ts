@@ -13,9 +13,11 @@
 import path from 'node:path';
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
 import {commandRunsScript, type HookTarget} from './shell-command.js';
+import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
 
-export const AGENTLOG_HOOK_EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle'] as const;
-export type AgentlogHookEvent = (typeof AGENTLOG_HOOK_EVENTS)[number];
+/** The events agentlog's hook is installed for: the ones it handles (one list, in core/hook). */
+export const AGENTLOG_HOOK_EVENTS = HOOK_EVENTS;
+export type AgentlogHookEvent = HookEventName;
 
 /** Claude Code cancels the hook after this many seconds; it normally takes ~40 ms. */
 export const HOOK_TIMEOUT_SECONDS = 5;
