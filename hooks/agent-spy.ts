@@ -30,8 +30,8 @@ import {
 	enforceCap,
 	listAgentFiles,
 	readAgentFile,
-	writeAtomic,
 } from '../src/store/hook/session.js';
+import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;

@@ -1,8 +1,9 @@
 // The UI state kept across runs: $XDG_STATE_HOME/agentlog/state.json. A missing or corrupt file
 // means defaults; a failed write is ignored (it only costs remembering the collapsed state).
-import {mkdirSync, renameSync, writeFileSync} from 'node:fs';
+import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {readRegularText} from './fs/safe-file.js';
+import {writeAtomic} from './fs/atomic-write.js';
 
 /** The state file is a few bytes; anything larger is not ours. */
 const MAX_STATE_BYTES = 64 * 1024;
@@ -30,9 +31,7 @@ export function loadUiState(file: string): UiState {
 export function saveUiState(file: string, state: UiState): void {
 	try {
 		mkdirSync(path.dirname(file), {recursive: true});
-		const tmp = `${file}.${process.pid}.tmp`;
-		writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-		renameSync(tmp, file);
+		writeAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
 	} catch {
 		// Best effort.
 	}

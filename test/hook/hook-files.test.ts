@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {acquireLock, releaseLock, STALE_MS, tryLock} from '../../src/store/hook/lock.js';
-import {writeAtomic} from '../../src/store/hook/session.js';
+import {writeAtomic} from '../../src/store/fs/atomic-write.js';
 import {tempDir} from '../helpers/tmp.js';
 
 describe('writeAtomic', () => {

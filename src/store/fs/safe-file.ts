@@ -3,6 +3,7 @@
 // hook for good), never through a symlink unless asked, and never more than a bound. Node
 // built-ins only: the hook bundles this too.
 import fs from 'node:fs';
+import {codeOf} from './errors.js';
 
 export type SafeReadResult =
 	| {readonly ok: true; readonly data: Buffer; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean}
@@ -27,9 +28,6 @@ function failure(reason: SafeReadFailure, message: string): {readonly ok: false;
 	return {ok: false, reason, message};
 }
 
-function codeOf(error: unknown): string | undefined {
-	return (error as NodeJS.ErrnoException | undefined)?.code;
-}
 
 /** Reads a regular file safely (see `openRegularFile`), at most `maxBytes` of it. */
 export function readRegularFile(file: string, options: SafeReadOptions): SafeReadResult {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import {readRegularText} from '../fs/safe-file.js';
+import {codeOf, removeFile} from '../fs/errors.js';
 
 /** A lock held longer than this is taken to be left behind by a crashed or stuck process. */
 export const STALE_MS = 2000;
@@ -25,21 +26,8 @@ export interface Lock {
 	readonly mtimeMs: number;
 }
 
-function codeOf(error: unknown): string | undefined {
-	return (error as NodeJS.ErrnoException | undefined)?.code;
-}
 
 /** unlink, quiet when the file is already gone (fs.rmSync would load a whole module for this). */
-export function removeFile(file: string): void {
-	try {
-		fs.unlinkSync(file);
-	} catch (error) {
-		if (codeOf(error) !== 'ENOENT') {
-			throw error;
-		}
-	}
-}
-
 let counter = 0;
 
 /** Creates the lock file, or undefined when it exists. */

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {filesOverCap, type AgentFileInfo} from '../../core/hook/hook-event.js';
-import {releaseLock, removeFile, tryLock, type Lock} from './lock.js';
+import {releaseLock, tryLock, type Lock} from './lock.js';
 import {readRegularText} from '../fs/safe-file.js';
+import {codeOf, removeFile} from '../fs/errors.js';
 
 /** An agent file larger than this is not read (the hook's own records stay far below it). */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024 * 1024;
@@ -22,9 +23,6 @@ export function agentLockFile(sessionDir: string, agentId: string): string {
 	return path.join(sessionDir, `.${agentId}.lock`);
 }
 
-function codeOf(error: unknown): string | undefined {
-	return (error as NodeJS.ErrnoException | undefined)?.code;
-}
 
 export type SessionFolder = {readonly ok: true; readonly exists: boolean} | {readonly ok: false; readonly problem: string};
 
@@ -89,38 +87,6 @@ export function readAgentFile(file: string): AgentFileRead {
 	}
 }
 
-let tempCounter = 0;
-
-function defaultTempName(base: string): string {
-	return `.${base}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}${++tempCounter}.tmp`;
-}
-
-/**
- * Writes `file` whole or not at all: a temp file beside it, created with O_EXCL (a link planted at
- * the temp name makes the create fail instead of writing through it; another name is tried),
- * then renamed over `file` (rename replaces a link at `file` itself, never its target).
- */
-export function writeAtomic(file: string, text: string, tempName: (base: string) => string = defaultTempName): void {
-	const dir = path.dirname(file);
-	for (let attempt = 0; ; attempt++) {
-		const tmp = path.join(dir, tempName(path.basename(file)));
-		try {
-			fs.writeFileSync(tmp, text, {flag: 'wx'});
-		} catch (error) {
-			if (codeOf(error) === 'EEXIST' && attempt < 4) {
-				continue;
-			}
-			throw error;
-		}
-		try {
-			fs.renameSync(tmp, file);
-		} catch (error) {
-			removeFile(tmp);
-			throw error;
-		}
-		return;
-	}
-}
 
 /**
  * Removes the oldest stopped agent files while the folder holds more than `cap` (DESIGN.md §4).

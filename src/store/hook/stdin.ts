@@ -5,6 +5,7 @@
 // the end of input or the deadline. Node built-ins only: the hook bundles this.
 import fs from 'node:fs';
 import {sleepMs} from './lock.js';
+import {codeOf} from '../fs/errors.js';
 
 export interface StdinRead {
 	/** The first `maxBytes` of stdin. */
@@ -15,9 +16,6 @@ export interface StdinRead {
 	readonly timedOut: boolean;
 }
 
-function codeOf(error: unknown): string | undefined {
-	return (error as NodeJS.ErrnoException | undefined)?.code;
-}
 
 /**
  * A descriptor for stdin whose reads never block. fd 0 itself is made non-blocking, as Node does
