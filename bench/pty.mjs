@@ -20,10 +20,10 @@ export function writeAgent(dir, agentId, type, status, extra = {}) {
 	renameSync(tmp, path.join(dir, `${agentId}.json`));
 }
 
-/** Starts the CLI in a pty; resolves helpers to wait for screen text and to read the node pid. */
-export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = ''} = {}) {
+/** Starts the CLI (or another build of it: `entry`) in a pty; resolves helpers to wait for screen text and to read the node pid. */
+export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = '', entry = cli} = {}) {
 	const t0 = process.hrtime.bigint();
-	const command = `stty cols ${columns} rows ${rows}; exec ${process.execPath} ${nodeArgs} ${cli} ${args}`;
+	const command = `stty cols ${columns} rows ${rows}; exec ${process.execPath} ${nodeArgs} ${entry} ${args}`;
 	const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {env: {...env, TERM: 'xterm-256color'}, stdio: ['pipe', 'pipe', 'pipe']});
 	let out = '';
 	const waiters = [];

@@ -1,12 +1,14 @@
 // `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
 import {runBigMessageBench} from './big-message.mjs';
+import {runFirstFrameBench} from './first-frame.mjs';
 import {runHookBench} from './hook.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 
 const benches = [
 	['hook', runHookBench],
+	['first-frame', runFirstFrameBench],
 	['watch', runWatchBench],
 	['transcripts', runTranscriptBench],
 	['big-message', runBigMessageBench],

@@ -1,7 +1,7 @@
 // Builds the two shipped artefacts with esbuild:
 //  - dist/cli/agentlog.js: the whole CLI in one ESM file (plus lazily imported chunks, such as
 //    the Markdown renderer). Unbundled, Ink resolves thousands of files at start-up (~520 ms to
-//    a first frame on a 2-core machine); bundled, ~190 ms.
+//    a first frame on a 2-core machine); bundled, ~190 ms. Yoga is loaded without `fetch` (below).
 //  - dist/hooks/agent-spy.cjs: the hook Claude Code runs on every subagent event. Only node:
 //    built-ins, no npm packages, so it starts about as fast as `node -e 0`.
 //
@@ -11,6 +11,7 @@
 // that lazily imports an older chunk still finds it. Chunks no build has written for a day are
 // removed.
 import {build} from 'esbuild';
+import {readFileSync} from 'node:fs';
 import {mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -33,6 +34,35 @@ async function writeAtomic(file, contents) {
 	await rename(tmp, file);
 }
 
+/**
+ * Yoga (Ink's layout engine) is WebAssembly kept as a base64 `data:` URL. Its loader fetches that
+ * URL with `fetch` whenever `fetch` exists, and in Node that loads undici (~25 ms before the first
+ * frame, about a fifth of it). Given the bytes (`wasmBinary`), it neither fetches nor decodes
+ * base64 in JavaScript; the bytes are decoded here, at build time, and put back as base64 that
+ * Node's Buffer decodes natively. An async compile (what the loader does with the bytes) and a
+ * sync one cost the same at start-up (measured); the async one is kept. The build fails if
+ * yoga-layout changes the lines this relies on.
+ */
+const yogaWithoutFetch = {
+	name: 'yoga-without-fetch',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/}, args => {
+			const source = readFileSync(args.path, 'utf8');
+			const binaries = readFileSync(path.join(path.dirname(args.path), '..', 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
+			const wasm = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(binaries)?.[1];
+			const call = 'await loadYoga()';
+			if (wasm === undefined || !source.includes(call) || !binaries.includes('h.wasmBinary&&(w=h.wasmBinary)')) {
+				throw new Error(`yoga-layout changed: ${args.path} no longer matches what scripts/build.mjs patches`);
+			}
+			return {
+				contents: source.replace(call, `await loadYoga({wasmBinary: Buffer.from(${JSON.stringify(wasm)}, 'base64')})`),
+				loader: 'js',
+				resolveDir: path.dirname(args.path),
+			};
+		});
+	},
+};
+
 const common = {
 	bundle: true,
 	platform: 'node',
@@ -52,6 +82,7 @@ const results = await Promise.all([
 		splitting: true,
 		chunkNames: 'chunks/[name]-[hash]',
 		alias: {'react-devtools-core': stub},
+		plugins: [yogaWithoutFetch],
 		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
 		// CommonJS packages inside an ESM bundle call require(); give them one.
 		banner: {js: "import {createRequire as __agentlogCreateRequire} from 'node:module'; const require = __agentlogCreateRequire(import.meta.url);"},
