@@ -1,5 +1,6 @@
 // `npm run bench first-frame`: `agentlog watch` on an empty folder in a real pty, time to the first
 // frame and memory then, vs `node -e 0` in the same run (a quicker figure than the whole watch bench).
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
