@@ -56,13 +56,13 @@ function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 		if (cut.ok) {
 			log(`${size}: recorded ${cut.value.event} of ${cut.value.agentId ?? cut.value.teammateName} with its message cut`);
 		}
-		return cut.ok ? cut : {ok: false, skip: `${size}; ${cut.skip}`};
+		return cut.ok ? cut : {ok: false, error: `${size}; ${cut.error}`};
 	}
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
 	} catch {
-		return {ok: false, skip: `stdin is not JSON (${text.length} characters)`};
+		return {ok: false, error: `stdin is not JSON (${text.length} characters)`};
 	}
 	return parseHookPayload(json);
 }
@@ -70,7 +70,7 @@ function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 function run(dir: string, log: (message: string) => void): void {
 	const parsed = readEvent(log);
 	if (!parsed.ok) {
-		log(`skipped: ${parsed.skip}`);
+		log(`skipped: ${parsed.error}`);
 		return;
 	}
 	const event = parsed.value;
@@ -87,7 +87,7 @@ function run(dir: string, log: (message: string) => void): void {
 		const agents = names.map(n => readAgentFile(path.join(sessionDir, n)).record).filter(a => a !== undefined);
 		const target = teammateAgentId(event, agents);
 		if (!target.ok) {
-			log(`skipped: ${target.skip}`);
+			log(`skipped: ${target.error}`);
 			return;
 		}
 		agentId = target.value;
@@ -96,7 +96,7 @@ function run(dir: string, log: (message: string) => void): void {
 		// Nothing is on disk yet: an event that would be skipped anyway creates no folder.
 		const first = applyHookEvent(event, agentId, undefined, now);
 		if (!first.ok) {
-			log(`skipped: ${first.skip}`);
+			log(`skipped: ${first.error}`);
 			return;
 		}
 		const created = checkSessionFolder(sessionDir, true);
@@ -117,7 +117,7 @@ function run(dir: string, log: (message: string) => void): void {
 		}
 		const next = applyHookEvent(event, agentId, existing.record, now);
 		if (!next.ok) {
-			log(`skipped: ${next.skip}`);
+			log(`skipped: ${next.error}`);
 			return;
 		}
 		writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);

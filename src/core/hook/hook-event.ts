@@ -2,6 +2,7 @@
 // payload → which file → new record. The hook script (hooks/agent-spy.ts) only adds the IO.
 // Rules: DESIGN.md §4; payload facts: CLAUDE-CODE-HOOKS.md §1 and §7.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
+import {fail, type Result} from '../result.js';
 
 export const HOOK_EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle'] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
@@ -22,9 +23,10 @@ export interface HookEvent {
 	readonly lastMessageCut?: boolean;
 }
 
-export type Outcome<T> = {readonly ok: true; readonly value: T} | {readonly ok: false; readonly skip: string};
+/** A hook step's result: the value, or why the event is skipped. */
+export type Outcome<T> = Result<T>;
 
-const skip = (reason: string) => ({ok: false, skip: reason}) as const;
+const skip = (reason: string) => fail(reason);
 
 function str(value: unknown): string | undefined {
 	return typeof value === 'string' ? value : undefined;

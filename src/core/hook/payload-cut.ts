@@ -171,7 +171,7 @@ export function parseCutHookPayload(prefix: string): Outcome<HookEvent> {
 	const {fields, messageCut} = readCutPayload(prefix);
 	const parsed = parseHookPayload(fields);
 	if (!parsed.ok) {
-		return {ok: false, skip: `payload over the size limit, and its first part does not say enough: ${parsed.skip}`};
+		return {ok: false, error: `payload over the size limit, and its first part does not say enough: ${parsed.error}`};
 	}
 	if (fields[MESSAGE_KEY] === undefined && parsed.value.event === 'SubagentStop') {
 		// The message came after the cut, or something else was too large: say so rather than show none.

@@ -18,7 +18,8 @@
 //   again (`{}`) instead of deleting it.
 // Exception: an empty or whitespace-only file becomes 2-space JSON and goes back as `{}\n`.
 import {applyEdits, parseTree, type Edit, type Node} from 'jsonc-parser/lib/esm/main.js';
-import {AGENTLOG_HOOK_EVENTS, agentlogEntry, formatSettings, isAgentlogHandler, isJsonObject, mergeAgentlogHooks, unmergeAgentlogHooks, type AgentlogHookEvent, type JsonObject} from './settings-merge.js';
+import {isObject} from '../record/json.js';
+import {AGENTLOG_HOOK_EVENTS, agentlogEntry, formatSettings, isAgentlogHandler, mergeAgentlogHooks, unmergeAgentlogHooks, type AgentlogHookEvent, type JsonObject} from './settings-merge.js';
 import type {HookTarget} from './shell-command.js';
 
 /** How the file writes JSON, so inserted text looks like the rest. */
@@ -112,7 +113,7 @@ export function renderJson(value: unknown, style: JsonStyle, indent: string, one
 		const inner = indent + style.indent;
 		return `[${value.map((item) => style.eol + inner + renderJson(item, style, inner, false)).join(',')}${style.eol}${indent}]`;
 	}
-	if (isJsonObject(value)) {
+	if (isObject(value)) {
 		const entries = Object.entries(value);
 		if (entries.length === 0) {
 			return '{}';
@@ -213,7 +214,7 @@ function checked(text: string, expected: JsonObject, emptyIsGone = false): Setti
 
 /** `settings` without empty arrays for agentlog's events, then without an empty `hooks`. */
 function withoutEmpty(settings: unknown): unknown {
-	if (!isJsonObject(settings) || !isJsonObject(settings.hooks)) {
+	if (!isObject(settings) || !isObject(settings.hooks)) {
 		return settings;
 	}
 	const hooks: JsonObject = {...settings.hooks};

@@ -14,6 +14,7 @@ import path from 'node:path';
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
 import {commandRunsScript, type HookTarget} from './shell-command.js';
 import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
+import {isObject, type Json} from '../record/json.js';
 
 /** The events agentlog's hook is installed for: the ones it handles (one list, in core/hook). */
 export const AGENTLOG_HOOK_EVENTS = HOOK_EVENTS;
@@ -22,11 +23,7 @@ export type AgentlogHookEvent = HookEventName;
 /** Claude Code cancels the hook after this many seconds; it normally takes ~40 ms. */
 export const HOOK_TIMEOUT_SECONDS = 5;
 
-export type JsonObject = {[key: string]: unknown};
-
-export function isJsonObject(value: unknown): value is JsonObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export type JsonObject = Json;
 
 // ---------------------------------------------------------------------------------------------
 // Reading a settings file
@@ -61,12 +58,12 @@ export function parseSettings(text: string): SettingsParseResult {
 	}
 	const {value} = parsed;
 	const firstChar = lineColumn(text, text.length - text.trimStart().length);
-	if (!isJsonObject(value)) {
+	if (!isObject(value)) {
 		return {ok: false, reason: `the top level is ${kind(value)}, not a JSON object`, ...firstChar};
 	}
 	if (Object.hasOwn(value, 'hooks')) {
 		const hooks = value.hooks;
-		if (!isJsonObject(hooks)) {
+		if (!isObject(hooks)) {
 			return {ok: false, reason: `"hooks" is ${kind(hooks)}, not an object`};
 		}
 		for (const event of AGENTLOG_HOOK_EVENTS) {
@@ -97,25 +94,25 @@ interface Handler {
 }
 
 function handlersOf(group: unknown): readonly Handler[] {
-	return isJsonObject(group) && Array.isArray(group.hooks) ? (group.hooks as unknown[]).filter(isJsonObject) : [];
+	return isObject(group) && Array.isArray(group.hooks) ? (group.hooks as unknown[]).filter(isObject) : [];
 }
 
 /** Does a group with this matcher fire for every agent of the event? TeammateIdle has no matcher. */
 function matchesEveryAgent(event: AgentlogHookEvent, group: unknown): boolean {
-	if (event === 'TeammateIdle' || !isJsonObject(group) || !Object.hasOwn(group, 'matcher')) {
+	if (event === 'TeammateIdle' || !isObject(group) || !Object.hasOwn(group, 'matcher')) {
 		return true;
 	}
 	return group.matcher === '' || group.matcher === '*' || group.matcher === undefined;
 }
 
 export function isAgentlogHandler(handler: unknown, command: string): boolean {
-	return isJsonObject(handler) && handler.type === 'command' && handler.command === command;
+	return isObject(handler) && handler.type === 'command' && handler.command === command;
 }
 
 /** The command of an existing handler that already runs agentlog's script for `event`, if any. */
 export function existingHandlerCommand(settings: JsonObject, event: AgentlogHookEvent, target: HookTarget): string | undefined {
 	const hooks = settings.hooks;
-	const groups = isJsonObject(hooks) ? hooks[event] : undefined;
+	const groups = isObject(hooks) ? hooks[event] : undefined;
 	if (!Array.isArray(groups)) {
 		return undefined;
 	}
@@ -153,7 +150,7 @@ export function agentlogEntry(command: string): JsonObject {
 export function mergeAgentlogHooks(settings: JsonObject, target: HookTarget): MergeResult {
 	const added: AgentlogHookEvent[] = [];
 	const present: {event: AgentlogHookEvent; command: string}[] = [];
-	const hooks: JsonObject = isJsonObject(settings.hooks) ? {...settings.hooks} : {};
+	const hooks: JsonObject = isObject(settings.hooks) ? {...settings.hooks} : {};
 	for (const event of AGENTLOG_HOOK_EVENTS) {
 		const command = existingHandlerCommand(settings, event, target);
 		if (command !== undefined) {
@@ -180,7 +177,7 @@ export interface UnmergeResult {
  */
 export function unmergeAgentlogHooks(settings: JsonObject, command: string): UnmergeResult {
 	const removed: {event: AgentlogHookEvent; count: number}[] = [];
-	if (!isJsonObject(settings.hooks)) {
+	if (!isObject(settings.hooks)) {
 		return {settings, removed};
 	}
 	const hooks: JsonObject = {...settings.hooks};
@@ -192,7 +189,7 @@ export function unmergeAgentlogHooks(settings: JsonObject, command: string): Unm
 		let count = 0;
 		const kept: unknown[] = [];
 		for (const group of groups) {
-			if (!isJsonObject(group) || !Array.isArray(group.hooks)) {
+			if (!isObject(group) || !Array.isArray(group.hooks)) {
 				kept.push(group);
 				continue;
 			}

@@ -2,6 +2,7 @@
 // The first seven fields are the format claude-code-kanban's Agent Log also reads and writes;
 // the rest are optional extensions that readers must not require (DESIGN.md §3).
 import {safeJson, safeLine} from '../text/safe-text.js';
+import type {Result} from '../result.js';
 
 export type AgentStatus = 'active' | 'idle' | 'stopped';
 
@@ -33,7 +34,8 @@ export function isSafeId(value: unknown): value is string {
 	return typeof value === 'string' && SAFE_ID.test(value);
 }
 
-export type ParseResult<T> = {readonly ok: true; readonly value: T} | {readonly ok: false; readonly error: string};
+/** A parse of outside data: the value, or what is wrong with it. */
+export type ParseResult<T> = Result<T>;
 
 function isTimestamp(value: unknown): value is string {
 	return typeof value === 'string' && value.length > 0 && !Number.isNaN(Date.parse(value));

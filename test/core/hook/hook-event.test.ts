@@ -22,7 +22,7 @@ const T2 = '2026-11-22T10:02:00.000Z';
 function payload(fields: Record<string, unknown>): HookEvent {
 	const parsed = parseHookPayload({session_id: SESSION, transcript_path: MAIN_TRANSCRIPT, cwd: '/home/dev/acme', ...fields});
 	if (!parsed.ok) {
-		throw new Error(parsed.skip);
+		throw new Error(parsed.error);
 	}
 	return parsed.value;
 }
@@ -42,7 +42,7 @@ const stop = (fields: Record<string, unknown> = {}) =>
 function apply(event: HookEvent, existing: AgentRecord | undefined, now: string, agentId = event.agentId ?? ''): AgentRecord {
 	const next = applyHookEvent(event, agentId, existing, now);
 	if (!next.ok) {
-		throw new Error(next.skip);
+		throw new Error(next.error);
 	}
 	return next.value;
 }
