@@ -4,10 +4,18 @@
 // answered; what is rendered so far is shown. Only the messages asked for lately are kept.
 import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../core/tui/markdown-pieces.js';
 import type {RenderedMessage} from '../core/tui/screen.js';
+import {listItemsInline} from './markdown-list.js';
 
 type Render = (text: string, width: number) => string;
 
 let loading: Promise<Render> | undefined;
+
+/**
+ * List items as they are: marked-terminal's default wraps each in a colour reset, whose escape
+ * code then hides a nested list's indentation from its own re-indenting (with colours on, a third
+ * level was drawn as a second, after a stray line).
+ */
+const keep = (text: string): string => text;
 
 async function load(): Promise<Render> {
 	const [{Marked}, {markedTerminal}] = await Promise.all([import('marked'), import('marked-terminal')]);
@@ -15,8 +23,9 @@ async function load(): Promise<Render> {
 	return (text, width) => {
 		let marked = instances.get(width);
 		if (!marked) {
-			// A Marked instance per width; the global `marked` is never changed.
-			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2}) as never);
+			// A Marked instance per width; the global `marked` is never changed. List items get their
+			// inline Markdown rendered (markdown-list.ts); marked-terminal renders the rest.
+			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2, listitem: keep}) as never, listItemsInline() as never);
 			instances.set(width, marked);
 		}
 		return marked.parse(text, {async: false});
