@@ -3,6 +3,7 @@
 // safe for a terminal here (`safeLine`): this is where a task description enters.
 import {isObject, str} from '../record/json.js';
 import {safeLine} from '../text/safe-text.js';
+import {ParentIndex} from './parent-index.js';
 
 function safeOptional(text: string | undefined): string | undefined {
 	return text === undefined ? undefined : safeLine(text);
@@ -38,35 +39,11 @@ export function metaDescription(json: unknown): {readonly description?: string; 
  * transcript: the tool_result line whose `toolUseResult.agentId` is the agent names the call.
  */
 export function descriptionFromParent(lines: readonly string[], agentId: string): string | undefined {
-	const inputs = new Map<string, string>();
-	let wanted: string | undefined;
+	const index = new ParentIndex(id => id === agentId);
 	for (const text of lines) {
-		if (!text.includes('tool_use') && !text.includes(agentId)) {
-			continue;
-		}
-		let line: unknown;
-		try {
-			line = JSON.parse(text);
-		} catch {
-			continue;
-		}
-		if (!isObject(line) || !isObject(line.message) || !Array.isArray(line.message.content)) {
-			continue;
-		}
-		for (const block of line.message.content) {
-			if (!isObject(block)) {
-				continue;
-			}
-			if (block.type === 'tool_use' && (block.name === 'Agent' || block.name === 'Task') && isObject(block.input)) {
-				const description = str(block.input.description);
-				if (description && typeof block.id === 'string') {
-					inputs.set(block.id, description);
-				}
-			}
-			if (block.type === 'tool_result' && isObject(line.toolUseResult) && line.toolUseResult.agentId === agentId) {
-				wanted = str(block.tool_use_id) ?? wanted;
-			}
+		if (text.includes('"Agent"') || text.includes('"Task"') || text.includes('"agentId"')) {
+			index.addLine(text);
 		}
 	}
-	return wanted === undefined ? undefined : safeOptional(inputs.get(wanted));
+	return index.lookup(agentId).description;
 }

@@ -10,8 +10,10 @@
 // terminal as it is kept (`oneLine` does it for the cut text, `safeLine` for the rest): the
 // lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
 import {isObject, num, str, type Json} from '../record/json.js';
-import {safeLine} from '../text/safe-text.js';
+import {head} from '../text/bounded.js';
+import {safeLine, safeText} from '../text/safe-text.js';
 import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
+import {mergeTurns, turnWithAssistant, turnWithEnd, turnWithUser, type TurnState} from './turn.js';
 
 export interface Usage {
 	readonly input: number;
@@ -60,6 +62,14 @@ export interface TranscriptSummary {
 	readonly orphanResults: ReadonlyMap<string, {readonly result: string; readonly isError: boolean}>;
 	readonly lines: number;
 	readonly badLines: number;
+	/** Tool results marked `is_error`. */
+	readonly toolErrors: number;
+	/** The first user message that is not a tool result (the agent's prompt): safe text, PROMPT_MAX units. */
+	readonly prompt: string | undefined;
+	/** An assistant line was seen: the agent did work of its own. */
+	readonly hasWork: boolean;
+	/** How the lines end: the last assistant message and what came after it (see turn.ts). */
+	readonly turn: TurnState | undefined;
 }
 
 /** Where an agent's task description came from, best first. */
@@ -124,11 +134,14 @@ export interface AgentActivity {
 }
 
 export const MAX_TOOL_CALLS = 2000;
+/** The prompt kept from a transcript's first user message, in UTF-16 units. */
+export const PROMPT_MAX = 2000;
 export const RESULT_LENGTH = 200;
 const SUMMARY_LENGTH = 120;
 
 export {editedFile, oneLine, shortPath, toolSummary};
 export {completeLines, descriptionFromParent, metaDescription} from './sources.js';
+export {REPORT_MAX, turnOutcome, type TurnState} from './turn.js';
 
 export const EMPTY_SUMMARY: TranscriptSummary = {
 	toolCalls: [],
@@ -145,6 +158,10 @@ export const EMPTY_SUMMARY: TranscriptSummary = {
 	orphanResults: new Map(),
 	lines: 0,
 	badLines: 0,
+	toolErrors: 0,
+	prompt: undefined,
+	hasWork: false,
+	turn: undefined,
 };
 
 function resultText(content: unknown, toolUseResult: unknown): string {
@@ -161,6 +178,18 @@ function resultText(content: unknown, toolUseResult: unknown): string {
 		return str(toolUseResult.stdout) ?? '';
 	}
 	return '';
+}
+
+/** The text of a user message: a string, or its text parts joined; undefined for tool results only. */
+function userText(content: unknown): string | undefined {
+	if (typeof content === 'string') {
+		return content;
+	}
+	if (!Array.isArray(content)) {
+		return undefined;
+	}
+	const texts = content.flatMap(part => (isObject(part) && part.type === 'text' && typeof part.text === 'string' ? [part.text] : []));
+	return texts.length === 0 ? undefined : texts.join('\n');
 }
 
 function lastTextLine(text: string): string | undefined {
@@ -249,6 +278,9 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 	const lineCwd = str(line.cwd) ?? cwd;
 	const message = isObject(line.message) ? line.message : undefined;
 	if (line.type === 'assistant' && message) {
+		s.hasWork = true;
+		const texts: string[] = [];
+		const calls: Array<{id: string; name: string; input: unknown}> = [];
 		s.model = safeOptional(str(message.model)) ?? s.model;
 		const id = str(message.id);
 		if (id && isObject(message.usage)) {
@@ -263,6 +295,7 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 				const summary = toolSummary(name, block.input, lineCwd);
 				const callId = str(block.id) ?? `${s.lines}`;
 				addToolCall(s, {id: callId, name, summary, at: time});
+				calls.push({id: callId, name: str(block.name) ?? 'tool', input: block.input});
 				const file = editedFile(name, block.input);
 				if (file) {
 					addFile(s, safeLine(shortPath(file, lineCwd)));
@@ -272,14 +305,25 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 				s.activity = 'thinking…';
 			} else if (block.type === 'text') {
 				s.activity = lastTextLine(str(block.text) ?? '') ?? s.activity;
+				texts.push(str(block.text) ?? '');
 			}
 		}
-	} else if (line.type === 'user' && message && Array.isArray(message.content)) {
-		for (const block of message.content) {
+		s.turn = turnWithAssistant(s.turn, {messageId: str(message.id), texts, stopReason: str(message.stop_reason), calls});
+	} else if (line.type === 'user' && message) {
+		const results: string[] = [];
+		const text = userText(message.content);
+		if (text !== undefined && line.isMeta !== true && s.prompt === undefined) {
+			s.prompt = safeText(head(text, PROMPT_MAX));
+		}
+		for (const block of Array.isArray(message.content) ? message.content : []) {
 			if (isObject(block) && block.type === 'tool_result') {
 				const id = str(block.tool_use_id) ?? '';
+				results.push(id);
 				const text = resultText(block.content, line.toolUseResult);
 				const isError = block.is_error === true;
+				if (isError) {
+					s.toolErrors += 1;
+				}
 				if (!attachResult(s, id, text, isError)) {
 					(s.orphanResults as Map<string, {result: string; isError: boolean}>).set(id, {result: oneLine(text, RESULT_LENGTH), isError});
 				}
@@ -287,6 +331,12 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 				s.activity = 'thinking…';
 			}
 		}
+		if (results.length > 0 || (text !== undefined && line.isMeta !== true)) {
+			s.turn = turnWithUser(s.turn, results, text !== undefined && line.isMeta !== true);
+		}
+	}
+	if (line.toolEndsTurn === true) {
+		s.turn = turnWithEnd(s.turn);
 	}
 }
 
@@ -360,6 +410,14 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 	for (const [id, u] of b.usage) {
 		setUsage(s, id, u);
 	}
+	// The first message ids of the whole: a's, then b's while there is room (as one fold keeps them).
+	const first = new Set(a.firstMessages);
+	for (const id of b.firstMessages) {
+		if (first.size < 4) {
+			first.add(id);
+		}
+	}
+	s.firstMessages = first;
 	s.model = b.model ?? a.model;
 	s.version = b.version ?? a.version;
 	s.activity = b.activity ?? a.activity;
@@ -367,6 +425,10 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 	s.lastAt = Math.max(a.lastAt ?? 0, b.lastAt ?? 0) || undefined;
 	s.lines = a.lines + b.lines;
 	s.badLines = a.badLines + b.badLines;
+	s.toolErrors = a.toolErrors + b.toolErrors;
+	s.prompt = a.prompt ?? b.prompt;
+	s.hasWork = a.hasWork || b.hasWork;
+	s.turn = mergeTurns(a.turn, b.turn);
 	return s;
 }
 

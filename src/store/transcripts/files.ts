@@ -26,9 +26,16 @@ export function metaPath(transcript: string): string {
 	return transcript.replace(/\.jsonl$/u, META_SUFFIX);
 }
 
-/** `<dir>/<session>/subagents/agent-<id>.jsonl` → `<dir>/<session>.jsonl`, the parent session's. */
+/**
+ * `<dir>/<session>/subagents/agent-<id>.jsonl` (or a workflow agent's
+ * `<dir>/<session>/subagents/workflows/<run>/agent-<id>.jsonl`) → `<dir>/<session>.jsonl`, the
+ * parent session's.
+ */
 export function mainTranscriptOf(transcript: string): string | undefined {
-	const subagents = path.dirname(transcript);
+	let subagents = path.dirname(transcript);
+	if (path.basename(path.dirname(subagents)) === 'workflows') {
+		subagents = path.dirname(path.dirname(subagents));
+	}
 	if (path.basename(subagents) !== 'subagents') {
 		return undefined;
 	}
@@ -114,4 +121,59 @@ export async function streamLines(file: string, end: number, chunkBytes: number,
 			await closeAsync(fd).catch(() => undefined);
 		}
 	}
+}
+
+export interface LineChunks {
+	/** Where the next read starts: after the last complete line handed over (or skipped). */
+	readonly position: number;
+	/** True when it stopped inside a line longer than `maxLine`, which the next read skips. */
+	readonly skipping: boolean;
+}
+
+/**
+ * Reads `[start, end)` of an open file synchronously in chunks of `chunkBytes`, handing over
+ * complete lines as bytes (each ending with its newline): memory is one chunk plus the longest
+ * line. A line longer than `maxLine` is skipped without being kept (`skipping` carries that over
+ * to the next call); a last line without its newline yet is left for the next call.
+ */
+export function readLineChunksSync(fd: number, start: number, end: number, onLines: (bytes: Buffer) => void, options: {chunkBytes?: number; maxLine?: number; skipping?: boolean} = {}): LineChunks {
+	const chunkBytes = options.chunkBytes ?? 1024 * 1024;
+	const maxLine = options.maxLine ?? Number.POSITIVE_INFINITY;
+	const buf = Buffer.allocUnsafe(chunkBytes);
+	let skipping = options.skipping ?? false;
+	let carry: Buffer | undefined;
+	let position = start;
+	let consumed = start;
+	while (position < end) {
+		const n = readSync(fd, buf, 0, Math.min(chunkBytes, end - position), position);
+		if (n === 0) {
+			break;
+		}
+		position += n;
+		let data = buf.subarray(0, n);
+		if (skipping) {
+			const nl = data.indexOf(0x0a);
+			if (nl < 0) {
+				consumed = position;
+				continue;
+			}
+			skipping = false;
+			data = data.subarray(nl + 1);
+			consumed = position - data.length;
+		}
+		const joined = carry ? Buffer.concat([carry, data]) : data;
+		const last = joined.lastIndexOf(0x0a);
+		if (last >= 0) {
+			onLines(joined.subarray(0, last + 1));
+		}
+		const rest = joined.subarray(last + 1);
+		carry = rest.length === 0 ? undefined : Buffer.from(rest);
+		consumed = position - (carry?.length ?? 0);
+		if (carry && carry.length > maxLine) {
+			carry = undefined;
+			skipping = true;
+			consumed = position;
+		}
+	}
+	return {position: consumed, skipping};
 }

@@ -2,9 +2,15 @@
 // (file events, debounced), and when to tell the screen (at most every PUBLISH_MS). Each
 // transcript's reading is a TranscriptReader. A missing, truncated, rotated or malformed
 // transcript is normal: what is known is shown, nothing throws.
+//
+// Each parent transcript (the session's, or a parent agent's) is scanned once for the Agent/Task
+// calls and results of its subagents and then only as it grows (ParentScanner), shared by every
+// agent it started: a description is found however far back its call is.
 import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {META_SUFFIX, metaPath} from './files.js';
+import {ParentScanner} from './parent-scan.js';
+import {TranscriptRoots} from './paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
 
 export type {FollowTarget, TranscriptState} from './reader.js';
@@ -22,8 +28,20 @@ export interface FollowerOptions {
 	readonly tailBytes?: number;
 	/** Bytes per step of the background history read. */
 	readonly chunkBytes?: number;
-	/** Bytes read from the end of the parent's transcript to find the task description. */
-	readonly parentBytes?: number;
+	/** `<claude>`: transcripts are opened only under `<claude>/projects/` (default: $CLAUDE_CONFIG_DIR or ~/.claude). */
+	readonly claudeDir?: string;
+	/** More folders transcripts may be read from (a demo's). */
+	readonly roots?: readonly string[];
+	/** A parent transcript up to this size is scanned at once; a larger one in steps, in the background. */
+	readonly parentSyncBytes?: number;
+	/** How often parent transcripts (and missing transcripts) are looked at again while an agent waits for its result. */
+	readonly refreshMs?: number;
+}
+
+interface ParentEntry {
+	readonly scanner: ParentScanner;
+	/** A background scan of a large parent is under way. */
+	busy: boolean;
 }
 
 /** At most this often the screen hears of new transcript lines. */
@@ -46,12 +64,18 @@ export class TranscriptFollower implements TranscriptSource {
 	private closed = false;
 	private readonly tailBytes: number;
 	private readonly chunkBytes: number;
-	private readonly parentBytes: number;
+	private readonly parentSyncBytes: number;
+	private readonly refreshMs: number;
+	private readonly roots: TranscriptRoots;
+	private readonly parents = new Map<string, ParentEntry>();
+	private refreshTimer: NodeJS.Timeout | undefined;
 
 	constructor(options: FollowerOptions = {}) {
 		this.tailBytes = options.tailBytes ?? 256 * 1024;
 		this.chunkBytes = options.chunkBytes ?? 1024 * 1024;
-		this.parentBytes = options.parentBytes ?? 2 * 1024 * 1024;
+		this.parentSyncBytes = options.parentSyncBytes ?? 4 * 1024 * 1024;
+		this.refreshMs = options.refreshMs ?? 2000;
+		this.roots = new TranscriptRoots(options.claudeDir, options.roots);
 	}
 
 	getSnapshot = (): ReadonlyMap<string, TranscriptState> => this.snapshot;
@@ -83,6 +107,7 @@ export class TranscriptFollower implements TranscriptSource {
 			}
 		}
 		if (changed) {
+			this.dropUnusedParents();
 			this.publish(true);
 		}
 	};
@@ -92,6 +117,8 @@ export class TranscriptFollower implements TranscriptSource {
 		clearTimeout(this.timer);
 		clearTimeout(this.recheckTimer);
 		clearTimeout(this.publishTimer);
+		clearInterval(this.refreshTimer);
+		this.parents.clear();
 		for (const timer of this.settleTimers) {
 			clearTimeout(timer);
 		}
@@ -102,12 +129,15 @@ export class TranscriptFollower implements TranscriptSource {
 	}
 
 	private start(target: FollowTarget): void {
-		const entry = new TranscriptReader(target, this.tailBytes);
+		const entry = new TranscriptReader(target, this.tailBytes, this.roots);
 		this.entries.set(target.agentId, entry);
 		this.watcher ??= this.createWatcher();
-		this.watcher.add(target.transcriptPath);
 		this.read(entry);
+		if (!entry.refused) {
+			this.watcher.add(entry.file ?? target.transcriptPath);
+		}
 		this.updateFolderWatches();
+		this.refreshTimer ??= setInterval(() => this.refresh(), this.refreshMs).unref();
 		// A write between this first read and the watch being in place raises no event: look again.
 		const settle = setTimeout(() => {
 			this.settleTimers.delete(settle);
@@ -125,7 +155,7 @@ export class TranscriptFollower implements TranscriptSource {
 	 * agent's writes there).
 	 */
 	private updateFolderWatches(): void {
-		const wanted = new Set([...this.entries.values()].filter(e => e.missing).map(e => path.dirname(e.target.transcriptPath)));
+		const wanted = new Set([...this.entries.values()].filter(e => e.missing && !e.refused).map(e => path.dirname(e.target.transcriptPath)));
 		for (const dir of this.folders) {
 			if (!wanted.has(dir)) {
 				this.watcher?.unwatch(dir);
@@ -148,7 +178,8 @@ export class TranscriptFollower implements TranscriptSource {
 		});
 		const onFile = (file: string) => {
 			for (const entry of this.entries.values()) {
-				if (entry.target.transcriptPath === file || metaPath(entry.target.transcriptPath) === file) {
+				const paths = [entry.target.transcriptPath, entry.file];
+				if (paths.some(p => p !== undefined && (p === file || metaPath(p) === file))) {
 					this.pending.add(entry.target.agentId);
 				}
 			}
@@ -190,13 +221,13 @@ export class TranscriptFollower implements TranscriptSource {
 
 	/** Reads one transcript's news; keeps the watches in step with its presence. */
 	private read(entry: TranscriptReader): boolean {
-		const meta = entry.readMeta();
 		const result = entry.readNew();
-		const described = entry.lookUpDescription(this.parentBytes);
+		const meta = entry.readMeta();
+		const parent = this.scanParent(entry, false);
 		if (result.presenceChanged) {
 			// Present: watch the file itself; missing: its folder tells when it appears.
-			if (!entry.missing) {
-				this.watcher?.add(entry.target.transcriptPath);
+			if (!entry.missing && entry.file !== undefined) {
+				this.watcher?.add(entry.file);
 			}
 			this.updateFolderWatches();
 		}
@@ -208,7 +239,82 @@ export class TranscriptFollower implements TranscriptSource {
 			}, HISTORY_DELAY_MS);
 			this.settleTimers.add(timer);
 		}
-		return meta || result.changed || described;
+		return meta || result.changed || parent;
+	}
+
+	/**
+	 * Scans the parent transcript of `entry` for what is new (the first time: all of it, in the
+	 * background when it is large). `again`: also when it was scanned before. True when it read
+	 * something new.
+	 */
+	private scanParent(entry: TranscriptReader, again: boolean): boolean {
+		const file = entry.parentPath();
+		if (file === undefined) {
+			return false;
+		}
+		let parent = this.parents.get(file);
+		if (parent && !again) {
+			return false;
+		}
+		parent ??= {scanner: new ParentScanner(file), busy: false};
+		this.parents.set(file, parent);
+		if (parent.busy) {
+			return false;
+		}
+		if (parent.scanner.pending() <= this.parentSyncBytes) {
+			return parent.scanner.scan();
+		}
+		const current = parent;
+		current.busy = true;
+		const wanted = () => !this.closed && this.parents.get(file) === current;
+		void current.scanner.scanInSteps(this.parentSyncBytes, wanted).finally(() => {
+			current.busy = false;
+			if (wanted()) {
+				this.publish();
+			}
+		});
+		return false;
+	}
+
+	/** Parents no followed agent needs are let go. */
+	private dropUnusedParents(): void {
+		const used = new Set([...this.entries.values()].map(e => e.parentPath()));
+		for (const file of this.parents.keys()) {
+			if (!used.has(file)) {
+				this.parents.delete(file);
+			}
+		}
+	}
+
+	/**
+	 * Every `refreshMs`: parents of agents still waiting for their result are scanned for what was
+	 * appended, and missing transcripts are looked for again (a workflow agent's appears in a
+	 * folder no watch covers).
+	 */
+	private refresh(): void {
+		if (this.closed) {
+			return;
+		}
+		let changed = false;
+		const scanned = new Set<string>();
+		for (const entry of this.entries.values()) {
+			if (entry.missing && !entry.refused) {
+				changed = this.read(entry) || changed;
+			}
+			const file = entry.parentPath();
+			if (file === undefined || scanned.has(file)) {
+				continue;
+			}
+			const facts = this.parents.get(file)?.scanner.lookup(entry.target.agentId, entry.toolUseId());
+			const status = facts?.taskResult?.status;
+			if (facts?.description === undefined || status === undefined || status === 'async_launched') {
+				scanned.add(file);
+				changed = this.scanParent(entry, true) || changed;
+			}
+		}
+		if (changed) {
+			this.publish();
+		}
 	}
 
 	/**
@@ -229,7 +335,9 @@ export class TranscriptFollower implements TranscriptSource {
 		this.lastPublish = Date.now();
 		const next = new Map<string, TranscriptState>();
 		for (const [id, entry] of this.entries) {
-			next.set(id, entry.state());
+			const file = entry.parentPath();
+			const parent = file === undefined ? undefined : this.parents.get(file)?.scanner.lookup(id, entry.toolUseId());
+			next.set(id, entry.state(parent));
 		}
 		this.snapshot = next;
 		for (const listener of this.listeners) {

@@ -1,38 +1,48 @@
 // One followed transcript: how far it has been read, what its lines say so far, and its task.
 // It reads only what was appended since the last read and parses complete lines only; a large
-// transcript is read from its tail first and its history streamed in afterwards.
+// transcript is read from its tail first and its history streamed in afterwards (`readAll` reads
+// it whole instead, for a one-shot view).
 //
 // Text enters here from the transcript's lines, its `.meta.json` sidecar and the parent's
 // transcript; it is made safe for a terminal by the pure functions that keep it (`foldLines`,
-// `metaDescription`, `descriptionFromParent`), never line by line. Only regular files are opened.
-import {existsSync, statSync} from 'node:fs';
+// `parseMeta`, `ParentIndex`), never line by line. Only regular files inside the allowed folders
+// are opened (TranscriptRoots): any other path in a record is ignored.
+import {closeSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {agentActivity} from '../../core/transcript/activity.js';
+import {parseMeta} from '../../core/transcript/meta.js';
+import type {ParentFacts} from '../../core/transcript/parent-index.js';
 import {
 	completeLines,
-	descriptionFromParent,
 	EMPTY_SUMMARY,
 	foldLines,
 	mergeSummaries,
-	metaDescription,
 	type AgentActivity,
+	type AgentMeta,
 	type TranscriptSummary,
 } from '../../core/transcript/summary.js';
-import {readRegularText} from '../fs/safe-file.js';
-import {lineStart, mainTranscriptOf, metaPath, readRange, streamLines, tailLines} from './files.js';
+import {openRegularFile, readRegularText} from '../fs/safe-file.js';
+import {lineStart, mainTranscriptOf, metaPath, readLineChunksSync, readRange, streamLines} from './files.js';
+import {findWorkflowTranscript, type TranscriptRoots} from './paths.js';
 
 /** A `.meta.json` sidecar is a few hundred bytes; a larger one is not read. */
 const MAX_META_BYTES = 1024 * 1024;
 
-/** The description comes from the `.meta.json` sidecar, else the parent's Agent/Task call. */
 export interface TranscriptState extends AgentActivity {
 	/** The transcript's last write (ms): a sign of life for the stale rule. */
 	readonly mtimeMs: number | undefined;
+	/** The file read (a workflow agent's is found under `subagents/workflows/`), when one was. */
+	readonly transcriptPath?: string;
+	/** True when the record's path is outside the allowed folders (or not a regular file's): it is never opened. */
+	readonly pathRefused?: boolean;
 }
 
 export interface FollowTarget {
 	readonly agentId: string;
 	readonly transcriptPath: string;
 	readonly cwd?: string | undefined;
+	/** The session's main transcript, when known: files under its folder are allowed too. */
+	readonly sessionTranscript?: string | undefined;
 }
 
 export interface ReadResult {
@@ -53,68 +63,110 @@ export class TranscriptReader {
 	private head: TranscriptSummary | undefined;
 	private tailStart = 0;
 	private historyDone = 0;
-	private description: string | undefined;
-	private parentAgentId: string | undefined;
+	private meta: AgentMeta | undefined;
 	private mtimeMs: number | undefined;
 	missing = false;
+	/** The record's path is not allowed: nothing is opened. */
+	refused = false;
+	/** The real path being read, once the transcript was found. */
+	file: string | undefined;
 	/** Bumped on a restart, so a history read of the old file is dropped. */
 	private generation = 0;
-	private lookups = 0;
-	private lastLookup = 0;
 
 	constructor(
 		readonly target: FollowTarget,
 		private readonly tailBytes: number,
+		private readonly roots: TranscriptRoots,
 	) {}
 
-	/** Reads the `.meta.json` sidecar (task, parent), until it has given both. */
+	private sessionFolder(): string | undefined {
+		return this.target.sessionTranscript ? path.dirname(this.target.sessionTranscript) : undefined;
+	}
+
+	/**
+	 * The real path of the transcript when it is allowed and there: the record's path, else a
+	 * workflow agent's under `subagents/workflows/*` of the same session (looked for only while
+	 * the record's path is missing).
+	 */
+	private locate(): string | undefined {
+		const direct = this.roots.resolve(this.target.transcriptPath, this.sessionFolder());
+		if (direct.ok) {
+			this.refused = false;
+			return direct.path;
+		}
+		if (direct.reason === 'refused') {
+			this.refused = true;
+			return undefined;
+		}
+		this.refused = false;
+		const workflow = findWorkflowTranscript(this.target.transcriptPath);
+		if (workflow === undefined) {
+			return undefined;
+		}
+		const found = this.roots.resolve(workflow, this.sessionFolder());
+		return found.ok ? found.path : undefined;
+	}
+
+	/** The parent transcript to look for the task in: the parent agent's, else the session's (allowed paths only). */
+	parentPath(): string | undefined {
+		const base = this.file ?? (this.refused ? undefined : this.target.transcriptPath);
+		if (base === undefined) {
+			return undefined;
+		}
+		const parentId = this.meta?.parentAgentId ?? this.recent.parentAgentId ?? this.head?.parentAgentId;
+		const parent = parentId ? path.join(path.dirname(base), `agent-${parentId}.jsonl`) : mainTranscriptOf(base);
+		if (!parent) {
+			return undefined;
+		}
+		const resolved = this.roots.resolve(parent, this.sessionFolder());
+		return resolved.ok ? resolved.path : undefined;
+	}
+
+	/** The tool_use id `.meta.json` names (finds the spawning call when no result names the agent yet). */
+	toolUseId(): string | undefined {
+		return this.meta?.toolUseId;
+	}
+
+	/** Reads the `.meta.json` sidecar beside the transcript, until one was read. */
 	readMeta(): boolean {
-		if (this.description !== undefined && this.parentAgentId !== undefined) {
+		if (this.meta !== undefined || this.refused) {
 			return false;
 		}
-		const read = readRegularText(metaPath(this.target.transcriptPath), {maxBytes: MAX_META_BYTES, followSymlinks: true});
+		const base = this.file ?? this.target.transcriptPath;
+		const resolved = this.roots.resolve(metaPath(base), this.sessionFolder());
+		if (!resolved.ok) {
+			return false;
+		}
+		const read = readRegularText(resolved.path, {maxBytes: MAX_META_BYTES});
 		if (!read.ok) {
 			return false;
 		}
 		try {
-			const meta = metaDescription(JSON.parse(read.text));
-			const before = `${this.description}|${this.parentAgentId}`;
-			this.description = meta.description ?? this.description;
-			this.parentAgentId = meta.parentAgentId ?? this.parentAgentId;
-			return before !== `${this.description}|${this.parentAgentId}`;
+			this.meta = parseMeta(JSON.parse(read.text));
+			return this.meta !== undefined;
 		} catch {
 			return false;
 		}
 	}
 
-	/**
-	 * The description from the parent's Agent/Task call, when the sidecar has none. A foreground
-	 * agent's result (which names it) is written only when it finishes: look every 10 s at first,
-	 * then every minute. Reads the last `parentBytes` of the parent's transcript.
-	 */
-	lookUpDescription(parentBytes: number): boolean {
-		const now = Date.now();
-		if (this.description !== undefined || now - this.lastLookup < (this.lookups < 6 ? 10_000 : 60_000)) {
-			return false;
-		}
-		this.lookups += 1;
-		this.lastLookup = now;
-		const parentId = this.parentAgentId ?? this.recent.parentAgentId ?? this.head?.parentAgentId;
-		const parent = parentId
-			? path.join(path.dirname(this.target.transcriptPath), `agent-${parentId}.jsonl`)
-			: mainTranscriptOf(this.target.transcriptPath);
-		if (!parent || !existsSync(parent)) {
-			return false;
-		}
-		this.description = descriptionFromParent(tailLines(parent, parentBytes), this.target.agentId);
-		return this.description !== undefined;
+	private restart(): void {
+		this.generation += 1;
+		this.offset = 0;
+		this.recent = EMPTY_SUMMARY;
+		this.head = undefined;
+		this.tailStart = 0;
+		this.historyDone = 0;
 	}
 
 	/** Reads what was appended since the last read; starts over on truncation or rotation. */
 	readNew(): ReadResult {
-		const file = this.target.transcriptPath;
+		const wasRefused = this.refused;
+		const file = this.locate();
 		let st;
 		try {
+			if (file === undefined) {
+				throw new Error('missing or not allowed');
+			}
 			st = statSync(file);
 			if (!st.isFile()) {
 				// A FIFO, a folder or a device in the transcript's place: nothing to read.
@@ -123,18 +175,19 @@ export class TranscriptReader {
 		} catch {
 			const was = this.missing;
 			this.missing = true;
-			return {changed: !was, presenceChanged: !was, historyWanted: false};
+			return {changed: !was || wasRefused !== this.refused, presenceChanged: !was, historyWanted: false};
 		}
+		if (file !== this.file && this.file !== undefined) {
+			// Another file now (a workflow agent's found, or the record's path appeared): start over.
+			this.restart();
+			this.ino = undefined;
+		}
+		this.file = file;
 		const appeared = this.missing;
 		this.missing = false;
 		if (this.ino !== undefined && (st.ino !== this.ino || st.size < this.offset)) {
 			// Rotated or truncated: forget it and read it again.
-			this.generation += 1;
-			this.offset = 0;
-			this.recent = EMPTY_SUMMARY;
-			this.head = undefined;
-			this.tailStart = 0;
-			this.historyDone = 0;
+			this.restart();
 		}
 		const first = this.ino === undefined || this.offset === 0;
 		this.ino = st.ino;
@@ -172,7 +225,11 @@ export class TranscriptReader {
 		const generation = this.generation;
 		const current = () => wanted() && this.generation === generation;
 		let head = EMPTY_SUMMARY;
-		const done = await streamLines(this.target.transcriptPath, this.tailStart, chunkBytes, (lines, position) => {
+		const file = this.file;
+		if (file === undefined) {
+			return;
+		}
+		const done = await streamLines(file, this.tailStart, chunkBytes, (lines, position) => {
 			if (!current()) {
 				return false;
 			}
@@ -189,16 +246,53 @@ export class TranscriptReader {
 		}
 	}
 
-	state(): TranscriptState {
+	/**
+	 * Reads the whole transcript once, in chunks (memory: one chunk plus the longest line), into
+	 * the same summary the tail and history reads reach. For one-shot views (`ls`, snapshots).
+	 */
+	readAll(chunkBytes = 1024 * 1024): void {
+		const file = this.locate();
+		if (file === undefined) {
+			this.missing = true;
+			return;
+		}
+		const opened = openRegularFile(file, false);
+		if (!opened.ok) {
+			this.missing = true;
+			return;
+		}
+		this.missing = false;
+		this.file = file;
+		try {
+			this.mtimeMs = opened.stats.mtimeMs;
+			let summary = EMPTY_SUMMARY;
+			const decoder = new TextDecoder();
+			readLineChunksSync(opened.fd, 0, opened.stats.size, bytes => {
+				summary = foldLines(summary, decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'), this.target.cwd);
+			}, {chunkBytes});
+			this.recent = summary;
+		} catch {
+			// What was read is kept.
+		} finally {
+			closeSync(opened.fd);
+		}
+	}
+
+	state(parent?: ParentFacts): TranscriptState {
 		const reading = this.tailStart > 0 && this.head === undefined;
 		const summary = this.head ? mergeSummaries(this.head, this.recent) : this.recent;
-		return {
+		const activity = agentActivity({
 			summary,
-			description: this.description,
-			parentAgentId: this.parentAgentId ?? summary.parentAgentId,
-			mtimeMs: this.mtimeMs,
+			meta: this.meta,
+			parent,
 			history: reading ? {done: this.historyDone, total: this.tailStart} : undefined,
 			missing: this.missing,
+		});
+		return {
+			...activity,
+			mtimeMs: this.mtimeMs,
+			...(this.file === undefined || this.missing ? {} : {transcriptPath: this.file}),
+			...(this.refused ? {pathRefused: true} : {}),
 		};
 	}
 }

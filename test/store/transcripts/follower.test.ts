@@ -1,4 +1,4 @@
-import {appendFileSync, mkdirSync, renameSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, mkdtempSync, renameSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../../src/core/transcript/summary.js';
@@ -46,9 +46,14 @@ interface Layout {
 	transcript(agentId: string): string;
 }
 
-/** Claude Code's layout: `<root>/<session>.jsonl` and `<root>/<session>/subagents/agent-<id>.jsonl`. */
+/**
+ * Claude Code's layout under `<claude>/projects/` (test/setup.ts points CLAUDE_CONFIG_DIR into the
+ * sandbox): `<root>/<session>.jsonl` and `<root>/<session>/subagents/agent-<id>.jsonl`.
+ */
 function layout(): Layout {
-	const root = tempDir();
+	const projects = path.join(process.env.CLAUDE_CONFIG_DIR ?? '', 'projects');
+	mkdirSync(projects, {recursive: true});
+	const root = mkdtempSync(path.join(projects, '-home-user-projects-shop-'));
 	const subagents = path.join(root, SESSION_ID, 'subagents');
 	mkdirSync(subagents, {recursive: true});
 	return {
@@ -283,14 +288,16 @@ describe('TranscriptFollower', () => {
 		expect(stateOf(f, 'a333').description).toBeUndefined();
 	});
 
-	it('prefers the sidecar over the parent transcript', () => {
+	it("prefers the parent's call over the sidecar, and says where each description came from", () => {
 		const dir = layout();
 		writeFileSync(dir.parent, jsonl([agentCallLine('toolu_A', {description: 'From the parent'}), agentResultLine('toolu_A', 'a111', 'completed')]));
 		writeFileSync(dir.transcript('a111'), jsonl(opening()));
 		writeFileSync(path.join(dir.subagents, 'agent-a111.meta.json'), JSON.stringify({description: 'From the sidecar'}));
 		const f = follower();
 		f.follow([{agentId: 'a111', transcriptPath: dir.transcript('a111')}]);
-		expect(stateOf(f, 'a111').description).toBe('From the sidecar');
+		expect(stateOf(f, 'a111').description).toBe('From the parent');
+		expect(stateOf(f, 'a111').descriptionSource).toBe('parent');
+		expect(stateOf(f, 'a111').meta?.description).toBe('From the sidecar');
 	});
 
 	it("reports the transcript's mtime", async () => {

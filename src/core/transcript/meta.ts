@@ -1,0 +1,52 @@
+// The `agent-<id>.meta.json` sidecar beside a subagent transcript (CLAUDE-CODE-HOOKS.md §4:
+// third-party observations, not documented). Every key is optional; a value of the wrong type is
+// dropped, strings are made safe for a terminal here, where they enter. Pure.
+import {isObject} from '../record/json.js';
+import {head} from '../text/bounded.js';
+import {safeLine} from '../text/safe-text.js';
+import type {AgentMeta} from './summary.js';
+
+const STRING_KEYS = [
+	'agentType',
+	'description',
+	'toolUseId',
+	'parentAgentId',
+	'requestShape',
+	'model',
+	'name',
+	'taskKind',
+	'teamName',
+	'color',
+	'permissionMode',
+] as const;
+const BOOLEAN_KEYS = ['requestNonInteractive', 'planModeRequired', 'isFork'] as const;
+const NUMBER_KEYS = ['spawnDepth'] as const;
+
+/** A sidecar string is a name or a short description: longer is cut. */
+const META_STRING_MAX = 2000;
+
+/** The known keys of a parsed `.meta.json`, type-checked; undefined when it is not an object. */
+export function parseMeta(json: unknown): AgentMeta | undefined {
+	if (!isObject(json)) {
+		return undefined;
+	}
+	const meta: Record<string, string | number | boolean> = {};
+	for (const key of STRING_KEYS) {
+		const value = json[key];
+		if (typeof value === 'string') {
+			meta[key] = safeLine(head(value, META_STRING_MAX));
+		}
+	}
+	for (const key of BOOLEAN_KEYS) {
+		if (typeof json[key] === 'boolean') {
+			meta[key] = json[key];
+		}
+	}
+	for (const key of NUMBER_KEYS) {
+		const value = json[key];
+		if (typeof value === 'number' && Number.isFinite(value)) {
+			meta[key] = value;
+		}
+	}
+	return meta as AgentMeta;
+}

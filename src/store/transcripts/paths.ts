@@ -1,0 +1,102 @@
+// Which transcript paths may be opened. A record's `transcriptPath` comes from a hook payload (or
+// anyone who can write the activity folder), so it is used only when it names a file under
+// `<claude>/projects/` or under another allowed folder (the folder of the session's own main
+// transcript, a demo's folder). Real paths are compared on both sides: a symlinked ~/.claude is
+// fine, a symlink from inside projects to /etc/passwd is not, and `..` cannot climb out.
+import {lstatSync, readdirSync, realpathSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {claudeDir as defaultClaudeDir} from '../../core/paths.js';
+
+export type ResolvedPath =
+	| {readonly ok: true; readonly path: string}
+	| {readonly ok: false; readonly reason: 'missing' | 'refused'};
+
+/** The folders transcripts may live in: `<claude>/projects` and `extra`. */
+export class TranscriptRoots {
+	private readonly lexical: string[];
+	private real: string[] | undefined;
+
+	constructor(claudeDir: string | undefined, extra: readonly string[] = []) {
+		const claude = claudeDir ?? defaultClaudeDir(process.env, os.homedir());
+		this.lexical = [path.join(path.resolve(claude), 'projects'), ...extra.map(d => path.resolve(d))];
+	}
+
+	private reals(): string[] {
+		// Folders that do not exist yet are looked at again next time.
+		const reals = this.lexical.map(dir => {
+			try {
+				return realpathSync(dir);
+			} catch {
+				return undefined;
+			}
+		});
+		const found = reals.filter((d): d is string => d !== undefined);
+		if (found.length === reals.length) {
+			this.real = found;
+		}
+		return found;
+	}
+
+	/** True when `file` (already resolved) is inside one of `roots`. */
+	private static inside(file: string, roots: readonly string[]): boolean {
+		return roots.some(root => file.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`));
+	}
+
+	/**
+	 * The real path to open for `file`, when it is allowed. A file that does not exist (yet) is
+	 * `missing` when its path lies inside a root, else `refused`. `extraRoot` is allowed too.
+	 */
+	resolve(file: string, extraRoot?: string): ResolvedPath {
+		if (typeof file !== 'string' || !path.isAbsolute(file) || file.includes('\0')) {
+			return {ok: false, reason: 'refused'};
+		}
+		const extra = extraRoot === undefined ? [] : [path.resolve(extraRoot)];
+		const lexicalRoots = [...this.lexical, ...extra];
+		let real: string;
+		try {
+			real = realpathSync(file);
+		} catch {
+			return {ok: false, reason: TranscriptRoots.inside(path.resolve(file), lexicalRoots) ? 'missing' : 'refused'};
+		}
+		const realExtra = extra.flatMap(dir => {
+			try {
+				return [realpathSync(dir)];
+			} catch {
+				return [];
+			}
+		});
+		const roots = [...(this.real ?? this.reals()), ...realExtra];
+		return TranscriptRoots.inside(real, roots) ? {ok: true, path: real} : {ok: false, reason: 'refused'};
+	}
+}
+
+/**
+ * A workflow agent's transcript (`<session>/subagents/workflows/<run>/agent-<id>.jsonl`) for a
+ * record whose path names `<session>/subagents/agent-<id>.jsonl`, which workflow agents never
+ * have. Looks only in that session folder; undefined when none is there.
+ */
+export function findWorkflowTranscript(file: string): string | undefined {
+	const subagents = path.dirname(file);
+	if (path.basename(subagents) !== 'subagents') {
+		return undefined;
+	}
+	const workflows = path.join(subagents, 'workflows');
+	let runs: string[];
+	try {
+		runs = readdirSync(workflows);
+	} catch {
+		return undefined;
+	}
+	for (const run of runs.sort()) {
+		const candidate = path.join(workflows, run, path.basename(file));
+		try {
+			if (lstatSync(candidate).isFile()) {
+				return candidate;
+			}
+		} catch {
+			// Not in this run.
+		}
+	}
+	return undefined;
+}
