@@ -69,7 +69,8 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		}
 
 		const watcher = new ActivityWatcher({activity});
-		const transcripts = new TranscriptFollower();
+		// The demo writes its transcripts outside <claude>/projects: allow that folder.
+		const transcripts = new TranscriptFollower({roots: [projects]});
 		watcher.start().catch(() => undefined);
 		const keyboard = Boolean(process.stdin.isTTY);
 		const screen = (note: string) => <App source={watcher} transcripts={transcripts} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />;
