@@ -1,9 +1,14 @@
-// What the reading commands (watch, ls, sessions) share: options, folders, session resolution.
+// What the reading commands (watch, ls, sessions) share: options, folders, session resolution,
+// the clock, and reading one session into the monitor model.
 import os from 'node:os';
+import path from 'node:path';
 import {InvalidArgumentError, Option, type Command} from 'commander';
 import {DURATION_FORM, parseDuration} from '../core/text/format.js';
 import {activityDir, claudeDir} from '../core/paths.js';
 import {resolveSession} from '../core/monitor/sessions.js';
+import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../core/monitor/model.js';
+import type {AgentRecord} from '../core/record/agent-record.js';
+import {readSessionDir, type SessionRead} from '../store/activity/read-agents.js';
 import {closestWord} from '../core/text/suggest.js';
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {DEFAULT_MAX} from '../core/monitor/view.js';
@@ -49,6 +54,60 @@ export function maxOption(): Option {
 	return new Option('--max <n>', 'how many of the newest agents to show (a key shows all)').default(DEFAULT_MAX).argParser(parseMax);
 }
 
+/**
+ * The clock of the reading commands. `AGENTLOG_NOW` (an ISO time or ms since the epoch) sets it;
+ * it is for tests only (so ls and sessions are checked at a fixed moment, not at wall time
+ * between two spawns) and read nowhere else.
+ */
+export function clockNow(env: NodeJS.ProcessEnv = process.env): number {
+	const fixed = env.AGENTLOG_NOW;
+	if (fixed !== undefined && fixed !== '') {
+		const parsed = /^\d+$/u.test(fixed) ? Number(fixed) : Date.parse(fixed);
+		if (Number.isFinite(parsed)) {
+			return parsed;
+		}
+	}
+	return Date.now();
+}
+
+/** Reads the transcripts of some agents once (for ls and the snapshot). */
+export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
+
+/** One read of each transcript with the live follower, let go at once (loaded only when needed: chokidar). */
+export const readTranscriptsOnce: ReadTranscripts = async targets => {
+	if (targets.length === 0) {
+		return new Map();
+	}
+	const {TranscriptFollower} = await import('../store/transcripts/follower.js');
+	const follower = new TranscriptFollower();
+	try {
+		follower.follow(targets);
+		return follower.getSnapshot();
+	} finally {
+		await follower.close();
+	}
+};
+
+export interface SessionModel {
+	readonly read: SessionRead;
+	readonly model: MonitorModel;
+	readonly now: number;
+}
+
+/** One session's agent files and transcripts read once, and the monitor model of them: what ls and the snapshot show. */
+export async function readSessionModel(
+	activity: string,
+	sessionId: string | undefined,
+	options: MonitorOptions,
+	readTranscripts: ReadTranscripts = readTranscriptsOnce,
+): Promise<SessionModel> {
+	const read: SessionRead = sessionId === undefined ? {agents: [], raw: new Map(), invalid: []} : readSessionDir(path.join(activity, sessionId));
+	// Every agent of the session: nesting, and ghosts' work, can change what is shown.
+	const transcripts = await readTranscripts(read.agents.flatMap((agent: AgentRecord) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])));
+	const now = clockNow();
+	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options})};
+}
+
 export function home(): string {
 	return process.env.HOME || os.homedir();
 }
@@ -70,7 +129,7 @@ export function resolveSessionArg(arg: string, activity: string, options: ReadOp
 		return quick.sessionId;
 	}
 	// Read the sessions' files only now, so the message can give their counts.
-	const full = resolveSession(arg, readSessionInfos(activity, Date.now(), options.stale, options.dedup), teams);
+	const full = resolveSession(arg, readSessionInfos(activity, clockNow(), options.stale, options.dedup), teams);
 	if (full.ok) {
 		return full.sessionId;
 	}

@@ -1,22 +1,22 @@
 // `agentlog ls [session]`: the agents of one session, with the monitor's rules, once.
-import path from 'node:path';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
 import {agentName, durationText, GLYPH, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
+import {lsJsonAgent} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
-import {buildView} from '../core/monitor/view.js';
-import {listSessionDirs, readSessionDir, sessionLabel} from '../store/activity/read-agents.js';
-import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
+import {sessionLabel} from '../store/activity/read-agents.js';
+import {newestSessionId} from '../store/activity/sessions.js';
+import {activityFor, addReadOptions, readSessionModel, readTranscriptsOnce, resolveSessionArg, type ReadOptions, type ReadTranscripts} from './common.js';
 
 interface LsOptions extends ReadOptions {
 	readonly json?: boolean;
 	readonly all?: boolean;
 }
 
-export function runLs(sessionArg: string | undefined, options: LsOptions): void {
+export async function runLs(sessionArg: string | undefined, options: LsOptions, readTranscripts: ReadTranscripts = readTranscriptsOnce): Promise<void> {
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? listSessionDirs(activity)[0]?.id : resolveSessionArg(sessionArg, activity, options);
+	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options);
 	if (sessionId === undefined) {
 		if (options.json) {
 			process.stdout.write('[]\n');
@@ -25,18 +25,16 @@ export function runLs(sessionArg: string | undefined, options: LsOptions): void 
 		}
 		return;
 	}
-	const read = readSessionDir(path.join(activity, sessionId));
-	const now = Date.now();
-	// No display cap; ghosts only with --all.
-	const view = buildView(read.agents, {now, staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true});
+	// No display cap; ghosts only with --all. The same model as watch, transcripts included.
+	const {read, model: view, now} = await readSessionModel(activity, sessionId, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, readTranscripts);
 	for (const bad of read.invalid) {
 		// The path holds a folder name and a file name from readdir.
 		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);
 	}
 	if (options.json) {
-		// The records as they are on disk (not the display copies), exact; safeJsonStringify writes
-		// C1 and bidi characters as \u escapes so the output is still safe on a terminal.
-		const records = view.items.map(item => ({...(read.raw.get(item.agent) ?? item.agent), displayStatus: item.displayStatus, stale: item.stale, ghost: item.ghost}));
+		// The records as they are on disk (not the display copies), exact, then the model's fields;
+		// safeJsonStringify writes C1 and bidi characters as \u escapes so the output is still safe on a terminal.
+		const records = view.items.map(item => lsJsonAgent(read.raw.get(item.agent) ?? item.agent, item));
 		process.stdout.write(`${safeJsonStringify(records, 2)}\n`);
 		return;
 	}
@@ -46,14 +44,14 @@ export function runLs(sessionArg: string | undefined, options: LsOptions): void 
 		durationText(item),
 		formatLocalTime(item.agent.startedAt, now),
 		item.agent.agentId,
-		item.agent.lastMessage ? messagePreview(item) : '',
+		item.summary === undefined ? '' : messagePreview(item),
 	]);
 	process.stdout.write(`session ${sessionLabel(sessionId)}\n`);
 	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount === 1 ? '1 ghost hidden; --all shows it' : `${view.ghostCount} ghosts hidden; --all shows them`}\n` : '';
 	process.stdout.write(
 		rows.length === 0
 			? `no agents${hidden}`
-			: formatTable(['STATUS', 'TYPE', 'DURATION', 'STARTED', 'ID', 'LAST MESSAGE'], rows, process.stdout.isTTY ? process.stdout.columns : undefined) + hidden,
+			: formatTable(['STATUS', 'TYPE', 'DURATION', 'STARTED', 'ID', 'SUMMARY'], rows, process.stdout.isTTY ? process.stdout.columns : undefined) + hidden,
 	);
 }
 
@@ -63,7 +61,7 @@ export function registerLsCommand(program: Command): void {
 		.description("list a session's agents once (default: the newest session), with the same rules as watch but no display cap")
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
 	addReadOptions(ls)
-		.option('--json', 'print a JSON array of agent records with displayStatus, stale and ghost added')
+		.option('--json', "print a JSON array: each agent's record as on disk, plus the monitor's fields (status, description, summary, report, tokens, tool calls…; see the README)")
 		.option('--all', 'include team-shutdown ghosts')
 		.action((session: string | undefined, options: LsOptions) => runLs(session, options));
 }

@@ -3,9 +3,10 @@ import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
 import {GLYPH} from '../core/present/present.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
+import {sessionsJsonEntry} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
 import {readSessionInfos} from '../store/activity/sessions.js';
-import {activityFor, addReadOptions, type ReadOptions} from './common.js';
+import {activityFor, addReadOptions, clockNow, type ReadOptions} from './common.js';
 
 interface SessionsOptions extends ReadOptions {
 	readonly json?: boolean;
@@ -13,10 +14,10 @@ interface SessionsOptions extends ReadOptions {
 
 export function runSessions(options: SessionsOptions): void {
 	const activity = activityFor(options);
-	const now = Date.now();
+	const now = clockNow();
 	const sessions = readSessionInfos(activity, now, options.stale, options.dedup);
 	if (options.json) {
-		const out = sessions.map(s => ({id: s.id, counts: s.counts, lastActivity: new Date(s.lastActivity).toISOString()}));
+		const out = sessions.map(sessionsJsonEntry);
 		// `id` is the folder's name exactly; C1 and bidi characters are written as \u escapes.
 		process.stdout.write(`${safeJsonStringify(out, 2)}\n`);
 		return;
@@ -42,6 +43,6 @@ export function runSessions(options: SessionsOptions): void {
 export function registerSessionsCommand(program: Command): void {
 	const sessions = program.command('sessions').description('list the sessions under the activity folder, newest first, with agent counts');
 	addReadOptions(sessions)
-		.option('--json', 'print a JSON array: id, counts by status, lastActivity')
+		.option('--json', 'print a JSON array: id, counts by status (active, idle, stopped, stale), lastActivity')
 		.action((options: SessionsOptions) => runSessions(options));
 }

@@ -3,7 +3,7 @@ import {formatLocalTime} from '../core/text/format.js';
 import type {Size} from '../core/tui/layout.js';
 import {buildScreen} from '../core/tui/screen.js';
 import {initialUiModel, reconcileSelection, uiReducer} from '../core/tui/ui-state.js';
-import {buildView} from '../core/monitor/view.js';
+import {buildMonitorModel, rememberParents} from '../core/monitor/model.js';
 import type {AgentSource} from '../store/activity/activity-watcher.js';
 import type {TranscriptSource, TranscriptState} from '../store/transcripts/follower.js';
 import {useAppKeys} from './hooks/use-app-keys.js';
@@ -35,12 +35,7 @@ const NO_TRANSCRIPTS: ReadonlyMap<string, TranscriptState> = new Map();
 const noSubscribe = () => () => undefined;
 const noTranscripts = () => NO_TRANSCRIPTS;
 
-/**
- * A lookup made outside the component: a function kept across renders and created inside one
- * would keep everything that render saw alive (V8 shares one context between a render's
- * closures), a 20 MB last message included, long after its agent is gone.
- */
-const lookupIn = (map: ReadonlyMap<string, string>) => (id: string) => map.get(id);
+const NO_PARENTS: ReadonlyMap<string, string> = new Map();
 
 export function App(props: AppProps) {
 	const {source, staleMs, max, dedup, keyboard} = props;
@@ -53,39 +48,23 @@ export function App(props: AppProps) {
 	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
 	const {transcripts} = props;
 	const followed = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getSnapshot ?? noTranscripts);
-	// A transcript's last write is a sign of life (stale rule); a parent named in it nests the agent.
-	const extraLife = useMemo(() => {
-		const life = new Map<string, number>();
-		for (const [id, state] of followed) {
-			if (state.mtimeMs !== undefined) {
-				life.set(id, state.mtimeMs);
-			}
-		}
-		return life;
-	}, [followed]);
-	// Parents stay known after an agent is let go: nesting decides what is shown, and what is
-	// shown decides what is followed; forgetting a parent would make the list flip back and forth.
-	const parents = useRef(new Map<string, string>());
-	for (const [id, state] of followed) {
-		if (state.parentAgentId !== undefined) {
-			parents.current.set(id, state.parentAgentId);
-		}
-	}
-	// eslint-disable-next-line react-hooks/exhaustive-deps -- a new function when the transcripts say more
-	const parentOf = useMemo(() => lookupIn(parents.current), [followed]);
+	// Parents stay known after an agent is let go (see MonitorInput.knownParents): the same map
+	// while the transcripts name no new one.
+	const parents = useRef(NO_PARENTS);
+	parents.current = rememberParents(parents.current, followed);
+	const knownParents = parents.current;
 	const [tick, setTick] = useState<number | undefined>(undefined);
 	const time = useClock(now, tick, snapshot);
+	// Every rule is in the model; a tick rebuilds it cheaply (per-agent facts and unchanged items are kept).
 	const view = useMemo(
-		() => buildView(agents, {now: time, staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max, extraLife, parentOf}),
-		[agents, time, staleMs, dedup, state.showGhosts, state.showAll, max, extraLife, parentOf],
+		() => buildMonitorModel({agents, transcripts: followed, now: time, knownParents, options: {staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max}}),
+		[agents, followed, time, knownParents, staleMs, dedup, state.showGhosts, state.showAll, max],
 	);
-	// Follow only the agents shown; the others (and another session's) are let go.
-	const targets = view.items.flatMap(({agent}) =>
-		agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
-	);
-	const targetKey = targets.map(t => `${t.agentId}\u0000${t.transcriptPath}`).join('\n');
-	// eslint-disable-next-line react-hooks/exhaustive-deps -- targetKey stands for targets
-	useEffect(() => transcripts?.follow(targets), [transcripts, targetKey]);
+	// Follow what the model asks for (the agents shown, and ghosts); the others are let go.
+	const {follow, followKey} = view;
+	const followRef = useRef(follow);
+	followRef.current = follow;
+	useEffect(() => transcripts?.follow(followRef.current), [transcripts, followKey]);
 	// Tick once a second while an agent runs (durations, the stale rule), every 30 s while only
 	// stale ones are left (their silent time), never otherwise: an idle monitor uses no CPU.
 	const wantedTick = view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined;
@@ -95,7 +74,7 @@ export function App(props: AppProps) {
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);
 
 	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
-	const markdown = useMarkdown(selected?.agent.lastMessage, size.columns, ui.focus === 'detail');
+	const markdown = useMarkdown(selected?.report, size.columns, ui.focus === 'detail');
 	const model = buildScreen({
 		size,
 		activity: snapshot.activity,
@@ -110,7 +89,6 @@ export function App(props: AppProps) {
 		time: iso => formatLocalTime(iso, time),
 		markdown,
 		note: props.note,
-		agentActivity: id => followed.get(id),
 	});
 	useAppKeys(dispatch, ui.focus, model.context, keyboard);
 

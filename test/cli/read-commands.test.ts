@@ -1,9 +1,10 @@
 // `agentlog ls` and `agentlog sessions` run as a user would, on fixture folders; and the state file.
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadUiState, saveUiState} from '../../src/store/state-file.js';
+import type {SessionsJsonEntry} from '../../src/core/present/json-shapes.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
@@ -11,7 +12,15 @@ const S1 = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const S2 = '3f2c9b77-0000-4000-8000-000000000000';
 const S3 = 'bb11aa22-0000-4000-8000-000000000000';
 
-const iso = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+/** The commands' clock (AGENTLOG_NOW): the tests check one fixed moment, never wall time between spawns. */
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+const iso = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString();
+
+/** A session folder's mtime, `secondsAgo` before NOW: the session's last activity (the one rule). */
+function touch(activity: string, session: string, secondsAgo: number): void {
+	const t = (NOW - secondsAgo * 1000) / 1000;
+	utimesSync(path.join(activity, session), t, t);
+}
 
 function write(activity: string, session: string, record: Record<string, unknown>): void {
 	const dir = path.join(activity, session);
@@ -29,13 +38,17 @@ function fixture(): string {
 	write(activity, S1, {agentId: 'p1', type: 'Plan', status: 'active', startedAt: iso(10), updatedAt: iso(10)});
 	write(activity, S2, {agentId: 'q1', type: 'Explore', status: 'idle', startedAt: iso(4000), updatedAt: iso(3900)});
 	write(activity, S3, {agentId: 'z1', type: 'Explore', status: 'stopped', startedAt: iso(100), updatedAt: iso(50), stoppedAt: iso(50)});
+	// The hook renames a file into the folder at each event: its mtime is the last one.
+	touch(activity, S1, 10);
+	touch(activity, S2, 3900);
+	touch(activity, S3, 50);
 	return activity;
 }
 
 function run(args: string[], activity: string) {
 	const home = tempDir('home-');
 	return spawnSync(process.execPath, [cli, ...args], {
-		env: {...process.env, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), AGENTLOG_DIR: activity},
+		env: {...process.env, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), AGENTLOG_DIR: activity, AGENTLOG_NOW: new Date(NOW).toISOString()},
 		encoding: 'utf8',
 	});
 }
@@ -68,10 +81,17 @@ describe('agentlog ls', () => {
 		expect(json.find(a => a.agentId === 'x1')).toMatchObject({displayStatus: 'active', stale: false});
 	});
 
-	it('defaults to the newest session folder', () => {
-		const r = run(['ls'], fixture());
+	it('defaults to the newest session: the folder with the last hook event, as watch and sessions say', () => {
+		const activity = fixture();
+		const r = run(['ls'], activity);
 		expect(r.status).toBe(0);
-		expect(r.stdout).toMatch(/^session /);
+		expect(r.stdout.split('\n')[0]).toBe(`session ${S1}`);
+		expect(run(['sessions', '--json'], activity).stdout).toContain(`"id": "${S1}"`);
+		expect((JSON.parse(run(['sessions', '--json'], activity).stdout) as Array<{id: string}>)[0]?.id).toBe(S1);
+		// S2 gets an event: it is the newest for every command.
+		touch(activity, S2, 1);
+		expect(run(['ls'], activity).stdout.split('\n')[0]).toBe(`session ${S2}`);
+		expect((JSON.parse(run(['sessions', '--json'], activity).stdout) as Array<{id: string}>)[0]?.id).toBe(S2);
 	});
 
 	it('exits 1 listing the candidates for an ambiguous prefix, and for an unknown one', () => {
@@ -114,8 +134,9 @@ describe('agentlog sessions', () => {
 		expect(lines.slice(1).map(l => l.split(/\s+/)[0])).toEqual([S1, S3, S2]);
 	});
 
-	it('--json gives counts with stale agents counted as stopped', () => {
-		const json = JSON.parse(run(['sessions', '--json'], fixture()).stdout) as Array<{id: string; counts: Record<string, number>}>;
+	it('--json gives counts with stale agents counted as stopped, in the declared shape', () => {
+		const json = JSON.parse(run(['sessions', '--json'], fixture()).stdout) as SessionsJsonEntry[];
+		expect(json.find(s => s.id === S1)).toEqual({id: S1, counts: {active: 1, idle: 0, stopped: 2, stale: 1}, lastActivity: iso(10)});
 		expect(json.find(s => s.id === S1)?.counts).toEqual({active: 1, idle: 0, stopped: 2, stale: 1});
 		expect(json.find(s => s.id === S2)?.counts).toEqual({active: 0, idle: 1, stopped: 0, stale: 0});
 	});

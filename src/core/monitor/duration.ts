@@ -4,12 +4,16 @@ import {parseTime} from '../text/format.js';
 import type {DisplayState} from './stale.js';
 
 /** The part of a display state that decides how long an agent has run. */
-export type DurationState = Pick<DisplayState, 'displayStatus' | 'stale' | 'lastLife'>;
+export type DurationState = Pick<DisplayState, 'displayStatus' | 'stale' | 'lastLife' | 'inferredStop' | 'stopAt'>;
 
 /** How far an agent's run reaches: undefined when its end can't be told. */
 function endOfRun(agent: AgentRecord, now: number, display: DurationState): number | undefined {
 	if (display.stale) {
 		return display.lastLife;
+	}
+	if (display.inferredStop) {
+		// Inferred from the transcript: its last line, else its last write.
+		return display.stopAt ?? display.lastLife;
 	}
 	switch (display.displayStatus) {
 		case 'active': {
@@ -30,7 +34,8 @@ function endOfRun(agent: AgentRecord, now: number, display: DurationState): numb
 }
 
 /**
- * How long an agent has run (ms): active → now − start; stopped → stoppedAt − start; stale →
+ * How long an agent has run (ms): active → now − start; stopped → stoppedAt − start (an inferred
+ * stop: the transcript's last line − start); stale →
  * last sign of life − start; idle → updatedAt − start. Undefined when the start was never seen
  * (`startUnknown`: startedAt is only a lower bound) or a needed timestamp is unreadable.
  * Never negative (clock skew between writers is clamped to 0).

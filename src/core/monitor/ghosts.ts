@@ -1,5 +1,7 @@
 // Ghost dedup (DESIGN.md §5). A team's shutdown handshake leaves one or two short-lived copies
-// of a worker right after it stops; they are hidden (never silently) as "ghosts".
+// of a worker right after it stops; they are hidden (never silently) as "ghosts". Only an agent
+// without evidence of its own work can be one: an agent whose transcript has assistant messages
+// or tool calls is real, however soon after a stop it started (sequential Explore agents).
 import type {AgentRecord} from '../record/agent-record.js';
 import {parseTime} from '../text/format.js';
 
@@ -67,13 +69,13 @@ function byStart(a: Timed, b: Timed): number {
 }
 
 /** Ghosts of one type, agents already sorted by `byStart`. */
-function ghostsOfType(sorted: readonly Timed[], into: Set<string>): void {
+function ghostsOfType(sorted: readonly Timed[], into: Set<string>, hasWork: (agentId: string) => boolean): void {
 	// The latest stop among all earlier agents; Infinity once any earlier agent still runs.
 	// Ghosts count as earlier agents too, so a handshake's chain of copies are all ghosts.
 	let latestStop = Number.NEGATIVE_INFINITY;
 	for (const [index, agent] of sorted.entries()) {
 		const allStopped = latestStop <= agent.start;
-		if (index > 0 && allStopped && agent.start - latestStop <= GHOST_WINDOW_MS) {
+		if (index > 0 && allStopped && agent.start - latestStop <= GHOST_WINDOW_MS && !hasWork(agent.agentId)) {
 			into.add(agent.agentId);
 		}
 		latestStop = Math.max(latestStop, agent.stop);
@@ -85,12 +87,13 @@ function ghostsOfType(sorted: readonly Timed[], into: Set<string>): void {
  * agent of its type had stopped by its start (stoppedAt <= its start) and the latest of those
  * stops was at most 30 s before it (exactly 30 s is a ghost). The first agent of a type is never
  * a ghost; overlapping a running agent (parallel work) or coming more than 30 s after the last
- * stop (a real re-spawn) keeps an agent. Types are independent.
+ * stop (a real re-spawn) keeps an agent. Types are independent. An agent for which `hasWork` is
+ * true (its transcript shows work of its own) is never a ghost; it still counts as an earlier agent.
  */
-export function findGhosts(agents: readonly AgentRecord[]): Set<string> {
+export function findGhosts(agents: readonly AgentRecord[], hasWork: (agentId: string) => boolean = () => false): Set<string> {
 	const ghosts = new Set<string>();
 	for (const group of groupByType(agents).values()) {
-		ghostsOfType(group.sort(byStart), ghosts);
+		ghostsOfType(group.sort(byStart), ghosts, hasWork);
 	}
 	return ghosts;
 }

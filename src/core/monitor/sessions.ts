@@ -1,18 +1,18 @@
 // Which session the user means (DESIGN.md §6, CLAUDE-CODE-HOOKS.md §3), and session summaries.
 // Pure: the list of sessions and the team configs are read by the store and passed in.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
-import {parseTime} from '../text/format.js';
 import {buildView, type StatusCounts} from './view.js';
 
-export interface SessionCounts {
-	readonly active: number;
-	readonly idle: number;
-	readonly stopped: number;
-}
+/** Counts by display status; `stale` agents are also in `stopped` (0 when not counted yet). */
+export type SessionCounts = StatusCounts;
 
 export interface SessionInfo {
 	readonly id: string;
-	/** Last activity (ms). */
+	/**
+	 * Last activity (ms): the mtime of the session's folder. The one "newest session" rule
+	 * (`latestSession`, used by watch, ls and sessions): the hook renames a file into the folder at
+	 * every event, so its mtime is the session's last hook event, known without opening a file.
+	 */
 	readonly lastActivity: number;
 	readonly counts: SessionCounts;
 }
@@ -45,7 +45,8 @@ export type SessionResolution =
 const MAX_SUGGESTIONS = 5;
 const IMPLICIT_TEAM = /^session-([A-Za-z0-9]{8})$/;
 
-function byRecent(a: SessionInfo, b: SessionInfo): number {
+/** Most recently active first; equal activity: the larger id first. The order of every session list. */
+export function byRecent(a: Pick<SessionInfo, 'id' | 'lastActivity'>, b: Pick<SessionInfo, 'id' | 'lastActivity'>): number {
 	const la = Number.isNaN(a.lastActivity) ? Number.NEGATIVE_INFINITY : a.lastActivity;
 	const lb = Number.isNaN(b.lastActivity) ? Number.NEGATIVE_INFINITY : b.lastActivity;
 	if (la !== lb) {
@@ -55,9 +56,15 @@ function byRecent(a: SessionInfo, b: SessionInfo): number {
 	return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-/** The most recently active session, or undefined when there is none. */
-export function latestSession(sessions: readonly SessionInfo[]): SessionInfo | undefined {
-	return [...sessions].sort(byRecent)[0];
+/** The most recently active session (see `SessionInfo.lastActivity`), or undefined when there is none. */
+export function latestSession<T extends Pick<SessionInfo, 'id' | 'lastActivity'>>(sessions: readonly T[]): T | undefined {
+	let best: T | undefined;
+	for (const session of sessions) {
+		if (best === undefined || byRecent(session, best) < 0) {
+			best = session;
+		}
+	}
+	return best;
 }
 
 function describe(session: SessionInfo): string {
@@ -158,34 +165,10 @@ function unknown(arg: string, sessions: readonly SessionInfo[]): SessionResoluti
 	return failure('unknown', header, suggestions);
 }
 
-export interface SessionSummary {
-	/** Display statuses (stale agents count as stopped, and in `stale`), ghosts left out. */
-	readonly counts: StatusCounts;
-	/** The newest of every agent's startedAt, updatedAt and stoppedAt (ms); 0 when none is readable. */
-	readonly lastActivity: number;
-}
-
-function lastActivityOf(agents: readonly AgentRecord[]): number {
-	let latest = 0;
-	for (const agent of agents) {
-		for (const iso of [agent.startedAt, agent.updatedAt, agent.stoppedAt]) {
-			latest = Math.max(latest, parseTime(iso) ?? 0);
-		}
-	}
-	return latest;
-}
-
 /**
- * Counts by display status and the last activity of one session. Decision: the counts apply the
- * same rules as `watch` (stale, and ghost dedup unless `dedup` is false), so `sessions` and the
- * watch header agree.
+ * Counts by display status of one session. Decision: the counts apply the same rules as `watch`
+ * (stale, and ghost dedup unless `dedup` is false), so `sessions` and the watch header agree.
  */
-export function summarizeSession(
-	agents: readonly AgentRecord[],
-	now: number,
-	staleMs: number,
-	dedup = true,
-): SessionSummary {
-	const view = buildView(agents, {now, staleMs, dedup, showGhosts: false, showAll: true});
-	return {counts: view.counts, lastActivity: lastActivityOf(agents)};
+export function summarizeSession(agents: readonly AgentRecord[], now: number, staleMs: number, dedup = true): StatusCounts {
+	return buildView(agents, {now, staleMs, dedup, showGhosts: false, showAll: true}).counts;
 }

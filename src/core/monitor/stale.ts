@@ -15,6 +15,10 @@ export interface DisplayState {
 	readonly lastLife: number;
 	/** How long since `lastLife` (ms, never negative). */
 	readonly silentMs: number;
+	/** Present (true) when the stop was inferred from the transcript (see inferred-stop.ts). */
+	readonly inferredStop?: true;
+	/** An inferred stop's time (ms), when it can be told. */
+	readonly stopAt?: number;
 }
 
 /**
@@ -29,7 +33,8 @@ export function lastSignOfLife(agent: AgentRecord, extraLife?: number): number |
 }
 
 /**
- * How an agent is shown at `now`. Stale when it is `active` and `now - lastLife >= staleMs`
+ * How an agent is shown at `now`. An inferred stop (`inferred`, see inferred-stop.ts) is shown
+ * stopped and is never stale. Stale when it is `active` and `now - lastLife >= staleMs`
  * (exactly `staleMs` of silence is stale). Idle agents are never stale: a teammate waiting for
  * messages is expected to be silent. `silentMs` is given for every status (it is how long ago
  * the last sign of life was); a sign of life in the future (clock skew) counts as 0 silence.
@@ -39,8 +44,14 @@ export function displayState(
 	now: number,
 	staleMs: number = DEFAULT_STALE_MS,
 	extraLife?: number,
+	inferred?: {readonly at: number | undefined},
 ): DisplayState {
 	const life = lastSignOfLife(agent, extraLife);
+	if (inferred !== undefined) {
+		// Finished by its transcript: stopped, never stale.
+		const lastLife = life ?? now;
+		return {displayStatus: 'stopped', stale: false, lastLife, silentMs: Math.max(0, now - lastLife), inferredStop: true, ...(inferred.at === undefined ? {} : {stopAt: inferred.at})};
+	}
 	if (life === undefined) {
 		// Decision: with no readable time there is nothing to measure silence from; the agent is
 		// shown as its file says, and `lastLife` is `now` so that no consumer does arithmetic on NaN.

@@ -4,6 +4,7 @@ import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
 import {findGhosts} from './ghosts.js';
 import {parseTime} from '../text/format.js';
 import {agentDuration} from './duration.js';
+import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayState} from './stale.js';
 
 /** Default display cap: the 8 most recently started agents. */
@@ -21,8 +22,14 @@ export interface ViewOptions {
 	readonly showAll: boolean;
 	/** The display cap (default 8). */
 	readonly max?: number;
-	/** Extra signs of life by agentId (ms), e.g. transcript mtimes. */
+	/** Extra signs of life by agentId (ms), besides the transcripts' last writes. */
 	readonly extraLife?: ReadonlyMap<string, number>;
+	/**
+	 * What the transcripts say, by agentId: their last write is a sign of life (stale rule), an
+	 * ended turn or a completed Task result is an inferred stop, work of its own keeps an agent
+	 * from being a ghost.
+	 */
+	readonly transcripts?: ReadonlyMap<string, TranscriptFacts>;
 	/** The parent agent of an agent, when known (nested agents are shown under their parent). */
 	readonly parentOf?: (agentId: string) => string | undefined;
 }
@@ -32,9 +39,9 @@ export interface ViewItem {
 	readonly displayStatus: AgentStatus;
 	readonly stale: boolean;
 	readonly ghost: boolean;
-	/** Time since the last sign of life (ms). */
-	readonly silentMs: number;
-	/** The latest sign of life (ms). */
+	/** Shown stopped because its transcript shows it finished, though no stop event came. */
+	readonly inferredStop: boolean;
+	/** The latest sign of life (ms); how long it has been silent is `now - lastLife` (not kept, so a tick changes no stopped item). */
 	readonly lastLife: number;
 	/** How long it ran (ms); undefined when unknown (see `agentDuration`). */
 	readonly durationMs: number | undefined;
@@ -63,13 +70,16 @@ export interface AgentView {
 }
 
 function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewItem {
-	const state = displayState(agent, options.now, options.staleMs, options.extraLife?.get(agent.agentId));
+	const facts = options.transcripts?.get(agent.agentId);
+	const extra = options.extraLife?.get(agent.agentId);
+	const life = facts?.mtimeMs === undefined ? extra : Math.max(facts.mtimeMs, extra ?? Number.NEGATIVE_INFINITY);
+	const state = displayState(agent, options.now, options.staleMs, life, inferredStop(agent, facts));
 	return {
 		agent,
 		displayStatus: state.displayStatus,
 		stale: state.stale,
 		ghost,
-		silentMs: state.silentMs,
+		inferredStop: state.inferredStop === true,
 		lastLife: state.lastLife,
 		durationMs: agentDuration(agent, options.now, state),
 		depth: 0,
@@ -112,11 +122,6 @@ function capOf(options: ViewOptions): number {
 }
 
 /**
- * Applies the rules to one session's agents. Ghosts are hidden unless `showGhosts`; then they
- * are shown, flagged. Decision: shown ghosts take part in the cap like any other card (the cap
- * is about what fits on screen); `counts` never include ghosts.
- */
-/**
  * Puts each agent whose parent is in the list right under it (depth + 1), keeping the order
  * otherwise; an agent whose parent is not in the list stays at the top level.
  */
@@ -154,8 +159,15 @@ export function nestItems(items: readonly ViewItem[], parentOf: (agentId: string
 	return out;
 }
 
+/**
+ * Applies the rules to one session's agents. Ghosts are hidden unless `showGhosts`; then they
+ * are shown, flagged. Decision: shown ghosts take part in the cap like any other card (the cap
+ * is about what fits on screen); `counts` never include ghosts.
+ */
 export function buildView(agents: readonly AgentRecord[], options: ViewOptions): AgentView {
-	const ghosts = options.dedup ? findGhosts(agents) : new Set<string>();
+	const {transcripts} = options;
+	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true;
+	const ghosts = options.dedup ? findGhosts(agents, hasWork) : new Set<string>();
 	const sorted = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
 	const real = sorted.filter((item) => !item.ghost);
 	// Nest what is shown, so a child of a hidden ghost stays at the top level.

@@ -1,10 +1,14 @@
 // What the screen says about an agent and a session, as plain strings. Components only lay
 // these out and colour them; the plain snapshot and `ls` print the same words.
 import type {AgentStatus} from '../record/agent-record.js';
-import {firstPoints, foldedHead, head, pointsUpTo} from '../text/bounded.js';
+import {firstPoints, foldedHead, pointsUpTo} from '../text/bounded.js';
 import {formatDuration, shortId, truncate} from '../text/format.js';
 import {tokenTotals, usageMayBePlaceholder, type AgentActivity} from '../transcript/summary.js';
 import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
+import type {MonitorItem} from '../monitor/model.js';
+import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';
+
+export {plainText} from '../monitor/report.js';
 
 /** Shown status: the three statuses, plus stale (shown stopped) and ghost. */
 export type Shown = AgentStatus | 'stale';
@@ -33,6 +37,8 @@ export function statusLabel(item: ViewItem, now: number): string {
 	const parts: string[] = [];
 	if (item.stale) {
 		parts.push(`stale · silent ${formatDuration(now - item.lastLife)}`);
+	} else if (item.inferredStop) {
+		parts.push(INFERRED_STOP_LABEL);
 	} else {
 		parts.push(item.displayStatus);
 	}
@@ -60,47 +66,10 @@ export function clip(line: string, width: number): string {
 	return pointsUpTo(line, width) <= width ? line : `${firstPoints(line, Math.max(0, width - 1))}…`;
 }
 
-/** Markdown as one line of plain words: no heading marks, emphasis, code ticks or list bullets. */
-export function plainText(markdown: string): string {
-	return markdown
-		.replace(/^```.*$/gmu, ' ')
-		.replace(/^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)\s+/gmu, '')
-		.replace(/(\*\*|__|`)/gu, '')
-		.replace(/(^|[^\p{L}\p{N}])[*_]([^*_\n]+)[*_](?![\p{L}\p{N}])/gu, '$1$2')
-		.replace(/\[([^\]]*)\]\([^)]*\)/gu, '$1')
-		.replace(/\s+/gu, ' ')
-		.trim();
-}
-
-/** How much of a last message the one-line preview reads: a huge message costs the same as a short one. */
-export const PREVIEW_SCAN = 4096;
-
-/** Previews by record: a record is replaced, never changed, when its file changes. */
-const previews = new WeakMap<object, string>();
-
-/** The last message as plain words, cut to 60 characters; '' when it has no words. */
-function messageWords(message: string): string {
-	const start = head(message, PREVIEW_SCAN);
-	const words = plainText(start);
-	if (start.length === message.length || pointsUpTo(words, MESSAGE_PREVIEW) > MESSAGE_PREVIEW) {
-		return truncate(words, MESSAGE_PREVIEW);
-	}
-	// The start is short once plain (markup, blank lines): say there is more.
-	return words === '' ? '' : truncate(`${words} …`, Math.min(MESSAGE_PREVIEW, pointsUpTo(words, MESSAGE_PREVIEW)));
-}
-
-/** The card's one-line message: the last message as plain words, cut to 60 characters + `…`. */
-export function messagePreview(item: ViewItem): string {
-	const message = item.agent.lastMessage;
-	if (message) {
-		let words = previews.get(item.agent);
-		if (words === undefined) {
-			words = messageWords(message);
-			previews.set(item.agent, words);
-		}
-		if (words !== '') {
-			return words;
-		}
+/** The card's one-line message: the report's summary line (report.ts), cut to 60 characters + `…`. */
+export function messagePreview(item: MonitorItem): string {
+	if (item.summary !== undefined) {
+		return fit(item.summary, MESSAGE_PREVIEW + 1);
 	}
 	if (item.displayStatus === 'active') {
 		return 'working…';
@@ -209,8 +178,10 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 	fields.push(['updated', time(a.updatedAt)]);
 	if (a.stoppedAt) {
 		fields.push(['stopped', time(a.stoppedAt)]);
+	} else if (item.inferredStop) {
+		fields.push(['stopped', INFERRED_STOP_DETAIL]);
 	} else if (item.stale) {
-		fields.push(['stopped', `no stop event; silent for ${formatDuration(item.silentMs)}, so shown as stopped (stale)`]);
+		fields.push(['stopped', `no stop event; silent for ${formatDuration(Math.max(0, now - item.lastLife))}, so shown as stopped (stale)`]);
 	}
 	if (item.ghost) {
 		fields.push(['ghost', 'started within 30 s of the last stop of its type with none running: a leftover of a team shutdown']);
@@ -221,24 +192,23 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 	return fields;
 }
 
-/** The task, when the transcript side knows one that says more than the type. */
-export function taskOf(item: ViewItem, activity: AgentActivity | undefined): string | undefined {
-	const description = activity?.description?.trim();
-	return description && description !== item.agent.type ? description : undefined;
+/** The task, when something says more than the type (the model's description). */
+export function taskOf(item: MonitorItem): string | undefined {
+	return item.descriptionSource !== 'type' && item.description !== item.agent.type ? item.description : undefined;
 }
 
-/** What the agent does now (active) or said last (otherwise), one line. */
-export function doingOf(item: ViewItem, activity: AgentActivity | undefined): string {
-	if (item.displayStatus === 'active' && activity?.summary.activity) {
-		return activity.summary.activity;
+/** What the agent does now (active) or its report's summary line (otherwise), one line. */
+export function doingOf(item: MonitorItem): string {
+	if (item.displayStatus === 'active' && item.activity?.summary.activity) {
+		return item.activity.summary.activity;
 	}
 	return messagePreview(item);
 }
 
 /** A card's message: the task and what it does or said (`Find API routes · Grep router`). */
-export function cardMessage(item: ViewItem, activity: AgentActivity | undefined): string {
-	const task = taskOf(item, activity);
-	const doing = doingOf(item, activity);
+export function cardMessage(item: MonitorItem): string {
+	const task = taskOf(item);
+	const doing = doingOf(item);
 	return task ? `${task} · ${doing}` : doing;
 }
 
@@ -254,14 +224,26 @@ export function compactNumber(n: number): string {
 }
 
 /** The detail pane's fields from the transcript: task, model, tokens, tools, files, history. */
-export function activityFields(activity: AgentActivity | undefined, transcriptPath: string | undefined): Array<[string, string]> {
+export function activityFields(item: MonitorItem): Array<[string, string]> {
+	const {activity} = item;
+	const task: Array<[string, string]> = taskOf(item) === undefined ? [] : [['task', `${item.description}${item.descriptionSource === 'prompt' ? ' (first line of its prompt)' : ''}`]];
 	if (!activity) {
-		return transcriptPath ? [] : [['activity', 'unknown: this record names no transcript (written by another tool or an older hook)']];
+		return item.agent.transcriptPath ? task : [...task, ['activity', 'unknown: this record names no transcript (written by another tool or an older hook)']];
 	}
 	const {summary} = activity;
-	const fields: Array<[string, string]> = [];
-	if (activity.description) {
-		fields.push(['task', activity.description]);
+	const fields: Array<[string, string]> = [...task];
+	if (item.reportSource === 'transcript') {
+		fields.push(['report', activity.finalReport ? 'from its transcript (no stop event brought one)' : "from its parent's Task result (no stop event brought one)"]);
+	}
+	const result = activity.taskResult;
+	if (result && result.status !== 'async_launched') {
+		const parts = [
+			result.status,
+			result.totalDurationMs === undefined ? undefined : formatDuration(result.totalDurationMs),
+			result.totalTokens === undefined ? undefined : `${compactNumber(result.totalTokens)} tokens`,
+			result.totalToolUseCount === undefined ? undefined : `${result.totalToolUseCount} tool uses`,
+		].filter((p): p is string => p !== undefined);
+		fields.push(['result', parts.join(' · ')]);
 	}
 	if (activity.missing) {
 		fields.push(['transcript', 'not found (yet): activity unknown']);

@@ -21,9 +21,8 @@ import {
 	wrapText,
 	type Shown,
 } from '../present/present.js';
-import type {AgentActivity} from '../transcript/summary.js';
 import type {UiContext, UiModel} from './ui-state.js';
-import type {AgentView, ViewItem} from '../monitor/view.js';
+import type {MonitorItem, MonitorModel} from '../monitor/model.js';
 
 export interface LineRow {
 	readonly id: string;
@@ -77,7 +76,8 @@ export interface ScreenInput {
 	readonly activityExists: boolean;
 	readonly sessionId: string | undefined;
 	readonly following: boolean;
-	readonly view: AgentView;
+	/** The monitor model (monitor/model.ts): every agent's status and facts, already decided. */
+	readonly view: MonitorModel;
 	readonly warnings: number;
 	readonly ui: UiModel;
 	readonly now: number;
@@ -87,8 +87,6 @@ export interface ScreenInput {
 	readonly snapshot?: boolean;
 	/** A line under the header (the demo's narration). */
 	readonly note?: string;
-	/** What the transcripts say about an agent, when followed. */
-	readonly agentActivity?: (agentId: string) => AgentActivity | undefined;
 	/** Local time of an ISO timestamp. */
 	readonly time: (iso: string) => string;
 	/** The last message rendered as terminal Markdown lines, as far as it is; undefined before. */
@@ -120,7 +118,7 @@ function helpLines(): string[] {
 }
 
 /** The tool calls of the detail pane: time, summary, and the result on the next line. */
-function toolCallLines(activity: AgentActivity | undefined, input: ScreenInput, width: number): string[] {
+function toolCallLines(activity: MonitorItem['activity'], input: ScreenInput, width: number): string[] {
 	const calls = activity?.summary.toolCalls ?? [];
 	if (calls.length === 0) {
 		return [];
@@ -141,15 +139,16 @@ function toolCallLines(activity: AgentActivity | undefined, input: ScreenInput, 
 }
 
 /** The detail pane's lines, and how far its message's Markdown is rendered while it is not yet. */
-function detailLines(item: ViewItem, input: ScreenInput, width: number): {readonly lines: string[]; readonly rendering: string | undefined} {
-	const activity = input.agentActivity?.(item.agent.agentId);
-	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(activity, item.agent.transcriptPath)];
+function detailLines(item: MonitorItem, input: ScreenInput, width: number): {readonly lines: string[]; readonly rendering: string | undefined} {
+	const {activity} = item;
+	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(item)];
 	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
 	const valueWidth = Math.max(10, width - labelWidth);
 	const top = fields.flatMap(([label, value]) =>
 		wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`),
 	);
-	const message = item.agent.lastMessage;
+	// The report: the stop event's message, else the transcript's (the model chose).
+	const message = item.report;
 	const rendered = message ? input.markdown(message, width) : undefined;
 	const cutNote = rendered?.cutAt === undefined ? [] : wrapText(`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`, width, 3);
 	let body: readonly string[];
@@ -212,6 +211,28 @@ function footerText(input: ScreenInput, body: Body, context: UiContext, window: 
 	}
 }
 
+/**
+ * A card's two lines. The same words give the same array (kept until other words come), so a
+ * memoised card whose words did not change is not drawn again on a clock tick.
+ */
+let lastCardLines = new Map<string, readonly string[]>();
+let nextCardLines = new Map<string, readonly string[]>();
+function cardLines(task: string | undefined, doing: string, inner: number): readonly string[] {
+	const key = `${inner}\u0000${task ?? ''}\u0000${doing}`;
+	let lines = nextCardLines.get(key) ?? lastCardLines.get(key);
+	if (lines === undefined) {
+		lines = task ? [fit(task, inner), fit(doing, inner)] : wrapText(doing, inner, CARD_HEIGHT - 4);
+	}
+	nextCardLines.set(key, lines);
+	return lines;
+}
+
+/** Ends one frame's card lines: only the last frame's are kept (no growth over time). */
+function endCardFrame(): void {
+	lastCardLines = nextCardLines;
+	nextCardLines = new Map();
+}
+
 export function buildScreen(input: ScreenInput): ScreenModel {
 	const {view, ui, now} = input;
 	// A note takes one line from the body.
@@ -253,8 +274,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		if (shown.length < view.items.length) {
 			window = `${first + 1}–${first + shown.length} of ${view.items.length} · `;
 		}
-		const activityOf = (item: ViewItem) => input.agentActivity?.(item.agent.agentId);
-		const common = (item: ViewItem) => ({
+		const common = (item: MonitorItem) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
 			// A nested agent sits under its parent.
@@ -269,16 +289,18 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 				kind: 'strip',
 				cardWidth: layout.cardWidth,
 				cards: shown.map(item => {
-					const task = taskOf(item, activityOf(item));
-					const doing = doingOf(item, activityOf(item));
-					const lines = task ? [fit(task, inner), fit(doing, inner)] : wrapText(doing, inner, CARD_HEIGHT - 4);
-					return {...common(item), label: statusLabel(item, now), lines};
+					const task = taskOf(item);
+					const doing = doingOf(item);
+					return {...common(item), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
 				}),
 			};
 		} else {
 			const columns = listColumns(width);
-			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item, activityOf(item))}`}))};
+			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost || item.inferredStop ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item)}`}))};
 		}
+	}
+	if (body.kind === 'strip') {
+		endCardFrame();
 	}
 	const context: UiContext = {ids, page, detailLines: detailCount};
 	return {width, header, note: input.note === undefined ? undefined : fit(input.note, width), body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window, rendering), width), context};

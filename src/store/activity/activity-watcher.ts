@@ -6,7 +6,8 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../core/record/agent-set.js';
-import {isAgentFileName, listAgentFiles, listSessionDirs, readAgentFile, sessionLabel} from './read-agents.js';
+import {isAgentFileName, listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
+import {newestSessionId} from './sessions.js';
 
 export interface WatchSnapshot {
 	readonly activity: string;
@@ -129,7 +130,7 @@ export class ActivityWatcher implements AgentSource {
 				}, APPEAR_POLL_MS);
 			});
 		}
-		const initial = this.snapshot.sessionId ?? listSessionDirs(activity)[0]?.id;
+		const initial = this.snapshot.sessionId ?? newestSessionId(activity);
 		this.update({activityExists: true, ...(initial === undefined ? {} : this.readSession(initial))});
 		const top = watch(activity, {depth: 0, ignoreInitial: true, ignored: (_p, stats) => stats?.isFile() ?? false});
 		this.top = top;
@@ -187,7 +188,7 @@ export class ActivityWatcher implements AgentSource {
 	 * event (it is part of the initial scan): look again once it is ready.
 	 */
 	private async catchUp(initial: string | undefined): Promise<void> {
-		const newest = listSessionDirs(this.options.activity)[0]?.id;
+		const newest = newestSessionId(this.options.activity);
 		if (this.snapshot.following && newest !== undefined && newest !== initial && newest !== this.snapshot.sessionId) {
 			await this.selectSession(newest);
 		} else if (!this.snapshot.following && this.snapshot.sessionId !== undefined && initial === undefined) {
@@ -255,7 +256,7 @@ export class ActivityWatcher implements AgentSource {
 			this.session = undefined;
 			this.update({set: EMPTY_AGENT_SET});
 			if (this.snapshot.following) {
-				const next = listSessionDirs(activity)[0]?.id;
+				const next = newestSessionId(activity);
 				if (next !== undefined) {
 					await this.selectSession(next);
 				}

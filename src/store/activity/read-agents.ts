@@ -8,6 +8,7 @@
 import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {displayRecord, parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
+import {byRecent} from '../../core/monitor/sessions.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {readRegularText} from '../fs/safe-file.js';
 
@@ -99,7 +100,8 @@ export function listSessionDirs(activity: string): SessionDirInfo[] {
 			// Removed while listing.
 		}
 	}
-	return out.sort((a, b) => b.mtimeMs - a.mtimeMs || a.id.localeCompare(b.id));
+	// Newest first by the one rule (core/monitor/sessions.ts): folder mtime, ties by the larger id.
+	return out.sort((a, b) => byRecent({id: a.id, lastActivity: a.mtimeMs}, {id: b.id, lastActivity: b.mtimeMs}));
 }
 
 export interface SessionRead {

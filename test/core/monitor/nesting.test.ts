@@ -4,7 +4,7 @@ import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 /** A plain top-level item for `agentId`. */
 function item(agentId: string): ViewItem {
-	return {agent: agent(agentId, {type: `type-${agentId}`}), displayStatus: 'active', stale: false, ghost: false, silentMs: 0, lastLife: 0, durationMs: undefined, depth: 0};
+	return {agent: agent(agentId, {type: `type-${agentId}`}), displayStatus: 'active', stale: false, ghost: false, inferredStop: false, lastLife: 0, durationMs: undefined, depth: 0};
 }
 
 const items = (...agentIds: string[]): ViewItem[] => agentIds.map(item);

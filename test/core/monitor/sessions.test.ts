@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {
+	byRecent,
 	latestSession,
 	resolveSession,
 	summarizeSession,
@@ -9,7 +10,7 @@ import {
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 function session(id: string, lastActivity: number): SessionInfo {
-	return {id, lastActivity, counts: {active: 1, idle: 0, stopped: 2}};
+	return {id, lastActivity, counts: {active: 1, idle: 0, stopped: 2, stale: 0}};
 }
 
 const A = 'a1b2c3d4-1111-4000-8000-000000000001';
@@ -122,6 +123,10 @@ describe('latestSession', () => {
 		expect(latestSession([])).toBeUndefined();
 	});
 
+	it('is the order of every session list: the first of a list sorted by byRecent', () => {
+		expect([...sessions].sort(byRecent)[0]).toBe(latestSession(sessions));
+	});
+
 	it('breaks ties by id, stably', () => {
 		const tied = [session('x1', ms(5)), session('x2', ms(5))];
 		expect(latestSession(tied)?.id).toBe('x2');
@@ -138,18 +143,15 @@ describe('summarizeSession', () => {
 		agent('ghost', {type: 'd', start: 505, stop: 960}),
 	];
 
-	it('counts display statuses, ghosts left out, and finds the last activity', () => {
-		expect(summarizeSession(agents, ms(1000), 300_000)).toEqual({
-			counts: {active: 1, idle: 1, stopped: 2, stale: 1},
-			lastActivity: ms(960),
-		});
+	it('counts display statuses, ghosts left out', () => {
+		expect(summarizeSession(agents, ms(1000), 300_000)).toEqual({active: 1, idle: 1, stopped: 2, stale: 1});
 	});
 
 	it('counts ghosts without dedup', () => {
-		expect(summarizeSession(agents, ms(1000), 300_000, false).counts.stopped).toBe(3);
+		expect(summarizeSession(agents, ms(1000), 300_000, false).stopped).toBe(3);
 	});
 
-	it('has last activity 0 for no agents', () => {
-		expect(summarizeSession([], ms(1000), 300_000)).toEqual({counts: {active: 0, idle: 0, stopped: 0, stale: 0}, lastActivity: 0});
+	it('counts nothing for no agents', () => {
+		expect(summarizeSession([], ms(1000), 300_000)).toEqual({active: 0, idle: 0, stopped: 0, stale: 0});
 	});
 });

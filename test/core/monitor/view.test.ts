@@ -100,14 +100,14 @@ describe('buildView rules', () => {
 		const agents = [agent('quiet', {type: 'x', start: 0, updated: 600}), agent('busy', {type: 'y', start: 0, updated: 990})];
 		const view = buildView(agents, base);
 		const quiet = view.items.find((i) => i.agent.agentId === 'quiet');
-		expect(quiet).toMatchObject({displayStatus: 'stopped', stale: true, silentMs: 400_000, lastLife: ms(600), durationMs: 600_000});
+		expect(quiet).toMatchObject({displayStatus: 'stopped', stale: true, lastLife: ms(600), durationMs: 600_000});
 		expect(view.counts).toEqual({active: 1, idle: 0, stopped: 1, stale: 1});
 	});
 
 	it('uses extra signs of life by agent id', () => {
 		const agents = [agent('quiet', {start: 0, updated: 600})];
 		const view = buildView(agents, {...base, extraLife: new Map([['quiet', ms(950)]])});
-		expect(view.items[0]).toMatchObject({displayStatus: 'active', stale: false, silentMs: 50_000, durationMs: 1_000_000});
+		expect(view.items[0]).toMatchObject({displayStatus: 'active', stale: false, lastLife: ms(950), durationMs: 1_000_000});
 	});
 
 	it('gives durations, undefined when the start is unknown', () => {

@@ -19,7 +19,8 @@ import {
 	type HeaderInfo,
 	type Shown,
 } from '../../../src/core/present/present.js';
-import {buildView, type AgentView, type ViewItem, type ViewOptions} from '../../../src/core/monitor/view.js';
+import {buildView, type AgentView, type ViewOptions} from '../../../src/core/monitor/view.js';
+import {buildMonitorModel, type MonitorItem} from '../../../src/core/monitor/model.js';
 import {agent, at, ms} from '../../helpers/agent-fixtures.js';
 import {hugeText} from '../../helpers/huge-text.js';
 
@@ -30,8 +31,8 @@ const options: ViewOptions = {now: NOW, staleMs: STALE_MS, dedup: true, showGhos
 const width = (text: string): number => [...text].length;
 
 /** The view item of one agent, alone in its session. */
-function item(record: AgentRecord, now = NOW): ViewItem {
-	const view = buildView([record], {...options, now});
+function item(record: AgentRecord, now = NOW): MonitorItem {
+	const view = buildMonitorModel({agents: [record], transcripts: new Map(), now, options});
 	const found = view.items[0];
 	if (!found) {
 		throw new Error('no item');
@@ -40,8 +41,8 @@ function item(record: AgentRecord, now = NOW): ViewItem {
 }
 
 /** A ghost: a second worker that starts 10 s after the first one stopped, with none running. */
-function ghostItem(extra: Partial<AgentRecord> = {}): ViewItem {
-	const view = buildView([agent('first', {type: 'worker', start: 900, stop: 950}), agent('copy', {type: 'worker', start: 960, stop: 961, extra})], options);
+function ghostItem(extra: Partial<AgentRecord> = {}): MonitorItem {
+	const view = buildMonitorModel({transcripts: new Map(), now: NOW, options, agents: [agent('first', {type: 'worker', start: 900, stop: 950}), agent('copy', {type: 'worker', start: 960, stop: 961, extra})]});
 	const found = view.items.find(i => i.agent.agentId === 'copy');
 	if (!found?.ghost) {
 		throw new Error('the fixture is not a ghost');
@@ -50,7 +51,7 @@ function ghostItem(extra: Partial<AgentRecord> = {}): ViewItem {
 }
 
 /** Active, silent since its start 400 s before NOW: stale with the 5-minute rule. */
-const staleItem = (extra: Partial<AgentRecord> = {}): ViewItem => item(agent('s1', {type: 'worker', start: 600, extra}));
+const staleItem = (extra: Partial<AgentRecord> = {}): MonitorItem => item(agent('s1', {type: 'worker', start: 600, extra}));
 
 const T = (iso: string): string => `<${iso}>`;
 
@@ -158,9 +159,11 @@ describe('messagePreview', () => {
 		expect(preview).toBe(`${'🙂'.repeat(60)}…`);
 	});
 
-	it('turns markdown into plain words on one line', () => {
-		const md = '## Result\n\n**Fixed** the `watch` bug.\n\n- added a test\n- see [PR](https://x.test/1)';
-		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: md}})))).toBe('Result Fixed the watch bug. added a test see PR');
+	it("is the report's summary line as plain words", () => {
+		const md = '**Fixed** the `watch` bug.\n\n- added a test\n- see [PR](https://x.test/1)';
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: md}})))).toBe('Fixed the watch bug.');
+		const preamble = 'Perfect! Now I have all the information I need. Let me compile a report:\n\n## Summary of findings\n\n- a';
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: preamble}})))).toBe('Summary of findings');
 	});
 
 	it('counts the 60 characters on the plain words', () => {
@@ -338,7 +341,7 @@ describe('wrapText', () => {
 });
 
 describe('detailFields', () => {
-	const fields = (i: ViewItem, sessionId: string | undefined = 'sess-1'): Map<string, string> => new Map(detailFields(i, sessionId, NOW, T));
+	const fields = (i: MonitorItem, sessionId: string | undefined = 'sess-1'): Map<string, string> => new Map(detailFields(i, sessionId, NOW, T));
 
 	it('lists status, type, id, session, duration and the timestamps', () => {
 		const f = fields(item(agent('agent-1', {type: 'Explore', start: 900, stop: 950, extra: {lastMessage: 'x'}})));
@@ -399,7 +402,7 @@ describe('huge texts', () => {
 	it('previews a 20 MB last message from its start, reading a few KB', () => {
 		const huge = hugeText(MB20);
 		const preview = messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: huge.text}})));
-		expect(preview).toBe('Found routes in src/routes and more words here. Found routes…');
+		expect(preview).toBe('Found routes in src/routes and more words here.');
 		expect(huge.read()).toBeLessThan(64 * 1024);
 	});
 
@@ -436,6 +439,7 @@ describe('huge texts', () => {
 		expect(fit(text, 40)).toBe('one two three');
 		expect(wrapText(text, 40, 2)).toEqual(['one two three']);
 		expect(truncate(text, 40)).toBe('one two three');
-		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: `**a** b${'\n'.repeat(5000)}c`}})))).toBe('a b…');
+		// The card shows the first line with words, whatever follows the whitespace.
+		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: `**a** b${'\n'.repeat(5000)}c`}})))).toBe('a b');
 	});
 });

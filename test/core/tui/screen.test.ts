@@ -4,9 +4,11 @@ import {BINDINGS} from '../../../src/core/tui/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/core/tui/layout.js';
 import {buildScreen, shortLine, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../../src/core/tui/screen.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/core/tui/ui-state.js';
-import {buildView, type AgentView, type ViewOptions} from '../../../src/core/monitor/view.js';
+import type {ViewOptions} from '../../../src/core/monitor/view.js';
+import {buildMonitorModel, type MonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 import {hugeText} from '../../helpers/huge-text.js';
+import {EMPTY_SUMMARY} from '../../../src/core/transcript/summary.js';
 
 const NOW = ms(1000);
 const SESSION = 'abcdef12-3456-4789-9abc-def012345678';
@@ -27,7 +29,7 @@ function agents(n: number): AgentRecord[] {
 	);
 }
 
-const viewOptions = (ui: UiModel): ViewOptions => ({now: NOW, staleMs: 300_000, dedup: true, showGhosts: ui.showGhosts, showAll: ui.showAll});
+const viewOptions = (ui: UiModel): Omit<ViewOptions, 'now'> => ({staleMs: 300_000, dedup: true, showGhosts: ui.showGhosts, showAll: ui.showAll});
 
 interface Case {
 	readonly records?: readonly AgentRecord[];
@@ -37,12 +39,13 @@ interface Case {
 	/** Select this agent (by index in the view) once reconciled. */
 	readonly select?: number;
 	readonly input?: Partial<ScreenInput>;
+	readonly transcripts?: ReadonlyMap<string, TranscriptFacts>;
 }
 
 /** A screen as the App builds it: view from records, ui reconciled with the view's ids. */
-function screen(c: Case = {}): {model: ScreenModel; view: AgentView; ui: UiModel; input: ScreenInput} {
+function screen(c: Case = {}): {model: ScreenModel; view: MonitorModel; ui: UiModel; input: ScreenInput} {
 	let ui: UiModel = {...initialUiModel(), ...c.ui};
-	const view = buildView(c.records ?? [], viewOptions(ui));
+	const view = buildMonitorModel({agents: c.records ?? [], transcripts: c.transcripts ?? new Map(), now: NOW, options: viewOptions(ui)});
 	const ids = view.items.map(i => i.agent.agentId);
 	ui = reconcileSelection(ui, ids);
 	if (c.select !== undefined) {
@@ -385,7 +388,10 @@ describe('buildScreen help', () => {
 
 	it('fits an 80×24 pane', () => {
 		const {model} = screen({records: agents(3), columns: 80, rows: 24, ui: {focus: 'help'}});
+		// The help pane is shown, with lines: a loop over nothing would pass whatever was drawn.
+		expect(model.body.kind).toBe('help');
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
+		expect(lines.length).toBeGreaterThan(5);
 		expect(lines.length).toBeLessThanOrEqual(model.bodyHeight);
 		for (const line of lines) {
 			expect(width(line)).toBeLessThanOrEqual(80);
@@ -394,6 +400,7 @@ describe('buildScreen help', () => {
 
 	it('never draws wider than a 40-column pane', () => {
 		const {model} = screen({records: agents(3), columns: 40, rows: 10, ui: {focus: 'help'}});
+		expect(model.body.kind).toBe('help');
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		expect(lines.length).toBeGreaterThan(0);
 		for (const line of [...lines, model.header, model.footer]) {
@@ -462,9 +469,9 @@ describe('buildScreen with a huge last message', () => {
 		const huge = hugeText(MB20);
 		const records = withHuge(huge.text);
 		const list = screen({records, columns: 100, rows: 30}).model;
-		expect(list.body.kind === 'list' && list.body.rows[0]?.message).toBe('Found routes in src/routes and more words here. Found routes…');
+		expect(list.body.kind === 'list' && list.body.rows[0]?.message).toBe('Found routes in src/routes and more words here.');
 		const strip = screen({records, columns: 120, rows: 12}).model;
-		expect(strip.body.kind === 'strip' && strip.body.cards[0]?.lines).toEqual(['Found routes in src/routes', 'and more words here. Foun…']);
+		expect(strip.body.kind === 'strip' && strip.body.cards[0]?.lines).toEqual(['Found routes in src/routes', 'and more words here.']);
 		const detail = screen({records, columns: 80, rows: 30, ui: {focus: 'detail', selectedId: 'huge'}}).model;
 		const lines = detail.body.kind === 'detail' ? detail.body.lines : [];
 		expect(lines).toContain('Found **routes** in `src/routes` and more words here.');
@@ -518,5 +525,46 @@ describe('shortLine', () => {
 		const shown = model.body.kind === 'detail' ? model.body.lines : [];
 		expect(Math.max(...shown.map(l => l.length))).toBeLessThan(1000);
 		expect(shown).toContain('after');
+	});
+});
+
+describe('buildScreen with the monitor model', () => {
+	const finished: TranscriptFacts = {
+		summary: EMPTY_SUMMARY,
+		description: 'Map the API routes',
+		descriptionSource: 'parent',
+		parentAgentId: undefined,
+		history: undefined,
+		missing: false,
+		endedTurn: true,
+		finalReport: 'Perfect! Now I have all the information I need. Let me compile a report:\n\n## Summary of findings\n\n- **4** routes',
+	};
+	const records = [agent('quiet', {type: 'Explore', start: 0})];
+	const transcripts = new Map([['quiet', finished]]);
+
+	it('says a stop inferred from the transcript, shows its report and never calls it stale', () => {
+		const list = screen({records, transcripts, columns: 100, rows: 30}).model;
+		const row = list.body.kind === 'list' ? list.body.rows[0] : undefined;
+		expect(row?.shown).toBe('stopped');
+		expect(row?.message).toBe('stopped (inferred) · Map the API routes · Summary of findings');
+		const strip = screen({records, transcripts, columns: 120, rows: 12}).model;
+		const card = strip.body.kind === 'strip' ? strip.body.cards[0] : undefined;
+		expect(card?.label).toBe('stopped (inferred)');
+		expect(card?.lines).toEqual(['Map the API routes', 'Summary of findings']);
+		const detail = screen({records, transcripts, columns: 100, rows: 40, ui: {focus: 'detail', selectedId: 'quiet'}}).model;
+		const text = detail.body.kind === 'detail' ? detail.body.lines.join('\n') : '';
+		expect(text).toContain('no stop event; inferred from its transcript');
+		expect(text).toContain('from its transcript (no stop event brought one)');
+		expect(text).toContain('## Summary of findings');
+		expect(text).not.toContain('stale');
+	});
+
+	it('keeps a card\'s lines the same array across a clock tick', () => {
+		const stopped = [agent('done', {type: 'Explore', start: 0, stop: 30, extra: {lastMessage: 'All done.'}}), agent('run', {type: 'Plan', start: 990})];
+		const first = screen({records: stopped, columns: 120, rows: 12}).model;
+		const second = screen({records: stopped, columns: 120, rows: 12, input: {now: NOW + 1000}}).model;
+		const lines = (m: ScreenModel) => (m.body.kind === 'strip' ? m.body.cards.find(c => c.id === 'done')?.lines : undefined);
+		expect(lines(first)).toEqual(['All done.']);
+		expect(lines(second)).toBe(lines(first));
 	});
 });

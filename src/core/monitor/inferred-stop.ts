@@ -1,0 +1,29 @@
+// The inferred stop (issue 11): SubagentStop is lossy (CLAUDE-CODE-HOOKS.md §5), but an agent's
+// transcript, or its parent's, can still show that it finished. Pure.
+import type {AgentRecord} from '../record/agent-record.js';
+import type {AgentActivity} from '../transcript/summary.js';
+
+/** What the monitor knows from an agent's transcript: its activity, and the file's last write. */
+export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undefined};
+
+/**
+ * When an agent the hook still calls active is finished by its transcript: its last assistant
+ * message ended its turn (`endedTurn`), or its parent holds the Task result for it with status
+ * `completed` (a background launch, `async_launched`, is not a finish). Returns the time of the
+ * stop as far as it can be told (the transcript's last line, else its last write; undefined when
+ * neither is known), or undefined when the stop is not inferred. Only `active` records qualify:
+ * a stopped record has a real stop, and an idle teammate is waiting, not finished.
+ */
+export function inferredStop(agent: AgentRecord, facts: TranscriptFacts | undefined): {readonly at: number | undefined} | undefined {
+	if (agent.status !== 'active' || facts === undefined) {
+		return undefined;
+	}
+	if (facts.endedTurn !== true && facts.taskResult?.status !== 'completed') {
+		return undefined;
+	}
+	return {at: facts.summary.lastAt ?? facts.mtimeMs};
+}
+
+/** The wording for an inferred stop, on the card, in the list and in the pane. */
+export const INFERRED_STOP_LABEL = 'stopped (inferred)';
+export const INFERRED_STOP_DETAIL = 'no stop event; inferred from its transcript (it ended its turn, or its parent holds its result)';

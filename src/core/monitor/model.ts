@@ -1,0 +1,230 @@
+// The monitor model (issue 11): agent records + what their transcripts say + the clock → what
+// every command shows. `watch` (the App), its non-TTY snapshot, `ls`, `ls --json` and `sessions`
+// all call buildMonitorModel; components and printers only lay its fields out. Pure.
+//
+// The rules each live in one file: stale.ts (silence), inferred-stop.ts (a stop told by the
+// transcript), ghosts.ts (team-shutdown copies), report.ts (the summary line), view.ts (order,
+// nesting, the cap). This file joins them per agent and says what to follow.
+//
+// A clock tick must be cheap (the App rebuilds the model every second while an agent runs): the
+// per-agent facts that depend only on the record and its transcript state (description, report,
+// summary) are kept by the identity of both, and an item whose shown values did not change is
+// the same object as before, so memoised components are not drawn again.
+import {head} from '../text/bounded.js';
+import type {AgentRecord} from '../record/agent-record.js';
+import type {TranscriptFacts} from './inferred-stop.js';
+import {summaryLine} from './report.js';
+import {buildView, type AgentView, type ViewItem, type ViewOptions} from './view.js';
+
+export type {TranscriptFacts} from './inferred-stop.js';
+
+/** Where an agent's description came from: the parent's Task call, `.meta.json`, its prompt, or only its type. */
+export type DescriptionSource = 'parent' | 'meta' | 'prompt' | 'type';
+/** Where an agent's report came from: the hook's stop event (`lastMessage`), or its transcript. */
+export type ReportSource = 'hook' | 'transcript';
+
+/** What is known of one agent apart from the clock: kept while its record and transcript state are the same. */
+export interface AgentFacts {
+	/** What it was asked to do, one line; its type when nothing better is known. */
+	readonly description: string;
+	readonly descriptionSource: DescriptionSource;
+	/** Its prompt (the transcript's first user message), when known. */
+	readonly prompt: string | undefined;
+	/** Its report: the stop event's message, else the transcript's final report or the parent's Task result. */
+	readonly report: string | undefined;
+	readonly reportSource: ReportSource | undefined;
+	/** The report as one line (see report.ts). */
+	readonly summary: string | undefined;
+	/** The agent that started it, when known. */
+	readonly parentAgentId: string | undefined;
+	/** What its transcript says, when followed. */
+	readonly activity: TranscriptFacts | undefined;
+}
+
+export interface MonitorItem extends ViewItem, AgentFacts {}
+
+/** An agent whose transcript is to be followed. */
+export interface FollowRequest {
+	readonly agentId: string;
+	readonly transcriptPath: string;
+	readonly cwd: string | undefined;
+}
+
+export interface MonitorModel extends AgentView {
+	readonly items: readonly MonitorItem[];
+	/**
+	 * The transcripts to follow: the agents shown, and every ghost (hidden or not), whose
+	 * transcript may show work of its own and so make it real.
+	 */
+	readonly follow: readonly FollowRequest[];
+	/** A key that changes exactly when `follow` does (the App follows again only then). */
+	readonly followKey: string;
+}
+
+export interface MonitorOptions extends Omit<ViewOptions, 'now' | 'transcripts' | 'parentOf' | 'extraLife'> {}
+
+export interface MonitorInput {
+	readonly agents: readonly AgentRecord[];
+	/** What the transcripts say, by agentId (the follower's snapshot, or a one-shot read). */
+	readonly transcripts: ReadonlyMap<string, TranscriptFacts>;
+	/** The clock (ms). */
+	readonly now: number;
+	readonly options: MonitorOptions;
+	/**
+	 * Parents seen earlier (see `rememberParents`): nesting decides what is shown, what is shown
+	 * decides what is followed, so a parent must not be forgotten when its child is let go.
+	 */
+	readonly knownParents?: ReadonlyMap<string, string>;
+}
+
+const DESCRIPTION_MAX = 200;
+
+/** The first line of a text that has words, trimmed and cut. */
+function firstLine(text: string | undefined): string | undefined {
+	if (text === undefined) {
+		return undefined;
+	}
+	for (const line of head(text, 4096).split('\n')) {
+		const trimmed = line.trim();
+		if (trimmed !== '') {
+			const points = [...trimmed];
+			return points.length <= DESCRIPTION_MAX ? trimmed : `${points.slice(0, DESCRIPTION_MAX - 1).join('')}…`;
+		}
+	}
+	return undefined;
+}
+
+/** Undefined for no text or only whitespace; reads only the start of a huge text (taken to have words). */
+function nonEmpty(text: string | undefined): string | undefined {
+	if (text === undefined || text.length === 0) {
+		return undefined;
+	}
+	return text.length > 65_536 || /\S/u.test(text) ? text : undefined;
+}
+
+/**
+ * Description: the parent's Task call, else `.meta.json`, else the first line of the prompt,
+ * else the type. The transcript side may already have chosen (`descriptionSource`).
+ */
+function describe(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<AgentFacts, 'description' | 'descriptionSource'> {
+	const given = nonEmpty(facts?.description);
+	if (given !== undefined) {
+		return {description: firstLine(given) ?? given, descriptionSource: facts?.descriptionSource ?? 'parent'};
+	}
+	const meta = nonEmpty(facts?.meta?.description);
+	if (meta !== undefined) {
+		return {description: firstLine(meta) ?? meta, descriptionSource: 'meta'};
+	}
+	const prompt = firstLine(facts?.prompt);
+	if (prompt !== undefined) {
+		return {description: prompt, descriptionSource: 'prompt'};
+	}
+	return {description: agent.type, descriptionSource: 'type'};
+}
+
+/** The report: the hook's stop message first (what the agent said as it stopped), else the transcript's. */
+function reportOf(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<AgentFacts, 'report' | 'reportSource'> {
+	if (nonEmpty(agent.lastMessage) !== undefined) {
+		return {report: agent.lastMessage, reportSource: 'hook'};
+	}
+	const transcript = nonEmpty(facts?.finalReport) ?? nonEmpty(facts?.taskResult?.report);
+	return transcript === undefined ? {report: undefined, reportSource: undefined} : {report: transcript, reportSource: 'transcript'};
+}
+
+function parentOfFacts(facts: TranscriptFacts | undefined): string | undefined {
+	return facts?.parentAgentId ?? facts?.meta?.parentAgentId;
+}
+
+interface Kept {
+	readonly facts: TranscriptFacts | undefined;
+	readonly known: string | undefined;
+	readonly value: AgentFacts;
+}
+
+/** Facts by record; a record is replaced, never changed, when its file changes. */
+const factsCache = new WeakMap<AgentRecord, Kept>();
+
+/** The facts of one agent, computed again only when its record or transcript state is new. */
+export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefined, knownParent?: string): AgentFacts {
+	const kept = factsCache.get(agent);
+	if (kept !== undefined && kept.facts === facts && kept.known === knownParent) {
+		return kept.value;
+	}
+	const report = reportOf(agent, facts);
+	const value: AgentFacts = {
+		...describe(agent, facts),
+		prompt: facts?.prompt,
+		...report,
+		summary: summaryLine(report.report),
+		parentAgentId: parentOfFacts(facts) ?? knownParent,
+		activity: facts,
+	};
+	factsCache.set(agent, {facts, known: knownParent, value});
+	return value;
+}
+
+/** The last item made for each record, reused when nothing it shows changed. */
+const itemCache = new WeakMap<AgentRecord, MonitorItem>();
+
+function sameItem(a: MonitorItem, b: ViewItem, facts: AgentFacts): boolean {
+	return (
+		a.activity === facts.activity &&
+		a.description === facts.description &&
+		a.parentAgentId === facts.parentAgentId &&
+		a.displayStatus === b.displayStatus &&
+		a.stale === b.stale &&
+		a.ghost === b.ghost &&
+		a.inferredStop === b.inferredStop &&
+		a.lastLife === b.lastLife &&
+		a.durationMs === b.durationMs &&
+		a.depth === b.depth
+	);
+}
+
+function toMonitorItem(item: ViewItem, facts: AgentFacts): MonitorItem {
+	const previous = itemCache.get(item.agent);
+	if (previous !== undefined && sameItem(previous, item, facts)) {
+		return previous;
+	}
+	const next: MonitorItem = {...item, ...facts};
+	itemCache.set(item.agent, next);
+	return next;
+}
+
+/**
+ * Parents named by the transcripts, added to those known before; the same map when nothing is
+ * new (so a memo keyed on it holds).
+ */
+export function rememberParents(known: ReadonlyMap<string, string>, transcripts: ReadonlyMap<string, TranscriptFacts>): ReadonlyMap<string, string> {
+	let next: Map<string, string> | undefined;
+	for (const [id, facts] of transcripts) {
+		const parent = parentOfFacts(facts);
+		if (parent !== undefined && known.get(id) !== parent) {
+			next ??= new Map(known);
+			next.set(id, parent);
+		}
+	}
+	return next ?? known;
+}
+
+function followOf(items: readonly ViewItem[]): FollowRequest[] {
+	const out: FollowRequest[] = [];
+	for (const {agent} of items) {
+		if (agent.transcriptPath) {
+			out.push({agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd});
+		}
+	}
+	return out;
+}
+
+/** The monitor's view of one session at `now`: every rule applied, every agent's facts joined. */
+export function buildMonitorModel(input: MonitorInput): MonitorModel {
+	const {agents, transcripts, knownParents} = input;
+	const parentOf = (id: string) => parentOfFacts(transcripts.get(id)) ?? knownParents?.get(id);
+	const view = buildView(agents, {...input.options, now: input.now, transcripts, parentOf});
+	const items = view.items.map(item => toMonitorItem(item, agentFacts(item.agent, transcripts.get(item.agent.agentId), knownParents?.get(item.agent.agentId))));
+	// Ghosts are followed too (hidden or not): their transcript may show work, which makes them real.
+	const ghosts = view.ghostCount === 0 ? [] : buildView(agents, {...input.options, now: input.now, transcripts, showGhosts: true, showAll: true}).items.filter(item => item.ghost);
+	const follow = followOf([...view.items, ...ghosts.filter(g => !view.items.some(item => item.agent === g.agent))]);
+	return {...view, items, follow, followKey: follow.map(t => `${t.agentId}\u0000${t.transcriptPath}`).join('\n')};
+}

@@ -1,0 +1,131 @@
+// The JSON that `ls --json` and `sessions --json` print: the one place their shapes are defined.
+// Pure: the model's items and the records as parsed in, plain objects out (the command writes
+// them with safeJsonStringify).
+import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
+import type {MonitorItem, ReportSource} from '../monitor/model.js';
+import type {StatusCounts} from '../monitor/view.js';
+import {tokenTotals} from '../transcript/summary.js';
+
+/** How much of the prompt `ls --json` gives. */
+export const JSON_PROMPT_LENGTH = 200;
+
+export interface JsonTokens {
+	readonly input: number;
+	readonly output: number;
+	readonly cacheRead: number;
+	readonly cacheCreation: number;
+}
+
+export interface JsonToolCall {
+	readonly tool: string;
+	readonly summary: string;
+	/** The result, at most 200 characters, ending in `…` when cut; null while the call runs. */
+	readonly result: string | null;
+	/** ISO time of the call, when its line had one. */
+	readonly at: string | null;
+	readonly isError: boolean;
+}
+
+export interface JsonTaskResult {
+	readonly totalTokens: number | null;
+	readonly totalToolUseCount: number | null;
+	readonly totalDurationMs: number | null;
+	readonly status: string | null;
+}
+
+/** What the monitor model adds to each record in `ls --json` (null when unknown). */
+export interface LsJsonFields {
+	readonly displayStatus: AgentStatus;
+	readonly stale: boolean;
+	readonly ghost: boolean;
+	readonly description: string | null;
+	readonly prompt: string | null;
+	readonly summary: string | null;
+	readonly report: string | null;
+	readonly reportSource: ReportSource | null;
+	readonly inferredStop: boolean;
+	readonly activity: string | null;
+	readonly model: string | null;
+	readonly tokens: JsonTokens | null;
+	readonly toolCounts: Readonly<Record<string, number>> | null;
+	readonly toolCalls: readonly JsonToolCall[] | null;
+	readonly toolErrors: number | null;
+	readonly files: readonly string[] | null;
+	readonly lastSignOfLifeAt: string | null;
+	readonly parentAgentId: string | null;
+	readonly result: JsonTaskResult | null;
+}
+
+/** One element of `ls --json`: the record exactly as on disk, then the model's fields. */
+export type LsJsonAgent = AgentRecord & LsJsonFields;
+
+/** One element of `sessions --json`. */
+export interface SessionsJsonEntry {
+	/** The session folder's name, exactly. */
+	readonly id: string;
+	/** Display statuses as `watch` counts them: stale agents in `stopped` and in `stale`; ghosts left out. */
+	readonly counts: StatusCounts;
+	/** ISO time of the session's last activity (see monitor/sessions.ts). */
+	readonly lastActivity: string;
+}
+
+const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+
+function iso(ms: number | undefined): string | null {
+	return ms === undefined || !Number.isFinite(ms) ? null : new Date(ms).toISOString();
+}
+
+function firstPoints(text: string | undefined, n: number): string | null {
+	if (text === undefined) {
+		return null;
+	}
+	const points = [...text.slice(0, n * 2)];
+	return points.length <= n ? points.join('') : points.slice(0, n).join('');
+}
+
+/**
+ * The model's fields of one agent. `description` is null when only the type is known;
+ * `report` is the text the model shows, `reportSource` where it came from.
+ */
+export function lsJsonFields(item: MonitorItem): LsJsonFields {
+	const activity = item.activity;
+	const summary = activity?.summary;
+	const t = summary === undefined || summary.lines === 0 ? undefined : tokenTotals(summary);
+	const result = activity?.taskResult;
+	return {
+		displayStatus: item.displayStatus,
+		stale: item.stale,
+		ghost: item.ghost,
+		description: item.descriptionSource === 'type' ? null : item.description,
+		prompt: firstPoints(item.prompt, JSON_PROMPT_LENGTH),
+		summary: orNull(item.summary),
+		report: orNull(item.report),
+		reportSource: orNull(item.reportSource),
+		inferredStop: item.inferredStop,
+		activity: orNull(summary?.activity),
+		model: orNull(summary?.model),
+		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheWrite},
+		toolCounts: summary === undefined ? null : {...summary.toolCounts},
+		toolCalls:
+			summary === undefined
+				? null
+				: summary.toolCalls.map(call => ({tool: call.name, summary: call.summary, result: orNull(call.result), at: iso(call.at), isError: call.isError === true})),
+		toolErrors: summary === undefined ? null : summary.toolCalls.filter(call => call.isError === true).length,
+		files: summary === undefined ? null : [...summary.files],
+		lastSignOfLifeAt: iso(item.lastLife),
+		parentAgentId: orNull(item.parentAgentId),
+		result:
+			result === undefined
+				? null
+				: {totalTokens: orNull(result.totalTokens), totalToolUseCount: orNull(result.totalToolUseCount), totalDurationMs: orNull(result.totalDurationMs), status: orNull(result.status)},
+	};
+}
+
+/** One element of `ls --json`: `raw` is the record as parsed from disk (never the display copy). */
+export function lsJsonAgent(raw: AgentRecord, item: MonitorItem): LsJsonAgent {
+	return {...raw, ...lsJsonFields(item)};
+}
+
+export function sessionsJsonEntry(session: {readonly id: string; readonly counts: StatusCounts; readonly lastActivity: number}): SessionsJsonEntry {
+	return {id: session.id, counts: session.counts, lastActivity: new Date(session.lastActivity).toISOString()};
+}

@@ -1,0 +1,100 @@
+import {describe, expect, it} from 'vitest';
+import {buildMonitorModel, rememberParents, type MonitorInput, type TranscriptFacts} from '../../../src/core/monitor/model.js';
+import {findGhosts} from '../../../src/core/monitor/ghosts.js';
+import {EMPTY_SUMMARY} from '../../../src/core/transcript/summary.js';
+import {agent, ms} from '../../helpers/agent-fixtures.js';
+
+const options = {staleMs: 300_000, dedup: true, showGhosts: false, showAll: true};
+
+function facts(extra: Partial<TranscriptFacts> = {}): TranscriptFacts {
+	return {summary: EMPTY_SUMMARY, description: undefined, parentAgentId: undefined, history: undefined, missing: false, ...extra};
+}
+
+function model(input: Partial<MonitorInput> & Pick<MonitorInput, 'agents'>) {
+	return buildMonitorModel({transcripts: new Map(), now: ms(3600), options, ...input});
+}
+
+const byId = (m: ReturnType<typeof model>, id: string) => m.items.find(item => item.agent.agentId === id);
+
+describe('buildMonitorModel: inferred stop', () => {
+	const running = agent('r1', {type: 'Explore', start: 0});
+	it('an agent whose transcript ended its turn is stopped (inferred), shows its report, and is never stale', () => {
+		const t = new Map([['r1', facts({endedTurn: true, finalReport: 'Let me compile a report:\n\n## Found 4 routes', summary: {...EMPTY_SUMMARY, lastAt: ms(90)}, mtimeMs: ms(90)})]]);
+		const item = byId(model({agents: [running], transcripts: t}), 'r1');
+		expect(item).toMatchObject({displayStatus: 'stopped', stale: false, inferredStop: true, reportSource: 'transcript', summary: 'Found 4 routes', durationMs: 90_000});
+	});
+
+	it('a completed Task result in the parent is a finish; a background launch is not', () => {
+		const done = facts({taskResult: {status: 'completed', totalTokens: 10, totalToolUseCount: 2, totalDurationMs: 5000, report: 'All done.'}});
+		expect(byId(model({agents: [running], transcripts: new Map([['r1', done]])}), 'r1')).toMatchObject({inferredStop: true, report: 'All done.', summary: 'All done.'});
+		const launched = facts({taskResult: {status: 'async_launched', totalTokens: undefined, totalToolUseCount: undefined, totalDurationMs: undefined, report: undefined}});
+		expect(byId(model({agents: [running], transcripts: new Map([['r1', launched]])}), 'r1')).toMatchObject({inferredStop: false, stale: true, displayStatus: 'stopped'});
+	});
+
+	it('without an end of turn an agent silent for the stale time is stale; its transcript write is a sign of life', () => {
+		expect(byId(model({agents: [running]}), 'r1')).toMatchObject({stale: true, inferredStop: false});
+		expect(byId(model({agents: [running], transcripts: new Map([['r1', facts({mtimeMs: ms(3500)})]])}), 'r1')).toMatchObject({stale: false, displayStatus: 'active'});
+	});
+
+	it('a stopped record keeps its real stop and the hook report first', () => {
+		const stopped = agent('s1', {start: 0, stop: 30, extra: {lastMessage: 'From the hook'}});
+		const item = byId(model({agents: [stopped], transcripts: new Map([['s1', facts({endedTurn: true, finalReport: 'From the transcript'})]])}), 's1');
+		expect(item).toMatchObject({inferredStop: false, report: 'From the hook', reportSource: 'hook', durationMs: 30_000});
+	});
+});
+
+describe('buildMonitorModel: ghosts', () => {
+	// A main agent runs Explore agents one after another: each starts seconds after the last stopped.
+	const sequential = [agent('e1', {type: 'Explore', start: 0, stop: 60}), agent('e2', {type: 'Explore', start: 62, stop: 120}), agent('e3', {type: 'Explore', start: 125, stop: 200})];
+	it('an agent whose transcript shows work is never a ghost', () => {
+		expect(model({agents: sequential}).ghostCount).toBe(2);
+		const work = new Map(['e1', 'e2', 'e3'].map(id => [id, facts({hasWork: true})]));
+		const m = model({agents: sequential, transcripts: work});
+		expect(m.ghostCount).toBe(0);
+		expect(m.items.map(i => i.agent.agentId)).toEqual(['e3', 'e2', 'e1']);
+		expect([...findGhosts(sequential, id => id === 'e2')]).toEqual(['e3']);
+	});
+
+	it('follows the transcripts of hidden ghosts, so their work can show', () => {
+		const withPaths = sequential.map(a => ({...a, transcriptPath: `/p/agent-${a.agentId}.jsonl`}));
+		const m = buildMonitorModel({agents: withPaths, transcripts: new Map(), now: ms(3600), options: {...options, showAll: false, max: 8}});
+		expect(m.items.map(i => i.agent.agentId)).toEqual(['e1']);
+		expect(m.follow.map(f => f.agentId).sort()).toEqual(['e1', 'e2', 'e3']);
+	});
+});
+
+describe('buildMonitorModel: description and parents', () => {
+	const a = agent('d1', {type: 'Explore', start: 0, stop: 10});
+	it('parent call, then meta, then the first line of the prompt, then the type', () => {
+		const d = (f: Partial<TranscriptFacts>) => byId(model({agents: [a], transcripts: new Map([['d1', facts(f)]])}), 'd1');
+		expect(d({description: 'Find routes', descriptionSource: 'parent', meta: {description: 'meta'}})).toMatchObject({description: 'Find routes', descriptionSource: 'parent'});
+		expect(d({meta: {description: 'From meta'}})).toMatchObject({description: 'From meta', descriptionSource: 'meta'});
+		expect(d({prompt: '\n  Search the repo for routes.\nThen report.'})).toMatchObject({description: 'Search the repo for routes.', descriptionSource: 'prompt'});
+		expect(byId(model({agents: [a]}), 'd1')).toMatchObject({description: 'Explore', descriptionSource: 'type'});
+	});
+
+	it('remembers parents (the same map when nothing is new) and nests children under them', () => {
+		const t = new Map([['kid', facts({parentAgentId: 'lead'})]]);
+		const known = rememberParents(new Map(), t);
+		expect([...known]).toEqual([['kid', 'lead']]);
+		expect(rememberParents(known, t)).toBe(known);
+		const m = model({agents: [agent('lead', {start: 0}), agent('kid', {start: 10})], knownParents: known, now: ms(20)});
+		expect(m.items.map(i => `${i.agent.agentId}:${i.depth}`)).toEqual(['lead:0', 'kid:1']);
+		expect(byId(m, 'kid')?.parentAgentId).toBe('lead');
+	});
+});
+
+describe('buildMonitorModel: a clock tick', () => {
+	it('keeps the items of agents whose shown values did not change, and their facts', () => {
+		const agents = [agent('run', {start: 0}), agent('done', {start: 0, stop: 30, extra: {lastMessage: '## Done'}})];
+		const t = new Map([['run', facts({mtimeMs: ms(3599)})]]);
+		const first = model({agents, transcripts: t, now: ms(3600)});
+		const second = model({agents, transcripts: t, now: ms(3601)});
+		expect(byId(second, 'run')).not.toBe(byId(first, 'run'));
+		expect(byId(second, 'run')?.activity).toBe(byId(first, 'run')?.activity);
+		// A stopped agent shows nothing that moves with the clock: the same object on every tick.
+		expect(byId(second, 'done')).toBe(byId(first, 'done'));
+		const third = model({agents, transcripts: t, now: ms(3601)});
+		expect(byId(third, 'run')).toBe(byId(second, 'run'));
+	});
+});
