@@ -87,6 +87,8 @@ export interface AssistantFields extends CommonFields {
 	/** Merged over a placeholder usage (3 in, 3 out, 13522 cache write). Null: no usage key. */
 	readonly usage?: UsageFields | null;
 	readonly requestId?: string;
+	/** `message.stop_reason` (default null, as on the per-block lines of a response). */
+	readonly stopReason?: string | null;
 }
 
 /** One assistant line (Claude Code writes one per content block; several blocks work too). */
@@ -114,7 +116,7 @@ export function assistantLine(blocks: readonly Block[], fields: AssistantFields 
 			type: 'message',
 			role: 'assistant',
 			content: blocks,
-			stop_reason: null,
+			stop_reason: fields.stopReason ?? null,
 			stop_sequence: null,
 			...(usage ? {usage} : {}),
 		},
@@ -136,6 +138,11 @@ export const toolUseLine = (id: string, name: string, input: unknown, fields?: A
 /** The prompt that starts a subagent (the first line of its transcript). */
 export function promptLine(text: string, fields: CommonFields = {}, sidechain = true): string {
 	return JSON.stringify({...common(fields, sidechain), type: 'user', message: {role: 'user', content: text}, ...tail(fields)});
+}
+
+/** A user message made of text parts (as newer versions write a prompt). */
+export function promptPartsLine(texts: readonly string[], fields: CommonFields = {}): string {
+	return JSON.stringify({...common(fields, true), type: 'user', message: {role: 'user', content: texts.map(text => ({type: 'text', text}))}, ...tail(fields)});
 }
 
 export interface ResultFields extends CommonFields {
@@ -260,6 +267,52 @@ export function agentResultLine(toolUseId: string, agentId: string, status: 'com
 			: {isAsync: true, status, agentId, description: 'background', prompt: 'Scan', outputFile: `/tmp/claude/tasks/${agentId}.output`};
 	const content = status === 'completed' ? ['Found 12 routes.', `agentId: ${agentId} (for resuming)`] : [`Async agent launched successfully.\nagentId: ${agentId}`];
 	return toolResultLine(toolUseId, content, {...fields, toolUseResult}, false);
+}
+
+// --- shapes seen in 2.1.2xx data (CLAUDE-CODE-HOOKS.md §4) -------------------------------------
+
+/** Lines without a timestamp: `mode`, `permission-mode`, `last-prompt`. */
+export const modeLine = (): string => JSON.stringify({type: 'mode', mode: 'normal', sessionId: SESSION_ID});
+export const permissionModeLine = (): string => JSON.stringify({type: 'permission-mode', permissionMode: 'acceptEdits', sessionId: SESSION_ID});
+export const lastPromptLine = (): string => JSON.stringify({type: 'last-prompt', lastPrompt: 'Go on.', sessionId: SESSION_ID});
+
+/** An `attachment` line of a kind the summary does not know. */
+export function attachmentLine(kind: string, fields: CommonFields = {}): string {
+	return JSON.stringify({...common(fields, true), type: 'attachment', attachment: {type: kind, content: {nested: [1, 2, {deep: true}]}}, ...tail(fields)});
+}
+
+/** The common keys of newer lines: `entrypoint`, `sessionKind: "bg"`, a snake_case `session_id`, `attributionAgent`. */
+export const NEWER_KEYS = {entrypoint: 'claude-desktop', sessionKind: 'bg', session_id: SESSION_ID, attributionAgent: 'workflow-subagent'} as const;
+
+/** A workflow agent's last call: `StructuredOutput` with its input. */
+export const structuredOutputLine = (id: string, input: unknown, fields?: AssistantFields): string =>
+	assistantLine([toolUseBlock(id, 'StructuredOutput', input)], {stopReason: 'tool_use', ...fields});
+
+/** The line after a workflow agent's StructuredOutput call: its result, with `toolEndsTurn: true`. */
+export const toolEndsTurnLine = (id: string, fields: CommonFields = {}): string =>
+	toolResultLine(id, 'Structured output provided successfully', {...fields, extra: {...fields.extra, toolEndsTurn: true}});
+
+export interface TaskTotals {
+	readonly totalTokens?: number;
+	readonly totalToolUseCount?: number;
+	readonly totalDurationMs?: number;
+	/** The final text blocks of the result. */
+	readonly content?: readonly string[];
+}
+
+/** The parent's Agent result for a foreground run, with chosen totals and text. */
+export function agentCompletedLine(toolUseId: string, agentId: string, totals: TaskTotals, fields: CommonFields = {}): string {
+	const content = totals.content ?? ['Done.'];
+	const toolUseResult = {
+		status: 'completed',
+		prompt: 'Find every route handler.',
+		agentId,
+		content: content.map(text => ({type: 'text', text})),
+		totalDurationMs: totals.totalDurationMs,
+		totalTokens: totals.totalTokens,
+		totalToolUseCount: totals.totalToolUseCount,
+	};
+	return toolResultLine(toolUseId, [...content, `agentId: ${agentId} (for resuming)`], {...fields, toolUseResult}, false);
 }
 
 /** File text: the lines, each ending with a newline. */

@@ -34,7 +34,7 @@ export function parseMeta(json: unknown): AgentMeta | undefined {
 	for (const key of STRING_KEYS) {
 		const value = json[key];
 		if (typeof value === 'string') {
-			meta[key] = safeLine(head(value, META_STRING_MAX));
+			meta[key] = head(safeLine(head(value, META_STRING_MAX)), META_STRING_MAX);
 		}
 	}
 	for (const key of BOOLEAN_KEYS) {

@@ -58,7 +58,7 @@ function textOfParts(content: unknown): string | undefined {
 }
 
 function cutDescription(text: string | undefined): string | undefined {
-	return text === undefined ? undefined : safeLine(head(text, DESCRIPTION_MAX));
+	return text === undefined ? undefined : head(safeLine(head(text, DESCRIPTION_MAX)), DESCRIPTION_MAX);
 }
 
 /** The Task result of a `toolUseResult` that names an agent. */
@@ -71,7 +71,7 @@ export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskRe
 		totalTokens: numOrUndefined(toolUseResult.totalTokens),
 		totalToolUseCount: numOrUndefined(toolUseResult.totalToolUseCount),
 		totalDurationMs: numOrUndefined(toolUseResult.totalDurationMs),
-		report: text === undefined ? undefined : safeText(head(text, TASK_REPORT_MAX)),
+		report: text === undefined ? undefined : head(safeText(head(text, TASK_REPORT_MAX)), TASK_REPORT_MAX),
 	};
 }
 

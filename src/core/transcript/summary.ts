@@ -313,7 +313,7 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 		const results: string[] = [];
 		const text = userText(message.content);
 		if (text !== undefined && line.isMeta !== true && s.prompt === undefined) {
-			s.prompt = safeText(head(text, PROMPT_MAX));
+			s.prompt = head(safeText(head(text, PROMPT_MAX)), PROMPT_MAX);
 		}
 		for (const block of Array.isArray(message.content) ? message.content : []) {
 			if (isObject(block) && block.type === 'tool_result') {

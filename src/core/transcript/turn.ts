@@ -70,7 +70,7 @@ export function structuredText(input: unknown): string {
 			text = '';
 		}
 	}
-	return safeText(head(text, REPORT_MAX));
+	return head(safeText(head(text, REPORT_MAX)), REPORT_MAX);
 }
 
 function emptyTurn(message: boolean, fromStart: boolean): TurnState {
@@ -96,7 +96,7 @@ export function turnWithAssistant(turn: TurnState | undefined, part: AssistantPa
 	let next: TurnState = same && turn ? turn : {...emptyTurn(true, turn === undefined), messageId: part.messageId};
 	let text = next.text;
 	for (const t of part.texts) {
-		text = joinText(text, safeText(head(t, REPORT_MAX)));
+		text = joinText(text, head(safeText(head(t, REPORT_MAX)), REPORT_MAX));
 	}
 	const pending = [...next.pending];
 	let {structuredId, structured} = next;

@@ -423,6 +423,11 @@ describe('mergeSummaries', () => {
 		orphanResults: s.orphanResults,
 		lines: s.lines,
 		badLines: s.badLines,
+		toolErrors: s.toolErrors,
+		prompt: s.prompt,
+		hasWork: s.hasWork,
+		turn: s.turn,
+		firstMessages: s.firstMessages,
 	});
 
 	it('of two folds equals the fold of all the lines, wherever the split is', () => {
