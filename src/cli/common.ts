@@ -9,6 +9,7 @@ import {resolveSession} from '../core/monitor/sessions.js';
 import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../core/monitor/model.js';
 import type {AgentRecord} from '../core/record/agent-record.js';
 import {readSessionDir, type SessionRead} from '../store/activity/read-agents.js';
+import {readAgentActivities} from '../store/transcripts/one-shot.js';
 import {closestWord} from '../core/text/suggest.js';
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {DEFAULT_MAX} from '../core/monitor/view.js';
@@ -73,20 +74,9 @@ export function clockNow(env: NodeJS.ProcessEnv = process.env): number {
 /** Reads the transcripts of some agents once (for ls and the snapshot). */
 export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
 
-/** One read of each transcript with the live follower, let go at once (loaded only when needed: chokidar). */
-export const readTranscriptsOnce: ReadTranscripts = async targets => {
-	if (targets.length === 0) {
-		return new Map();
-	}
-	const {TranscriptFollower} = await import('../store/transcripts/follower.js');
-	const follower = new TranscriptFollower();
-	try {
-		follower.follow(targets);
-		return follower.getSnapshot();
-	} finally {
-		await follower.close();
-	}
-};
+/** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/`. */
+export const readTranscriptsOnce: ReadTranscripts = async targets =>
+	targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home())});
 
 export interface SessionModel {
 	readonly read: SessionRead;

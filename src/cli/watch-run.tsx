@@ -4,7 +4,7 @@
 import {render, renderToString} from 'ink';
 import {formatLocalTime} from '../core/text/format.js';
 import {paneSize} from '../core/tui/layout.js';
-import {stateFile} from '../core/paths.js';
+import {claudeDir, stateFile} from '../core/paths.js';
 import {buildScreen} from '../core/tui/screen.js';
 import {initialUiModel} from '../core/tui/ui-state.js';
 import {ActivityWatcher} from '../store/activity/activity-watcher.js';
@@ -50,7 +50,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		return;
 	}
 	const watcher = new ActivityWatcher({activity, session: sessionId});
-	const transcripts = new TranscriptFollower();
+	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home())});
 	const state = stateFile(process.env, home());
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
