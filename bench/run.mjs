@@ -3,6 +3,7 @@
 import {runBigMessageBench} from './big-message.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runHookBench} from './hook.mjs';
+import {runLsBench} from './ls.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 
@@ -12,6 +13,7 @@ const benches = [
 	['watch', runWatchBench],
 	['transcripts', runTranscriptBench],
 	['big-message', runBigMessageBench],
+	['ls', runLsBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
