@@ -4,6 +4,7 @@ import {runBigMessageBench} from './big-message.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runHookBench} from './hook.mjs';
 import {runLsBench} from './ls.mjs';
+import {runSessionsBench} from './sessions.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 
@@ -12,6 +13,7 @@ const benches = [
 	['first-frame', runFirstFrameBench],
 	['watch', runWatchBench],
 	['transcripts', runTranscriptBench],
+	['sessions', runSessionsBench],
 	['big-message', runBigMessageBench],
 	['ls', runLsBench],
 ];
