@@ -1,6 +1,7 @@
 // `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
 import {runBigMessageBench} from './big-message.mjs';
+import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runHookBench} from './hook.mjs';
 import {runLsBench} from './ls.mjs';
@@ -15,6 +16,7 @@ const benches = [
 	['transcripts', runTranscriptBench],
 	['sessions', runSessionsBench],
 	['big-message', runBigMessageBench],
+	['description', runDescriptionBench],
 	['ls', runLsBench],
 ];
 const only = process.argv.slice(2);
