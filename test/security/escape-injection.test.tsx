@@ -176,7 +176,7 @@ describe('hostile text in the live monitor', () => {
 
 	async function monitor(f: Fixture, session: string | undefined) {
 		const source = new ActivityWatcher({activity: f.activity, ...(session === undefined ? {} : {session})});
-		const follower = new TranscriptFollower();
+		const follower = new TranscriptFollower({claudeDir: f.claude});
 		closers.push(() => source.close(), () => follower.close());
 		await source.start();
 		return render(<App source={source} transcripts={follower} staleMs={5 * 60_000} max={8} dedup keyboard size={{columns: 140, rows: 60}} />);

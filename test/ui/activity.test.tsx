@@ -31,7 +31,8 @@ const result = (id: string, text: string) =>
 function setup(records: (dir: string) => AgentRecord[]) {
 	const dir = path.join(tempDir('projects-'), 'sess', 'subagents');
 	mkdirSync(dir, {recursive: true});
-	const follower = new TranscriptFollower();
+	// Transcripts are read only under <claude>/projects or a folder the follower is given.
+	const follower = new TranscriptFollower({roots: [path.dirname(path.dirname(dir))]});
 	followers.push(follower);
 	const source = new FakeSource(records(dir));
 	const app = render(<App source={source} transcripts={follower} staleMs={5 * 60_000} max={8} dedup keyboard size={{columns: 120, rows: 30}} />);
