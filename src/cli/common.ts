@@ -74,9 +74,12 @@ export function clockNow(env: NodeJS.ProcessEnv = process.env): number {
 /** Reads the transcripts of some agents once (for ls and the snapshot). */
 export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
 
-/** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/`. */
-export const readTranscriptsOnce: ReadTranscripts = async targets =>
-	targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home())});
+/** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/` and `roots`. */
+export function transcriptReader(roots: readonly string[] = []): ReadTranscripts {
+	return async targets => (targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots}));
+}
+
+export const readTranscriptsOnce: ReadTranscripts = transcriptReader();
 
 export interface SessionModel {
 	readonly read: SessionRead;
