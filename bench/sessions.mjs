@@ -2,7 +2,7 @@
 // ≤ 2×). Two programs: the CLI as built, and a bundle of the same read the command does with the
 // session cache (session-cache.ts), run twice: the first run fills the cache, the others read only
 // what changed (here nothing, then one file).
-import {mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, utimesSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -43,7 +43,15 @@ export async function runSessionsBench({rounds = 10} = {}) {
 	const lines = [];
 	try {
 		const cached = path.join(tmp, 'sessions-cached.mjs');
-		await build({stdin: {contents: ENTRY, resolveDir: root, loader: 'ts'}, bundle: true, platform: 'node', target: 'node20', format: 'esm', outfile: cached, logLevel: 'error'});
+		await build({
+			stdin: {contents: ENTRY, resolveDir: root, loader: 'ts'},
+			bundle: true,
+			platform: 'node',
+			target: 'node20',
+			format: 'esm',
+			outfile: cached,
+			logLevel: 'error',
+		});
 		const one = path.join(tmp, 'one');
 		const big = path.join(tmp, 'big');
 		writeSessions(one, 1, 20);

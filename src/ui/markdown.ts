@@ -25,7 +25,7 @@ async function load(): Promise<Render> {
 		if (!marked) {
 			// A Marked instance per width; the global `marked` is never changed. List items get their
 			// inline Markdown rendered (markdown-list.ts); marked-terminal renders the rest.
-			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2, listitem: keep}) as never, listItemsInline() as never);
+			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2, listitem: keep}), listItemsInline());
 			instances.set(width, marked);
 		}
 		return marked.parse(text, {async: false});

@@ -38,6 +38,8 @@ async function render(colours: 0 | 3): Promise<string[]> {
 }
 
 const ESC = '\u001B';
+/** A colour code (SGR). */
+const SGR = new RegExp(`${ESC}\\[[0-9;]*m`, 'gu');
 
 describe('markdown list items', () => {
 	it('renders bold, code and links inside list items, keeping the nesting (no colour)', async () => {
@@ -68,8 +70,8 @@ describe('markdown list items', () => {
 		expect(deeper.startsWith('      * ')).toBe(true);
 		// The nested items follow each other, no stray line between them.
 		const first = lines.findIndex(line => line.includes('Routes'));
-		expect(lines.slice(first, first + 4).map(line => line.replaceAll(/\u001B\[[0-9;]*m/gu, '').slice(0, 8))).toEqual(['  * Rout', '    * GE', '      * ', '  * Seco']);
+		expect(lines.slice(first, first + 4).map(line => line.replaceAll(SGR, '').slice(0, 8))).toEqual(['  * Rout', '    * GE', '      * ', '  * Seco']);
 		// Every escape is whole: none lost its ESC to a control-character filter.
-		expect(lines.join('\n').replaceAll(/\u001B\[[0-9;]*m/gu, '')).not.toMatch(/\[\d+m/u);
+		expect(lines.join('\n').replaceAll(SGR, '')).not.toMatch(/\[\d+m/u);
 	});
 });

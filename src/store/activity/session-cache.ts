@@ -113,7 +113,16 @@ function entryOf(key: [number, number, number], record: AgentRecord | {readonly 
 	if ('invalid' in record) {
 		return [...key, record.invalid];
 	}
-	return [...key, record.agentId, record.type, record.status, record.startedAt, record.updatedAt, record.stoppedAt ?? null, record.startUnknown === true ? 1 : 0];
+	return [
+		...key,
+		record.agentId,
+		record.type,
+		record.status,
+		record.startedAt,
+		record.updatedAt,
+		record.stoppedAt ?? null,
+		record.startUnknown === true ? 1 : 0,
+	];
 }
 
 /** Only the facts the rules use, so cached and fresh reads give the same records. */
@@ -159,7 +168,12 @@ function unchanged(cached: SessionEntry): SessionFacts | undefined {
  * rename, which changes the folder's mtime): its cached facts are used without a stat. Otherwise
  * each file is looked at: cached entries whose key still matches are used, the rest read again.
  */
-function readSession(sessionDir: string, dir: SessionDirInfo, cached: SessionEntry | undefined, now: number): {facts: SessionFacts; entry: SessionEntry; changed: boolean} {
+function readSession(
+	sessionDir: string,
+	dir: SessionDirInfo,
+	cached: SessionEntry | undefined,
+	now: number,
+): {facts: SessionFacts; entry: SessionEntry; changed: boolean} {
 	const trustNames = cached !== undefined && cached.m === dir.mtimeMs;
 	const kept = trustNames ? unchanged(cached) : undefined;
 	if (kept !== undefined) {
@@ -232,7 +246,12 @@ function readSession(sessionDir: string, dir: SessionDirInfo, cached: SessionEnt
  * Without a cache file (undefined, or one inside the activity folder) every file is read.
  * `now` is the wall clock: it only tells which timestamps are too recent to trust.
  */
-export function readSessionFacts(activity: string, dirs: readonly SessionDirInfo[], cacheFile: string | undefined, now: number = Date.now()): Map<string, SessionFacts> {
+export function readSessionFacts(
+	activity: string,
+	dirs: readonly SessionDirInfo[],
+	cacheFile: string | undefined,
+	now: number = Date.now(),
+): Map<string, SessionFacts> {
 	const usable = cacheFile !== undefined && !isInside(cacheFile, activity);
 	const cache = usable ? loadCache(cacheFile, activity) : {};
 	const next: Record<string, SessionEntry> = {};

@@ -29,7 +29,12 @@ function summaries(activity: string, cacheFile: string | undefined) {
 function fullRead(activity: string) {
 	return listSessionDirs(activity).map(dir => {
 		const {agents, invalid} = readSessionDir(path.join(activity, dir.id));
-		return {id: dir.id, invalid: invalid.length, summary: summarizeSession(agents, NOW, STALE_MS, true), undeduped: summarizeSession(agents, NOW, STALE_MS, false)};
+		return {
+			id: dir.id,
+			invalid: invalid.length,
+			summary: summarizeSession(agents, NOW, STALE_MS, true),
+			undeduped: summarizeSession(agents, NOW, STALE_MS, false),
+		};
 	});
 }
 
@@ -134,7 +139,11 @@ describe('session cache', () => {
 		writeSessions(path.join(activity), 8, 2);
 		expectSameAsFullRead(activity, cacheFile);
 		const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as {s: Record<string, unknown>};
-		expect(Object.keys(cache.s).sort()).toEqual(listSessionDirs(activity).map(d => d.id).sort());
+		expect(Object.keys(cache.s).sort()).toEqual(
+			listSessionDirs(activity)
+				.map(d => d.id)
+				.sort(),
+		);
 	});
 
 	it('reads again what changed within a timestamp tick of the last read (racy entries)', () => {
@@ -174,7 +183,12 @@ describe('session cache', () => {
 	it('ignores a corrupt, foreign, oversized or FIFO cache file, and never writes under the activity folder', () => {
 		const {activity, cacheFile} = setup(3, 4);
 		mkdirSync(path.dirname(cacheFile), {recursive: true});
-		for (const junk of ['not json', '[]', '{"v":1,"activity":"/elsewhere","s":{}}', '{"v":1,"activity":' + JSON.stringify(activity) + ',"s":{"x":{"m":1,"f":{"a.json":[1,2,3,"x","y","zzz"]}}}}']) {
+		for (const junk of [
+			'not json',
+			'[]',
+			'{"v":1,"activity":"/elsewhere","s":{}}',
+			'{"v":1,"activity":' + JSON.stringify(activity) + ',"s":{"x":{"m":1,"f":{"a.json":[1,2,3,"x","y","zzz"]}}}}',
+		]) {
 			writeFileSync(cacheFile, junk);
 			expectSameAsFullRead(activity, cacheFile);
 		}
