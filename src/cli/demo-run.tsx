@@ -6,11 +6,11 @@ import path from 'node:path';
 import {render} from 'ink';
 import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS} from '../core/demo/scenario.js';
 import {ActivityWatcher} from '../store/activity/activity-watcher.js';
-import {TranscriptFollower, type FollowTarget} from '../store/transcripts/follower.js';
-import {readAgentActivities} from '../store/transcripts/one-shot.js';
+import {TranscriptFollower} from '../store/transcripts/follower.js';
 import {listSessionDirs} from '../store/activity/read-agents.js';
 import {App} from '../ui/App.js';
 import type {DemoOptions} from './command-options.js';
+import {transcriptReader} from './common.js';
 import {installHookCopy, playDemo} from './demo-player.js';
 import {snapshotText} from './watch-run.js';
 
@@ -63,8 +63,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 			});
 			const session = listSessionDirs(activity)[0]?.id;
 			// The demo's transcripts are outside <claude>/projects: the snapshot may read that folder too.
-			const readTranscripts = async (targets: readonly FollowTarget[]) => readAgentActivities(targets, {roots: [projects]});
-			process.stdout.write(`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100, readTranscripts)}`);
+			process.stdout.write(`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100, transcriptReader([projects]))}`);
 			if (options.dir) {
 				process.stdout.write(`\nThe files stay in ${activity}.\n`);
 			}
