@@ -38,12 +38,17 @@ function writeSession(activity, bytes) {
 	// The clock ticks while an agent runs; it started first, so the big one is selected.
 	write('runner', record('runner', 'Runner', 'active', {}, new Date(started - 60_000).toISOString()));
 	const at = new Date(started - 1000).toISOString();
-	write('big', `${JSON.stringify({agentId: 'big', type: 'BigTalker', status: 'stopped', startedAt: at, updatedAt: at, stoppedAt: at, lastMessage: bigMarkdown(bytes)})}\n`);
+	write(
+		'big',
+		`${JSON.stringify({agentId: 'big', type: 'BigTalker', status: 'stopped', startedAt: at, updatedAt: at, stoppedAt: at, lastMessage: bigMarkdown(bytes)})}\n`,
+	);
 }
 
 /** The peak resident memory of a process so far (VmHWM), MB. */
 function peakRssMb(pid) {
-	const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(l => l.startsWith('VmHWM:'));
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+		.split('\n')
+		.find(l => l.startsWith('VmHWM:'));
 	return Number(line.split(/\s+/)[1]) / 1024;
 }
 

@@ -20,12 +20,30 @@ const line = o => `${JSON.stringify(o)}\n`;
 const common = {parentUuid: null, isSidechain: false, userType: 'external', cwd: '/home/dev/acme', sessionId: SESSION, version: '2.1.240', gitBranch: 'main'};
 
 function call(id, description) {
-	return line({...common, type: 'assistant', timestamp: new Date().toISOString(), message: {model: 'claude-opus-4-1', id: `msg_${id}`, role: 'assistant', content: [{type: 'tool_use', id, name: 'Agent', input: {description, prompt: 'Audit the payment code.', subagent_type: 'general-purpose'}}], stop_reason: 'tool_use', usage: {input_tokens: 3, output_tokens: 90}}});
+	return line({
+		...common,
+		type: 'assistant',
+		timestamp: new Date().toISOString(),
+		message: {
+			model: 'claude-opus-4-1',
+			id: `msg_${id}`,
+			role: 'assistant',
+			content: [{type: 'tool_use', id, name: 'Agent', input: {description, prompt: 'Audit the payment code.', subagent_type: 'general-purpose'}}],
+			stop_reason: 'tool_use',
+			usage: {input_tokens: 3, output_tokens: 90},
+		},
+	});
 }
 
 function result(id, agentId) {
 	const content = [{type: 'text', text: '## Payments\n\nAll good.'}];
-	return line({...common, type: 'user', timestamp: new Date().toISOString(), message: {role: 'user', content: [{type: 'tool_result', tool_use_id: id, content}]}, toolUseResult: {status: 'completed', agentId, content, totalTokens: 77_000, totalToolUseCount: 41, totalDurationMs: 300_000}});
+	return line({
+		...common,
+		type: 'user',
+		timestamp: new Date().toISOString(),
+		message: {role: 'user', content: [{type: 'tool_result', tool_use_id: id, content}]},
+		toolUseResult: {status: 'completed', agentId, content, totalTokens: 77_000, totalToolUseCount: 41, totalDurationMs: 300_000},
+	});
 }
 
 /** Main-agent work that is not about agents: Read calls with file contents, Bash calls. */
@@ -33,10 +51,46 @@ function filler(i) {
 	const read = `toolu_r${i}`;
 	const bash = `toolu_b${i}`;
 	return (
-		line({...common, type: 'assistant', timestamp: new Date().toISOString(), message: {model: 'claude-opus-4-1', id: `msg_r${i}`, role: 'assistant', content: [{type: 'tool_use', id: read, name: 'Read', input: {file_path: `/home/dev/acme/src/module-${i}.ts`}}], usage: {input_tokens: 3, output_tokens: 40}}}) +
-		line({...common, type: 'user', timestamp: new Date().toISOString(), message: {role: 'user', content: [{type: 'tool_result', tool_use_id: read, content: 'export const x = 1; // a line of a file the main agent read\n'.repeat(40)}]}}) +
-		line({...common, type: 'assistant', timestamp: new Date().toISOString(), message: {model: 'claude-opus-4-1', id: `msg_b${i}`, role: 'assistant', content: [{type: 'tool_use', id: bash, name: 'Bash', input: {command: `npm test -- ${i}`}}], usage: {input_tokens: 3, output_tokens: 20}}}) +
-		line({...common, type: 'user', timestamp: new Date().toISOString(), message: {role: 'user', content: [{type: 'tool_result', tool_use_id: bash, content: 'ok'}]}, toolUseResult: {stdout: 'ok', stderr: '', interrupted: false, isImage: false}})
+		line({
+			...common,
+			type: 'assistant',
+			timestamp: new Date().toISOString(),
+			message: {
+				model: 'claude-opus-4-1',
+				id: `msg_r${i}`,
+				role: 'assistant',
+				content: [{type: 'tool_use', id: read, name: 'Read', input: {file_path: `/home/dev/acme/src/module-${i}.ts`}}],
+				usage: {input_tokens: 3, output_tokens: 40},
+			},
+		}) +
+		line({
+			...common,
+			type: 'user',
+			timestamp: new Date().toISOString(),
+			message: {
+				role: 'user',
+				content: [{type: 'tool_result', tool_use_id: read, content: 'export const x = 1; // a line of a file the main agent read\n'.repeat(40)}],
+			},
+		}) +
+		line({
+			...common,
+			type: 'assistant',
+			timestamp: new Date().toISOString(),
+			message: {
+				model: 'claude-opus-4-1',
+				id: `msg_b${i}`,
+				role: 'assistant',
+				content: [{type: 'tool_use', id: bash, name: 'Bash', input: {command: `npm test -- ${i}`}}],
+				usage: {input_tokens: 3, output_tokens: 20},
+			},
+		}) +
+		line({
+			...common,
+			type: 'user',
+			timestamp: new Date().toISOString(),
+			message: {role: 'user', content: [{type: 'tool_result', tool_use_id: bash, content: 'ok'}]},
+			toolUseResult: {stdout: 'ok', stderr: '', interrupted: false, isImage: false},
+		})
 	);
 }
 
@@ -45,7 +99,7 @@ function writeParent(file, megabytes) {
 	try {
 		writeSync(fd, call('toolu_FIRST', 'Audit the payment code') + filler(0) + result('toolu_FIRST', AGENT));
 		let written = 0;
-		for (let i = 1; written < megabytes * 1024 * 1024; ) {
+		for (let i = 1; written < megabytes * 1024 * 1024;) {
 			let chunk = '';
 			for (let k = 0; k < 200; k++) {
 				chunk += filler(i++);
@@ -81,10 +135,20 @@ export async function runDescriptionBench({megabytes = 50} = {}) {
 	let ok = true;
 	try {
 		const module = path.join(tmp, 'one-shot.mjs');
-		await build({entryPoints: [path.join(root, 'src/store/transcripts/one-shot.ts')], bundle: true, platform: 'node', format: 'esm', outfile: module, logLevel: 'error'});
+		await build({
+			entryPoints: [path.join(root, 'src/store/transcripts/one-shot.ts')],
+			bundle: true,
+			platform: 'node',
+			format: 'esm',
+			outfile: module,
+			logLevel: 'error',
+		});
 		const claude = path.join(tmp, 'claude');
 		const sessions = {};
-		for (const [name, mb] of [['empty', 0], ['big', megabytes]]) {
+		for (const [name, mb] of [
+			['empty', 0],
+			['big', megabytes],
+		]) {
 			const project = path.join(claude, 'projects', `-home-dev-${name}`);
 			const subagents = path.join(project, SESSION, 'subagents');
 			mkdirSync(subagents, {recursive: true});
@@ -95,12 +159,33 @@ export async function runDescriptionBench({megabytes = 50} = {}) {
 				writeParent(parent, mb);
 			}
 			const transcript = path.join(subagents, `agent-${AGENT}.jsonl`);
-			writeFileSync(transcript, line({...common, isSidechain: true, agentId: AGENT, type: 'user', timestamp: new Date().toISOString(), message: {role: 'user', content: 'Audit the payment code.'}}));
+			writeFileSync(
+				transcript,
+				line({
+					...common,
+					isSidechain: true,
+					agentId: AGENT,
+					type: 'user',
+					timestamp: new Date().toISOString(),
+					message: {role: 'user', content: 'Audit the payment code.'},
+				}),
+			);
 			sessions[name] = transcript;
 		}
 		const measure = name => {
 			const runs = Array.from({length: RUNS}, () => runChild(module, sessions[name], claude));
-			return {ms: quantile(runs.map(r => r.ms), 0.5), rss: quantile(runs.map(r => r.maxRss), 0.5), description: runs[0].description, source: runs[0].source};
+			return {
+				ms: quantile(
+					runs.map(r => r.ms),
+					0.5,
+				),
+				rss: quantile(
+					runs.map(r => r.maxRss),
+					0.5,
+				),
+				description: runs[0].description,
+				source: runs[0].source,
+			};
 		};
 		const empty = measure('empty');
 		const big = measure('big');

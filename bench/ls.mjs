@@ -16,10 +16,33 @@ function transcriptLines(id, at) {
 	const common = {isSidechain: true, agentId: id, sessionId: SESSION, cwd: '/home/u/shop', version: '2.1.90', timestamp: at};
 	const lines = [{...common, type: 'user', message: {role: 'user', content: `Review module ${id}.`}}];
 	for (let i = 0; i < 10; i++) {
-		lines.push({...common, type: 'assistant', message: {id: `msg_${id}_${i}`, model: 'claude-sonnet-4-5', role: 'assistant', content: [{type: 'tool_use', id: `toolu_${id}_${i}`, name: i % 2 ? 'Read' : 'Grep', input: {file_path: `/home/u/shop/src/f${i}.ts`, pattern: 'router'}}], usage: {input_tokens: 3, output_tokens: 40, cache_read_input_tokens: 9000}}});
+		lines.push({
+			...common,
+			type: 'assistant',
+			message: {
+				id: `msg_${id}_${i}`,
+				model: 'claude-sonnet-4-5',
+				role: 'assistant',
+				content: [
+					{type: 'tool_use', id: `toolu_${id}_${i}`, name: i % 2 ? 'Read' : 'Grep', input: {file_path: `/home/u/shop/src/f${i}.ts`, pattern: 'router'}},
+				],
+				usage: {input_tokens: 3, output_tokens: 40, cache_read_input_tokens: 9000},
+			},
+		});
 		lines.push({...common, type: 'user', message: {role: 'user', content: [{type: 'tool_result', tool_use_id: `toolu_${id}_${i}`, content: 'x'.repeat(400)}]}});
 	}
-	lines.push({...common, type: 'assistant', message: {id: `msg_${id}_end`, model: 'claude-sonnet-4-5', role: 'assistant', stop_reason: 'end_turn', content: [{type: 'text', text: 'Let me compile a report:\n\n## Module is clean\n\nNothing to fix.'}], usage: {input_tokens: 3, output_tokens: 80}}});
+	lines.push({
+		...common,
+		type: 'assistant',
+		message: {
+			id: `msg_${id}_end`,
+			model: 'claude-sonnet-4-5',
+			role: 'assistant',
+			stop_reason: 'end_turn',
+			content: [{type: 'text', text: 'Let me compile a report:\n\n## Module is clean\n\nNothing to fix.'}],
+			usage: {input_tokens: 3, output_tokens: 80},
+		},
+	});
 	return `${lines.map(l => JSON.stringify(l)).join('\n')}\n`;
 }
 
@@ -38,7 +61,20 @@ function generate(root, withTranscripts) {
 		if (withTranscripts) {
 			writeFileSync(transcriptPath, transcriptLines(id, at));
 		}
-		writeFileSync(path.join(session, `${id}.json`), JSON.stringify({agentId: id, type: `worker-${i % 7}`, status: 'stopped', startedAt: at, updatedAt: at, stoppedAt: at, lastMessage: 'Done.', sessionId: SESSION, ...(withTranscripts ? {transcriptPath} : {})}));
+		writeFileSync(
+			path.join(session, `${id}.json`),
+			JSON.stringify({
+				agentId: id,
+				type: `worker-${i % 7}`,
+				status: 'stopped',
+				startedAt: at,
+				updatedAt: at,
+				stoppedAt: at,
+				lastMessage: 'Done.',
+				sessionId: SESSION,
+				...(withTranscripts ? {transcriptPath} : {}),
+			}),
+		);
 	}
 	return {claude, activity, home: root};
 }

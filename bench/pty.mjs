@@ -88,9 +88,10 @@ export function cpuTicks(pid) {
 }
 
 export function rssMb(pid) {
-	const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(l => l.startsWith('VmRSS:'));
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+		.split('\n')
+		.find(l => l.startsWith('VmRSS:'));
 	return Number(line.split(/\s+/)[1]) / 1024;
 }
 
 export const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
-

@@ -23,9 +23,21 @@ function toolUseLine(agentId, name, input) {
 		agentId,
 		cwd: '/home/dev/acme',
 		timestamp: new Date().toISOString(),
-		message: {model: 'claude-sonnet-4-5', id: `msg_${seq}`, role: 'assistant', content: [{type: 'tool_use', id, name, input}], usage: {input_tokens: 12, output_tokens: 80, cache_creation_input_tokens: 0, cache_read_input_tokens: 4000}},
+		message: {
+			model: 'claude-sonnet-4-5',
+			id: `msg_${seq}`,
+			role: 'assistant',
+			content: [{type: 'tool_use', id, name, input}],
+			usage: {input_tokens: 12, output_tokens: 80, cache_creation_input_tokens: 0, cache_read_input_tokens: 4000},
+		},
 	};
-	const result = {type: 'user', sessionId: SESSION, agentId, timestamp: new Date().toISOString(), message: {role: 'user', content: [{type: 'tool_result', tool_use_id: id, content: 'x'.repeat(400)}]}};
+	const result = {
+		type: 'user',
+		sessionId: SESSION,
+		agentId,
+		timestamp: new Date().toISOString(),
+		message: {role: 'user', content: [{type: 'tool_result', tool_use_id: id, content: 'x'.repeat(400)}]},
+	};
 	return `${JSON.stringify(assistant)}\n${JSON.stringify(result)}\n`;
 }
 
@@ -102,7 +114,9 @@ export async function runTranscriptBench({seconds = 30, megabytes = 200} = {}) {
 		const t0 = Date.now();
 		const calls = generate(big, 'big', megabytes * 1024 * 1024);
 		const size = statSync(big).size;
-		lines.push(`transcripts: one ${(size / 1024 / 1024).toFixed(0)} MB transcript (${calls + 1} tool calls, generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+		lines.push(
+			`transcripts: one ${(size / 1024 / 1024).toFixed(0)} MB transcript (${calls + 1} tool calls, generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+		);
 		const bigActivity = path.join(tmp, 'big-activity');
 		writeAgent(path.join(bigActivity, SESSION), 'big', 'Huge', 'active', {transcriptPath: big, cwd: '/home/dev/acme'});
 		const bigApp = startInPty('', env(bigActivity), {columns: 120, rows: 40});

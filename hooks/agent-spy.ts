@@ -12,25 +12,12 @@
 // activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
 import os from 'node:os';
 import path from 'node:path';
-import {
-	applyHookEvent,
-	fileCapFrom,
-	parseHookPayload,
-	teammateAgentId,
-	type HookEvent,
-	type Outcome,
-} from '../src/core/hook/hook-event.js';
+import {applyHookEvent, fileCapFrom, parseHookPayload, teammateAgentId, type HookEvent, type Outcome} from '../src/core/hook/hook-event.js';
 import {parseCutHookPayload} from '../src/core/hook/payload-cut.js';
 import {activityDir} from '../src/core/paths.js';
 import {acquireLock, releaseLock} from '../src/store/hook/lock.js';
 import {hookLog} from '../src/store/hook/log.js';
-import {
-	agentLockFile,
-	checkSessionFolder,
-	enforceCap,
-	listAgentFiles,
-	readAgentFile,
-} from '../src/store/hook/session.js';
+import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
 import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 

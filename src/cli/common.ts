@@ -96,7 +96,9 @@ export async function readSessionModel(
 ): Promise<SessionModel> {
 	const read: SessionRead = sessionId === undefined ? {agents: [], raw: new Map(), invalid: []} : readSessionDir(path.join(activity, sessionId));
 	// Every agent of the session: nesting, and ghosts' work, can change what is shown.
-	const transcripts = await readTranscripts(read.agents.flatMap((agent: AgentRecord) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])));
+	const transcripts = await readTranscripts(
+		read.agents.flatMap((agent: AgentRecord) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])),
+	);
 	const now = clockNow();
 	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options})};
 }

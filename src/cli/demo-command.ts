@@ -3,7 +3,6 @@
 import {InvalidArgumentError, Option, type Command} from 'commander';
 import type {DemoOptions} from './command-options.js';
 
-
 export function parseSpeed(value: string): number {
 	const n = Number(value);
 	if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || !(n > 0) || n > 1000) {

@@ -63,7 +63,9 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 			});
 			const session = listSessionDirs(activity)[0]?.id;
 			// The demo's transcripts are outside <claude>/projects: the snapshot may read that folder too.
-			process.stdout.write(`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100, transcriptReader([projects]))}`);
+			process.stdout.write(
+				`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100, transcriptReader([projects]))}`,
+			);
 			if (options.dir) {
 				process.stdout.write(`\nThe files stay in ${activity}.\n`);
 			}

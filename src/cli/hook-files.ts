@@ -89,7 +89,12 @@ export function readRegular(file: string): RegularFile | undefined {
 		if (opened.reason === 'missing') {
 			return undefined;
 		}
-		const why = opened.reason === 'not-regular' && opened.message === 'is a folder' ? 'is a folder, not a file' : opened.reason === 'not-regular' ? 'is not a regular file (a FIFO, socket or device?); agentlog only reads and replaces regular files' : opened.message;
+		const why =
+			opened.reason === 'not-regular' && opened.message === 'is a folder'
+				? 'is a folder, not a file'
+				: opened.reason === 'not-regular'
+					? 'is not a regular file (a FIFO, socket or device?); agentlog only reads and replaces regular files'
+					: opened.message;
 		throw new CliError(`${file} ${why}`);
 	}
 	const {fd, stats} = opened;

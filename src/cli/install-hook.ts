@@ -11,7 +11,18 @@ import {hookTarget, type HookTarget} from '../core/install/shell-command.js';
 import {unifiedDiff} from '../core/install/text-diff.js';
 import {hookAssets, type HookAssets} from './assets.js';
 import {CliError} from './errors.js';
-import {BACKUP_SUFFIX, freeBackupPath, isAgentlogLauncher, readIfExists, readRegular, readSettingsFile, renderLauncher, Staging, writeNewCopy, type SettingsFile} from './hook-files.js';
+import {
+	BACKUP_SUFFIX,
+	freeBackupPath,
+	isAgentlogLauncher,
+	readIfExists,
+	readRegular,
+	readSettingsFile,
+	renderLauncher,
+	Staging,
+	writeNewCopy,
+	type SettingsFile,
+} from './hook-files.js';
 import {writeSettings, type SettingsStep} from './settings-write.js';
 
 export interface HookCommandOptions {
@@ -35,7 +46,14 @@ export interface HookContext {
 }
 
 export function processContext(): HookContext {
-	return {cwd: process.cwd(), env: process.env, home: os.homedir(), execPath: process.execPath, assets: hookAssets(), write: (text) => void process.stdout.write(text)};
+	return {
+		cwd: process.cwd(),
+		env: process.env,
+		home: os.homedir(),
+		execPath: process.execPath,
+		assets: hookAssets(),
+		write: text => void process.stdout.write(text),
+	};
 }
 
 const RESTART_NOTE = 'Running Claude Code sessions pick up hook changes only after a restart or a review in /hooks.\n';
@@ -65,7 +83,9 @@ function usableSettings(file: SettingsFile): JsonObject {
 	const parsed = parseSettings(file.text);
 	if (!parsed.ok) {
 		const where = parsed.line === undefined ? '' : ` at line ${parsed.line}, column ${parsed.column ?? 1}`;
-		throw new CliError(`${describeFile(file)} is not a usable settings file${where}: ${parsed.reason}.\nagentlog never overwrites a file it cannot read; nothing was changed. Fix the file and run the command again.`);
+		throw new CliError(
+			`${describeFile(file)} is not a usable settings file${where}: ${parsed.reason}.\nagentlog never overwrites a file it cannot read; nothing was changed. Fix the file and run the command again.`,
+		);
 	}
 	return parsed.settings;
 }
@@ -105,7 +125,9 @@ function editedText(result: InstallEdit['result'] | UninstallEdit['result'], fil
 	if (result === undefined || result.ok) {
 		return result?.text;
 	}
-	throw new CliError(`agentlog could not change ${describeFile(file)} without touching its other content (${result.reason}); nothing was changed. Please report this with a copy of the file.`);
+	throw new CliError(
+		`agentlog could not change ${describeFile(file)} without touching its other content (${result.reason}); nothing was changed. Please report this with a copy of the file.`,
+	);
 }
 
 /**
@@ -114,7 +136,7 @@ function editedText(result: InstallEdit['result'] | UninstallEdit['result'], fil
  */
 function output(ctx: HookContext): (text: string) => void {
 	let broken = false;
-	return (text) => {
+	return text => {
 		if (broken || text === '') {
 			return;
 		}
@@ -131,16 +153,26 @@ function diffText(file: SettingsFile, after: string): string {
 }
 
 function retryNote(tries: number): string {
-	return tries > 1 ? `  note: the settings file changed while agentlog was writing it (another program, probably Claude Code); agentlog merged its change into the new content (${tries} tries)\n` : '';
+	return tries > 1
+		? `  note: the settings file changed while agentlog was writing it (another program, probably Claude Code); agentlog merged its change into the new content (${tries} tries)\n`
+		: '';
 }
 
-function installSettingsLines(edit: InstallEdit, file: SettingsFile, target: HookTarget, newFolder: string | undefined, would: (done: string, future: string) => string): string[] {
+function installSettingsLines(
+	edit: InstallEdit,
+	file: SettingsFile,
+	target: HookTarget,
+	newFolder: string | undefined,
+	would: (done: string, future: string) => string,
+): string[] {
 	const lines = [`  settings: ${describeFile(file)}\n`];
 	if (newFolder !== undefined) {
 		lines.push(`    ${would('created the folder', 'would create the folder')} ${newFolder}\n`);
 	}
 	if (edit.added.length > 0) {
-		lines.push(`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${target.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`);
+		lines.push(
+			`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${target.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`,
+		);
 	}
 	for (const {event, command} of edit.present) {
 		lines.push(`    ${event}: already runs ${command}; left as it is\n`);
@@ -150,7 +182,9 @@ function installSettingsLines(edit: InstallEdit, file: SettingsFile, target: Hoo
 
 export function runInstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
 	if (!existsSync(ctx.assets.script)) {
-		throw new CliError(`the hook is not built: ${ctx.assets.script} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(path.dirname(ctx.assets.script)))} and try again.`);
+		throw new CliError(
+			`the hook is not built: ${ctx.assets.script} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(path.dirname(ctx.assets.script)))} and try again.`,
+		);
 	}
 	const say = output(ctx);
 	const {target, cjsPath, file, settings, newFolder} = resolve(options, ctx, true);
@@ -183,7 +217,10 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		fileLines.push(`  ${would('wrote', 'would write')} ${target.scriptPath} (executable; Node fallback ${ctx.execPath})\n`);
 	}
 	if (foreign) {
-		const saved = launcherBackup === undefined ? `a copy is already in ${target.scriptPath}${BACKUP_SUFFIX}` : `${would('backed it up', 'would back it up')} to ${launcherBackup}`;
+		const saved =
+			launcherBackup === undefined
+				? `a copy is already in ${target.scriptPath}${BACKUP_SUFFIX}`
+				: `${would('backed it up', 'would back it up')} to ${launcherBackup}`;
 		fileLines.push(`  the existing ${target.scriptPath} is not agentlog's (claude-code-kanban installs one there): ${saved}; uninstall-hook puts it back\n`);
 	}
 	if (options.dryRun) {
@@ -215,7 +252,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 				staging,
 				beforeRename: commitHookFiles,
 				onStep: ctx.onSettingsStep,
-				compute: (next) => {
+				compute: next => {
 					if (next !== file) {
 						edit = installEdit(next.text, usableSettings(next), target);
 					}
@@ -310,7 +347,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 				first: file,
 				staging,
 				onStep: ctx.onSettingsStep,
-				compute: (next) => {
+				compute: next => {
 					if (next !== file) {
 						edit = uninstallEdit(next.text, usableSettings(next), target.command);
 					}

@@ -26,7 +26,16 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		return;
 	}
 	// No display cap; ghosts only with --all. The same model as watch, transcripts included.
-	const {read, model: view, now} = await readSessionModel(activity, sessionId, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, readTranscripts);
+	const {
+		read,
+		model: view,
+		now,
+	} = await readSessionModel(
+		activity,
+		sessionId,
+		{staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true},
+		readTranscripts,
+	);
 	for (const bad of read.invalid) {
 		// The path holds a folder name and a file name from readdir.
 		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);
@@ -47,7 +56,10 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		item.summary === undefined ? '' : messagePreview(item),
 	]);
 	process.stdout.write(`session ${sessionLabel(sessionId)}\n`);
-	const hidden = view.ghostCount > 0 && !options.all ? `\n${view.ghostCount === 1 ? '1 ghost hidden; --all shows it' : `${view.ghostCount} ghosts hidden; --all shows them`}\n` : '';
+	const hidden =
+		view.ghostCount > 0 && !options.all
+			? `\n${view.ghostCount === 1 ? '1 ghost hidden; --all shows it' : `${view.ghostCount} ghosts hidden; --all shows them`}\n`
+			: '';
 	process.stdout.write(
 		rows.length === 0
 			? `no agents${hidden}`
@@ -61,7 +73,10 @@ export function registerLsCommand(program: Command): void {
 		.description("list a session's agents once (default: the newest session), with the same rules as watch but no display cap")
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
 	addReadOptions(ls)
-		.option('--json', "print a JSON array: each agent's record as on disk, plus the monitor's fields (status, description, summary, report, tokens, tool calls…; see the README)")
+		.option(
+			'--json',
+			"print a JSON array: each agent's record as on disk, plus the monitor's fields (status, description, summary, report, tokens, tool calls…; see the README)",
+		)
 		.option('--all', 'include team-shutdown ghosts')
 		.action((session: string | undefined, options: LsOptions) => runLs(session, options));
 }

@@ -4,7 +4,6 @@ import type {Command} from 'commander';
 import type {WatchOptions} from './command-options.js';
 import {addReadOptions, maxOption} from './common.js';
 
-
 export function registerWatchCommand(program: Command): void {
 	const watch = program
 		.command('watch', {isDefault: true})

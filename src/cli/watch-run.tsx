@@ -18,10 +18,25 @@ import {activityFor, home, readSessionModel, resolveSessionArg, type ReadTranscr
 import type {WatchOptions} from './command-options.js';
 import {CliError} from './errors.js';
 
-
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
-export async function snapshotText(activity: string, sessionId: string | undefined, following: boolean, options: WatchOptions, columns: number, readTranscripts?: ReadTranscripts): Promise<string> {
-	const {read, model: view, now} = await readSessionModel(activity, sessionId, {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max}, readTranscripts);
+export async function snapshotText(
+	activity: string,
+	sessionId: string | undefined,
+	following: boolean,
+	options: WatchOptions,
+	columns: number,
+	readTranscripts?: ReadTranscripts,
+): Promise<string> {
+	const {
+		read,
+		model: view,
+		now,
+	} = await readSessionModel(
+		activity,
+		sessionId,
+		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max},
+		readTranscripts,
+	);
 	const model = buildScreen({
 		size: paneSize(columns, undefined),
 		activity,

@@ -57,7 +57,14 @@ export function App(props: AppProps) {
 	const time = useClock(now, tick, snapshot);
 	// Every rule is in the model; a tick rebuilds it cheaply (per-agent facts and unchanged items are kept).
 	const view = useMemo(
-		() => buildMonitorModel({agents, transcripts: followed, now: time, knownParents, options: {staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max}}),
+		() =>
+			buildMonitorModel({
+				agents,
+				transcripts: followed,
+				now: time,
+				knownParents,
+				options: {staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max},
+			}),
 		[agents, followed, time, knownParents, staleMs, dedup, state.showGhosts, state.showAll, max],
 	);
 	// Follow what the model asks for (the agents shown, and ghosts); the others are let go.

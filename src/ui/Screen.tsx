@@ -28,13 +28,7 @@ export function Screen({model}: ScreenProps) {
 	switch (body.kind) {
 		case 'list':
 			content = body.rows.map(row => (
-				<AgentLine
-					key={row.id}
-					{...row}
-					typeWidth={body.columns.type}
-					durationWidth={body.columns.duration}
-					messageWidth={body.columns.message}
-				/>
+				<AgentLine key={row.id} {...row} typeWidth={body.columns.type} durationWidth={body.columns.duration} messageWidth={body.columns.message} />
 			));
 			break;
 		case 'strip':

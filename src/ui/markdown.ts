@@ -135,7 +135,19 @@ export function watchMarkdown(text: string, width: number, onProgress: () => voi
 	let job = find(text, width);
 	if (!job) {
 		const {end, cut} = displayEnd(text);
-		job = {text, width, end, cut, lines: [], done: 0, cursor: FIRST_PIECE, view: {lines: [], done: 0, pieces: 0, cutAt: undefined}, listeners: new Set(), running: false, toldAt: 0};
+		job = {
+			text,
+			width,
+			end,
+			cut,
+			lines: [],
+			done: 0,
+			cursor: FIRST_PIECE,
+			view: {lines: [], done: 0, pieces: 0, cutAt: undefined},
+			listeners: new Set(),
+			running: false,
+			toldAt: 0,
+		};
 		job.view = viewOf(job);
 		jobs = [job, ...jobs].slice(0, MAX_JOBS);
 	}

@@ -60,12 +60,12 @@ describe('install-hook against a concurrent writer', () => {
 			writeFileSync(file, '{\n  "counter": 0\n}\n');
 			// The writer stops after 5 to 80 writes (about 0 to 120 ms): before, during or after the install.
 			const writer = spawn(process.execPath, [writerScript, file, String(5 + Math.floor(Math.random() * 75))], {stdio: 'ignore'});
-			const writerDone = new Promise<number | null>((resolve) => writer.on('exit', resolve));
+			const writerDone = new Promise<number | null>(resolve => writer.on('exit', resolve));
 			const install = spawn(process.execPath, [CLI, 'install-hook', '--settings', file], {env: envFor(home), stdio: ['pipe', 'pipe', 'pipe']});
 			install.stdin.end();
 			let stderr = '';
 			install.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-			const installDone = new Promise<number | null>((resolve) => install.on('exit', resolve));
+			const installDone = new Promise<number | null>(resolve => install.on('exit', resolve));
 			const [writerCode, installCode] = await Promise.all([writerDone, installDone]);
 			expect(writerCode).toBe(0);
 			const last = Number(readFileSync(`${file}.last`, 'utf8'));
@@ -95,7 +95,9 @@ describe('the built CLI with --settings', () => {
 		expect(install.stderr).toBe('');
 		expect(install.status).toBe(0);
 		const installed = readFileSync(file, 'utf8');
-		expect(installed.startsWith('{\r\n\t"n": 12345678901234567890,\r\n\t"f": 1.0,\r\n\t"s": "\\u00e9",\r\n\t"hooks": {\r\n\t\t"SubagentStart": [\r\n')).toBe(true);
+		expect(installed.startsWith('{\r\n\t"n": 12345678901234567890,\r\n\t"f": 1.0,\r\n\t"s": "\\u00e9",\r\n\t"hooks": {\r\n\t\t"SubagentStart": [\r\n')).toBe(
+			true,
+		);
 		expect(installed.replace(/\r\n/g, '')).not.toContain('\n');
 		const uninstall = spawnSync(process.execPath, [CLI, 'uninstall-hook', '--settings', file], {env: envFor(home), input: '', encoding: 'utf8'});
 		expect(uninstall.status).toBe(0);
@@ -106,7 +108,14 @@ describe('the built CLI with --settings', () => {
 		const home = tempDir('cli-');
 		const file = path.join(home, 'settings.json');
 		writeFileSync(file, '{}\n');
-		const child = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${CLI}" install-hook --dry-run --settings "${file}" | head -1; "${process.execPath}" "${CLI}" install-hook --settings "${file}" | head -1`], {env: envFor(home), input: '', encoding: 'utf8'});
+		const child = spawnSync(
+			'/bin/sh',
+			[
+				'-c',
+				`"${process.execPath}" "${CLI}" install-hook --dry-run --settings "${file}" | head -1; "${process.execPath}" "${CLI}" install-hook --settings "${file}" | head -1`,
+			],
+			{env: envFor(home), input: '', encoding: 'utf8'},
+		);
 		expect(child.stderr).toBe('');
 		expect(child.stdout).toBe("Dry run: nothing is written.\nInstalled agentlog's hook.\n");
 		expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as {hooks: object}).hooks)).toEqual(EVENTS);

@@ -11,7 +11,14 @@ import {tempDir} from '../helpers/tmp.js';
 
 const ROOT = packageRoot();
 const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle'];
-const PAYLOAD = JSON.stringify({session_id: 's1', transcript_path: '/x/s1.jsonl', cwd: '/x', hook_event_name: 'SubagentStart', agent_id: 'a1', agent_type: 'Explore'});
+const PAYLOAD = JSON.stringify({
+	session_id: 's1',
+	transcript_path: '/x/s1.jsonl',
+	cwd: '/x',
+	hook_event_name: 'SubagentStart',
+	agent_id: 'a1',
+	agent_type: 'Explore',
+});
 const KANBAN_SCRIPT = '#!/bin/bash\n# claude-code-kanban agent-spy\nINPUT=$(cat)\necho "$INPUT" | jq -r .agent_id >/dev/null\n';
 
 let home: string;
@@ -109,7 +116,7 @@ describe('install-hook', () => {
 		expect(result.stdout).toContain(`added SubagentStart, SubagentStop, TeammateIdle → ${ours()}`);
 		expect(result.stdout).toContain(`wrote ${launcher()}`);
 		expect(result.stdout).toContain('restart or a review in /hooks');
-		expect(readFileSync(settingsFile(), 'utf8')).toBe(`${JSON.stringify({hooks: Object.fromEntries(EVENTS.map((e) => [e, [ourEntry()]]))}, null, 2)}\n`);
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(`${JSON.stringify({hooks: Object.fromEntries(EVENTS.map(e => [e, [ourEntry()]]))}, null, 2)}\n`);
 		expect(existsSync(`${settingsFile()}.agentlog-backup`)).toBe(false);
 
 		const sh = readFileSync(launcher(), 'utf8');
@@ -201,7 +208,13 @@ describe('install-hook', () => {
 			expect(installed.includes('\r\n')).toBe(original.includes('\r\n'));
 			expect(installed.includes('\n')).toBe(original.includes('\n'));
 			expect(installed.endsWith('}')).toBe(original.endsWith('}'));
-			expect(installed).toContain(original.includes('12345678901234567890') ? '12345678901234567890,"f":1.0' : original.includes('1.50') ? '"x": 1.50' : '"model": "caf\\u00e9",\r\n\t"model": "dup"');
+			expect(installed).toContain(
+				original.includes('12345678901234567890')
+					? '12345678901234567890,"f":1.0'
+					: original.includes('1.50')
+						? '"x": 1.50'
+						: '"model": "caf\\u00e9",\r\n\t"model": "dup"',
+			);
 			await expect(run('install-hook')).resolves.toMatchObject({code: 0, stdout: expect.stringContaining('nothing changed')});
 			await expect(run('uninstall-hook')).resolves.toMatchObject({code: 0});
 			expect(readFileSync(settingsFile(), 'utf8')).toBe(original);
@@ -363,7 +376,8 @@ describe('install-hook', () => {
 	it('refuses a FIFO at the settings path or the hook path at once, instead of hanging', () => {
 		mkdirSync(path.join(claude, 'hooks'), {recursive: true});
 		const env = {PATH: process.env.PATH ?? '', HOME: home, CLAUDE_CONFIG_DIR: claude};
-		const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), ...args], {env, input: '', encoding: 'utf8', timeout: 20_000});
+		const cli = (...args: string[]) =>
+			spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), ...args], {env, input: '', encoding: 'utf8', timeout: 20_000});
 		execFileSync('mkfifo', [settingsFile()]);
 		for (const command of ['install-hook', 'uninstall-hook']) {
 			const child = cli(command);
@@ -394,7 +408,10 @@ describe('install-hook', () => {
 		symlinkSync(process.execPath, path.join(nodeDir, 'node'));
 		const oddClaude = path.join(odd, 'claude');
 		let out = '';
-		runInstall({}, {cwd: home, env: {CLAUDE_CONFIG_DIR: oddClaude}, home, execPath: path.join(nodeDir, 'node'), assets: hookAssets(), write: (t) => void (out += t)});
+		runInstall(
+			{},
+			{cwd: home, env: {CLAUDE_CONFIG_DIR: oddClaude}, home, execPath: path.join(nodeDir, 'node'), assets: hookAssets(), write: t => void (out += t)},
+		);
 		const command = (hooksOf(path.join(oddClaude, 'settings.json')).SubagentStart?.[0] as {hooks: {command: string}[]}).hooks[0]!.command;
 		expect(command).toBe(`'${oddClaude.replace("'", "'\\''")}/hooks/agent-spy.sh'`);
 		expect(out).toContain('Installed');
@@ -405,7 +422,14 @@ describe('install-hook', () => {
 	});
 
 	it('replaces an older agentlog launcher without a backup', () => {
-		const ctx = (execPath: string): HookContext => ({cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath, assets: hookAssets(), write: () => undefined});
+		const ctx = (execPath: string): HookContext => ({
+			cwd: home,
+			env: {CLAUDE_CONFIG_DIR: claude},
+			home,
+			execPath,
+			assets: hookAssets(),
+			write: () => undefined,
+		});
 		runInstall({}, ctx('/old/node'));
 		expect(readFileSync(launcher(), 'utf8')).toContain("'/old/node'");
 		runInstall({}, ctx(process.execPath));
@@ -413,19 +437,30 @@ describe('install-hook', () => {
 		expect(existsSync(`${launcher()}.agentlog-backup`)).toBe(false);
 	});
 
-	const ctxWith = (onSettingsStep: HookContext['onSettingsStep'], out: string[] = []): HookContext => ({cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath: process.execPath, assets: hookAssets(), write: (t) => void out.push(t), onSettingsStep});
+	const ctxWith = (onSettingsStep: HookContext['onSettingsStep'], out: string[] = []): HookContext => ({
+		cwd: home,
+		env: {CLAUDE_CONFIG_DIR: claude},
+		home,
+		execPath: process.execPath,
+		assets: hookAssets(),
+		write: t => void out.push(t),
+		onSettingsStep,
+	});
 
 	it('merges again when another program writes the settings between the read and the rename', () => {
 		mkdirSync(claude, {recursive: true});
 		writeFileSync(settingsFile(), '{\n  "counter": 0\n}\n');
 		const out: string[] = [];
 		let writes = 0;
-		runInstall({}, ctxWith((step) => {
-			if (step === 'merged' && writes === 0) {
-				writes++;
-				writeFileSync(settingsFile(), '{\n  "counter": 1\n}\n');
-			}
-		}, out));
+		runInstall(
+			{},
+			ctxWith(step => {
+				if (step === 'merged' && writes === 0) {
+					writes++;
+					writeFileSync(settingsFile(), '{\n  "counter": 1\n}\n');
+				}
+			}, out),
+		);
 		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as {counter: number; hooks: object};
 		expect(after.counter).toBe(1);
 		expect(Object.keys(after.hooks)).toEqual(EVENTS);
@@ -436,12 +471,15 @@ describe('install-hook', () => {
 		mkdirSync(claude, {recursive: true});
 		writeFileSync(settingsFile(), '{"counter": 0}');
 		let writes = 0;
-		runInstall({}, ctxWith((step) => {
-			if (step === 'renamed' && writes === 0) {
-				writes++;
-				writeFileSync(settingsFile(), '{"counter": 2}');
-			}
-		}));
+		runInstall(
+			{},
+			ctxWith(step => {
+				if (step === 'renamed' && writes === 0) {
+					writes++;
+					writeFileSync(settingsFile(), '{"counter": 2}');
+				}
+			}),
+		);
 		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as {counter: number; hooks: object};
 		expect(after).toMatchObject({counter: 2});
 		expect(Object.keys(after.hooks)).toEqual(EVENTS);
@@ -451,7 +489,7 @@ describe('install-hook', () => {
 		mkdirSync(claude, {recursive: true});
 		writeFileSync(settingsFile(), '{"counter": 0}');
 		let counter = 0;
-		const busy = ctxWith((step) => {
+		const busy = ctxWith(step => {
 			if (step === 'merged') {
 				writeFileSync(settingsFile(), `{"counter": ${++counter}}`);
 			}
@@ -459,26 +497,32 @@ describe('install-hook', () => {
 		expect(() => runInstall({}, busy)).toThrowError(/kept changing while agentlog was writing it \(8 tries; is Claude Code writing it\?\)/);
 		expect(readFileSync(settingsFile(), 'utf8')).toBe(`{"counter": ${counter}}`);
 		expect(existsSync(launcher())).toBe(false);
-		expect(readdirSync(claude).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+		expect(readdirSync(claude).filter(name => name.endsWith('.tmp'))).toEqual([]);
 	});
 
 	it('uninstall merges again into a file changed meanwhile', () => {
 		runInstall({}, ctxWith(undefined));
 		let writes = 0;
-		runUninstall({}, ctxWith((step) => {
-			if (step === 'merged' && writes === 0) {
-				writes++;
-				const settings = JSON.parse(readFileSync(settingsFile(), 'utf8')) as object;
-				writeFileSync(settingsFile(), JSON.stringify({...settings, theme: 'dark'}, null, 2));
-			}
-		}));
+		runUninstall(
+			{},
+			ctxWith(step => {
+				if (step === 'merged' && writes === 0) {
+					writes++;
+					const settings = JSON.parse(readFileSync(settingsFile(), 'utf8')) as object;
+					writeFileSync(settingsFile(), JSON.stringify({...settings, theme: 'dark'}, null, 2));
+				}
+			}),
+		);
 		expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({theme: 'dark'});
 	});
 
 	it('finishes its work when the output cannot be written (the change is already on disk)', () => {
-		const ctx: HookContext = {...ctxWith(undefined), write: () => {
-			throw Object.assign(new Error('write EPIPE'), {code: 'EPIPE'});
-		}};
+		const ctx: HookContext = {
+			...ctxWith(undefined),
+			write: () => {
+				throw Object.assign(new Error('write EPIPE'), {code: 'EPIPE'});
+			},
+		};
 		expect(() => runInstall({}, ctx)).not.toThrow();
 		expect(Object.keys(hooksOf(settingsFile()))).toEqual(EVENTS);
 		expect(existsSync(launcher())).toBe(true);
@@ -507,7 +551,14 @@ describe('uninstall-hook', () => {
 		const hooks = hooksOf(settingsFile());
 		const foreign = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
 		hooks.SubagentStart = [foreign, ...(hooks.SubagentStart ?? [])];
-		hooks.SubagentStop = [{hooks: [{type: 'command', command: 'other.sh'}, {type: 'command', command: ours(), timeout: 5}]}];
+		hooks.SubagentStop = [
+			{
+				hooks: [
+					{type: 'command', command: 'other.sh'},
+					{type: 'command', command: ours(), timeout: 5},
+				],
+			},
+		];
 		writeFileSync(settingsFile(), `${JSON.stringify({hooks, after: true}, null, 2)}\n`);
 		const result = await run('uninstall-hook');
 		expect(result.code).toBe(0);
@@ -532,7 +583,11 @@ describe('the built CLI', () => {
 
 		const again = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'install-hook'], {env, input: '', encoding: 'utf8'});
 		expect(again.stdout).toContain('nothing changed');
-		const both = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'uninstall-hook', '--project', '--settings', 'x'], {env, input: '', encoding: 'utf8'});
+		const both = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'uninstall-hook', '--project', '--settings', 'x'], {
+			env,
+			input: '',
+			encoding: 'utf8',
+		});
 		expect(both.status).toBe(2);
 		const help = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'agentlog.js'), 'install-hook', '--help'], {env, input: '', encoding: 'utf8'});
 		expect(help.status).toBe(0);

@@ -29,16 +29,14 @@ function runWithClosedStdout(args: string[], env: NodeJS.ProcessEnv): Promise<{c
 }
 
 describe('a closed stdout', () => {
-	it.each([
-		['help', 'watch'],
-		['install-hook', '--dry-run'],
-		['ls', '--json'],
-		['--help'],
-	])('ends `agentlog %s` quietly, without an EPIPE stack', async (...args) => {
-		const r = await runWithClosedStdout(args, sandboxEnv());
-		expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
-		expect(r.code).toBe(0);
-	});
+	it.each([['help', 'watch'], ['install-hook', '--dry-run'], ['ls', '--json'], ['--help']])(
+		'ends `agentlog %s` quietly, without an EPIPE stack',
+		async (...args) => {
+			const r = await runWithClosedStdout(args, sandboxEnv());
+			expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+			expect(r.code).toBe(0);
+		},
+	);
 
 	it('still writes the settings when install-hook cannot print', async () => {
 		const env = sandboxEnv();

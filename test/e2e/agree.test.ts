@@ -47,7 +47,10 @@ function scripted(): {claude: string; activity: string; home: string} {
 				promptLine('Map the API routes of the shop.', own('a0000000000000001')),
 				toolUseLine('toolu_g1', 'Grep', {pattern: 'router'}, own('a0000000000000001')),
 				toolResultLine('toolu_g1', 'src/routes/index.ts', own('a0000000000000001')),
-				textLine('Perfect! Now I have all the information I need. Let me compile a report:\n\n## Summary of findings\n\n- **4** routes', {...own('a0000000000000001'), stopReason: 'end_turn'}),
+				textLine('Perfect! Now I have all the information I need. Let me compile a report:\n\n## Summary of findings\n\n- **4** routes', {
+					...own('a0000000000000001'),
+					stopReason: 'end_turn',
+				}),
 			],
 		},
 		// Sequential agents of one type, each started seconds after the previous stopped, with transcripts.
@@ -58,7 +61,10 @@ function scripted(): {claude: string; activity: string; home: string} {
 			start: 900 - i * 62,
 			stop: 900 - i * 62 - 60,
 			lastMessage: `Module ${i} is clean.`,
-			lines: [promptLine(`Review module ${i}.`, own(`b000000000000000${i}`)), textLine(`Module ${i} is clean.`, {...own(`b000000000000000${i}`), stopReason: 'end_turn'})],
+			lines: [
+				promptLine(`Review module ${i}.`, own(`b000000000000000${i}`)),
+				textLine(`Module ${i} is clean.`, {...own(`b000000000000000${i}`), stopReason: 'end_turn'}),
+			],
 		})),
 		// A long run, silent in its record for 20 minutes, still writing its transcript.
 		{
@@ -67,7 +73,10 @@ function scripted(): {claude: string; activity: string; home: string} {
 			description: 'Plan the migration',
 			start: 1200,
 			writing: true,
-			lines: [promptLine('Plan the migration.', own('c0000000000000001')), toolUseLine('toolu_r1', 'Read', {file_path: '/home/user/projects/shop/db.ts'}, own('c0000000000000001'))],
+			lines: [
+				promptLine('Plan the migration.', own('c0000000000000001')),
+				toolUseLine('toolu_r1', 'Read', {file_path: '/home/user/projects/shop/db.ts'}, own('c0000000000000001')),
+			],
 		},
 	];
 	const main: string[] = [];
@@ -136,7 +145,13 @@ describe('ls --json and the watch snapshot agree', () => {
 		expect(rows).toHaveLength(5);
 		expect(rows.every(r => !r.ghost)).toBe(true);
 		const byId = new Map(rows.map(r => [r.agentId, r]));
-		expect(byId.get('a0000000000000001')).toMatchObject({displayStatus: 'stopped', stale: false, inferredStop: true, summary: 'Summary of findings', description: 'Map the API routes'});
+		expect(byId.get('a0000000000000001')).toMatchObject({
+			displayStatus: 'stopped',
+			stale: false,
+			inferredStop: true,
+			summary: 'Summary of findings',
+			description: 'Map the API routes',
+		});
 		expect(byId.get('c0000000000000001')).toMatchObject({displayStatus: 'active', stale: false, description: 'Plan the migration'});
 		const lines = snapshot.split('\n');
 		for (const row of rows) {

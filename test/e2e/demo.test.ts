@@ -13,7 +13,13 @@ const cli = path.join(root, 'bin', 'agentlog.js');
 
 function sandboxEnv(): NodeJS.ProcessEnv {
 	const home = tempDir('home-');
-	const env: NodeJS.ProcessEnv = {...process.env, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), XDG_STATE_HOME: path.join(home, 'state'), TMPDIR: tempDir('tmp-')};
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		HOME: home,
+		CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+		XDG_STATE_HOME: path.join(home, 'state'),
+		TMPDIR: tempDir('tmp-'),
+	};
 	delete env.AGENTLOG_DIR;
 	return env;
 }
@@ -78,7 +84,10 @@ describe('agentlog demo --no-ui', () => {
 describe('agentlog demo --loop', () => {
 	it('plays the scenario again as a new session, and stops cleanly on SIGINT', async () => {
 		const dir = tempDir('demo-loop-');
-		const child = spawn(process.execPath, [cli, 'demo', '--no-ui', '--loop', '--dir', dir, '--speed', '100'], {env: sandboxEnv(), stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(process.execPath, [cli, 'demo', '--no-ui', '--loop', '--dir', dir, '--speed', '100'], {
+			env: sandboxEnv(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let out = '';
 		child.stdout.on('data', d => (out += d));
 		const sessions = () => readdirSync(dir).filter(n => !n.startsWith('.'));

@@ -81,7 +81,12 @@ describeInTerminal('agentlog watch in a real terminal', () => {
 		runHook(launcher, event('SubagentStart', 'a1', 'Explore'), hookEnv(activity));
 		pane = new TmuxPane(`node ${cli}`, 80, 24, sandboxEnv(activity));
 		await pane.waitFor(s => s.includes('session 3f2c9a10'), 'the first session');
-		const newer = JSON.stringify({session_id: 'bb11aa22-0000-4000-8000-000000000000', hook_event_name: 'SubagentStart', agent_id: 'z9', agent_type: 'Reviewer'});
+		const newer = JSON.stringify({
+			session_id: 'bb11aa22-0000-4000-8000-000000000000',
+			hook_event_name: 'SubagentStart',
+			agent_id: 'z9',
+			agent_type: 'Reviewer',
+		});
 		runHook(launcher, newer, hookEnv(activity));
 		const screen = await pane.waitFor(s => s.includes('session bb11aa22') && s.includes('Reviewer'), 'the switch to the newer session');
 		expect(screen).not.toContain('Explore');
@@ -140,7 +145,10 @@ describe('agentlog watch without a terminal', () => {
 		const activity = tempDir('activity-');
 		const dir = path.join(activity, SESSION);
 		mkdirSync(dir, {recursive: true});
-		writeFileSync(path.join(dir, '.tmp'), '{"agentId": "a1", "type": "Explore", "status": "active", "startedAt": "2026-11-22T10:00:00Z", "updatedAt": "2026-11-22T10:00:00Z"}');
+		writeFileSync(
+			path.join(dir, '.tmp'),
+			'{"agentId": "a1", "type": "Explore", "status": "active", "startedAt": "2026-11-22T10:00:00Z", "updatedAt": "2026-11-22T10:00:00Z"}',
+		);
 		renameSync(path.join(dir, '.tmp'), path.join(dir, 'a1.json'));
 		writeFileSync(path.join(dir, 'half.json'), '{"agentId": "a2", "ty');
 		const r = spawnSync(process.execPath, [cli, 'watch', SESSION.slice(0, 6)], {env: {...process.env, ...sandboxEnv(activity)}, encoding: 'utf8'});

@@ -226,7 +226,12 @@ export function compactBoundaryLine(preTokens: number, fields: CommonFields = {}
 
 /** A `file-history-snapshot` line (a type the summary does not use). */
 export function fileHistoryLine(fields: CommonFields = {}): string {
-	return JSON.stringify({type: 'file-history-snapshot', messageId: uuid(), snapshot: {trackedFileBackups: {}, timestamp: isoAt(fields.seconds ?? 0)}, isSnapshotUpdate: false});
+	return JSON.stringify({
+		type: 'file-history-snapshot',
+		messageId: uuid(),
+		snapshot: {trackedFileBackups: {}, timestamp: isoAt(fields.seconds ?? 0)},
+		isSnapshotUpdate: false,
+	});
 }
 
 // --- parent session lines -------------------------------------------------------------------
@@ -265,7 +270,8 @@ export function agentResultLine(toolUseId: string, agentId: string, status: 'com
 					usage: {input_tokens: 4, output_tokens: 612, cache_creation_input_tokens: 1200, cache_read_input_tokens: 30_061},
 				}
 			: {isAsync: true, status, agentId, description: 'background', prompt: 'Scan', outputFile: `/tmp/claude/tasks/${agentId}.output`};
-	const content = status === 'completed' ? ['Found 12 routes.', `agentId: ${agentId} (for resuming)`] : [`Async agent launched successfully.\nagentId: ${agentId}`];
+	const content =
+		status === 'completed' ? ['Found 12 routes.', `agentId: ${agentId} (for resuming)`] : [`Async agent launched successfully.\nagentId: ${agentId}`];
 	return toolResultLine(toolUseId, content, {...fields, toolUseResult}, false);
 }
 

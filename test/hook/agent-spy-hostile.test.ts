@@ -1,18 +1,7 @@
 // The hook against races, planted links and FIFOs, stdin that never ends, and oversize payloads
 // (issue 10). Every case runs the real installed-form hook as child processes.
 import {spawn, spawnSync} from 'node:child_process';
-import {
-	closeSync,
-	constants,
-	existsSync,
-	lstatSync,
-	mkdirSync,
-	openSync,
-	readdirSync,
-	readFileSync,
-	symlinkSync,
-	writeFileSync,
-} from 'node:fs';
+import {closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
@@ -26,7 +15,14 @@ const DEADLINE_MS = 3000;
 const SLACK_MS = 2500;
 
 const start = (agentId: string) =>
-	JSON.stringify({session_id: SESSION, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme', hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: 'Explore'});
+	JSON.stringify({
+		session_id: SESSION,
+		transcript_path: TRANSCRIPT,
+		cwd: '/home/dev/acme',
+		hook_event_name: 'SubagentStart',
+		agent_id: agentId,
+		agent_type: 'Explore',
+	});
 const stop = (agentId: string, message = `Done: ${agentId}.`) =>
 	JSON.stringify({
 		session_id: SESSION,
@@ -39,7 +35,14 @@ const stop = (agentId: string, message = `Done: ${agentId}.`) =>
 		last_assistant_message: message,
 	});
 const idle = (name: string) =>
-	JSON.stringify({session_id: SESSION, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme', hook_event_name: 'TeammateIdle', teammate_name: name, team_name: 'session-3f2c9a10'});
+	JSON.stringify({
+		session_id: SESSION,
+		transcript_path: TRANSCRIPT,
+		cwd: '/home/dev/acme',
+		hook_event_name: 'TeammateIdle',
+		teammate_name: name,
+		team_name: 'session-3f2c9a10',
+	});
 
 function readAgent(activity: string, agentId: string): AgentRecord {
 	const parsed = parseAgentRecord(JSON.parse(readFileSync(path.join(activity, SESSION, `${agentId}.json`), 'utf8')));
@@ -54,7 +57,11 @@ function agentFiles(dir: string): string[] {
 }
 
 function snapshot(dir: string): Record<string, string> {
-	return Object.fromEntries(readdirSync(dir).sort().map(n => [n, readFileSync(path.join(dir, n), 'utf8')]));
+	return Object.fromEntries(
+		readdirSync(dir)
+			.sort()
+			.map(n => [n, readFileSync(path.join(dir, n), 'utf8')]),
+	);
 }
 
 function hookLog(activity: string): string {
@@ -237,10 +244,7 @@ describe('agent-spy stdin deadline', () => {
 		const writer = openSync(fifo, constants.O_WRONLY);
 		const usage = path.join(tempDir(), 'usage.json');
 		const preload = path.join(tempDir(), 'usage.cjs');
-		writeFileSync(
-			preload,
-			`process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(usage)}, JSON.stringify(process.cpuUsage())));\n`,
-		);
+		writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(usage)}, JSON.stringify(process.cpuUsage())));\n`);
 		try {
 			const t0 = Date.now();
 			const r = spawnSync(process.execPath, ['--require', preload, script], {stdio: [reader, 'pipe', 'pipe'], env: hookEnv(activity), timeout: 15_000});
@@ -274,7 +278,12 @@ describe('agent-spy and a stop over the 32 MiB stdin limit', () => {
 
 	it('skips and logs an oversize payload whose ids come after the message', () => {
 		const activity = tempDir();
-		const input = JSON.stringify({hook_event_name: 'SubagentStop', last_assistant_message: 'x'.repeat(33 * 1024 * 1024), session_id: SESSION, agent_id: 'late1'});
+		const input = JSON.stringify({
+			hook_event_name: 'SubagentStop',
+			last_assistant_message: 'x'.repeat(33 * 1024 * 1024),
+			session_id: SESSION,
+			agent_id: 'late1',
+		});
 		expect(runHook(launcher, input, hookEnv(activity)).status).toBe(0);
 		expect(existsSync(path.join(activity, SESSION))).toBe(false);
 		expect(hookLog(activity)).toMatch(/skipped: .*32/);

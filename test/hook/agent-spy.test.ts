@@ -11,7 +11,14 @@ const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
 
 const start = (agentId: string, agentType = 'Explore', session = SESSION) =>
-	JSON.stringify({session_id: session, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme', hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: agentType});
+	JSON.stringify({
+		session_id: session,
+		transcript_path: TRANSCRIPT,
+		cwd: '/home/dev/acme',
+		hook_event_name: 'SubagentStart',
+		agent_id: agentId,
+		agent_type: agentType,
+	});
 const stop = (agentId: string, agentType = 'Explore', message = 'Found 4 API routes under src/routes.') =>
 	JSON.stringify({
 		session_id: SESSION,
@@ -29,7 +36,15 @@ const stop = (agentId: string, agentType = 'Explore', message = 'Found 4 API rou
 		session_crons: [],
 	});
 const idle = (name: string) =>
-	JSON.stringify({session_id: SESSION, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme', permission_mode: 'default', hook_event_name: 'TeammateIdle', teammate_name: name, team_name: 'session-3f2c9a10'});
+	JSON.stringify({
+		session_id: SESSION,
+		transcript_path: TRANSCRIPT,
+		cwd: '/home/dev/acme',
+		permission_mode: 'default',
+		hook_event_name: 'TeammateIdle',
+		teammate_name: name,
+		team_name: 'session-3f2c9a10',
+	});
 
 function readAgent(activity: string, agentId: string, session = SESSION) {
 	const parsed = parseAgentRecord(JSON.parse(readFileSync(path.join(activity, session, `${agentId}.json`), 'utf8')));
@@ -158,7 +173,10 @@ describe('agent-spy hook', () => {
 			['not JSON', 'hello {'],
 			['a JSON array', '[1,2,3]'],
 			['a JSON string', '"SubagentStart"'],
-			['10 MB of JSON', JSON.stringify({hook_event_name: 'SubagentStart', session_id: SESSION, agent_id: 'big', agent_type: 'x'.repeat(10 * 1024 * 1024)}).slice(0, -2)],
+			[
+				'10 MB of JSON',
+				JSON.stringify({hook_event_name: 'SubagentStart', session_id: SESSION, agent_id: 'big', agent_type: 'x'.repeat(10 * 1024 * 1024)}).slice(0, -2),
+			],
 			['wrong field types', JSON.stringify({hook_event_name: 'SubagentStart', session_id: 12, agent_id: {}, agent_type: []})],
 			['an unknown event', JSON.stringify({hook_event_name: 'PreToolUse', session_id: SESSION, agent_id: 'a1', tool_name: 'Grep'})],
 			['a path-traversal session id', JSON.stringify({hook_event_name: 'SubagentStart', session_id: '../../escape', agent_id: 'a1', agent_type: 'x'})],

@@ -145,7 +145,10 @@ describe('hostile text in the reading commands', () => {
 		const f = fixture();
 		const env: NodeJS.ProcessEnv = {...process.env, HOME: f.home, CLAUDE_CONFIG_DIR: f.claude, AGENTLOG_DIR: f.activity, NO_COLOR: '1'};
 		delete env.FORCE_COLOR;
-		for (const args of [['ls', 'nope'], ['watch', 'nope']]) {
+		for (const args of [
+			['ls', 'nope'],
+			['watch', 'nope'],
+		]) {
 			const r = spawnSync(process.execPath, [cli, ...args], {env, encoding: 'utf8', timeout: 20_000});
 			expect(r.status).toBe(1);
 			expectInert(r.stderr);
@@ -177,7 +180,10 @@ describe('hostile text in the live monitor', () => {
 	async function monitor(f: Fixture, session: string | undefined) {
 		const source = new ActivityWatcher({activity: f.activity, ...(session === undefined ? {} : {session})});
 		const follower = new TranscriptFollower({claudeDir: f.claude});
-		closers.push(() => source.close(), () => follower.close());
+		closers.push(
+			() => source.close(),
+			() => follower.close(),
+		);
 		await source.start();
 		return render(<App source={source} transcripts={follower} staleMs={5 * 60_000} max={8} dedup keyboard size={{columns: 140, rows: 60}} />);
 	}

@@ -37,7 +37,10 @@ function fixture(): Fixture {
 }
 
 function writeAgent(f: Fixture, agentId: string, extra: Record<string, unknown> = {}): void {
-	writeFileSync(path.join(f.sessionDir, `${agentId}.json`), JSON.stringify({agentId, type: `type-${agentId}`, status: 'active', startedAt: iso(30), updatedAt: iso(5), ...extra}));
+	writeFileSync(
+		path.join(f.sessionDir, `${agentId}.json`),
+		JSON.stringify({agentId, type: `type-${agentId}`, status: 'active', startedAt: iso(30), updatedAt: iso(5), ...extra}),
+	);
 }
 
 /** A session folder with one good agent file and three `.json` entries that are not regular files. */

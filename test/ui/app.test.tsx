@@ -15,9 +15,7 @@ afterEach(() => {
 const NOW = ms(120);
 
 function renderApp(source: FakeSource, props: Partial<AppProps> = {}) {
-	return render(
-		<App source={source} staleMs={5 * 60_000} max={8} dedup keyboard now={() => NOW} size={{columns: 100, rows: 24}} {...props} />,
-	);
+	return render(<App source={source} staleMs={5 * 60_000} max={8} dedup keyboard now={() => NOW} size={{columns: 100, rows: 24}} {...props} />);
 }
 
 async function press(stdin: {write: (data: string) => void}, ...keys: string[]): Promise<void> {
@@ -220,7 +218,10 @@ describe('App', () => {
 
 	it('shows a 20 MB last message in the list and the detail pane from its start only', async () => {
 		const huge = hugeText(20 * 1024 * 1024);
-		const source = new FakeSource([agent('big', {type: 'Talker', start: 0, stop: 60, extra: {lastMessage: huge.text}}), agent('a2', {type: 'Plan', start: 10})]);
+		const source = new FakeSource([
+			agent('big', {type: 'Talker', start: 0, stop: 60, extra: {lastMessage: huge.text}}),
+			agent('a2', {type: 'Plan', start: 10}),
+		]);
 		const {lastFrame, stdin} = renderApp(source);
 		await tick();
 		expect(lastFrame()).toMatch(/Talker\s+1m 00s Found routes in src\/routes and more words here\./);
@@ -256,7 +257,10 @@ describe('App', () => {
 		const gc = runInNewContext('gc') as () => void;
 		const freed: string[] = [];
 		const registry = new FinalizationRegistry<string>(id => freed.push(id));
-		const source = new FakeSource([agent('big', {type: 'Talker', start: 0, stop: 60, extra: {lastMessage: `**big** ${'words '.repeat(50_000)}`}}), agent('a2', {type: 'Plan', start: 10})]);
+		const source = new FakeSource([
+			agent('big', {type: 'Talker', start: 0, stop: 60, extra: {lastMessage: `**big** ${'words '.repeat(50_000)}`}}),
+			agent('a2', {type: 'Plan', start: 10}),
+		]);
 		registry.register(source.getSnapshot().set.agents.get('big.json') as object, 'big');
 		const {lastFrame, stdin} = renderApp(source);
 		await tick();

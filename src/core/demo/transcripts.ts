@@ -57,7 +57,13 @@ const SCRIPTS: readonly Script[] = [
 		type: 'Explore',
 		description: 'Review test coverage',
 		acts: [
-			[3, 'tool', 'Bash', {command: 'npx vitest run --coverage', description: 'Run the tests with coverage'}, ' ✓ 38 tests passed\n src/auth.ts 92 %\n src/routes/users.ts 61 %'],
+			[
+				3,
+				'tool',
+				'Bash',
+				{command: 'npx vitest run --coverage', description: 'Run the tests with coverage'},
+				' ✓ 38 tests passed\n src/auth.ts 92 %\n src/routes/users.ts 61 %',
+			],
 			[10, 'think'],
 			[12, 'tool', 'Read', {file_path: `${CWD}/test/users.test.ts`}, "describe('users', () => { … })"],
 			[18, 'tool', 'Grep', {pattern: 'DELETE', path: `${CWD}/test`}, 'No matches found'],
@@ -72,7 +78,13 @@ const SCRIPTS: readonly Script[] = [
 			[5, 'text', "I'll move the queries out of the routes into a service."],
 			[7, 'tool', 'Read', {file_path: `${CWD}/src/routes/users.ts`}, 'const rows = await db.query(…)'],
 			[12, 'tool', 'Write', {file_path: `${CWD}/src/services/users.ts`, content: 'export class UserService {}'}, 'File created successfully'],
-			[19, 'tool', 'Agent', {description: 'Find callers of getUsers', prompt: 'List every caller of getUsers', subagent_type: 'Explore'}, 'Two callers: src/routes/users.ts and src/jobs/report.ts'],
+			[
+				19,
+				'tool',
+				'Agent',
+				{description: 'Find callers of getUsers', prompt: 'List every caller of getUsers', subagent_type: 'Explore'},
+				'Two callers: src/routes/users.ts and src/jobs/report.ts',
+			],
 			[32, 'tool', 'Edit', {file_path: `${CWD}/src/routes/users.ts`, old_string: 'db.query', new_string: 'users.list'}, 'The file has been updated.'],
 			[40, 'tool', 'Edit', {file_path: `${CWD}/src/jobs/report.ts`, old_string: 'getUsers', new_string: 'users.list'}, 'The file has been updated.'],
 			[48, 'think'],
@@ -135,7 +147,12 @@ export function demoTranscriptWrites(sessionId: string): TranscriptWrite[] {
 				type: 'message',
 				role: 'assistant',
 				content,
-				usage: {input_tokens: 40 + (n % 7) * 13, output_tokens: 120 + (n % 5) * 37, cache_creation_input_tokens: 900, cache_read_input_tokens: 12_000 + n * 150},
+				usage: {
+					input_tokens: 40 + (n % 7) * 13,
+					output_tokens: 120 + (n % 5) * 37,
+					cache_creation_input_tokens: 900,
+					cache_read_input_tokens: 12_000 + n * 150,
+				},
 			},
 		});
 		for (const act of script.acts) {

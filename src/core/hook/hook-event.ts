@@ -128,15 +128,8 @@ const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : 
  * more than `RESUME_AFTER_STOP_MS` leaves a stopped agent stopped (it only adds what it knows:
  * the start time of an agent whose start was unknown); a later start is a resume (DESIGN.md §4).
  */
-export function applyHookEvent(
-	event: HookEvent,
-	agentId: string,
-	existing: AgentRecord | undefined,
-	now: string,
-): Outcome<AgentRecord> {
-	const base: Mutable<AgentRecord> = existing
-		? {...existing}
-		: {agentId, type: '', status: 'active', startedAt: now, updatedAt: now};
+export function applyHookEvent(event: HookEvent, agentId: string, existing: AgentRecord | undefined, now: string): Outcome<AgentRecord> {
+	const base: Mutable<AgentRecord> = existing ? {...existing} : {agentId, type: '', status: 'active', startedAt: now, updatedAt: now};
 	base.agentId = agentId;
 	base.updatedAt = existing ? later(existing.updatedAt, now) : now;
 	base.sessionId = event.sessionId;
@@ -186,8 +179,7 @@ export function applyHookEvent(
 			}
 			// A repeated stop (some versions fire twice) keeps the first stop time. A stop applied
 			// after a start that began a moment later is not dated before that start.
-			base.stoppedAt =
-				existing?.status === 'stopped' && existing.stoppedAt ? existing.stoppedAt : later(now, base.startedAt);
+			base.stoppedAt = existing?.status === 'stopped' && existing.stoppedAt ? existing.stoppedAt : later(now, base.startedAt);
 			base.status = 'stopped';
 			if (event.lastMessage !== undefined && (event.lastMessage !== '' || base.lastMessage === undefined)) {
 				base.lastMessage = event.lastMessage;
@@ -197,8 +189,7 @@ export function applyHookEvent(
 					delete base.lastMessageCut;
 				}
 			}
-			base.transcriptPath =
-				event.agentTranscriptPath || existing?.transcriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
+			base.transcriptPath = event.agentTranscriptPath || existing?.transcriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
 			break;
 		}
 		case 'TeammateIdle': {

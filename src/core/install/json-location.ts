@@ -31,7 +31,13 @@ export function lineColumn(text: string, offset: number): TextLocation {
 
 export function parseJsonWithLocation(text: string): JsonParseResult {
 	if (text.charCodeAt(0) === 0xfe_ff) {
-		return {ok: false, reason: 'the file starts with a byte-order mark (BOM), which JSON does not allow; save it as UTF-8 without BOM', offset: 0, line: 1, column: 1};
+		return {
+			ok: false,
+			reason: 'the file starts with a byte-order mark (BOM), which JSON does not allow; save it as UTF-8 without BOM',
+			offset: 0,
+			line: 1,
+			column: 1,
+		};
 	}
 	try {
 		return {ok: true, value: JSON.parse(text) as unknown};

@@ -19,7 +19,16 @@
 // Exception: an empty or whitespace-only file becomes 2-space JSON and goes back as `{}\n`.
 import {applyEdits, parseTree, type Edit, type Node} from 'jsonc-parser/lib/esm/main.js';
 import {isObject} from '../record/json.js';
-import {AGENTLOG_HOOK_EVENTS, agentlogEntry, formatSettings, isAgentlogHandler, mergeAgentlogHooks, unmergeAgentlogHooks, type AgentlogHookEvent, type JsonObject} from './settings-merge.js';
+import {
+	AGENTLOG_HOOK_EVENTS,
+	agentlogEntry,
+	formatSettings,
+	isAgentlogHandler,
+	mergeAgentlogHooks,
+	unmergeAgentlogHooks,
+	type AgentlogHookEvent,
+	type JsonObject,
+} from './settings-merge.js';
 import type {HookTarget} from './shell-command.js';
 
 /** How the file writes JSON, so inserted text looks like the rest. */
@@ -108,10 +117,10 @@ export function renderJson(value: unknown, style: JsonStyle, indent: string, one
 			return '[]';
 		}
 		if (oneLine) {
-			return `[${value.map((item) => renderJson(item, style, indent, true)).join(oneLineComma(style))}]`;
+			return `[${value.map(item => renderJson(item, style, indent, true)).join(oneLineComma(style))}]`;
 		}
 		const inner = indent + style.indent;
-		return `[${value.map((item) => style.eol + inner + renderJson(item, style, inner, false)).join(',')}${style.eol}${indent}]`;
+		return `[${value.map(item => style.eol + inner + renderJson(item, style, inner, false)).join(',')}${style.eol}${indent}]`;
 	}
 	if (isObject(value)) {
 		const entries = Object.entries(value);
@@ -135,7 +144,7 @@ function oneLineComma(style: JsonStyle): string {
 // Finding things in the tree (the last of duplicate keys, as JSON.parse reads them)
 
 function propertyNodes(object: Node | undefined, key: string): Node[] {
-	return object?.type === 'object' ? (object.children ?? []).filter((p) => p.children?.[0]?.value === key) : [];
+	return object?.type === 'object' ? (object.children ?? []).filter(p => p.children?.[0]?.value === key) : [];
 }
 
 function lastProperty(object: Node | undefined, key: string): Node | undefined {
@@ -177,10 +186,22 @@ function appendChildren(text: string, container: Node, render: (indent: string, 
 		if (oneLine) {
 			const between = children.length > 1 ? text.slice(end(children[0]!), children[1]!.offset) : '';
 			const comma = /^,[ \t]*$/.test(between) ? between : oneLineComma(style);
-			return {offset: end(last), length: 0, content: render(lineIndent(text, container.offset), true).map((item) => comma + item).join('')};
+			return {
+				offset: end(last),
+				length: 0,
+				content: render(lineIndent(text, container.offset), true)
+					.map(item => comma + item)
+					.join(''),
+			};
 		}
 		const indent = startsLine(text, last.offset) ? lineIndent(text, last.offset) : lineIndent(text, container.offset) + style.indent;
-		return {offset: end(last), length: 0, content: render(indent, false).map((item) => `,${style.eol}${indent}${item}`).join('')};
+		return {
+			offset: end(last),
+			length: 0,
+			content: render(indent, false)
+				.map(item => `,${style.eol}${indent}${item}`)
+				.join(''),
+		};
 	}
 	// Empty: `{<here>W}`; the original inside W stays before the closing bracket.
 	const open = marker ? ' ' : '';
@@ -189,7 +210,13 @@ function appendChildren(text: string, container: Node, render: (indent: string, 
 	}
 	const base = lineIndent(text, container.offset);
 	const indent = base + style.indent;
-	return {offset: container.offset + 1, length: 0, content: `${open}${render(indent, false).map((item) => style.eol + indent + item).join(',')}${style.eol}${base}`};
+	return {
+		offset: container.offset + 1,
+		length: 0,
+		content: `${open}${render(indent, false)
+			.map(item => style.eol + indent + item)
+			.join(',')}${style.eol}${base}`,
+	};
 }
 
 function property(key: string, value: unknown, style: JsonStyle, indent: string, oneLine: boolean): string {
@@ -208,7 +235,9 @@ function checked(text: string, expected: JsonObject, emptyIsGone = false): Setti
 	} catch (error) {
 		return {ok: false, reason: `the edit gave invalid JSON (${error instanceof Error ? error.message : String(error)})`};
 	}
-	const same = emptyIsGone ? JSON.stringify(withoutEmpty(parsed)) === JSON.stringify(withoutEmpty(expected)) : JSON.stringify(parsed) === JSON.stringify(expected);
+	const same = emptyIsGone
+		? JSON.stringify(withoutEmpty(parsed)) === JSON.stringify(withoutEmpty(expected))
+		: JSON.stringify(parsed) === JSON.stringify(expected);
 	return same ? {ok: true, text} : {ok: false, reason: 'the edit did not give the expected settings'};
 }
 
@@ -249,10 +278,10 @@ export function installEdit(text: string, settings: JsonObject, target: HookTarg
 	const edits: Edit[] = [];
 	const hooks = valueOf(lastProperty(root, 'hooks'));
 	if (!hooks) {
-		const value = Object.fromEntries(added.map((event) => [event, [entry]]));
+		const value = Object.fromEntries(added.map(event => [event, [entry]]));
 		edits.push(appendChildren(text, root, (indent, oneLine) => [property('hooks', value, style, indent, oneLine)], style, false));
 	} else {
-		const missing = added.filter((event) => !lastProperty(hooks, event));
+		const missing = added.filter(event => !lastProperty(hooks, event));
 		for (const event of added) {
 			const groups = valueOf(lastProperty(hooks, event));
 			if (groups) {
@@ -260,7 +289,7 @@ export function installEdit(text: string, settings: JsonObject, target: HookTarg
 			}
 		}
 		if (missing.length > 0) {
-			edits.push(appendChildren(text, hooks, (indent, oneLine) => missing.map((event) => property(event, [entry], style, indent, oneLine)), style, true));
+			edits.push(appendChildren(text, hooks, (indent, oneLine) => missing.map(event => property(event, [entry], style, indent, oneLine)), style, true));
 		}
 	}
 	return {added, present, result: checked(applyEdits(text, edits), merge.settings)};

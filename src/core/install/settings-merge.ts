@@ -121,7 +121,11 @@ export function existingHandlerCommand(settings: JsonObject, event: AgentlogHook
 			continue;
 		}
 		for (const handler of handlersOf(group)) {
-			if (handler.type === 'command' && typeof handler.command === 'string' && (handler.command === target.command || commandRunsScript(handler.command, target))) {
+			if (
+				handler.type === 'command' &&
+				typeof handler.command === 'string' &&
+				(handler.command === target.command || commandRunsScript(handler.command, target))
+			) {
 				return handler.command;
 			}
 		}
@@ -193,7 +197,7 @@ export function unmergeAgentlogHooks(settings: JsonObject, command: string): Unm
 				kept.push(group);
 				continue;
 			}
-			const handlers = (group.hooks as unknown[]).filter((handler) => !isAgentlogHandler(handler, command));
+			const handlers = (group.hooks as unknown[]).filter(handler => !isAgentlogHandler(handler, command));
 			const gone = group.hooks.length - handlers.length;
 			if (gone === 0) {
 				kept.push(group);

@@ -24,7 +24,7 @@ function diffOps(a: readonly string[], b: readonly string[]): DiffOp[] {
 		endA--;
 		endB--;
 	}
-	const ops: DiffOp[] = a.slice(0, start).map((text) => ({kind: ' ', text}));
+	const ops: DiffOp[] = a.slice(0, start).map(text => ({kind: ' ', text}));
 	const midA = a.slice(start, endA);
 	const midB = b.slice(start, endB);
 	const m = midA.length;
@@ -90,11 +90,11 @@ export function unifiedDiff(before: string, after: string, labels: {readonly bef
 		k++;
 		const to = Math.min(ops.length, last + context + 1);
 		const hunk = ops.slice(from, to);
-		const oldCount = hunk.filter((op) => op.kind !== '+').length;
-		const newCount = hunk.filter((op) => op.kind !== '-').length;
+		const oldCount = hunk.filter(op => op.kind !== '+').length;
+		const newCount = hunk.filter(op => op.kind !== '-').length;
 		const oldStart = oldCount === 0 ? oldLine[from]! - 1 : oldLine[from]!;
 		const newStart = newCount === 0 ? newLine[from]! - 1 : newLine[from]!;
-		out.push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, ...hunk.map((op) => `${op.kind}${op.text}`));
+		out.push(`@@ -${oldStart},${oldCount} +${newStart},${newCount} @@`, ...hunk.map(op => `${op.kind}${op.text}`));
 	}
 	return `${out.join('\n')}\n`;
 }

@@ -224,7 +224,10 @@ export function buildMonitorModel(input: MonitorInput): MonitorModel {
 	const view = buildView(agents, {...input.options, now: input.now, transcripts, parentOf});
 	const items = view.items.map(item => toMonitorItem(item, agentFacts(item.agent, transcripts.get(item.agent.agentId), knownParents?.get(item.agent.agentId))));
 	// Ghosts are followed too (hidden or not): their transcript may show work, which makes them real.
-	const ghosts = view.ghostCount === 0 ? [] : buildView(agents, {...input.options, now: input.now, transcripts, showGhosts: true, showAll: true}).items.filter(item => item.ghost);
+	const ghosts =
+		view.ghostCount === 0
+			? []
+			: buildView(agents, {...input.options, now: input.now, transcripts, showGhosts: true, showAll: true}).items.filter(item => item.ghost);
 	const follow = followOf([...view.items, ...ghosts.filter(g => !view.items.some(item => item.agent === g.agent))]);
 	return {...view, items, follow, followKey: follow.map(t => `${t.agentId}\u0000${t.transcriptPath}`).join('\n')};
 }

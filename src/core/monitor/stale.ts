@@ -26,9 +26,7 @@ export interface DisplayState {
  * e.g. the transcript's mtime). Undefined when none of them can be read.
  */
 export function lastSignOfLife(agent: AgentRecord, extraLife?: number): number | undefined {
-	const times = [parseTime(agent.startedAt), parseTime(agent.updatedAt), extraLife].filter(
-		(t): t is number => t !== undefined && Number.isFinite(t),
-	);
+	const times = [parseTime(agent.startedAt), parseTime(agent.updatedAt), extraLife].filter((t): t is number => t !== undefined && Number.isFinite(t));
 	return times.length === 0 ? undefined : Math.max(...times);
 }
 
@@ -50,7 +48,14 @@ export function displayState(
 	if (inferred !== undefined) {
 		// Finished by its transcript: stopped, never stale.
 		const lastLife = life ?? now;
-		return {displayStatus: 'stopped', stale: false, lastLife, silentMs: Math.max(0, now - lastLife), inferredStop: true, ...(inferred.at === undefined ? {} : {stopAt: inferred.at})};
+		return {
+			displayStatus: 'stopped',
+			stale: false,
+			lastLife,
+			silentMs: Math.max(0, now - lastLife),
+			inferredStop: true,
+			...(inferred.at === undefined ? {} : {stopAt: inferred.at}),
+		};
 	}
 	if (life === undefined) {
 		// Decision: with no readable time there is nothing to measure silence from; the agent is

@@ -109,7 +109,13 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		toolCalls:
 			summary === undefined
 				? null
-				: summary.toolCalls.map(call => ({tool: call.name, summary: call.summary, result: orNull(call.result), at: iso(call.at), isError: call.isError === true})),
+				: summary.toolCalls.map(call => ({
+						tool: call.name,
+						summary: call.summary,
+						result: orNull(call.result),
+						at: iso(call.at),
+						isError: call.isError === true,
+					})),
 		toolErrors: summary === undefined ? null : summary.toolCalls.filter(call => call.isError === true).length,
 		files: summary === undefined ? null : [...summary.files],
 		lastSignOfLifeAt: iso(item.lastLife),
@@ -117,7 +123,12 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		result:
 			result === undefined
 				? null
-				: {totalTokens: orNull(result.totalTokens), totalToolUseCount: orNull(result.totalToolUseCount), totalDurationMs: orNull(result.totalDurationMs), status: orNull(result.status)},
+				: {
+						totalTokens: orNull(result.totalTokens),
+						totalToolUseCount: orNull(result.totalToolUseCount),
+						totalDurationMs: orNull(result.totalDurationMs),
+						status: orNull(result.status),
+					},
 	};
 }
 

@@ -226,14 +226,18 @@ export function compactNumber(n: number): string {
 /** The detail pane's fields from the transcript: task, model, tokens, tools, files, history. */
 export function activityFields(item: MonitorItem): Array<[string, string]> {
 	const {activity} = item;
-	const task: Array<[string, string]> = taskOf(item) === undefined ? [] : [['task', `${item.description}${item.descriptionSource === 'prompt' ? ' (first line of its prompt)' : ''}`]];
+	const task: Array<[string, string]> =
+		taskOf(item) === undefined ? [] : [['task', `${item.description}${item.descriptionSource === 'prompt' ? ' (first line of its prompt)' : ''}`]];
 	if (!activity) {
 		return item.agent.transcriptPath ? task : [...task, ['activity', 'unknown: this record names no transcript (written by another tool or an older hook)']];
 	}
 	const {summary} = activity;
 	const fields: Array<[string, string]> = [...task];
 	if (item.reportSource === 'transcript') {
-		fields.push(['report', activity.finalReport ? 'from its transcript (no stop event brought one)' : "from its parent's Task result (no stop event brought one)"]);
+		fields.push([
+			'report',
+			activity.finalReport ? 'from its transcript (no stop event brought one)' : "from its parent's Task result (no stop event brought one)",
+		]);
 	}
 	const result = activity.taskResult;
 	if (result && result.status !== 'async_launched') {
@@ -254,7 +258,10 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 	if (summary.usage.size > 0) {
 		const t = tokenTotals(summary);
 		const note = usageMayBePlaceholder(summary.version) ? ' (may be streaming placeholders: Claude Code before 2.1.97 wrote those)' : '';
-		fields.push(['tokens', `in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheWrite)} · cache read ${compactNumber(t.cacheRead)}${note}`]);
+		fields.push([
+			'tokens',
+			`in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheWrite)} · cache read ${compactNumber(t.cacheRead)}${note}`,
+		]);
 	}
 	const counts = Object.entries(summary.toolCounts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 	if (counts.length > 0) {

@@ -193,7 +193,10 @@ function userText(content: unknown): string | undefined {
 }
 
 function lastTextLine(text: string): string | undefined {
-	const lines = text.split('\n').map(l => l.trim()).filter(Boolean);
+	const lines = text
+		.split('\n')
+		.map(l => l.trim())
+		.filter(Boolean);
 	const last = lines.at(-1);
 	return last === undefined ? undefined : oneLine(last.replace(/^#+\s*/u, ''), SUMMARY_LENGTH);
 }
@@ -453,4 +456,3 @@ export function usageMayBePlaceholder(version: string | undefined): boolean {
 	const [major, minor, patch] = [Number(m[1]), Number(m[2]), Number(m[3])];
 	return major < 2 || (major === 2 && (minor < 1 || (minor === 1 && patch < 97)));
 }
-

@@ -75,4 +75,3 @@ export function editedFile(name: string, input: unknown): string | undefined {
 	}
 	return str(input.file_path) ?? str(input.notebook_path);
 }
-

@@ -69,7 +69,12 @@ export function displayEnd(text: string, limit = DISPLAY_LIMIT): {readonly end: 
  * there is nothing left. A piece that starts inside a fence is given the fence line again, so
  * it renders as code.
  */
-export function nextPiece(text: string, cursor: PieceCursor, end: number, size = PIECE_SIZE): {readonly source: string; readonly next: PieceCursor} | undefined {
+export function nextPiece(
+	text: string,
+	cursor: PieceCursor,
+	end: number,
+	size = PIECE_SIZE,
+): {readonly source: string; readonly next: PieceCursor} | undefined {
 	const {at} = cursor;
 	if (at >= end) {
 		return undefined;

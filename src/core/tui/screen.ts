@@ -144,13 +144,18 @@ function detailLines(item: MonitorItem, input: ScreenInput, width: number): {rea
 	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(item)];
 	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
 	const valueWidth = Math.max(10, width - labelWidth);
-	const top = fields.flatMap(([label, value]) =>
-		wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`),
-	);
+	const top = fields.flatMap(([label, value]) => wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`));
 	// The report: the stop event's message, else the transcript's (the model chose).
 	const message = item.report;
 	const rendered = message ? input.markdown(message, width) : undefined;
-	const cutNote = rendered?.cutAt === undefined ? [] : wrapText(`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`, width, 3);
+	const cutNote =
+		rendered?.cutAt === undefined
+			? []
+			: wrapText(
+					`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`,
+					width,
+					3,
+				);
 	let body: readonly string[];
 	let rendering: string | undefined;
 	if (rendered) {
@@ -163,7 +168,14 @@ function detailLines(item: MonitorItem, input: ScreenInput, width: number): {rea
 	} else {
 		body = [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
 	}
-	const lines = [...top, ...(cutNote.length > 0 ? ['', ...cutNote] : []), '', '─'.repeat(Math.min(width, 40)), ...body, ...toolCallLines(activity, input, width)];
+	const lines = [
+		...top,
+		...(cutNote.length > 0 ? ['', ...cutNote] : []),
+		'',
+		'─'.repeat(Math.min(width, 40)),
+		...body,
+		...toolCallLines(activity, input, width),
+	];
 	return {lines, rendering};
 }
 
@@ -296,12 +308,28 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			};
 		} else {
 			const columns = listColumns(width);
-			body = {kind: 'list', columns, rows: shown.map(item => ({...common(item), message: `${item.stale || item.ghost || item.inferredStop ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item)}`}))};
+			body = {
+				kind: 'list',
+				columns,
+				rows: shown.map(item => ({
+					...common(item),
+					message: `${item.stale || item.ghost || item.inferredStop ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item)}`,
+				})),
+			};
 		}
 	}
 	if (body.kind === 'strip') {
 		endCardFrame();
 	}
 	const context: UiContext = {ids, page, detailLines: detailCount};
-	return {width, header, note: input.note === undefined ? undefined : fit(input.note, width), body, bodyHeight: height, fillHeight: !input.snapshot, footer: fit(footerText(input, body, context, window, rendering), width), context};
+	return {
+		width,
+		header,
+		note: input.note === undefined ? undefined : fit(input.note, width),
+		body,
+		bodyHeight: height,
+		fillHeight: !input.snapshot,
+		footer: fit(footerText(input, body, context, window, rendering), width),
+		context,
+	};
 }

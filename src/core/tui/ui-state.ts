@@ -38,7 +38,8 @@ export interface UiContext {
 	readonly detailLines: number;
 }
 
-export type UiEvent = {readonly type: 'key'; readonly action: Action; readonly context: UiContext} | {readonly type: 'reconcile'; readonly ids: readonly string[]};
+export type UiEvent =
+	{readonly type: 'key'; readonly action: Action; readonly context: UiContext} | {readonly type: 'reconcile'; readonly ids: readonly string[]};
 
 function clamp(n: number, lo: number, hi: number): number {
 	return Math.max(lo, Math.min(hi, n));

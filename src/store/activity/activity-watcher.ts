@@ -291,7 +291,11 @@ export class ActivityWatcher implements AgentSource {
 				this.scheduleRecheck();
 			}
 		};
-		watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('error', () => undefined);
+		watcher
+			.on('add', onFile)
+			.on('change', onFile)
+			.on('unlink', onFile)
+			.on('error', () => undefined);
 		await new Promise<void>(resolve => watcher.once('ready', () => resolve()));
 		if (this.closed || this.session !== watcher || generation !== this.generation) {
 			return;

@@ -35,7 +35,9 @@ export type AgentFileResult =
 export function readAgentFile(file: string): AgentFileResult {
 	const read = readRegularText(file, {maxBytes: MAX_AGENT_FILE_BYTES, followSymlinks: true});
 	if (!read.ok) {
-		return read.reason === 'missing' ? {ok: false, error: read.message, missing: true} : {ok: false, error: read.reason === 'too-large' ? `too large: ${read.message}` : read.message};
+		return read.reason === 'missing'
+			? {ok: false, error: read.message, missing: true}
+			: {ok: false, error: read.reason === 'too-large' ? `too large: ${read.message}` : read.message};
 	}
 	const {text} = read;
 	let json: unknown;

@@ -28,7 +28,6 @@ function failure(reason: SafeReadFailure, message: string): {readonly ok: false;
 	return {ok: false, reason, message};
 }
 
-
 /** Reads a regular file safely (see `openRegularFile`), at most `maxBytes` of it. */
 export function readRegularFile(file: string, options: SafeReadOptions): SafeReadResult {
 	const opened = openRegularFile(file, options.followSymlinks ?? false);
@@ -59,12 +58,18 @@ export function readRegularFile(file: string, options: SafeReadOptions): SafeRea
 }
 
 /** `readRegularFile` as UTF-8 text. */
-export function readRegularText(file: string, options: SafeReadOptions): {readonly ok: true; readonly text: string; readonly truncated: boolean; readonly mtimeMs: number} | {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string} {
+export function readRegularText(
+	file: string,
+	options: SafeReadOptions,
+):
+	| {readonly ok: true; readonly text: string; readonly truncated: boolean; readonly mtimeMs: number}
+	| {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string} {
 	const r = readRegularFile(file, options);
 	return r.ok ? {ok: true, text: r.data.toString('utf8'), truncated: r.truncated, mtimeMs: r.mtimeMs} : r;
 }
 
-export type SafeOpenResult = {readonly ok: true; readonly fd: number; readonly stats: fs.Stats} | {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string};
+export type SafeOpenResult =
+	{readonly ok: true; readonly fd: number; readonly stats: fs.Stats} | {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string};
 
 /**
  * Opens a file for reading only if it is a regular file: `lstat` first (nothing is opened unless
@@ -91,7 +96,10 @@ export function openRegularFile(file: string, followSymlinks = false): SafeOpenR
 		fd = fs.openSync(file, fs.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
 	} catch (error) {
 		const code = codeOf(error);
-		return failure(code === 'ENOENT' ? 'missing' : code === 'ELOOP' ? 'symlink' : 'unreadable', code === 'ENOENT' ? 'file is gone' : `cannot read: ${code ?? String(error)}`);
+		return failure(
+			code === 'ENOENT' ? 'missing' : code === 'ELOOP' ? 'symlink' : 'unreadable',
+			code === 'ENOENT' ? 'file is gone' : `cannot read: ${code ?? String(error)}`,
+		);
 	}
 	try {
 		const stats = fs.fstatSync(fd);

@@ -26,7 +26,6 @@ export interface Lock {
 	readonly mtimeMs: number;
 }
 
-
 /** unlink, quiet when the file is already gone (fs.rmSync would load a whole module for this). */
 let counter = 0;
 

@@ -23,7 +23,6 @@ export function agentLockFile(sessionDir: string, agentId: string): string {
 	return path.join(sessionDir, `.${agentId}.lock`);
 }
 
-
 export type SessionFolder = {readonly ok: true; readonly exists: boolean} | {readonly ok: false; readonly problem: string};
 
 /** Whether `dir` is a real folder (not a link to one), creating it when `create`. */
@@ -70,8 +69,7 @@ export function listAgentFiles(sessionDir: string): string[] {
 }
 
 export type AgentFileRead =
-	| {readonly record: AgentRecord | undefined; readonly mtimeMs?: number; readonly problem?: undefined}
-	| {readonly record: undefined; readonly problem: string};
+	{readonly record: AgentRecord | undefined; readonly mtimeMs?: number; readonly problem?: undefined} | {readonly record: undefined; readonly problem: string};
 
 /** An agent file's record: undefined when missing; a problem when it is a link, a FIFO, too big or not a record. */
 export function readAgentFile(file: string): AgentFileRead {
@@ -86,7 +84,6 @@ export function readAgentFile(file: string): AgentFileRead {
 		return {record: undefined, problem: `${file} is not JSON`};
 	}
 }
-
 
 /**
  * Removes the oldest stopped agent files while the folder holds more than `cap` (DESIGN.md §4).

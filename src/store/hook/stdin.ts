@@ -16,7 +16,6 @@ export interface StdinRead {
 	readonly timedOut: boolean;
 }
 
-
 /**
  * A descriptor for stdin whose reads never block. fd 0 itself is made non-blocking, as Node does
  * for process.stdin (Node puts the flag back at exit). Touching process.stdin would load the

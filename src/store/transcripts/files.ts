@@ -136,7 +136,13 @@ export interface LineChunks {
  * line. A line longer than `maxLine` is skipped without being kept (`skipping` carries that over
  * to the next call); a last line without its newline yet is left for the next call.
  */
-export function readLineChunksSync(fd: number, start: number, end: number, onLines: (bytes: Buffer) => void, options: {chunkBytes?: number; maxLine?: number; skipping?: boolean} = {}): LineChunks {
+export function readLineChunksSync(
+	fd: number,
+	start: number,
+	end: number,
+	onLines: (bytes: Buffer) => void,
+	options: {chunkBytes?: number; maxLine?: number; skipping?: boolean} = {},
+): LineChunks {
 	const chunkBytes = options.chunkBytes ?? 1024 * 1024;
 	const maxLine = options.maxLine ?? Number.POSITIVE_INFINITY;
 	const buf = Buffer.allocUnsafe(chunkBytes);

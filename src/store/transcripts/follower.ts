@@ -187,7 +187,11 @@ export class TranscriptFollower implements TranscriptSource {
 				this.schedule();
 			}
 		};
-		watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('error', () => undefined);
+		watcher
+			.on('add', onFile)
+			.on('change', onFile)
+			.on('unlink', onFile)
+			.on('error', () => undefined);
 		return watcher;
 	}
 

@@ -8,9 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {claudeDir as defaultClaudeDir} from '../../core/paths.js';
 
-export type ResolvedPath =
-	| {readonly ok: true; readonly path: string}
-	| {readonly ok: false; readonly reason: 'missing' | 'refused'};
+export type ResolvedPath = {readonly ok: true; readonly path: string} | {readonly ok: false; readonly reason: 'missing' | 'refused'};
 
 /** The folders transcripts may live in: `<claude>/projects` and `extra`. */
 export class TranscriptRoots {

@@ -267,9 +267,15 @@ export class TranscriptReader {
 			this.mtimeMs = opened.stats.mtimeMs;
 			let summary = EMPTY_SUMMARY;
 			const decoder = new TextDecoder();
-			readLineChunksSync(opened.fd, 0, opened.stats.size, bytes => {
-				summary = foldLines(summary, decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'), this.target.cwd);
-			}, {chunkBytes});
+			readLineChunksSync(
+				opened.fd,
+				0,
+				opened.stats.size,
+				bytes => {
+					summary = foldLines(summary, decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'), this.target.cwd);
+				},
+				{chunkBytes},
+			);
 			this.recent = summary;
 		} catch {
 			// What was read is kept.

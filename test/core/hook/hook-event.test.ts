@@ -27,8 +27,7 @@ function payload(fields: Record<string, unknown>): HookEvent {
 	return parsed.value;
 }
 
-const start = (agentId = 'a8c41f0e92b7d3a15', agentType = 'Explore') =>
-	payload({hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: agentType});
+const start = (agentId = 'a8c41f0e92b7d3a15', agentType = 'Explore') => payload({hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: agentType});
 const stop = (fields: Record<string, unknown> = {}) =>
 	payload({
 		hook_event_name: 'SubagentStop',
@@ -195,7 +194,14 @@ describe('file cap', () => {
 		expect(filesOverCap([f('a', 1, 'stopped'), f('b', 2, 'stopped')], 2)).toEqual([]);
 	});
 	it('removes the oldest stopped files only', () => {
-		const files = [f('new-stopped', 5, 'stopped'), f('old-active', 1, 'active'), f('old-idle', 2, 'idle'), f('mid-stopped', 3, 'stopped'), f('old-stopped', 2.5, 'stopped'), f('unreadable', 0, undefined)];
+		const files = [
+			f('new-stopped', 5, 'stopped'),
+			f('old-active', 1, 'active'),
+			f('old-idle', 2, 'idle'),
+			f('mid-stopped', 3, 'stopped'),
+			f('old-stopped', 2.5, 'stopped'),
+			f('unreadable', 0, undefined),
+		];
 		expect(filesOverCap(files, 3)).toEqual(['old-stopped', 'mid-stopped', 'new-stopped']);
 		expect(filesOverCap(files, 4)).toEqual(['old-stopped', 'mid-stopped']);
 	});
@@ -284,7 +290,17 @@ describe('applyHookEvent: events applied out of order', () => {
 
 describe('parseCutHookPayload: the first part of a payload over the limit', () => {
 	const full = (message: string, extra: Record<string, unknown> = {}) =>
-		JSON.stringify({session_id: SESSION, hook_event_name: 'SubagentStop', background_tasks: [{id: 'x', description: 'a "quoted" {brace}'}], stop_hook_active: false, agent_id: 'a1', agent_type: 'Explore', agent_transcript_path: '/t/agent-a1.jsonl', last_assistant_message: message, ...extra});
+		JSON.stringify({
+			session_id: SESSION,
+			hook_event_name: 'SubagentStop',
+			background_tasks: [{id: 'x', description: 'a "quoted" {brace}'}],
+			stop_hook_active: false,
+			agent_id: 'a1',
+			agent_type: 'Explore',
+			agent_transcript_path: '/t/agent-a1.jsonl',
+			last_assistant_message: message,
+			...extra,
+		});
 
 	it('reads the fields before the cut and keeps the start of the cut message, marked', () => {
 		const message = `Résumé "quoted" \\ back\n${'z'.repeat(3 * CUT_MESSAGE_CHARS)}`;
@@ -294,7 +310,13 @@ describe('parseCutHookPayload: the first part of a payload over the limit', () =
 		if (!parsed.ok) {
 			return;
 		}
-		expect(parsed.value).toMatchObject({event: 'SubagentStop', agentId: 'a1', agentType: 'Explore', agentTranscriptPath: '/t/agent-a1.jsonl', lastMessageCut: true});
+		expect(parsed.value).toMatchObject({
+			event: 'SubagentStop',
+			agentId: 'a1',
+			agentType: 'Explore',
+			agentTranscriptPath: '/t/agent-a1.jsonl',
+			lastMessageCut: true,
+		});
 		expect(parsed.value.lastMessage?.startsWith('Résumé "quoted" \\ back\nzzz')).toBe(true);
 		expect(parsed.value.lastMessage?.endsWith(CUT_MESSAGE_NOTE)).toBe(true);
 		expect(parsed.value.lastMessage?.length).toBe(CUT_MESSAGE_CHARS + CUT_MESSAGE_NOTE.length);
@@ -332,7 +354,13 @@ describe('parseCutHookPayload: the first part of a payload over the limit', () =
 	});
 
 	it('does not take a nested agent_id for the payload’s', () => {
-		const text = JSON.stringify({session_id: SESSION, hook_event_name: 'SubagentStop', background_tasks: [{agent_id: 'other', agent_type: 'Plan'}], last_assistant_message: 'x'.repeat(1000), agent_id: 'a1'});
+		const text = JSON.stringify({
+			session_id: SESSION,
+			hook_event_name: 'SubagentStop',
+			background_tasks: [{agent_id: 'other', agent_type: 'Plan'}],
+			last_assistant_message: 'x'.repeat(1000),
+			agent_id: 'a1',
+		});
 		expect(parseCutHookPayload(text.slice(0, 400)).ok).toBe(false);
 	});
 });

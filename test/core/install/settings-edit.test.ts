@@ -39,7 +39,10 @@ function uninstall(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Varied settings files, written as text: the generator decides every byte.
 
-type Raw = {readonly kind: 'raw'; readonly text: string} | {readonly kind: 'arr'; readonly items: readonly Raw[]} | {readonly kind: 'obj'; readonly entries: readonly (readonly [string, Raw])[]};
+type Raw =
+	| {readonly kind: 'raw'; readonly text: string}
+	| {readonly kind: 'arr'; readonly items: readonly Raw[]}
+	| {readonly kind: 'obj'; readonly entries: readonly (readonly [string, Raw])[]};
 
 interface Layout {
 	readonly indent: string | undefined; // undefined: all on one line
@@ -55,7 +58,10 @@ function write(value: Raw, layout: Layout, depth = 0): string {
 		return value.text;
 	}
 	const [open, close] = value.kind === 'arr' ? ['[', ']'] : ['{', '}'];
-	const parts = value.kind === 'arr' ? value.items.map((item) => write(item, layout, depth + 1)) : value.entries.map(([key, item]) => `${key}${layout.colon}${write(item, layout, depth + 1)}`);
+	const parts =
+		value.kind === 'arr'
+			? value.items.map(item => write(item, layout, depth + 1))
+			: value.entries.map(([key, item]) => `${key}${layout.colon}${write(item, layout, depth + 1)}`);
 	if (parts.length === 0) {
 		return open + close;
 	}
@@ -63,7 +69,7 @@ function write(value: Raw, layout: Layout, depth = 0): string {
 		return open + parts.join(layout.comma) + close;
 	}
 	const inner = layout.eol + layout.indent.repeat(depth + 1);
-	return `${open}${parts.map((part) => inner + part).join(',')}${layout.eol}${layout.indent.repeat(depth)}${close}`;
+	return `${open}${parts.map(part => inner + part).join(',')}${layout.eol}${layout.indent.repeat(depth)}${close}`;
 }
 
 function rng(seed: number): () => number {
@@ -82,7 +88,20 @@ const obj = (...entries: (readonly [string, Raw])[]): Raw => ({kind: 'obj', entr
 const arr = (...items: Raw[]): Raw => ({kind: 'arr', items});
 const key = (k: string): string => JSON.stringify(k);
 
-const SCALARS = ['12345678901234567890', '1.0', '-0', '1e5', '2.50', 'true', 'null', '"caf\\u00e9 \\u2028 \\ud83d\\ude00"', '"tab\\tquote\\"slash\\/"', '""', '"\u00e9t\u00e9"', '0'];
+const SCALARS = [
+	'12345678901234567890',
+	'1.0',
+	'-0',
+	'1e5',
+	'2.50',
+	'true',
+	'null',
+	'"caf\\u00e9 \\u2028 \\ud83d\\ude00"',
+	'"tab\\tquote\\"slash\\/"',
+	'""',
+	'"\u00e9t\u00e9"',
+	'0',
+];
 
 function randomValue(r: () => number, depth: number): Raw {
 	const pick = r();
@@ -96,7 +115,8 @@ function randomValue(r: () => number, depth: number): Raw {
 	return obj(...Array.from({length: Math.floor(r() * 3)}, () => [keys[Math.floor(r() * keys.length)]!, randomValue(r, depth + 1)] as const));
 }
 
-const otherHook = (command: string): Raw => obj([key('matcher'), raw('""')], [key('hooks'), arr(obj([key('type'), raw('"command"')], [key('command'), raw(JSON.stringify(command))]))]);
+const otherHook = (command: string): Raw =>
+	obj([key('matcher'), raw('""')], [key('hooks'), arr(obj([key('type'), raw('"command"')], [key('command'), raw(JSON.stringify(command))]))]);
 
 function randomHooks(r: () => number): Raw | undefined {
 	const choice = r();
@@ -119,7 +139,10 @@ function randomHooks(r: () => number): Raw | undefined {
 
 function randomFile(seed: number): string {
 	const r = rng(seed);
-	const entries: [string, Raw][] = Array.from({length: Math.floor(r() * 4)}, () => [['"model"', '"a"', '"a"', '"\\u0068ooks2"', '"permissions"'][Math.floor(r() * 5)]!, randomValue(r, 1)] as [string, Raw]);
+	const entries: [string, Raw][] = Array.from(
+		{length: Math.floor(r() * 4)},
+		() => [['"model"', '"a"', '"a"', '"\\u0068ooks2"', '"permissions"'][Math.floor(r() * 5)]!, randomValue(r, 1)] as [string, Raw],
+	);
 	const hooks = randomHooks(r);
 	if (hooks) {
 		entries.splice(Math.floor(r() * (entries.length + 1)), 0, ['"hooks"', hooks]);
@@ -165,8 +188,14 @@ describe('text-preserving install and uninstall', () => {
 		['empty hooks with space', '{"hooks": { }}'],
 		['empty event arrays', '{\n\t"hooks": {\n\t\t"SubagentStart": [],\n\t\t"TeammateIdle": [ ]\n\t}\n}'],
 		['a minified file with big numbers', '{"n":12345678901234567890,"f":1.0,"s":"\\u00e9","n":2}'],
-		['hooks first, 4 spaces, CRLF', '{\r\n    "hooks": {\r\n        "Stop": [\r\n            {"hooks": [{"type": "command", "command": "x"}]}\r\n        ]\r\n    },\r\n    "model": "opus"\r\n}'],
-		['a one-line event array in an indented file', '{\n  "hooks": {\n    "SubagentStop": [{"matcher": "", "hooks": [{"type": "command", "command": "notify.sh"}]}]\n  }\n}\n'],
+		[
+			'hooks first, 4 spaces, CRLF',
+			'{\r\n    "hooks": {\r\n        "Stop": [\r\n            {"hooks": [{"type": "command", "command": "x"}]}\r\n        ]\r\n    },\r\n    "model": "opus"\r\n}',
+		],
+		[
+			'a one-line event array in an indented file',
+			'{\n  "hooks": {\n    "SubagentStop": [{"matcher": "", "hooks": [{"type": "command", "command": "notify.sh"}]}]\n  }\n}\n',
+		],
 	];
 	for (const [name, original] of fixed) {
 		it(`round-trips ${name}`, () => {
@@ -177,7 +206,9 @@ describe('text-preserving install and uninstall', () => {
 	}
 
 	it('writes new text in the style of the file', () => {
-		expect(install('{"model":"opus"}')).toBe(`{"model":"opus","hooks":{"SubagentStart":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SubagentStop":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"TeammateIdle":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}]}}`);
+		expect(install('{"model":"opus"}')).toBe(
+			`{"model":"opus","hooks":{"SubagentStart":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SubagentStop":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"TeammateIdle":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}]}}`,
+		);
 		const tabs = install('{\r\n\t"model": "opus"\r\n}');
 		expect(tabs.startsWith('{\r\n\t"model": "opus",\r\n\t"hooks": {\r\n\t\t"SubagentStart": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n')).toBe(true);
 		expect(tabs.endsWith('\r\n\t}\r\n}')).toBe(true);
@@ -198,10 +229,12 @@ describe('text-preserving install and uninstall', () => {
 		expect(uninstall(installed)).toBe(original);
 	});
 
-	it('keeps other tools\' entries and removes an agentlog entry the user added among them', () => {
+	it("keeps other tools' entries and removes an agentlog entry the user added among them", () => {
 		const original = `{\n  "hooks": {\n    "SubagentStop": [\n      {"hooks": [{"type": "command", "command": "a.sh"}, {"type": "command", "command": "${OURS}"}]},\n      {"hooks": [{"type": "command", "command": "${OURS}"}]},\n      {"hooks": [{"type": "command", "command": "b.sh"}]}\n    ]\n  }\n}\n`;
 		const removed = uninstall(original);
-		expect(removed).toBe('{\n  "hooks": {\n    "SubagentStop": [\n      {"hooks": [{"type": "command", "command": "a.sh"}]},\n      {"hooks": [{"type": "command", "command": "b.sh"}]}\n    ]\n  }\n}\n');
+		expect(removed).toBe(
+			'{\n  "hooks": {\n    "SubagentStop": [\n      {"hooks": [{"type": "command", "command": "a.sh"}]},\n      {"hooks": [{"type": "command", "command": "b.sh"}]}\n    ]\n  }\n}\n',
+		);
 	});
 
 	it('turns an empty file into 2-space JSON, and uninstall leaves {}', () => {

@@ -1,7 +1,15 @@
 import {execFileSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
 import {jsonErrorOffset, lineColumn, parseJsonWithLocation, positionFromMessage} from '../../../src/core/install/json-location.js';
-import {formatSettings, hasAgentlogHooks, isCanonical, mergeAgentlogHooks, parseSettings, unmergeAgentlogHooks, type JsonObject} from '../../../src/core/install/settings-merge.js';
+import {
+	formatSettings,
+	hasAgentlogHooks,
+	isCanonical,
+	mergeAgentlogHooks,
+	parseSettings,
+	unmergeAgentlogHooks,
+	type JsonObject,
+} from '../../../src/core/install/settings-merge.js';
 import {commandRunsScript, hookCommand, hookTarget, shellQuote, splitShellWords} from '../../../src/core/install/shell-command.js';
 import {unifiedDiff} from '../../../src/core/install/text-diff.js';
 
@@ -42,7 +50,7 @@ describe('json-location', () => {
 	it('reads the position out of Node 20 and Node 18 messages', () => {
 		expect(positionFromMessage('Expected double-quoted property name in JSON at position 42')).toBe(42);
 		expect(positionFromMessage('Unexpected token } in JSON at position 7')).toBe(7);
-		expect(positionFromMessage('Expected \',\' or \'}\' after property value in JSON at position 11 (line 2 column 3)')).toBe(11);
+		expect(positionFromMessage("Expected ',' or '}' after property value in JSON at position 11 (line 2 column 3)")).toBe(11);
 		expect(positionFromMessage('Unexpected end of JSON input')).toBeUndefined();
 	});
 
@@ -58,7 +66,7 @@ describe('json-location', () => {
 		expect(result.ok ? '' : result.reason).toMatch(/byte-order mark/);
 	});
 
-	it('puts a truncated file\'s error just after its last character', () => {
+	it("puts a truncated file's error just after its last character", () => {
 		const result = parseJsonWithLocation('{\n  "hooks": {\n    "SubagentStart": [\n');
 		expect(result).toMatchObject({ok: false, line: 3, column: 23});
 		expect(result.ok ? '' : result.reason).toMatch(/end of file/);
@@ -110,7 +118,7 @@ describe('command strings', () => {
 	});
 
 	it('quotes so that a real shell reads back the same string', () => {
-		for (const s of ["/a b/it's \"q\" $HOME `x` \\ !", '/plain/path', "'"]) {
+		for (const s of ['/a b/it\'s "q" $HOME `x` \\ !', '/plain/path', "'"]) {
 			expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(s)}`], {encoding: 'utf8'})).toBe(s);
 		}
 	});
@@ -206,9 +214,15 @@ describe('mergeAgentlogHooks', () => {
 });
 
 describe('unmergeAgentlogHooks', () => {
-	it('removes only agentlog\'s exact handlers and cleans up empty containers', () => {
+	it("removes only agentlog's exact handlers and cleans up empty containers", () => {
 		const kanban = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
-		const shared = {matcher: '', hooks: [{type: 'command', command: 'other-tool'}, {type: 'command', command: OURS, timeout: 5}]};
+		const shared = {
+			matcher: '',
+			hooks: [
+				{type: 'command', command: 'other-tool'},
+				{type: 'command', command: OURS, timeout: 5},
+			],
+		};
 		const before = deepFreeze({
 			a: 1,
 			hooks: {
@@ -275,7 +289,9 @@ describe('formatting', () => {
 		const before = 'a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n';
 		const after = 'a\nb\nc\nd\nE\nf\ng\nh\ni\nj\nk\n';
 		expect(unifiedDiff(before, before, {before: 'x', after: 'y'})).toBe('');
-		expect(unifiedDiff(before, after, {before: 'x', after: 'y'}, 1)).toBe(['--- x', '+++ y', '@@ -4,3 +4,3 @@', ' d', '-e', '+E', ' f', '@@ -10,1 +10,2 @@', ' j', '+k', ''].join('\n'));
+		expect(unifiedDiff(before, after, {before: 'x', after: 'y'}, 1)).toBe(
+			['--- x', '+++ y', '@@ -4,3 +4,3 @@', ' d', '-e', '+E', ' f', '@@ -10,1 +10,2 @@', ' j', '+k', ''].join('\n'),
+		);
 		expect(unifiedDiff('', '{}\n', {before: '/dev/null', after: 's'})).toBe('--- /dev/null\n+++ s\n@@ -0,0 +1,1 @@\n+{}\n');
 	});
 });

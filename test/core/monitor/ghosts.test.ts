@@ -36,41 +36,24 @@ describe('findGhosts', () => {
 	});
 
 	it('marks a whole shutdown chain (recap + approval) as ghosts', () => {
-		const agents = [
-			agent('worker', {start: 0, stop: 100}),
-			agent('recap', {start: 103, stop: 104}),
-			agent('approval', {start: 106, stop: 107}),
-		];
+		const agents = [agent('worker', {start: 0, stop: 100}), agent('recap', {start: 103, stop: 104}), agent('approval', {start: 106, stop: 107})];
 		expect(ghostsOf(...agents)).toEqual(['approval', 'recap']);
 	});
 
 	it('measures a chain from the latest stop, ghosts included', () => {
 		// The second copy is 40 s after the worker's stop but only 10 s after the first copy's.
-		const agents = [
-			agent('worker', {start: 0, stop: 100}),
-			agent('recap', {start: 120, stop: 125}),
-			agent('approval', {start: 135, stop: 136}),
-		];
+		const agents = [agent('worker', {start: 0, stop: 100}), agent('recap', {start: 120, stop: 125}), agent('approval', {start: 135, stop: 136})];
 		expect(ghostsOf(...agents)).toEqual(['approval', 'recap']);
 	});
 
 	it('keeps an agent that starts 10 s after a ghost stopped while an earlier agent still runs', () => {
-		const agents = [
-			agent('long', {start: 0}),
-			agent('short', {start: 5, stop: 20}),
-			agent('next', {start: 30}),
-		];
+		const agents = [agent('long', {start: 0}), agent('short', {start: 5, stop: 20}), agent('next', {start: 30})];
 		// The peer compares with the previous agent only and would drop `next`.
 		expect(ghostsOf(...agents)).toEqual([]);
 	});
 
 	it('judges each start only by the agents before it: a start 7 s after a ghost is one, the next overlaps it', () => {
-		const agents = [
-			agent('w1', {start: 0, stop: 50}),
-			agent('ghost', {start: 52, stop: 53}),
-			agent('w2', {start: 60}),
-			agent('w3', {start: 63}),
-		];
+		const agents = [agent('w1', {start: 0, stop: 50}), agent('ghost', {start: 52, stop: 53}), agent('w2', {start: 60}), agent('w3', {start: 63})];
 		expect(ghostsOf(...agents)).toEqual(['ghost', 'w2']);
 	});
 
@@ -106,11 +89,7 @@ describe('findGhosts', () => {
 		});
 
 		it('orders equal starts by stop time, so a zero-length copy comes first', () => {
-			const agents = [
-				agent('worker', {start: 0, stop: 10}),
-				agent('g2', {start: 10}),
-				agent('g1', {start: 10, stop: 10}),
-			];
+			const agents = [agent('worker', {start: 0, stop: 10}), agent('g2', {start: 10}), agent('g1', {start: 10, stop: 10})];
 			expect(ghostsOf(...agents)).toEqual(['g1', 'g2']);
 		});
 

@@ -19,21 +19,46 @@ const byId = (m: ReturnType<typeof model>, id: string) => m.items.find(item => i
 describe('buildMonitorModel: inferred stop', () => {
 	const running = agent('r1', {type: 'Explore', start: 0});
 	it('an agent whose transcript ended its turn is stopped (inferred), shows its report, and is never stale', () => {
-		const t = new Map([['r1', facts({endedTurn: true, finalReport: 'Let me compile a report:\n\n## Found 4 routes', summary: {...EMPTY_SUMMARY, lastAt: ms(90)}, mtimeMs: ms(90)})]]);
+		const t = new Map([
+			[
+				'r1',
+				facts({endedTurn: true, finalReport: 'Let me compile a report:\n\n## Found 4 routes', summary: {...EMPTY_SUMMARY, lastAt: ms(90)}, mtimeMs: ms(90)}),
+			],
+		]);
 		const item = byId(model({agents: [running], transcripts: t}), 'r1');
-		expect(item).toMatchObject({displayStatus: 'stopped', stale: false, inferredStop: true, reportSource: 'transcript', summary: 'Found 4 routes', durationMs: 90_000});
+		expect(item).toMatchObject({
+			displayStatus: 'stopped',
+			stale: false,
+			inferredStop: true,
+			reportSource: 'transcript',
+			summary: 'Found 4 routes',
+			durationMs: 90_000,
+		});
 	});
 
 	it('a completed Task result in the parent is a finish; a background launch is not', () => {
 		const done = facts({taskResult: {status: 'completed', totalTokens: 10, totalToolUseCount: 2, totalDurationMs: 5000, report: 'All done.'}});
-		expect(byId(model({agents: [running], transcripts: new Map([['r1', done]])}), 'r1')).toMatchObject({inferredStop: true, report: 'All done.', summary: 'All done.'});
-		const launched = facts({taskResult: {status: 'async_launched', totalTokens: undefined, totalToolUseCount: undefined, totalDurationMs: undefined, report: undefined}});
-		expect(byId(model({agents: [running], transcripts: new Map([['r1', launched]])}), 'r1')).toMatchObject({inferredStop: false, stale: true, displayStatus: 'stopped'});
+		expect(byId(model({agents: [running], transcripts: new Map([['r1', done]])}), 'r1')).toMatchObject({
+			inferredStop: true,
+			report: 'All done.',
+			summary: 'All done.',
+		});
+		const launched = facts({
+			taskResult: {status: 'async_launched', totalTokens: undefined, totalToolUseCount: undefined, totalDurationMs: undefined, report: undefined},
+		});
+		expect(byId(model({agents: [running], transcripts: new Map([['r1', launched]])}), 'r1')).toMatchObject({
+			inferredStop: false,
+			stale: true,
+			displayStatus: 'stopped',
+		});
 	});
 
 	it('without an end of turn an agent silent for the stale time is stale; its transcript write is a sign of life', () => {
 		expect(byId(model({agents: [running]}), 'r1')).toMatchObject({stale: true, inferredStop: false});
-		expect(byId(model({agents: [running], transcripts: new Map([['r1', facts({mtimeMs: ms(3500)})]])}), 'r1')).toMatchObject({stale: false, displayStatus: 'active'});
+		expect(byId(model({agents: [running], transcripts: new Map([['r1', facts({mtimeMs: ms(3500)})]])}), 'r1')).toMatchObject({
+			stale: false,
+			displayStatus: 'active',
+		});
 	});
 
 	it('a stopped record keeps its real stop and the hook report first', () => {
@@ -45,7 +70,11 @@ describe('buildMonitorModel: inferred stop', () => {
 
 describe('buildMonitorModel: ghosts', () => {
 	// A main agent runs Explore agents one after another: each starts seconds after the last stopped.
-	const sequential = [agent('e1', {type: 'Explore', start: 0, stop: 60}), agent('e2', {type: 'Explore', start: 62, stop: 120}), agent('e3', {type: 'Explore', start: 125, stop: 200})];
+	const sequential = [
+		agent('e1', {type: 'Explore', start: 0, stop: 60}),
+		agent('e2', {type: 'Explore', start: 62, stop: 120}),
+		agent('e3', {type: 'Explore', start: 125, stop: 200}),
+	];
 	it('an agent whose transcript shows work is never a ghost', () => {
 		expect(model({agents: sequential}).ghostCount).toBe(2);
 		const work = new Map(['e1', 'e2', 'e3'].map(id => [id, facts({hasWork: true})]));
@@ -67,9 +96,15 @@ describe('buildMonitorModel: description and parents', () => {
 	const a = agent('d1', {type: 'Explore', start: 0, stop: 10});
 	it('parent call, then meta, then the first line of the prompt, then the type', () => {
 		const d = (f: Partial<TranscriptFacts>) => byId(model({agents: [a], transcripts: new Map([['d1', facts(f)]])}), 'd1');
-		expect(d({description: 'Find routes', descriptionSource: 'parent', meta: {description: 'meta'}})).toMatchObject({description: 'Find routes', descriptionSource: 'parent'});
+		expect(d({description: 'Find routes', descriptionSource: 'parent', meta: {description: 'meta'}})).toMatchObject({
+			description: 'Find routes',
+			descriptionSource: 'parent',
+		});
 		expect(d({meta: {description: 'From meta'}})).toMatchObject({description: 'From meta', descriptionSource: 'meta'});
-		expect(d({prompt: '\n  Search the repo for routes.\nThen report.'})).toMatchObject({description: 'Search the repo for routes.', descriptionSource: 'prompt'});
+		expect(d({prompt: '\n  Search the repo for routes.\nThen report.'})).toMatchObject({
+			description: 'Search the repo for routes.',
+			descriptionSource: 'prompt',
+		});
 		expect(byId(model({agents: [a]}), 'd1')).toMatchObject({description: 'Explore', descriptionSource: 'type'});
 	});
 

@@ -4,7 +4,16 @@ import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 /** A plain top-level item for `agentId`. */
 function item(agentId: string): ViewItem {
-	return {agent: agent(agentId, {type: `type-${agentId}`}), displayStatus: 'active', stale: false, ghost: false, inferredStop: false, lastLife: 0, durationMs: undefined, depth: 0};
+	return {
+		agent: agent(agentId, {type: `type-${agentId}`}),
+		displayStatus: 'active',
+		stale: false,
+		ghost: false,
+		inferredStop: false,
+		lastLife: 0,
+		durationMs: undefined,
+		depth: 0,
+	};
 }
 
 const items = (...agentIds: string[]): ViewItem[] => agentIds.map(item);
@@ -105,7 +114,10 @@ describe('buildView with parentOf', () => {
 	});
 
 	it('keeps a child at the top level when its parent is not among the agents', () => {
-		const view = buildView(agents.filter(a => a.agentId !== 'lead'), {...base, parentOf});
+		const view = buildView(
+			agents.filter(a => a.agentId !== 'lead'),
+			{...base, parentOf},
+		);
 		expect(shape(view.items)).toEqual(['child2:0', 'other:0', 'child1:0', 'grandchild:1']);
 	});
 });

@@ -3,7 +3,13 @@ import {plainText, SUMMARY_SCAN, summaryLine} from '../../../src/core/monitor/re
 
 describe('summaryLine', () => {
 	it('skips a preamble that ends with a colon and takes the first heading', () => {
-		const report = ['Perfect! Now I have all the information I need. Let me compile a report:', '', '## Summary of findings', '', '- **routes** live in `src/api`'].join('\n');
+		const report = [
+			'Perfect! Now I have all the information I need. Let me compile a report:',
+			'',
+			'## Summary of findings',
+			'',
+			'- **routes** live in `src/api`',
+		].join('\n');
 		expect(summaryLine(report)).toBe('Summary of findings');
 	});
 
@@ -17,7 +23,9 @@ describe('summaryLine', () => {
 	});
 
 	it('keeps an opening line that is content, not an announcement', () => {
-		expect(summaryLine('Found 4 API routes in `src/api/routes.ts`.\n\nThey are all registered in app.ts.\n\n## Details')).toBe('Found 4 API routes in src/api/routes.ts.');
+		expect(summaryLine('Found 4 API routes in `src/api/routes.ts`.\n\nThey are all registered in app.ts.\n\n## Details')).toBe(
+			'Found 4 API routes in src/api/routes.ts.',
+		);
 		const long = `${'word '.repeat(80)}:\n\n## Heading`;
 		expect(summaryLine(long)).toMatch(/^word word/u);
 	});

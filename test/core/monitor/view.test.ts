@@ -5,7 +5,7 @@ import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 const base: ViewOptions = {now: ms(1000), staleMs: 300_000, dedup: true, showGhosts: false, showAll: false};
 
-const ids = (agents: readonly {readonly agent: AgentRecord}[]): string[] => agents.map((item) => item.agent.agentId);
+const ids = (agents: readonly {readonly agent: AgentRecord}[]): string[] => agents.map(item => item.agent.agentId);
 
 /** `n` workers of distinct types, started 10 s apart, all still running at `now`. */
 function many(n: number): AgentRecord[] {
@@ -26,7 +26,7 @@ describe('buildView ordering', () => {
 
 	it('sorts an unreadable start last', () => {
 		const bad = agent('bad', {extra: {startedAt: '?'}});
-		expect([bad, agent('ok')].sort(compareByRecentStart).map((a) => a.agentId)).toEqual(['ok', 'bad']);
+		expect([bad, agent('ok')].sort(compareByRecentStart).map(a => a.agentId)).toEqual(['ok', 'bad']);
 	});
 });
 
@@ -72,7 +72,7 @@ describe('buildView rules', () => {
 
 	it('shows ghosts flagged when asked, still out of the counts', () => {
 		const view = buildView(shutdown, {...base, showGhosts: true});
-		expect(view.items.map((i) => [i.agent.agentId, i.ghost])).toEqual([
+		expect(view.items.map(i => [i.agent.agentId, i.ghost])).toEqual([
 			['approval', true],
 			['recap', true],
 			['tester', false],
@@ -92,14 +92,14 @@ describe('buildView rules', () => {
 		const view = buildView(shutdown, {...base, dedup: false});
 		expect(view.items).toHaveLength(4);
 		expect(view.ghostCount).toBe(0);
-		expect(view.items.every((i) => !i.ghost)).toBe(true);
+		expect(view.items.every(i => !i.ghost)).toBe(true);
 		expect(view.counts.stopped).toBe(3);
 	});
 
 	it('shows a silent agent as stopped and stale, counted in both', () => {
 		const agents = [agent('quiet', {type: 'x', start: 0, updated: 600}), agent('busy', {type: 'y', start: 0, updated: 990})];
 		const view = buildView(agents, base);
-		const quiet = view.items.find((i) => i.agent.agentId === 'quiet');
+		const quiet = view.items.find(i => i.agent.agentId === 'quiet');
 		expect(quiet).toMatchObject({displayStatus: 'stopped', stale: true, lastLife: ms(600), durationMs: 600_000});
 		expect(view.counts).toEqual({active: 1, idle: 0, stopped: 1, stale: 1});
 	});
@@ -111,12 +111,9 @@ describe('buildView rules', () => {
 	});
 
 	it('gives durations, undefined when the start is unknown', () => {
-		const agents = [
-			agent('done', {type: 'x', start: 0, stop: 65}),
-			agent('unseen', {type: 'y', start: 70, stop: 70, extra: {startUnknown: true}}),
-		];
+		const agents = [agent('done', {type: 'x', start: 0, stop: 65}), agent('unseen', {type: 'y', start: 70, stop: 70, extra: {startUnknown: true}})];
 		const view = buildView(agents, base);
-		expect(view.items.map((i) => i.durationMs)).toEqual([undefined, 65_000]);
+		expect(view.items.map(i => i.durationMs)).toEqual([undefined, 65_000]);
 	});
 
 	it('counts idle agents', () => {

@@ -42,7 +42,12 @@ function item(record: AgentRecord, now = NOW): MonitorItem {
 
 /** A ghost: a second worker that starts 10 s after the first one stopped, with none running. */
 function ghostItem(extra: Partial<AgentRecord> = {}): MonitorItem {
-	const view = buildMonitorModel({transcripts: new Map(), now: NOW, options, agents: [agent('first', {type: 'worker', start: 900, stop: 950}), agent('copy', {type: 'worker', start: 960, stop: 961, extra})]});
+	const view = buildMonitorModel({
+		transcripts: new Map(),
+		now: NOW,
+		options,
+		agents: [agent('first', {type: 'worker', start: 900, stop: 950}), agent('copy', {type: 'worker', start: 960, stop: 961, extra})],
+	});
 	const found = view.items.find(i => i.agent.agentId === 'copy');
 	if (!found?.ghost) {
 		throw new Error('the fixture is not a ghost');

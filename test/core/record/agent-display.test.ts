@@ -15,7 +15,14 @@ function parsed(json: Record<string, unknown>): AgentRecord {
 
 describe('displayRecord', () => {
 	it('returns a clean record itself (no copy of a long message)', () => {
-		const record = parsed({agentId: 'a1', type: 'Explore', status: 'stopped', startedAt: T0, lastMessage: `## Done\n\n${'x'.repeat(100_000)}`, cwd: '/home/dev/acme'});
+		const record = parsed({
+			agentId: 'a1',
+			type: 'Explore',
+			status: 'stopped',
+			startedAt: T0,
+			lastMessage: `## Done\n\n${'x'.repeat(100_000)}`,
+			cwd: '/home/dev/acme',
+		});
 		expect(displayRecord(record)).toBe(record);
 	});
 

@@ -1,13 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {agentDuration} from '../../../src/core/monitor/duration.js';
-import {
-	formatDuration,
-	formatLocalTime,
-	parseDuration,
-	parseTime,
-	shortId,
-	truncate,
-} from '../../../src/core/text/format.js';
+import {formatDuration, formatLocalTime, parseDuration, parseTime, shortId, truncate} from '../../../src/core/text/format.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 describe('formatDuration', () => {

@@ -52,8 +52,13 @@ describe('end of turn and final report', () => {
 	});
 
 	it('is not ended while a call waits for its result, or after a tool_use stop', () => {
-		expect(outcome([textLine('Looking.', {messageId: 'm1'}), toolUseLine('t1', 'Read', {file_path: '/a'}, {messageId: 'm1', stopReason: 'end_turn'})])).toEqual({endedTurn: false, finalReport: undefined});
-		expect(outcome([toolUseLine('t1', 'Read', {file_path: '/a'}, {messageId: 'm1', stopReason: 'tool_use'}), toolResultLine('t1', 'x')])).toEqual({endedTurn: false, finalReport: undefined});
+		expect(outcome([textLine('Looking.', {messageId: 'm1'}), toolUseLine('t1', 'Read', {file_path: '/a'}, {messageId: 'm1', stopReason: 'end_turn'})])).toEqual(
+			{endedTurn: false, finalReport: undefined},
+		);
+		expect(outcome([toolUseLine('t1', 'Read', {file_path: '/a'}, {messageId: 'm1', stopReason: 'tool_use'}), toolResultLine('t1', 'x')])).toEqual({
+			endedTurn: false,
+			finalReport: undefined,
+		});
 	});
 
 	it('is not ended when the stop reason is missing (a response still being written) or a new user message came after', () => {
@@ -62,7 +67,13 @@ describe('end of turn and final report', () => {
 	});
 
 	it('ends again when the resumed agent ends its next turn', () => {
-		expect(outcome([textLine('Done.', {messageId: 'm1', stopReason: 'end_turn'}), promptLine('More.'), textLine('Done twice.', {messageId: 'm2', stopReason: 'end_turn'})])).toEqual({
+		expect(
+			outcome([
+				textLine('Done.', {messageId: 'm1', stopReason: 'end_turn'}),
+				promptLine('More.'),
+				textLine('Done twice.', {messageId: 'm2', stopReason: 'end_turn'}),
+			]),
+		).toEqual({
 			endedTurn: true,
 			finalReport: 'Done twice.',
 		});
@@ -87,7 +98,12 @@ describe('end of turn and final report', () => {
 	it('is the same wherever the transcript is split, and however many parts', () => {
 		const cases = [
 			finished(),
-			[promptLine('Review.'), structuredOutputLine('toolu_so', {ok: true}, {messageId: 'm1'}), toolResultLine('toolu_so', 'ok'), JSON.stringify({type: 'system', toolEndsTurn: true})],
+			[
+				promptLine('Review.'),
+				structuredOutputLine('toolu_so', {ok: true}, {messageId: 'm1'}),
+				toolResultLine('toolu_so', 'ok'),
+				JSON.stringify({type: 'system', toolEndsTurn: true}),
+			],
 			[textLine('Done.', {messageId: 'm1', stopReason: 'end_turn'}), promptLine('More.'), textLine('Half', {messageId: 'm2'})],
 		];
 		for (const lines of cases) {
@@ -110,14 +126,22 @@ describe('prompt, tool errors, evidence of work', () => {
 		expect(fold(finished()).prompt).toBe('Find every route handler.\nThen document them.');
 		expect(fold([promptPartsLine(['Part one.', 'Part two.'])]).prompt).toBe('Part one.\nPart two.');
 		// A tool result is not a prompt; an isMeta message neither.
-		expect(fold([toolResultLine('t', 'x'), JSON.stringify({type: 'user', isMeta: true, message: {role: 'user', content: 'caveat'}}), promptLine('Real.')]).prompt).toBe('Real.');
+		expect(
+			fold([toolResultLine('t', 'x'), JSON.stringify({type: 'user', isMeta: true, message: {role: 'user', content: 'caveat'}}), promptLine('Real.')]).prompt,
+		).toBe('Real.');
 		const long = fold([promptLine(`${ALL_HOSTILE}${'p'.repeat(5000)}`)]).prompt ?? '';
 		expect(long.length).toBeLessThanOrEqual(PROMPT_MAX);
 		expect(long).not.toMatch(RAW_CONTROL);
 	});
 
 	it('counts tool results marked is_error, and merges the count', () => {
-		const lines = [toolUseLine('t1', 'Bash', {command: 'x'}), toolResultLine('t1', 'boom', {isError: true}), toolUseLine('t2', 'Bash', {command: 'y'}), toolResultLine('t2', 'ok', {isError: false}), toolResultLine('t3', 'late', {isError: true})];
+		const lines = [
+			toolUseLine('t1', 'Bash', {command: 'x'}),
+			toolResultLine('t1', 'boom', {isError: true}),
+			toolUseLine('t2', 'Bash', {command: 'y'}),
+			toolResultLine('t2', 'ok', {isError: false}),
+			toolResultLine('t3', 'late', {isError: true}),
+		];
 		expect(fold(lines).toolErrors).toBe(2);
 		for (let k = 0; k <= lines.length; k++) {
 			expect(mergeSummaries(fold(lines.slice(0, k)), fold(lines.slice(k))).toolErrors).toBe(2);
@@ -131,7 +155,14 @@ describe('prompt, tool errors, evidence of work', () => {
 	});
 
 	it('reads lines of newer shapes without a crash or a lost line: no timestamp, entrypoint, sessionKind, session_id, unknown attachments, empty thinking', () => {
-		const lines = [modeLine(), permissionModeLine(), lastPromptLine(), attachmentLine('brand_new_kind', {extra: NEWER_KEYS}), thinkingLine('', {extra: NEWER_KEYS}), textLine('Still here.', {extra: NEWER_KEYS})];
+		const lines = [
+			modeLine(),
+			permissionModeLine(),
+			lastPromptLine(),
+			attachmentLine('brand_new_kind', {extra: NEWER_KEYS}),
+			thinkingLine('', {extra: NEWER_KEYS}),
+			textLine('Still here.', {extra: NEWER_KEYS}),
+		];
 		const s = fold(lines);
 		expect(s.lines).toBe(6);
 		expect(s.badLines).toBe(0);
@@ -159,7 +190,15 @@ describe('parseMeta', () => {
 			isFork: false,
 			unknownKey: 'kept out',
 		});
-		expect(meta).toMatchObject({agentType: 'Explore', toolUseId: 'toolu_bdrk_01abc', spawnDepth: 2, requestNonInteractive: true, isFork: false, planModeRequired: false, taskKind: 'in_process_teammate'});
+		expect(meta).toMatchObject({
+			agentType: 'Explore',
+			toolUseId: 'toolu_bdrk_01abc',
+			spawnDepth: 2,
+			requestNonInteractive: true,
+			isFork: false,
+			planModeRequired: false,
+			taskKind: 'in_process_teammate',
+		});
 		expect(Object.keys(meta ?? {})).toHaveLength(15);
 		expect(meta?.description).not.toMatch(RAW_CONTROL);
 		expect(parseMeta({spawnDepth: '2', isFork: 'yes', agentType: 3, description: null})).toEqual({});
@@ -180,7 +219,12 @@ describe('ParentIndex', () => {
 				agentCallLine('toolu_B', {description: 'Scan in background', run_in_background: true}),
 				agentResultLine('toolu_B', 'a8c41f0e92b7d3a15', 'async_launched'),
 				toolUseLine('toolu_R', 'Read', {file_path: '/x'}),
-				agentCompletedLine('toolu_A', 'acat-artist-5a897953c7b59c51', {totalTokens: 31_877, totalToolUseCount: 9, totalDurationMs: 48_213, content: ['Found 12 routes.']}),
+				agentCompletedLine('toolu_A', 'acat-artist-5a897953c7b59c51', {
+					totalTokens: 31_877,
+					totalToolUseCount: 9,
+					totalDurationMs: 48_213,
+					content: ['Found 12 routes.'],
+				}),
 			]),
 		);
 		expect(index.lookup('acat-artist-5a897953c7b59c51')).toEqual({
@@ -203,14 +247,27 @@ describe('ParentIndex', () => {
 
 	it('keeps the first call as the description and the latest result (a resumed agent)', () => {
 		const index = new ParentIndex();
-		index.addBytes(bytes([agentCallLine('t1', {description: 'First'}), agentCompletedLine('t1', 'a1', {totalTokens: 1}), agentCallLine('t2', {description: 'Resume'}), agentCompletedLine('t2', 'a1', {totalTokens: 2})]));
+		index.addBytes(
+			bytes([
+				agentCallLine('t1', {description: 'First'}),
+				agentCompletedLine('t1', 'a1', {totalTokens: 1}),
+				agentCallLine('t2', {description: 'Resume'}),
+				agentCompletedLine('t2', 'a1', {totalTokens: 2}),
+			]),
+		);
 		expect(index.lookup('a1').description).toBe('First');
 		expect(index.lookup('a1').taskResult?.totalTokens).toBe(2);
 	});
 
 	it('keeps only the results of wanted agents, bounded and safe', () => {
 		const index = new ParentIndex(id => id === 'a1');
-		index.addBytes(bytes([agentCallLine('t1', {description: `D ${ALL_HOSTILE}`}), agentCompletedLine('t1', 'a1', {content: [`${ALL_HOSTILE}${'r'.repeat(TASK_REPORT_MAX)}`]}), agentCompletedLine('t2', 'a2', {})]));
+		index.addBytes(
+			bytes([
+				agentCallLine('t1', {description: `D ${ALL_HOSTILE}`}),
+				agentCompletedLine('t1', 'a1', {content: [`${ALL_HOSTILE}${'r'.repeat(TASK_REPORT_MAX)}`]}),
+				agentCompletedLine('t2', 'a2', {}),
+			]),
+		);
 		const facts = index.lookup('a1');
 		expect(facts.taskResult?.report?.length).toBeLessThanOrEqual(TASK_REPORT_MAX);
 		expect(facts.taskResult?.report).not.toMatch(RAW_CONTROL);

@@ -54,7 +54,12 @@ function fixture(): string[] {
 		toolResultLine('toolu_2', ['     1→import express from "express";', '     2→const router = express.Router();'], {seconds: 6}),
 		'{"type":"assistant","message":{"id":"msg_torn"',
 		'',
-		toolUseLine('toolu_3', 'Edit', {file_path: `${CWD}/src/app.ts`, old_string: 'a', new_string: 'b'}, {messageId: 'msg_3', model: 'claude-opus-4-1-20250805', seconds: 7}),
+		toolUseLine(
+			'toolu_3',
+			'Edit',
+			{file_path: `${CWD}/src/app.ts`, old_string: 'a', new_string: 'b'},
+			{messageId: 'msg_3', model: 'claude-opus-4-1-20250805', seconds: 7},
+		),
 		toolResultLine('toolu_3', 'The file has been updated.', {seconds: 8}),
 		compactBoundaryLine(120_000, {seconds: 9}),
 		toolUseLine('toolu_4', 'Bash', {command: 'npm test', description: 'Run the tests'}, {messageId: 'msg_4', seconds: 10}),
@@ -76,11 +81,7 @@ describe('foldLines: parsing', () => {
 	});
 
 	it('reads text, thinking and tool_use blocks of assistant lines', () => {
-		const s = fold([
-			textLine('Looking around.'),
-			thinkingLine('hmm'),
-			toolUseLine('toolu_a', 'Glob', {pattern: '**/*.ts'}),
-		]);
+		const s = fold([textLine('Looking around.'), thinkingLine('hmm'), toolUseLine('toolu_a', 'Glob', {pattern: '**/*.ts'})]);
 		expect(s.lines).toBe(3);
 		expect(s.badLines).toBe(0);
 		expect(s.toolCalls).toEqual([{id: 'toolu_a', name: 'Glob', summary: 'Glob **/*.ts', at: T0}]);
@@ -90,14 +91,27 @@ describe('foldLines: parsing', () => {
 	});
 
 	it('reads several blocks of one line in order (the last one is the activity)', () => {
-		const s = fold([assistantLine([thinkingBlock('plan'), textBlock('Reading it.'), toolUseBlock('toolu_a', 'Read', {file_path: `${CWD}/a.ts`}), toolUseBlock('toolu_b', 'Read', {file_path: `${CWD}/b.ts`})])]);
+		const s = fold([
+			assistantLine([
+				thinkingBlock('plan'),
+				textBlock('Reading it.'),
+				toolUseBlock('toolu_a', 'Read', {file_path: `${CWD}/a.ts`}),
+				toolUseBlock('toolu_b', 'Read', {file_path: `${CWD}/b.ts`}),
+			]),
+		]);
 		expect(s.toolCalls.map(c => c.summary)).toEqual(['Read a.ts', 'Read b.ts']);
 		expect(s.toolCounts).toEqual({Read: 2});
 		expect(s.activity).toBe('Read b.ts');
 	});
 
 	it('ignores line types it does not use, but counts them as lines', () => {
-		const s = fold([progressLine('toolu_1'), compactBoundaryLine(155_000), fileHistoryLine(), '{"type":"queue-operation","operation":"enqueue"}', promptLine('Do it.')]);
+		const s = fold([
+			progressLine('toolu_1'),
+			compactBoundaryLine(155_000),
+			fileHistoryLine(),
+			'{"type":"queue-operation","operation":"enqueue"}',
+			promptLine('Do it.'),
+		]);
 		expect(s.lines).toBe(5);
 		expect(s.badLines).toBe(0);
 		expect(s.toolCalls).toEqual([]);
@@ -130,7 +144,11 @@ describe('foldLines: parsing', () => {
 	});
 
 	it('keeps the newest timestamp, the version of the newest line and a parent agent id', () => {
-		const s = fold([textLine('a', {seconds: 5}), textLine('b', {seconds: 3, version: '2.1.40', extra: {parentAgentId: 'a11'}}), textLine('c', {timestamp: 'not a time'})]);
+		const s = fold([
+			textLine('a', {seconds: 5}),
+			textLine('b', {seconds: 3, version: '2.1.40', extra: {parentAgentId: 'a11'}}),
+			textLine('c', {timestamp: 'not a time'}),
+		]);
 		expect(s.lastAt).toBe(T0 + 5000);
 		expect(s.version).toBe('2.1.39');
 		expect(fold([textLine('a'), textLine('b', {version: '2.1.40'})]).version).toBe('2.1.40');
@@ -255,7 +273,11 @@ describe('toolSummary', () => {
 	});
 
 	it('TodoWrite: how many todos', () => {
-		const todos = [{content: 'a', status: 'pending'}, {content: 'b', status: 'in_progress'}, {content: 'c', status: 'completed'}];
+		const todos = [
+			{content: 'a', status: 'pending'},
+			{content: 'b', status: 'in_progress'},
+			{content: 'c', status: 'completed'},
+		];
 		expect(toolSummary('TodoWrite', {todos})).toBe('TodoWrite 3 todos');
 		expect(toolSummary('TodoWrite', {})).toBe('TodoWrite');
 	});
@@ -442,7 +464,14 @@ describe('mergeSummaries', () => {
 	it('of three folds equals the fold of all the lines', () => {
 		const lines = fixture();
 		const whole = fields(fold(lines));
-		for (const [i, j] of [[1, 5], [4, 11], [6, 7], [13, 19], [17, 18], [0, 22]] as const) {
+		for (const [i, j] of [
+			[1, 5],
+			[4, 11],
+			[6, 7],
+			[13, 19],
+			[17, 18],
+			[0, 22],
+		] as const) {
 			const left = mergeSummaries(mergeSummaries(fold(lines.slice(0, i)), fold(lines.slice(i, j))), fold(lines.slice(j)));
 			const right = mergeSummaries(fold(lines.slice(0, i)), mergeSummaries(fold(lines.slice(i, j)), fold(lines.slice(j))));
 			expect(fields(left), `splits at ${i}, ${j}`).toEqual(whole);
@@ -465,7 +494,12 @@ describe('mergeSummaries', () => {
 		for (let i = 0; i < 150; i++) {
 			const id = `msg_${i}`;
 			const final = {input_tokens: i, output_tokens: 10 * i + 1, cache_creation_input_tokens: i % 7, cache_read_input_tokens: 1000 + i};
-			lines.push(textLine(`Step ${i}.`, {messageId: id, usage: {input_tokens: i, output_tokens: 3, cache_creation_input_tokens: i % 7, cache_read_input_tokens: 1000 + i}}));
+			lines.push(
+				textLine(`Step ${i}.`, {
+					messageId: id,
+					usage: {input_tokens: i, output_tokens: 3, cache_creation_input_tokens: i % 7, cache_read_input_tokens: 1000 + i},
+				}),
+			);
 			lines.push(toolUseLine(`toolu_${i}`, 'Grep', {pattern: `p${i}`}, {messageId: id, usage: final}));
 			lines.push(toolResultLine(`toolu_${i}`, `hit ${i}`));
 			expected.input += final.input_tokens;
@@ -502,7 +536,10 @@ describe('mergeSummaries', () => {
 describe('MAX_TOOL_CALLS', () => {
 	/** `n` Grep calls, each followed by its result. */
 	const calls = (n: number, from = 0): string[] =>
-		Array.from({length: n}, (_, i) => [toolUseLine(`toolu_${from + i}`, i % 3 === 0 ? 'Read' : 'Grep', {pattern: `p${from + i}`, file_path: `/f${from + i}`}), toolResultLine(`toolu_${from + i}`, `r${from + i}`)]).flat();
+		Array.from({length: n}, (_, i) => [
+			toolUseLine(`toolu_${from + i}`, i % 3 === 0 ? 'Read' : 'Grep', {pattern: `p${from + i}`, file_path: `/f${from + i}`}),
+			toolResultLine(`toolu_${from + i}`, `r${from + i}`),
+		]).flat();
 
 	it('keeps the newest calls and counts all of them', () => {
 		const n = MAX_TOOL_CALLS + 25;

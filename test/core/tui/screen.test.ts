@@ -130,8 +130,16 @@ describe('buildScreen fits every pane', () => {
 						expect(ids.length, where).toBe(Math.min(n, visibleCount(layout)));
 						// The selected agent is always in the window, marked once.
 						expect(ids, where).toContain(ui.selectedId);
-						const marked = model.body.kind === 'list' ? model.body.rows.filter(r => r.selected) : model.body.kind === 'strip' ? model.body.cards.filter(c => c.selected) : [];
-						expect(marked.map(r => r.id), where).toEqual([ui.selectedId]);
+						const marked =
+							model.body.kind === 'list'
+								? model.body.rows.filter(r => r.selected)
+								: model.body.kind === 'strip'
+									? model.body.cards.filter(c => c.selected)
+									: [];
+						expect(
+							marked.map(r => r.id),
+							where,
+						).toEqual([ui.selectedId]);
 						// The window is a contiguous run of the view, in order.
 						const all = base.view.items.map(i => i.agent.agentId);
 						const first = all.indexOf(ids[0] ?? '');
@@ -381,7 +389,10 @@ describe('buildScreen help', () => {
 		expect(model.body.kind).toBe('help');
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		for (const binding of BINDINGS) {
-			expect(lines.some(l => l.startsWith(binding.label) && l.endsWith(binding.help)), binding.label).toBe(true);
+			expect(
+				lines.some(l => l.startsWith(binding.label) && l.endsWith(binding.help)),
+				binding.label,
+			).toBe(true);
 		}
 		expect(model.footer).toContain('Esc or ? closes this help');
 	});
@@ -559,7 +570,7 @@ describe('buildScreen with the monitor model', () => {
 		expect(text).not.toContain('stale');
 	});
 
-	it('keeps a card\'s lines the same array across a clock tick', () => {
+	it("keeps a card's lines the same array across a clock tick", () => {
 		const stopped = [agent('done', {type: 'Explore', start: 0, stop: 30, extra: {lastMessage: 'All done.'}}), agent('run', {type: 'Plan', start: 990})];
 		const first = screen({records: stopped, columns: 120, rows: 12}).model;
 		const second = screen({records: stopped, columns: 120, rows: 12, input: {now: NOW + 1000}}).model;

@@ -536,7 +536,13 @@ describe('applyFileUpdates', () => {
 	});
 
 	it('applies a batch in order: the last update of a file wins', () => {
-		const next = applyFileUpdates(EMPTY_AGENT_SET, [record('a1.json', a1), gone('a1.json'), record('a2.json', a2), invalid('a2.json', 'x'), record('a2.json', a2)]);
+		const next = applyFileUpdates(EMPTY_AGENT_SET, [
+			record('a1.json', a1),
+			gone('a1.json'),
+			record('a2.json', a2),
+			invalid('a2.json', 'x'),
+			record('a2.json', a2),
+		]);
 		expect([...next.agents.keys()]).toEqual(['a2.json']);
 		expect(next.invalid.size).toBe(0);
 	});

@@ -114,7 +114,14 @@ describe('TranscriptFollower', () => {
 		appendFileSync(file, jsonl([toolResultLine('toolu_2', '     1→import express from "express";'), thinkingLine('Two handlers.')]));
 		await vi.waitFor(() => expect(stateOf(f, 'a111').summary.activity).toBe('thinking…'), WAIT);
 		expect(onChange).toHaveBeenCalled();
-		appendFileSync(file, jsonl([toolUseLine('toolu_3', 'Bash', {command: 'npm test', description: 'Run the tests'}), bashResultLine('toolu_3', {stdout: '', stderr: 'boom', isError: true}), textLine('## Done\nTests fail.')]));
+		appendFileSync(
+			file,
+			jsonl([
+				toolUseLine('toolu_3', 'Bash', {command: 'npm test', description: 'Run the tests'}),
+				bashResultLine('toolu_3', {stdout: '', stderr: 'boom', isError: true}),
+				textLine('## Done\nTests fail.'),
+			]),
+		);
 		await vi.waitFor(() => expect(stateOf(f, 'a111').summary.activity).toBe('Tests fail.'), WAIT);
 		const summary = stateOf(f, 'a111').summary;
 		expect(summary.toolCounts).toEqual({Grep: 1, Read: 1, Bash: 1});
@@ -242,7 +249,10 @@ describe('TranscriptFollower', () => {
 
 	it('hands out only safe text: a hostile sidecar, parent call and transcript arrive as visible, inert text', () => {
 		const dir = layout();
-		writeFileSync(dir.transcript('a111'), jsonl([textLine(ALL_HOSTILE, {model: ALL_HOSTILE}), toolUseLine('toolu_1', 'Bash', {command: ALL_HOSTILE}), toolResultLine('toolu_1', ALL_HOSTILE)]));
+		writeFileSync(
+			dir.transcript('a111'),
+			jsonl([textLine(ALL_HOSTILE, {model: ALL_HOSTILE}), toolUseLine('toolu_1', 'Bash', {command: ALL_HOSTILE}), toolResultLine('toolu_1', ALL_HOSTILE)]),
+		);
 		writeFileSync(path.join(dir.subagents, 'agent-a111.meta.json'), JSON.stringify({description: `Task ${ALL_HOSTILE}`, parentAgentId: `a000${HOSTILE.bidi}`}));
 		writeFileSync(dir.transcript('a222'), jsonl([textLine('Hello.')]));
 		writeFileSync(dir.parent, jsonl([agentCallLine('toolu_A', {description: `Parent ${ALL_HOSTILE}`}, {}), agentResultLine('toolu_A', 'a222', 'completed')]));
@@ -253,7 +263,14 @@ describe('TranscriptFollower', () => {
 		]);
 		const a = stateOf(f, 'a111');
 		const b = stateOf(f, 'a222');
-		const shown = [a.description, a.parentAgentId, a.summary.model, a.summary.activity, ...a.summary.toolCalls.flatMap(c => [c.summary, c.result]), b.description];
+		const shown = [
+			a.description,
+			a.parentAgentId,
+			a.summary.model,
+			a.summary.activity,
+			...a.summary.toolCalls.flatMap(c => [c.summary, c.result]),
+			b.description,
+		];
 		for (const text of shown) {
 			expect(text).toBeDefined();
 			expect(text).not.toMatch(RAW_CONTROL);
@@ -397,7 +414,14 @@ describe('TranscriptFollower', () => {
 				counts[name] = (counts[name] ?? 0) + 1;
 				tokens.output += i % 50;
 				const id = `toolu_${i.toString().padStart(6, '0')}`;
-				lines.push(toolUseLine(id, name, {file_path: `${CWD}/src/module-${i}.ts`, pattern: `p${i}`, command: `echo ${i}`}, {messageId: `msg_${i}`, usage: {output_tokens: i % 50}}));
+				lines.push(
+					toolUseLine(
+						id,
+						name,
+						{file_path: `${CWD}/src/module-${i}.ts`, pattern: `p${i}`, command: `echo ${i}`},
+						{messageId: `msg_${i}`, usage: {output_tokens: i % 50}},
+					),
+				);
 				lines.push(toolResultLine(id, `result ${i} ${'ü'.repeat(i % 40)} ${'x'.repeat(300)}`));
 			}
 			const lastLine = textLine(`All ${calls} calls done.`);

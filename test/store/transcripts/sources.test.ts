@@ -92,7 +92,14 @@ function bigParent(file: string, megabytes: number, agentId: string): void {
 				chunk += filler(i++);
 			}
 			if (i === 50) {
-				chunk += jsonl([agentCompletedLine('toolu_FIRST', agentId, {totalTokens: 77_000, totalToolUseCount: 41, totalDurationMs: 300_000, content: ['## Payments\n\nAll good.']})]);
+				chunk += jsonl([
+					agentCompletedLine('toolu_FIRST', agentId, {
+						totalTokens: 77_000,
+						totalToolUseCount: 41,
+						totalDurationMs: 300_000,
+						content: ['## Payments\n\nAll good.'],
+					}),
+				]);
 			}
 			written += writeSync(fd, chunk);
 		}
@@ -101,7 +108,10 @@ function bigParent(file: string, megabytes: number, agentId: string): void {
 	}
 }
 
-const working = (id: string): string[] => [promptLine('Audit the payment code.\nBe thorough.', {agentId: id}), toolUseLine('toolu_w', 'Grep', {pattern: 'charge'}, {agentId: id, messageId: `m_${id}`})];
+const working = (id: string): string[] => [
+	promptLine('Audit the payment code.\nBe thorough.', {agentId: id}),
+	toolUseLine('toolu_w', 'Grep', {pattern: 'charge'}, {agentId: id, messageId: `m_${id}`}),
+];
 
 describe('the description from a long parent transcript', () => {
 	it('is found when the spawning call is at the start of a 24 MB parent (the follower, scanned in the background)', async () => {
@@ -113,7 +123,13 @@ describe('the description from a long parent transcript', () => {
 		await vi.waitFor(() => expect(stateOf(f, 'a8c41f0e92b7d3a15').description).toBe('Audit the payment code'), WAIT);
 		const state = stateOf(f, 'a8c41f0e92b7d3a15');
 		expect(state.descriptionSource).toBe('parent');
-		expect(state.taskResult).toEqual({status: 'completed', totalTokens: 77_000, totalToolUseCount: 41, totalDurationMs: 300_000, report: '## Payments\n\nAll good.'});
+		expect(state.taskResult).toEqual({
+			status: 'completed',
+			totalTokens: 77_000,
+			totalToolUseCount: 41,
+			totalDurationMs: 300_000,
+			report: '## Payments\n\nAll good.',
+		});
 	});
 
 	it('is found by the one-shot reader too', () => {
@@ -136,7 +152,11 @@ describe('the description from a long parent transcript', () => {
 			{agentId: 'a2222222', transcriptPath: dir.transcript('a2222222')},
 		]);
 		expect(states.get('a1111111')).toMatchObject({description: 'From the sidecar', descriptionSource: 'meta', meta: {agentType: 'Explore', spawnDepth: 1}});
-		expect(states.get('a2222222')).toMatchObject({description: 'Audit the payment code.', descriptionSource: 'prompt', prompt: 'Audit the payment code.\nBe thorough.'});
+		expect(states.get('a2222222')).toMatchObject({
+			description: 'Audit the payment code.',
+			descriptionSource: 'prompt',
+			prompt: 'Audit the payment code.\nBe thorough.',
+		});
 	});
 
 	it("finds the call through the sidecar's toolUseId while the agent runs (no result yet)", () => {
@@ -144,13 +164,20 @@ describe('the description from a long parent transcript', () => {
 		writeFileSync(dir.parent, jsonl([agentCallLine('toolu_bdrk_01Q', {description: 'Still running'})]));
 		writeFileSync(dir.transcript('a3333333'), jsonl(working('a3333333')));
 		writeFileSync(path.join(dir.subagents, 'agent-a3333333.meta.json'), JSON.stringify({toolUseId: 'toolu_bdrk_01Q'}));
-		expect(readAgentActivity({agentId: 'a3333333', transcriptPath: dir.transcript('a3333333')})).toMatchObject({description: 'Still running', descriptionSource: 'parent', taskResult: undefined});
+		expect(readAgentActivity({agentId: 'a3333333', transcriptPath: dir.transcript('a3333333')})).toMatchObject({
+			description: 'Still running',
+			descriptionSource: 'parent',
+			taskResult: undefined,
+		});
 	});
 
 	it('reads a parent shared by many agents once for all of them', () => {
 		const dir = layout();
 		const ids = ['a1000001', 'a1000002', 'a1000003'];
-		writeFileSync(dir.parent, jsonl(ids.flatMap((id, i) => [agentCallLine(`t${i}`, {description: `Task ${i}`}), agentResultLine(`t${i}`, id, 'async_launched')])));
+		writeFileSync(
+			dir.parent,
+			jsonl(ids.flatMap((id, i) => [agentCallLine(`t${i}`, {description: `Task ${i}`}), agentResultLine(`t${i}`, id, 'async_launched')])),
+		);
 		for (const id of ids) {
 			writeFileSync(dir.transcript(id), jsonl(working(id)));
 		}
@@ -182,7 +209,11 @@ describe('the description from a long parent transcript', () => {
 describe('end of turn, read from disk', () => {
 	it('a finished agent: endedTurn and its final report, the same in the follower and the one-shot reader', () => {
 		const dir = layout();
-		const lines = [...working('a5555555'), toolResultLine('toolu_w', 'hits', {agentId: 'a5555555'}), textLine('Perfect! Now I can report:\n\n## Result\n\nAll good.', {agentId: 'a5555555', messageId: 'm_end', stopReason: 'end_turn'})];
+		const lines = [
+			...working('a5555555'),
+			toolResultLine('toolu_w', 'hits', {agentId: 'a5555555'}),
+			textLine('Perfect! Now I can report:\n\n## Result\n\nAll good.', {agentId: 'a5555555', messageId: 'm_end', stopReason: 'end_turn'}),
+		];
 		writeFileSync(dir.transcript('a5555555'), jsonl(lines));
 		const f = follower();
 		f.follow([{agentId: 'a5555555', transcriptPath: dir.transcript('a5555555')}]);
@@ -199,10 +230,25 @@ describe('every real agent appears', () => {
 		const wf = path.join(dir.subagents, 'workflows', 'wf_01HZX');
 		mkdirSync(wf, {recursive: true});
 		const file = path.join(wf, `agent-${id}.jsonl`);
-		writeFileSync(file, jsonl([promptLine('Review the diff.', {agentId: id, extra: NEWER_KEYS}), modeLine(), structuredOutputLine('toolu_so', {verdict: 'pass'}, {agentId: id, messageId: 'm1', extra: NEWER_KEYS}), toolEndsTurnLine('toolu_so', {agentId: id})]));
+		writeFileSync(
+			file,
+			jsonl([
+				promptLine('Review the diff.', {agentId: id, extra: NEWER_KEYS}),
+				modeLine(),
+				structuredOutputLine('toolu_so', {verdict: 'pass'}, {agentId: id, messageId: 'm1', extra: NEWER_KEYS}),
+				toolEndsTurnLine('toolu_so', {agentId: id}),
+			]),
+		);
 		const target = {agentId: id, transcriptPath: dir.transcript(id)};
 		const state = readAgentActivity(target);
-		expect(state).toMatchObject({missing: false, transcriptPath: file, endedTurn: true, finalReport: '{\n  "verdict": "pass"\n}', description: 'Review the diff.', descriptionSource: 'prompt'});
+		expect(state).toMatchObject({
+			missing: false,
+			transcriptPath: file,
+			endedTurn: true,
+			finalReport: '{\n  "verdict": "pass"\n}',
+			description: 'Review the diff.',
+			descriptionSource: 'prompt',
+		});
 		const f = follower();
 		f.follow([target]);
 		expect(stateOf(f, id)).toMatchObject({missing: false, transcriptPath: file, endedTurn: true});
@@ -223,9 +269,25 @@ describe('every real agent appears', () => {
 	it('ids of every observed form, background agents and lines of newer shapes: none is lost', () => {
 		const dir = layout();
 		const ids = ['a2898e3', 'aa5faea19f7e3202d', 'acat-artist-5a897953c7b59c51', 'acompact-1a2b3c'];
-		writeFileSync(dir.parent, jsonl([agentCallLine('t_bg', {description: 'Background', run_in_background: true}), agentResultLine('t_bg', 'aa5faea19f7e3202d', 'async_launched'), lastPromptLine()]));
+		writeFileSync(
+			dir.parent,
+			jsonl([
+				agentCallLine('t_bg', {description: 'Background', run_in_background: true}),
+				agentResultLine('t_bg', 'aa5faea19f7e3202d', 'async_launched'),
+				lastPromptLine(),
+			]),
+		);
 		for (const id of ids) {
-			writeFileSync(dir.transcript(id), jsonl([modeLine(), promptLine(`Work of ${id}.`, {agentId: id, extra: NEWER_KEYS}), attachmentLine('some_new_kind', {agentId: id}), thinkingLine('', {agentId: id, extra: NEWER_KEYS}), lastPromptLine()]));
+			writeFileSync(
+				dir.transcript(id),
+				jsonl([
+					modeLine(),
+					promptLine(`Work of ${id}.`, {agentId: id, extra: NEWER_KEYS}),
+					attachmentLine('some_new_kind', {agentId: id}),
+					thinkingLine('', {agentId: id, extra: NEWER_KEYS}),
+					lastPromptLine(),
+				]),
+			);
 		}
 		const states = readAgentActivities(ids.map(id => ({agentId: id, transcriptPath: dir.transcript(id)})));
 		expect([...states.keys()]).toEqual(ids);
@@ -290,7 +352,10 @@ describe('paths that may be opened', () => {
 		mkdirSync(subagents, {recursive: true});
 		const file = path.join(subagents, 'agent-a7777777.jsonl');
 		writeFileSync(file, jsonl([textLine('Through the link.')]));
-		expect(readAgentActivity({agentId: 'a7777777', transcriptPath: file}, {claudeDir: link})).toMatchObject({missing: false, summary: {activity: 'Through the link.'}});
+		expect(readAgentActivity({agentId: 'a7777777', transcriptPath: file}, {claudeDir: link})).toMatchObject({
+			missing: false,
+			summary: {activity: 'Through the link.'},
+		});
 		expect(readAgentActivity({agentId: 'a7777777', transcriptPath: file}, {claudeDir: real})).toMatchObject({missing: false});
 	});
 
@@ -301,7 +366,10 @@ describe('paths that may be opened', () => {
 		const file = path.join(subagents, 'agent-a8888888.jsonl');
 		writeFileSync(file, jsonl([textLine('Allowed.')]));
 		expect(readAgentActivity({agentId: 'a8888888', transcriptPath: file})).toMatchObject({pathRefused: true});
-		expect(readAgentActivity({agentId: 'a8888888', transcriptPath: file, sessionTranscript: path.join(elsewhere, `${SESSION_ID}.jsonl`)})).toMatchObject({missing: false, summary: {activity: 'Allowed.'}});
+		expect(readAgentActivity({agentId: 'a8888888', transcriptPath: file, sessionTranscript: path.join(elsewhere, `${SESSION_ID}.jsonl`)})).toMatchObject({
+			missing: false,
+			summary: {activity: 'Allowed.'},
+		});
 		expect(readAgentActivity({agentId: 'a8888888', transcriptPath: file}, {roots: [elsewhere]})).toMatchObject({missing: false});
 	});
 
@@ -325,10 +393,20 @@ describe('readAgentActivity equals what the follower reaches', () => {
 		const id = 'a0123456789abcdef';
 		const lines = [promptLine('Audit everything.', {agentId: id})];
 		for (let i = 0; i < 2500; i++) {
-			lines.push(toolUseLine(`toolu_${i}`, i % 3 === 0 ? 'Edit' : 'Read', {file_path: `${CWD}/src/m${i % 97}.ts`, old_string: 'a', new_string: 'b'}, {agentId: id, messageId: `msg_${i}`, usage: {output_tokens: i % 50}, stopReason: 'tool_use'}));
+			lines.push(
+				toolUseLine(
+					`toolu_${i}`,
+					i % 3 === 0 ? 'Edit' : 'Read',
+					{file_path: `${CWD}/src/m${i % 97}.ts`, old_string: 'a', new_string: 'b'},
+					{agentId: id, messageId: `msg_${i}`, usage: {output_tokens: i % 50}, stopReason: 'tool_use'},
+				),
+			);
 			lines.push(toolResultLine(`toolu_${i}`, `result ${i} ${'x'.repeat(300)}`, {agentId: id, isError: i % 11 === 0}));
 		}
-		lines.push(textLine('Audit done:', {agentId: id, messageId: 'msg_end'}), textLine('## All fine', {agentId: id, messageId: 'msg_end', stopReason: 'end_turn'}));
+		lines.push(
+			textLine('Audit done:', {agentId: id, messageId: 'msg_end'}),
+			textLine('## All fine', {agentId: id, messageId: 'msg_end', stopReason: 'end_turn'}),
+		);
 		writeFileSync(dir.transcript(id), jsonl(lines));
 		writeFileSync(path.join(dir.subagents, `agent-${id}.meta.json`), JSON.stringify({agentType: 'general-purpose', requestShape: 'foreground'}));
 		writeFileSync(dir.parent, jsonl([agentCallLine('toolu_P', {description: 'Audit'}), agentCompletedLine('toolu_P', id, {totalTokens: 5})]));
@@ -339,6 +417,11 @@ describe('readAgentActivity equals what the follower reaches', () => {
 		const followed = stateOf(f, id);
 		const once = readAgentActivity({agentId: id, transcriptPath: dir.transcript(id), cwd: CWD}, {chunkBytes: 100_000});
 		expect(once).toEqual(followed);
-		expect(once).toMatchObject({endedTurn: true, finalReport: 'Audit done:\n\n## All fine', description: 'Audit', summary: {toolErrors: 228, lines: lines.length}});
+		expect(once).toMatchObject({
+			endedTurn: true,
+			finalReport: 'Audit done:\n\n## All fine',
+			description: 'Audit',
+			summary: {toolErrors: 228, lines: lines.length},
+		});
 	});
 });
