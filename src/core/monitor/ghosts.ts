@@ -15,19 +15,42 @@ interface Timed {
 	readonly stop: number;
 }
 
+/** What the ghost rule reads of an agent, its times parsed (ms; undefined when unreadable). */
+export interface GhostFacts {
+	readonly agentId: string;
+	readonly type: string;
+	readonly status: AgentRecord['status'];
+	readonly start: number | undefined;
+	readonly updated: number | undefined;
+	readonly stopped: number | undefined;
+	readonly startUnknown: boolean;
+}
+
+/** The facts of a record, its times parsed once. */
+export function ghostFacts(agent: AgentRecord): GhostFacts {
+	return {
+		agentId: agent.agentId,
+		type: agent.type,
+		status: agent.status,
+		start: parseTime(agent.startedAt),
+		updated: parseTime(agent.updatedAt),
+		stopped: parseTime(agent.stoppedAt),
+		startUnknown: agent.startUnknown === true,
+	};
+}
+
 /**
  * When an agent stopped: `stoppedAt`; else, for a `stopped` agent without it (files written by
  * claude-code-kanban), its last event `updatedAt`; else Infinity (still running).
  * Decision: a stopped agent whose stop time can't be read at all counts as running, so it can
  * never turn a later agent into a ghost (hiding real work is worse than showing a ghost).
  */
-function stopTime(agent: AgentRecord): number {
-	const stopped = parseTime(agent.stoppedAt);
-	if (stopped !== undefined) {
-		return stopped;
+function stopTime(agent: GhostFacts): number {
+	if (agent.stopped !== undefined) {
+		return agent.stopped;
 	}
 	if (agent.status === 'stopped') {
-		return parseTime(agent.updatedAt) ?? Number.POSITIVE_INFINITY;
+		return agent.updated ?? Number.POSITIVE_INFINITY;
 	}
 	return Number.POSITIVE_INFINITY;
 }
@@ -37,16 +60,20 @@ function stopTime(agent: AgentRecord): number {
  * whose start was never seen (`startUnknown`, startedAt only a lower bound), is left out: it is
  * never a ghost and never makes another agent one.
  */
-function groupByType(agents: readonly AgentRecord[]): Map<string, Timed[]> {
+function groupByType(agents: readonly GhostFacts[]): Map<string, Timed[]> {
 	const groups = new Map<string, Timed[]>();
 	for (const agent of agents) {
-		const start = parseTime(agent.startedAt);
-		if (start === undefined || agent.startUnknown === true) {
+		const {start} = agent;
+		if (start === undefined || agent.startUnknown) {
 			continue;
 		}
-		const group = groups.get(agent.type) ?? [];
-		group.push({agentId: agent.agentId, start, stop: stopTime(agent)});
-		groups.set(agent.type, group);
+		const group = groups.get(agent.type);
+		const timed = {agentId: agent.agentId, start, stop: stopTime(agent)};
+		if (group === undefined) {
+			groups.set(agent.type, [timed]);
+		} else {
+			group.push(timed);
+		}
 	}
 	return groups;
 }
@@ -91,9 +118,16 @@ function ghostsOfType(sorted: readonly Timed[], into: Set<string>, hasWork: (age
  * true (its transcript shows work of its own) is never a ghost; it still counts as an earlier agent.
  */
 export function findGhosts(agents: readonly AgentRecord[], hasWork: (agentId: string) => boolean = () => false): Set<string> {
+	return findGhostsOf(agents.map(ghostFacts), hasWork);
+}
+
+/** `findGhosts` over facts whose times are already parsed (the session counts). */
+export function findGhostsOf(agents: readonly GhostFacts[], hasWork: (agentId: string) => boolean = () => false): Set<string> {
 	const ghosts = new Set<string>();
 	for (const group of groupByType(agents).values()) {
-		ghostsOfType(group.sort(byStart), ghosts, hasWork);
+		if (group.length > 1) {
+			ghostsOfType(group.sort(byStart), ghosts, hasWork);
+		}
 	}
 	return ghosts;
 }

@@ -14,7 +14,7 @@ export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undef
  * neither is known), or undefined when the stop is not inferred. Only `active` records qualify:
  * a stopped record has a real stop, and an idle teammate is waiting, not finished.
  */
-export function inferredStop(agent: AgentRecord, facts: TranscriptFacts | undefined): {readonly at: number | undefined} | undefined {
+export function inferredStop(agent: Pick<AgentRecord, 'status'>, facts: TranscriptFacts | undefined): {readonly at: number | undefined} | undefined {
 	if (agent.status !== 'active' || facts === undefined) {
 		return undefined;
 	}

@@ -1,7 +1,10 @@
 // Which session the user means (DESIGN.md §6, CLAUDE-CODE-HOOKS.md §3), and session summaries.
 // Pure: the list of sessions and the team configs are read by the store and passed in.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
-import {buildView, type StatusCounts} from './view.js';
+import {ghostFacts} from './ghosts.js';
+import type {TranscriptFacts} from './inferred-stop.js';
+import {countSession} from './session-counts.js';
+import type {StatusCounts} from './view.js';
 
 /** Counts by display status; `stale` agents are also in `stopped` (0 when not counted yet). */
 export type SessionCounts = StatusCounts;
@@ -17,8 +20,9 @@ export interface SessionInfo {
 	readonly counts: SessionCounts;
 }
 
-/** The part of `<claude>/teams/<name>/config.json` that matters here. */
+/** The part of `<claude>/teams/<name>/config.json` that matters here (read by store/activity/teams.ts). */
 export interface TeamInfo {
+	/** As written; `resolveSession` accepts it only when it is a well-formed session id. */
 	readonly leadSessionId?: string;
 }
 
@@ -83,7 +87,7 @@ function failure(reason: 'empty' | 'ambiguous' | 'unknown', header: string, cand
  */
 function withPrefix(sessions: readonly SessionInfo[], prefix: string): SessionInfo[] {
 	const lower = prefix.toLowerCase();
-	return sessions.filter((s) => s.id.toLowerCase().startsWith(lower)).sort(byRecent);
+	return sessions.filter(s => s.id.toLowerCase().startsWith(lower)).sort(byRecent);
 }
 
 function commonPrefix(a: string, b: string): number {
@@ -98,9 +102,7 @@ function commonPrefix(a: string, b: string): number {
 
 /** The closest sessions to an unknown argument: longest common prefix, then most recent. */
 function closest(sessions: readonly SessionInfo[], arg: string): SessionInfo[] {
-	return [...sessions]
-		.sort((a, b) => commonPrefix(b.id, arg) - commonPrefix(a.id, arg) || byRecent(a, b))
-		.slice(0, MAX_SUGGESTIONS);
+	return [...sessions].sort((a, b) => commonPrefix(b.id, arg) - commonPrefix(a.id, arg) || byRecent(a, b)).slice(0, MAX_SUGGESTIONS);
 }
 
 /**
@@ -113,7 +115,7 @@ function fromTeam(arg: string, sessions: readonly SessionInfo[], teams: Readonly
 	if (!isSafeId(lead)) {
 		return undefined;
 	}
-	return {ok: true, sessionId: lead, via: 'team', known: sessions.some((s) => s.id === lead)};
+	return {ok: true, sessionId: lead, via: 'team', known: sessions.some(s => s.id === lead)};
 }
 
 function fromMatches(arg: string, matches: SessionInfo[], via: ResolvedVia): SessionResolution | undefined {
@@ -135,16 +137,12 @@ function fromMatches(arg: string, matches: SessionInfo[], via: ResolvedVia): Ses
  * 2.1.178+) falls through to the later rules; an implicit team name that matches nothing is
  * still tried as a plain prefix.
  */
-export function resolveSession(
-	arg: string,
-	sessions: readonly SessionInfo[],
-	teams: ReadonlyMap<string, TeamInfo>,
-): SessionResolution {
+export function resolveSession(arg: string, sessions: readonly SessionInfo[], teams: ReadonlyMap<string, TeamInfo>): SessionResolution {
 	const wanted = arg.trim();
 	if (wanted === '') {
 		return failure('empty', 'no session given', []);
 	}
-	if (sessions.some((s) => s.id === wanted)) {
+	if (sessions.some(s => s.id === wanted)) {
 		return {ok: true, sessionId: wanted, via: 'exact', known: true};
 	}
 	const implicit = IMPLICIT_TEAM.exec(wanted)?.[1];
@@ -158,17 +156,22 @@ export function resolveSession(
 
 function unknown(arg: string, sessions: readonly SessionInfo[]): SessionResolution {
 	const suggestions = closest(sessions, arg);
-	const header =
-		suggestions.length === 0
-			? `no session matches "${arg}" (there are no sessions yet)`
-			: `no session matches "${arg}"; closest:`;
+	const header = suggestions.length === 0 ? `no session matches "${arg}" (there are no sessions yet)` : `no session matches "${arg}"; closest:`;
 	return failure('unknown', header, suggestions);
 }
 
 /**
  * Counts by display status of one session. Decision: the counts apply the same rules as `watch`
- * (stale, and ghost dedup unless `dedup` is false), so `sessions` and the watch header agree.
+ * and `ls` (stale, inferred stops, and ghost dedup unless `dedup` is false), so `sessions`, the
+ * watch header and `ls` agree; `transcripts` are what the transcripts say (see session-counts.ts
+ * for which agents need theirs).
  */
-export function summarizeSession(agents: readonly AgentRecord[], now: number, staleMs: number, dedup = true): StatusCounts {
-	return buildView(agents, {now, staleMs, dedup, showGhosts: false, showAll: true}).counts;
+export function summarizeSession(
+	agents: readonly AgentRecord[],
+	now: number,
+	staleMs: number,
+	dedup = true,
+	transcripts?: ReadonlyMap<string, TranscriptFacts>,
+): StatusCounts {
+	return countSession(agents.map(ghostFacts), {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})});
 }

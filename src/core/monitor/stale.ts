@@ -26,8 +26,18 @@ export interface DisplayState {
  * e.g. the transcript's mtime). Undefined when none of them can be read.
  */
 export function lastSignOfLife(agent: AgentRecord, extraLife?: number): number | undefined {
-	const times = [parseTime(agent.startedAt), parseTime(agent.updatedAt), extraLife].filter((t): t is number => t !== undefined && Number.isFinite(t));
-	return times.length === 0 ? undefined : Math.max(...times);
+	return latestLife(parseTime(agent.startedAt), parseTime(agent.updatedAt), extraLife);
+}
+
+/** The newest of the given times (ms) that are finite; undefined when none is. */
+export function latestLife(start: number | undefined, updated: number | undefined, extraLife?: number): number | undefined {
+	let life: number | undefined;
+	for (const t of [start, updated, extraLife]) {
+		if (t !== undefined && Number.isFinite(t) && (life === undefined || t > life)) {
+			life = t;
+		}
+	}
+	return life;
 }
 
 /**
@@ -44,7 +54,17 @@ export function displayState(
 	extraLife?: number,
 	inferred?: {readonly at: number | undefined},
 ): DisplayState {
-	const life = lastSignOfLife(agent, extraLife);
+	return displayStateOf(agent.status, lastSignOfLife(agent, extraLife), now, staleMs, inferred);
+}
+
+/** `displayState` from the status and the latest sign of life (already known, ms; see `lastSignOfLife`). */
+export function displayStateOf(
+	status: AgentStatus,
+	life: number | undefined,
+	now: number,
+	staleMs: number = DEFAULT_STALE_MS,
+	inferred?: {readonly at: number | undefined},
+): DisplayState {
 	if (inferred !== undefined) {
 		// Finished by its transcript: stopped, never stale.
 		const lastLife = life ?? now;
@@ -60,9 +80,9 @@ export function displayState(
 	if (life === undefined) {
 		// Decision: with no readable time there is nothing to measure silence from; the agent is
 		// shown as its file says, and `lastLife` is `now` so that no consumer does arithmetic on NaN.
-		return {displayStatus: agent.status, stale: false, lastLife: now, silentMs: 0};
+		return {displayStatus: status, stale: false, lastLife: now, silentMs: 0};
 	}
 	const silentMs = Math.max(0, now - life);
-	const stale = agent.status === 'active' && silentMs >= staleMs;
-	return {displayStatus: stale ? 'stopped' : agent.status, stale, lastLife: life, silentMs};
+	const stale = status === 'active' && silentMs >= staleMs;
+	return {displayStatus: stale ? 'stopped' : status, stale, lastLife: life, silentMs};
 }

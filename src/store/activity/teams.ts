@@ -4,13 +4,9 @@
 // session argument and made safe (`safeLine`) here, where they enter.
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
+import type {TeamInfo} from '../../core/monitor/sessions.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {readRegularText} from '../fs/safe-file.js';
-
-export interface TeamInfo {
-	/** As written; `resolveSession` accepts it only when it is a well-formed session id. */
-	readonly leadSessionId?: string;
-}
 
 const MAX_TEAM_CONFIG_BYTES = 1024 * 1024;
 
