@@ -65,7 +65,9 @@ export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = '', 
 						if (ppid === pid) {
 							return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node' ? Number(p) : find(Number(p));
 						}
-					} catch {}
+					} catch {
+						// The process ended while it was being looked at.
+					}
 				}
 				return undefined;
 			};

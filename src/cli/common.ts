@@ -76,7 +76,7 @@ export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<Rea
 
 /** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/` and `roots`. */
 export function transcriptReader(roots: readonly string[] = []): ReadTranscripts {
-	return async targets => (targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots}));
+	return targets => Promise.resolve(targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots}));
 }
 
 export const readTranscriptsOnce: ReadTranscripts = transcriptReader();

@@ -50,7 +50,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
 	}
 	const program = createProgram();
 	try {
-		await program.parseAsync(argv as string[]);
+		await program.parseAsync(argv);
 	} catch (error) {
 		if (error instanceof CommanderError) {
 			// --help and --version exit 0; usage errors are exit 2 (DESIGN.md §6).

@@ -121,7 +121,7 @@ function describeFile(file: SettingsFile): string {
 }
 
 /** The edit's new text; throws when it could not be made without touching other content. */
-function editedText(result: InstallEdit['result'] | UninstallEdit['result'], file: SettingsFile): string | undefined {
+function editedText(result: InstallEdit['result'], file: SettingsFile): string | undefined {
 	if (result === undefined || result.ok) {
 		return result?.text;
 	}

@@ -5,8 +5,10 @@ import {GLYPH} from '../core/present/present.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {sessionsJsonEntry} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
+import {claudeDir} from '../core/paths.js';
+import {sessionCacheFile} from '../store/activity/session-cache.js';
 import {readSessionInfos} from '../store/activity/sessions.js';
-import {activityFor, addReadOptions, clockNow, type ReadOptions} from './common.js';
+import {activityFor, addReadOptions, clockNow, home, type ReadOptions} from './common.js';
 
 interface SessionsOptions extends ReadOptions {
 	readonly json?: boolean;
@@ -15,7 +17,11 @@ interface SessionsOptions extends ReadOptions {
 export function runSessions(options: SessionsOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
-	const sessions = readSessionInfos(activity, now, options.stale, options.dedup);
+	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
+	const sessions = readSessionInfos(activity, now, options.stale, options.dedup, {
+		cacheFile: sessionCacheFile(process.env, home()),
+		claudeDir: claudeDir(process.env, home()),
+	});
 	if (options.json) {
 		const out = sessions.map(sessionsJsonEntry);
 		// `id` is the folder's name exactly; C1 and bidi characters are written as \u escapes.

@@ -1,13 +1,13 @@
-import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
+import {useEffect, useMemo, useReducer, useRef, useSyncExternalStore} from 'react';
 import {formatLocalTime} from '../core/text/format.js';
 import type {Size} from '../core/tui/layout.js';
 import {buildScreen} from '../core/tui/screen.js';
 import {initialUiModel, reconcileSelection, uiReducer} from '../core/tui/ui-state.js';
-import {buildMonitorModel, rememberParents} from '../core/monitor/model.js';
+import {buildMonitorModel} from '../core/monitor/model.js';
 import type {AgentSource} from '../store/activity/activity-watcher.js';
 import type {TranscriptSource, TranscriptState} from '../store/transcripts/follower.js';
 import {useAppKeys} from './hooks/use-app-keys.js';
-import {useClock} from './hooks/use-clock.js';
+import {useClock, useClockInterval} from './hooks/use-clock.js';
 import {useMarkdown} from './hooks/use-markdown.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './Screen.js';
@@ -36,6 +36,7 @@ const noSubscribe = () => () => undefined;
 const noTranscripts = () => NO_TRANSCRIPTS;
 
 const NO_PARENTS: ReadonlyMap<string, string> = new Map();
+const noParents = () => NO_PARENTS;
 
 export function App(props: AppProps) {
 	const {source, staleMs, max, dedup, keyboard} = props;
@@ -48,13 +49,9 @@ export function App(props: AppProps) {
 	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
 	const {transcripts} = props;
 	const followed = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getSnapshot ?? noTranscripts);
-	// Parents stay known after an agent is let go (see MonitorInput.knownParents): the same map
-	// while the transcripts name no new one.
-	const parents = useRef(NO_PARENTS);
-	parents.current = rememberParents(parents.current, followed);
-	const knownParents = parents.current;
-	const [tick, setTick] = useState<number | undefined>(undefined);
-	const time = useClock(now, tick, snapshot);
+	// Parents stay known after an agent is let go (the follower remembers them).
+	const knownParents = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getParents ?? noParents);
+	const {clock, time} = useClock(now, snapshot);
 	// Every rule is in the model; a tick rebuilds it cheaply (per-agent facts and unchanged items are kept).
 	const view = useMemo(
 		() =>
@@ -67,15 +64,13 @@ export function App(props: AppProps) {
 			}),
 		[agents, followed, time, knownParents, staleMs, dedup, state.showGhosts, state.showAll, max],
 	);
-	// Follow what the model asks for (the agents shown, and ghosts); the others are let go.
-	const {follow, followKey} = view;
-	const followRef = useRef(follow);
-	followRef.current = follow;
-	useEffect(() => transcripts?.follow(followRef.current), [transcripts, followKey]);
+	// Follow what the model asks for (the agents shown, and ghosts); the others are let go. The
+	// follower does nothing when the list is the same.
+	const {follow} = view;
+	useEffect(() => transcripts?.follow(follow), [transcripts, follow]);
 	// Tick once a second while an agent runs (durations, the stale rule), every 30 s while only
 	// stale ones are left (their silent time), never otherwise: an idle monitor uses no CPU.
-	const wantedTick = view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined;
-	useEffect(() => setTick(wantedTick), [wantedTick]);
+	useClockInterval(clock, view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined);
 	const ids = useMemo(() => view.items.map(item => item.agent.agentId), [view]);
 	const ui = reconcileSelection(state, ids);
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);

@@ -111,7 +111,7 @@ describe('the build', () => {
 					expect(statSync(entry).ino).not.toBe(before);
 					resolve();
 				} catch (error) {
-					reject(error);
+					reject(error instanceof Error ? error : new Error(String(error)));
 				}
 			});
 		});

@@ -105,6 +105,7 @@ describeInTerminal('agentlog watch in a real terminal', () => {
 		expect(lines.every(l => [...l].length <= 40)).toBe(true);
 		expect(screen).toContain('●12');
 		// NO_COLOR: no colour escapes on screen.
+		// eslint-disable-next-line no-control-regex -- a colour code on screen is what must not be there
 		expect(pane.screen(true)).not.toMatch(/\u001B\[(3\d|9\d)(;\d+)*m/);
 		pane.resize(220, 12);
 		screen = await pane.waitFor(s => s.includes('╔'), 'the strip at 220×12');

@@ -72,7 +72,7 @@ function hookLog(activity: string): string {
 function mkfifo(file: string): void {
 	const r = spawnSync('mkfifo', [file]);
 	if (r.status !== 0) {
-		throw new Error(`mkfifo failed: ${r.stderr}`);
+		throw new Error(`mkfifo failed: ${String(r.stderr)}`);
 	}
 }
 
@@ -158,7 +158,7 @@ describe('agent-spy never follows a planted symlink', () => {
 		const activity = path.join(base, 'activity');
 		mkdirSync(path.join(activity, SESSION), {recursive: true});
 		const secret = path.join(base, 'secret.json');
-		writeFileSync(secret, record('a1', {cwd: '/secret/place', lastMessage: 'secret text', teammateName: 'secret'} as Partial<AgentRecord>));
+		writeFileSync(secret, record('a1', {cwd: '/secret/place', lastMessage: 'secret text', teammateName: 'secret'}));
 		const before = readFileSync(secret, 'utf8');
 		const link = path.join(activity, SESSION, 'a1.json');
 		symlinkSync(secret, link);

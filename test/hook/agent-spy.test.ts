@@ -133,7 +133,7 @@ describe('agent-spy hook', () => {
 		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.'))).toEqual([]);
 	});
 
-	it('caps a session at 20 files by removing the oldest stopped ones only', async () => {
+	it('caps a session at 20 files by removing the oldest stopped ones only', () => {
 		const activity = tempDir();
 		const env = hookEnv(activity);
 		// 5 active agents, then 25 stopped ones, each stop a little later than the one before.

@@ -68,8 +68,11 @@ function describe(message: string): string {
 		.replace(/ after JSON at position \d+.*$/s, ' after the end of the JSON value');
 }
 
-class Stop {
-	constructor(readonly at: number) {}
+/** Thrown to stop the scan at the first invalid character (caught in this file only). */
+class Stop extends Error {
+	constructor(readonly at: number) {
+		super(`invalid JSON at ${at}`);
+	}
 }
 
 /**

@@ -255,7 +255,8 @@ function withoutEmpty(settings: unknown): unknown {
 	if (Object.keys(hooks).length > 0) {
 		return {...settings, hooks};
 	}
-	const {hooks: _gone, ...rest} = settings;
+	const rest = {...settings};
+	delete rest.hooks;
 	return rest;
 }
 

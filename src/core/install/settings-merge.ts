@@ -10,7 +10,6 @@
 // Formatting: the CLI does not write these objects back. settings-edit.ts turns the decisions
 // made here into edits of the file's text, so every other byte stays; `formatSettings()` (2-space
 // JSON) is used only for a file that was empty.
-import path from 'node:path';
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
 import {commandRunsScript, type HookTarget} from './shell-command.js';
 import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
@@ -224,7 +223,8 @@ export function unmergeAgentlogHooks(settings: JsonObject, command: string): Unm
 	if (Object.keys(hooks).length > 0) {
 		return {settings: {...settings, hooks}, removed};
 	}
-	const {hooks: _dropped, ...rest} = settings;
+	const rest = {...settings};
+	delete rest.hooks;
 	return {settings: rest, removed};
 }
 

@@ -61,7 +61,7 @@ export interface MonitorModel extends AgentView {
 	readonly followKey: string;
 }
 
-export interface MonitorOptions extends Omit<ViewOptions, 'now' | 'transcripts' | 'parentOf' | 'extraLife'> {}
+export type MonitorOptions = Omit<ViewOptions, 'now' | 'transcripts' | 'parentOf' | 'extraLife'>;
 
 export interface MonitorInput {
 	readonly agents: readonly AgentRecord[];

@@ -3,7 +3,7 @@
 import type {AgentStatus} from '../record/agent-record.js';
 import {firstPoints, foldedHead, pointsUpTo} from '../text/bounded.js';
 import {formatDuration, shortId, truncate} from '../text/format.js';
-import {tokenTotals, usageMayBePlaceholder, type AgentActivity} from '../transcript/summary.js';
+import {tokenTotals, usageMayBePlaceholder} from '../transcript/summary.js';
 import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
 import type {MonitorItem} from '../monitor/model.js';
 import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';

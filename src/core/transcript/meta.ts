@@ -48,5 +48,5 @@ export function parseMeta(json: unknown): AgentMeta | undefined {
 			meta[key] = value;
 		}
 	}
-	return meta as AgentMeta;
+	return meta;
 }

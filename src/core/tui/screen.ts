@@ -191,6 +191,7 @@ export function shortLine(line: string, width: number): string {
 	}
 	let cut = head(line, max);
 	const esc = cut.lastIndexOf('\u001B');
+	// eslint-disable-next-line no-control-regex -- our own colour codes are what is looked for
 	if (esc !== -1 && !/^\u001B\[[0-9;]*[A-Za-z]/u.test(cut.slice(esc))) {
 		cut = cut.slice(0, esc);
 	}

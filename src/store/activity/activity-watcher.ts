@@ -23,8 +23,9 @@ export interface WatchSnapshot {
 
 /** What the UI subscribes to (React's useSyncExternalStore shape). */
 export interface AgentSource {
-	getSnapshot(): WatchSnapshot;
-	subscribe(onChange: () => void): () => void;
+	// Function properties, not methods: React calls them unbound.
+	readonly getSnapshot: () => WatchSnapshot;
+	readonly subscribe: (onChange: () => void) => () => void;
 }
 
 export interface ActivityWatcherOptions {

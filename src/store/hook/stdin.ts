@@ -4,6 +4,9 @@
 // (EAGAIN) the thread sleeps a little (Atomics.wait, so no CPU is spent) and tries again, until
 // the end of input or the deadline. Node built-ins only: the hook bundles this.
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
+import type {Socket} from 'node:net';
+import path from 'node:path';
 import {sleepMs} from './lock.js';
 import {codeOf} from '../fs/errors.js';
 
@@ -50,8 +53,9 @@ function nonBlockingStdin(): {readonly fd: number; readonly own: boolean} | unde
 		}
 	}
 	try {
-		// Loaded only here: a static import would cost every run.
-		const net = require('node:net') as typeof import('node:net');
+		// Loaded only here: a static import would cost every run. (A built-in resolves the same from
+		// any base path.)
+		const net = createRequire(path.join(process.cwd(), 'noop.js'))('node:net') as {readonly Socket: typeof Socket};
 		new net.Socket({fd: 0, readable: false, writable: false});
 	} catch {
 		// Left blocking: without a writer that closes stdin, this read has no deadline.

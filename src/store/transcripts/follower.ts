@@ -12,15 +12,23 @@ import {META_SUFFIX, metaPath} from './files.js';
 import {ParentScanner} from './parent-scan.js';
 import {TranscriptRoots} from './paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
+import {rememberParents} from '../../core/monitor/model.js';
 
 export type {FollowTarget, TranscriptState} from './reader.js';
 
 /** What the UI subscribes to. */
 export interface TranscriptSource {
-	getSnapshot(): ReadonlyMap<string, TranscriptState>;
-	subscribe(onChange: () => void): () => void;
+	// Function properties, not methods: React calls them unbound.
+	readonly getSnapshot: () => ReadonlyMap<string, TranscriptState>;
+	/**
+	 * Every parent named so far (child agentId → parent agentId), kept after an agent is let go:
+	 * nesting decides what is shown and what is shown decides what is followed, so forgetting a
+	 * parent would make the list flip back and forth. The same map until a new parent is named.
+	 */
+	readonly getParents: () => ReadonlyMap<string, string>;
+	readonly subscribe: (onChange: () => void) => () => void;
 	/** The agents to follow now; the others are let go. */
-	follow(targets: readonly FollowTarget[]): void;
+	readonly follow: (targets: readonly FollowTarget[]) => void;
 }
 
 export interface FollowerOptions {
@@ -52,6 +60,7 @@ const HISTORY_DELAY_MS = 150;
 export class TranscriptFollower implements TranscriptSource {
 	private readonly entries = new Map<string, TranscriptReader>();
 	private snapshot: ReadonlyMap<string, TranscriptState> = new Map();
+	private knownParents: ReadonlyMap<string, string> = new Map();
 	private readonly listeners = new Set<() => void>();
 	private watcher: FSWatcher | undefined;
 	private readonly pending = new Set<string>();
@@ -79,6 +88,8 @@ export class TranscriptFollower implements TranscriptSource {
 	}
 
 	getSnapshot = (): ReadonlyMap<string, TranscriptState> => this.snapshot;
+
+	getParents = (): ReadonlyMap<string, string> => this.knownParents;
 
 	subscribe = (onChange: () => void): (() => void) => {
 		this.listeners.add(onChange);
@@ -344,6 +355,7 @@ export class TranscriptFollower implements TranscriptSource {
 			next.set(id, entry.state(parent));
 		}
 		this.snapshot = next;
+		this.knownParents = rememberParents(this.knownParents, next);
 		for (const listener of this.listeners) {
 			listener();
 		}

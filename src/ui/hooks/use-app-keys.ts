@@ -1,4 +1,4 @@
-import {useRef} from 'react';
+import {useLayoutEffect, useRef} from 'react';
 import {useApp, useInput} from 'ink';
 import {keyToAction, type Focus} from '../../core/tui/keymap.js';
 import type {UiContext, UiEvent} from '../../core/tui/ui-state.js';
@@ -12,8 +12,11 @@ export function useAppKeys(dispatch: (event: UiEvent) => void, focus: Focus, con
 	const {exit} = useApp();
 	const focusRef = useRef(focus);
 	const contextRef = useRef(context);
-	focusRef.current = focus;
-	contextRef.current = context;
+	// Updated as soon as a render is committed, before Ink hands the next key to the handler.
+	useLayoutEffect(() => {
+		focusRef.current = focus;
+		contextRef.current = context;
+	}, [focus, context]);
 	useInput(
 		(input, key) => {
 			// Keys typed faster than a read arrive together ('jj'), as a paste: take each in turn.

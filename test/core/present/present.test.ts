@@ -19,7 +19,7 @@ import {
 	type HeaderInfo,
 	type Shown,
 } from '../../../src/core/present/present.js';
-import {buildView, type AgentView, type ViewOptions} from '../../../src/core/monitor/view.js';
+import {type AgentView, type ViewOptions} from '../../../src/core/monitor/view.js';
 import {buildMonitorModel, type MonitorItem} from '../../../src/core/monitor/model.js';
 import {agent, at, ms} from '../../helpers/agent-fixtures.js';
 import {hugeText} from '../../helpers/huge-text.js';

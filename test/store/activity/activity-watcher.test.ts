@@ -252,7 +252,7 @@ describe('ActivityWatcher', () => {
 	});
 
 	it.each([
-		['a fixed session', 's' as string | undefined],
+		['a fixed session', 's'],
 		['the followed session', undefined],
 	])('empties the set when %s folder is deleted and picks it up again when it comes back', async (_name, fixed) => {
 		const activity = tempDir();

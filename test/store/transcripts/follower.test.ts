@@ -4,7 +4,6 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../../src/core/transcript/summary.js';
 import {TranscriptFollower, type FollowerOptions, type TranscriptState} from '../../../src/store/transcripts/follower.js';
 import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
-import {tempDir} from '../../helpers/tmp.js';
 import {
 	agentCallLine,
 	agentResultLine,
