@@ -2,9 +2,10 @@
 // again: $XDG_STATE_HOME/agentlog/sessions-cache.json (never under the activity folder: readers
 // do not write there, DESIGN.md §1).
 //
-// Per agent file it keeps only the facts the session rules use (agentId, type, status, startedAt,
-// updatedAt, stoppedAt, startUnknown) or that the file could not be read, keyed by the file's
-// mtime, size and inode; per session folder, the folder's mtime, which changes whenever a file is
+// Per agent file it keeps only the facts the session rules use (agentId, type, status, its times
+// parsed to ms once, startUnknown, whether it names a transcript) or that the file could not be
+// read, keyed by the file's mtime, size and inode, as one array (no repeated keys: the cache of
+// 20,000 agents is parsed at every run); per session folder, the folder's mtime, which changes whenever a file is
 // renamed into it, added or removed (the hook writes by rename). A folder whose mtime has not
 // changed is taken from the cache without a stat of its files (stat-ing 20,000 files alone costs
 // more than the goal allows); in a folder that changed, only files whose key changed are read.
@@ -18,8 +19,9 @@
 // only the next run's speed.
 import {mkdirSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {ghostFacts} from '../../core/monitor/ghosts.js';
+import type {AgentCountFacts} from '../../core/monitor/session-counts.js';
 import type {AgentRecord, AgentStatus} from '../../core/record/agent-record.js';
-import {AGENT_STATUSES} from '../../core/record/agent-record.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {isAgentFileName, readAgentFile, type SessionDirInfo} from './read-agents.js';
@@ -30,7 +32,7 @@ export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 /** A folder or file changed this recently is read again next time (timestamps have ticks). */
 export const RACY_MS = 2000;
 
-const VERSION = 1;
+const VERSION = 2;
 
 /** The cache file: `$XDG_STATE_HOME/agentlog/sessions-cache.json` (beside the UI state). */
 export function sessionCacheFile(env: {readonly XDG_STATE_HOME?: string}, home: string): string {
@@ -38,26 +40,37 @@ export function sessionCacheFile(env: {readonly XDG_STATE_HOME?: string}, home: 
 	return path.join(base, 'agentlog', 'sessions-cache.json');
 }
 
+/** An agent as the session counts see it, and the name of its file in the session folder. */
+export interface SessionAgent extends AgentCountFacts {
+	readonly file: string;
+}
+
 /** One session's agents as the session rules see them. */
 export interface SessionFacts {
-	/** Records holding only the facts the rules use (display-safe, as `readSessionDir` gives). */
-	readonly agents: readonly AgentRecord[];
+	/** In file name order; display-safe facts (from the records `readAgentFile` gives). */
+	readonly agents: readonly SessionAgent[];
 	/** Agent files that could not be read (invalid, not regular files, too large). */
 	readonly invalid: number;
 }
 
+type Key = [number, number, number];
+
 /**
- * A file's entry: its key (mtime, size, inode), then either the facts
- * (agentId, type, status, startedAt, updatedAt, stoppedAt or null, 1 when startUnknown else 0)
- * or, for a file that could not be read, [error].
+ * A file's entry: its name; then, for a regular file, its key (mtime, size, inode) and either the
+ * facts (agentId, or 0 when it is the name without `.json`; type; status as its index in
+ * STATUSES; startedAt, updatedAt and stoppedAt in ms, or null when unreadable; flags: 1
+ * startUnknown, 2 names a transcript) or, for a file that could not be read, its error.
  */
-type FileEntry = [number, number, number, ...([string, string, string, string, string, string | null, 0 | 1] | [string])];
+type FileEntry =
+	| [string]
+	| [string, number, number, number, string]
+	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number];
 
 interface SessionEntry {
 	/** The folder's mtime; -1 when it was racy (never matches). */
 	m: number;
-	/** Agent file name → entry; names of files that are not regular files are kept with a null. */
-	f: Record<string, FileEntry | null>;
+	/** One entry per agent file, by name; files that are not regular files have only their name. */
+	f: FileEntry[];
 }
 
 interface CacheData {
@@ -65,6 +78,10 @@ interface CacheData {
 	activity: string;
 	s: Record<string, SessionEntry>;
 }
+
+const STATUSES: readonly AgentStatus[] = ['active', 'idle', 'stopped'];
+const START_UNKNOWN = 1;
+const HAS_TRANSCRIPT = 2;
 
 function isCacheData(json: unknown, activity: string): json is CacheData {
 	if (typeof json !== 'object' || json === null) {
@@ -87,47 +104,64 @@ function loadCache(file: string, activity: string): Record<string, SessionEntry>
 	}
 }
 
-const isStatus = (value: unknown): value is AgentStatus => (AGENT_STATUSES as readonly unknown[]).includes(value);
+const isTime = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value));
+const orUndefined = (value: number | null): number | undefined => (value === null ? undefined : value);
 
-/** The record the rules see, from a cached entry; undefined when the entry is not well formed. */
-function factsOf(entry: FileEntry): AgentRecord | {readonly invalid: string} | undefined {
-	if (entry.length === 4) {
-		return typeof entry[3] === 'string' ? {invalid: entry[3]} : undefined;
+type Facts = SessionAgent | {readonly invalid: string};
+
+/** The facts of a cached entry; undefined when the entry is not well formed. */
+function factsOf(entry: readonly unknown[]): Facts | undefined {
+	const name = entry[0];
+	if (typeof name !== 'string') {
+		return undefined;
 	}
-	const [, , , agentId, type, status, startedAt, updatedAt, stoppedAt, startUnknown] = entry;
-	if (typeof agentId !== 'string' || typeof type !== 'string' || !isStatus(status) || typeof startedAt !== 'string' || typeof updatedAt !== 'string') {
+	if (entry.length === 5) {
+		return typeof entry[4] === 'string' ? {invalid: entry[4]} : undefined;
+	}
+	if (entry.length !== 11) {
+		return undefined;
+	}
+	const [, , , , id, type, status, start, updated, stopped, flags] = entry;
+	const agentId = id === 0 ? name.slice(0, -'.json'.length) : id;
+	if (typeof agentId !== 'string' || typeof type !== 'string' || typeof status !== 'number' || STATUSES[status] === undefined || typeof flags !== 'number') {
+		return undefined;
+	}
+	if (!isTime(start) || !isTime(updated) || !isTime(stopped)) {
 		return undefined;
 	}
 	return {
+		file: name,
 		agentId,
 		type,
-		status,
-		startedAt,
-		updatedAt,
-		...(typeof stoppedAt === 'string' ? {stoppedAt} : {}),
-		...(startUnknown === 1 ? {startUnknown: true} : {}),
+		status: STATUSES[status],
+		start: orUndefined(start),
+		updated: orUndefined(updated),
+		stopped: orUndefined(stopped),
+		startUnknown: (flags & START_UNKNOWN) !== 0,
+		hasTranscript: (flags & HAS_TRANSCRIPT) !== 0,
 	};
 }
 
-function entryOf(key: [number, number, number], record: AgentRecord | {readonly invalid: string}): FileEntry {
-	if ('invalid' in record) {
-		return [...key, record.invalid];
+function entryOf(name: string, key: Key, facts: Facts): FileEntry {
+	if ('invalid' in facts) {
+		return [name, ...key, facts.invalid];
 	}
 	return [
+		name,
 		...key,
-		record.agentId,
-		record.type,
-		record.status,
-		record.startedAt,
-		record.updatedAt,
-		record.stoppedAt ?? null,
-		record.startUnknown === true ? 1 : 0,
+		facts.agentId === name.slice(0, -'.json'.length) ? 0 : facts.agentId,
+		facts.type,
+		STATUSES.indexOf(facts.status),
+		facts.start ?? null,
+		facts.updated ?? null,
+		facts.stopped ?? null,
+		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0),
 	];
 }
 
-/** Only the facts the rules use, so cached and fresh reads give the same records. */
-function rulesRecord(record: AgentRecord): AgentRecord {
-	return factsOf(entryOf([0, 0, 0], record)) as AgentRecord;
+/** The facts the rules use of a record read in full (`readAgentFile`'s display record). */
+export function sessionAgent(file: string, record: AgentRecord): SessionAgent {
+	return {file, ...ghostFacts(record), hasTranscript: typeof record.transcriptPath === 'string' && record.transcriptPath !== ''};
 }
 
 function isInside(file: string, folder: string): boolean {
@@ -145,12 +179,14 @@ function listNames(sessionDir: string): string[] {
 
 /** A session whose folder has not changed: its cached facts, when every entry is whole and usable. */
 function unchanged(cached: SessionEntry): SessionFacts | undefined {
-	const agents: AgentRecord[] = [];
+	if (!Array.isArray(cached.f)) {
+		return undefined;
+	}
+	const agents: SessionAgent[] = [];
 	let invalid = 0;
-	for (const name of Object.keys(cached.f).sort()) {
-		const entry = cached.f[name];
-		const facts = entry ? factsOf(entry) : undefined;
-		if (!entry || entry[0] === -1 || facts === undefined) {
+	for (const entry of cached.f) {
+		const facts = Array.isArray(entry) && entry.length > 1 && entry[1] !== -1 ? factsOf(entry) : undefined;
+		if (facts === undefined) {
 			// Not a regular file, racy, or not well formed: the folder is looked at again.
 			return undefined;
 		}
@@ -161,6 +197,19 @@ function unchanged(cached: SessionEntry): SessionFacts | undefined {
 		}
 	}
 	return {agents, invalid};
+}
+
+/** The cached entries by file name (well-formed ones only). */
+function byName(cached: SessionEntry | undefined): Map<string, readonly unknown[]> {
+	const out = new Map<string, readonly unknown[]>();
+	if (cached !== undefined && Array.isArray(cached.f)) {
+		for (const entry of cached.f as unknown[]) {
+			if (Array.isArray(entry) && typeof entry[0] === 'string') {
+				out.set(entry[0], entry);
+			}
+		}
+	}
+	return out;
 }
 
 /**
@@ -179,11 +228,12 @@ function readSession(
 	if (kept !== undefined) {
 		return {facts: kept, entry: cached!, changed: false};
 	}
-	const names = trustNames ? Object.keys(cached.f).sort() : listNames(sessionDir);
-	const agents: AgentRecord[] = [];
+	const old = byName(cached);
+	const names = trustNames ? [...old.keys()].sort() : listNames(sessionDir);
+	const agents: SessionAgent[] = [];
 	let invalid = 0;
 	let changed = !trustNames;
-	const files: Record<string, FileEntry | null> = {};
+	const files: FileEntry[] = [];
 	for (const name of names) {
 		const file = path.join(sessionDir, name);
 		let stats;
@@ -202,22 +252,21 @@ function readSession(
 			// refused without being opened), never cached.
 			const read = readAgentFile(file);
 			if (read.ok) {
-				agents.push(rulesRecord(read.record));
+				agents.push(sessionAgent(name, read.record));
 			} else if (!read.missing) {
 				invalid += 1;
 			}
-			files[name] = null;
+			files.push([name]);
 			continue;
 		}
-		const key: [number, number, number] = [stats.mtimeMs, stats.size, stats.ino];
-		const old = cached?.f[name];
-		const hit = old && old[0] === key[0] && old[1] === key[1] && old[2] === key[2] ? factsOf(old) : undefined;
-		let facts: AgentRecord | {readonly invalid: string} | undefined = hit;
+		const key: Key = [stats.mtimeMs, stats.size, stats.ino];
+		const was = old.get(name);
+		let facts: Facts | undefined = was && was[1] === key[0] && was[2] === key[1] && was[3] === key[2] ? factsOf(was) : undefined;
 		if (facts === undefined) {
 			changed = true;
 			const read = readAgentFile(file);
 			if (read.ok) {
-				facts = rulesRecord(read.record);
+				facts = sessionAgent(name, read.record);
 			} else if (!read.missing) {
 				facts = {invalid: read.error};
 			}
@@ -233,7 +282,7 @@ function readSession(
 		// A file changed within a tick of now may change again unseen: its key is kept as one that
 		// never matches (read next time), its name kept for the list.
 		const racy = now - key[0] <= RACY_MS;
-		files[name] = entryOf(racy ? [-1, key[1], key[2]] : key, facts);
+		files.push(entryOf(name, racy ? [-1, key[1], key[2]] : key, facts));
 		changed ||= racy;
 	}
 	const racy = now - dir.mtimeMs <= RACY_MS;

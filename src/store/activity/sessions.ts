@@ -1,8 +1,18 @@
 // Sessions under the activity folder, for `sessions`, `ls` and resolving a session argument.
 // A session's last activity is its folder's mtime (the one rule: core/monitor/sessions.ts).
+//
+// The counts are those `ls` and `watch` give (the one monitor model's rules): agent files are
+// read through the session cache (only what changed since the last run), and transcripts only
+// for the agents whose transcripts can change a count (core/monitor/session-counts.ts: active
+// records, and ghosts without work), with one scan of the session's parent transcript.
 import path from 'node:path';
-import {latestSession, summarizeSession, type SessionInfo} from '../../core/monitor/sessions.js';
-import {listSessionDirs, readSessionDir} from './read-agents.js';
+import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
+import {countSession, transcriptCandidates} from '../../core/monitor/session-counts.js';
+import {latestSession, type SessionInfo} from '../../core/monitor/sessions.js';
+import {readAgentActivities} from '../transcripts/one-shot.js';
+import type {FollowTarget} from '../transcripts/reader.js';
+import {listSessionDirs, readAgentFile} from './read-agents.js';
+import {readSessionFacts, type SessionFacts} from './session-cache.js';
 
 /** A session with its folder's name made safe to show (`label`; `id` is the name as it is). */
 export interface SessionListing extends SessionInfo {
@@ -11,17 +21,54 @@ export interface SessionListing extends SessionInfo {
 	readonly warnings: number;
 }
 
-/** Every session with its counts (reads every agent file once), newest first. */
-export function readSessionInfos(activity: string, now: number, staleMs: number, dedup: boolean): SessionListing[] {
-	return listSessionDirs(activity).map(dir => {
-		const {agents, invalid} = readSessionDir(path.join(activity, dir.id));
-		return {id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts: summarizeSession(agents, now, staleMs, dedup), warnings: invalid.length};
+export interface SessionReadOptions {
+	/** The session cache (`sessionCacheFile`); without it every agent file is read. */
+	readonly cacheFile?: string;
+	/**
+	 * `<claude>`: when given, the transcripts that can change a count are read (only under
+	 * `<claude>/projects/`), so the counts are what `ls` shows; without it, records alone.
+	 */
+	readonly claudeDir?: string;
+}
+
+/** The transcripts of a session's candidates (see session-counts.ts), read once; their record files are read again for the paths. */
+function candidateTranscripts(sessionDir: string, facts: SessionFacts, dedup: boolean, claudeDir: string): ReadonlyMap<string, TranscriptFacts> | undefined {
+	const wanted = new Set(transcriptCandidates(facts.agents, dedup));
+	const targets: FollowTarget[] = [];
+	for (const agent of facts.agents) {
+		if (!agent.hasTranscript || !wanted.has(agent.agentId)) {
+			continue;
+		}
+		const read = readAgentFile(path.join(sessionDir, agent.file));
+		// The same fields readSessionModel follows (ls): the display record's path and cwd.
+		if (read.ok && read.record.agentId === agent.agentId && read.record.transcriptPath) {
+			targets.push({agentId: agent.agentId, transcriptPath: read.record.transcriptPath, cwd: read.record.cwd});
+		}
+	}
+	return targets.length === 0 ? undefined : readAgentActivities(targets, {claudeDir});
+}
+
+/** Every session with its counts, newest first (see the file's head for what is read). */
+export function readSessionInfos(activity: string, now: number, staleMs: number, dedup: boolean, options: SessionReadOptions = {}): SessionListing[] {
+	const dirs = listSessionDirs(activity);
+	const facts = readSessionFacts(activity, dirs, options.cacheFile);
+	return dirs.map(dir => {
+		const session = facts.get(dir.id) ?? {agents: [], invalid: 0};
+		const transcripts = options.claudeDir === undefined ? undefined : candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir);
+		const counts = countSession(session.agents, {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})});
+		return {id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid};
 	});
 }
 
 /** Sessions from folder names and mtimes only, without opening an agent file (fast), newest first. */
 export function sessionDirInfos(activity: string): SessionListing[] {
-	return listSessionDirs(activity).map(dir => ({id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts: {active: 0, idle: 0, stopped: 0, stale: 0}, warnings: 0}));
+	return listSessionDirs(activity).map(dir => ({
+		id: dir.id,
+		label: dir.label,
+		lastActivity: dir.mtimeMs,
+		counts: {active: 0, idle: 0, stopped: 0, stale: 0},
+		warnings: 0,
+	}));
 }
 
 /** The newest session's id (the one rule), or undefined when there is none; opens no agent file. */

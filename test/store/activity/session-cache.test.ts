@@ -5,9 +5,10 @@ import {existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utime
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+import {countSession} from '../../../src/core/monitor/session-counts.js';
 import {summarizeSession} from '../../../src/core/monitor/sessions.js';
-import {listSessionDirs, readSessionDir} from '../../../src/store/activity/read-agents.js';
-import {readSessionFacts, RACY_MS, sessionCacheFile} from '../../../src/store/activity/session-cache.js';
+import {listAgentFiles, listSessionDirs, readAgentFile, readSessionDir} from '../../../src/store/activity/read-agents.js';
+import {readSessionFacts, RACY_MS, sessionAgent, sessionCacheFile} from '../../../src/store/activity/session-cache.js';
 import {ms} from '../../helpers/agent-fixtures.js';
 import {fixtureRecord, sessionId, writeRecord, writeSessions} from '../../helpers/session-fixtures.js';
 import {tempDir} from '../../helpers/tmp.js';
@@ -21,17 +22,29 @@ function summaries(activity: string, cacheFile: string | undefined) {
 	const facts = readSessionFacts(activity, dirs, cacheFile);
 	return dirs.map(dir => {
 		const {agents, invalid} = facts.get(dir.id) ?? {agents: [], invalid: -1};
-		return {id: dir.id, invalid, summary: summarizeSession(agents, NOW, STALE_MS, true), undeduped: summarizeSession(agents, NOW, STALE_MS, false)};
+		return {
+			id: dir.id,
+			invalid,
+			agents,
+			summary: countSession(agents, {now: NOW, staleMs: STALE_MS, dedup: true}),
+			undeduped: countSession(agents, {now: NOW, staleMs: STALE_MS, dedup: false}),
+		};
 	});
 }
 
 /** The same from a full read of every file (readSessionDir), as `sessions` did before the cache. */
 function fullRead(activity: string) {
 	return listSessionDirs(activity).map(dir => {
-		const {agents, invalid} = readSessionDir(path.join(activity, dir.id));
+		const sessionDir = path.join(activity, dir.id);
+		const {agents, invalid} = readSessionDir(sessionDir);
 		return {
 			id: dir.id,
 			invalid: invalid.length,
+			// The facts of each readable regular file, as a full read gives them.
+			agents: listAgentFiles(sessionDir).flatMap(name => {
+				const read = readAgentFile(path.join(sessionDir, name));
+				return read.ok ? [sessionAgent(name, read.record)] : [];
+			}),
 			summary: summarizeSession(agents, NOW, STALE_MS, true),
 			undeduped: summarizeSession(agents, NOW, STALE_MS, false),
 		};
@@ -60,7 +73,8 @@ function sameSize(record: AgentRecord): [string, string] {
 	return [JSON.stringify({...record, status: 'active'}), `${JSON.stringify({...record, status: 'idle'})}  `];
 }
 
-const old = (dir: string) => utimesSync(dir, (Date.now() - 60_000) / 1000, (Date.now() - 60_000) / 1000);
+/** Sets a folder's mtime `age` ms back (as a rename then would have, old enough to be trusted). */
+const old = (dir: string, age = 60_000) => utimesSync(dir, (Date.now() - age) / 1000, (Date.now() - age) / 1000);
 
 describe('session cache', () => {
 	it('lives in $XDG_STATE_HOME/agentlog, beside the UI state', () => {
@@ -104,7 +118,8 @@ describe('session cache', () => {
 		expect(trusted).not.toEqual(fullRead(activity));
 		// Its mtime moves: read again.
 		utimesSync(file, before.atime, new Date(before.mtimeMs - 5000));
-		old(dir);
+		// Another folder mtime than the last one (two calls can fall in the same millisecond).
+		old(dir, 50_000);
 		expectSameAsFullRead(activity, cacheFile);
 	});
 
@@ -187,16 +202,19 @@ describe('session cache', () => {
 			'not json',
 			'[]',
 			'{"v":1,"activity":"/elsewhere","s":{}}',
-			'{"v":1,"activity":' + JSON.stringify(activity) + ',"s":{"x":{"m":1,"f":{"a.json":[1,2,3,"x","y","zzz"]}}}}',
+			'{"v":2,"activity":' + JSON.stringify(activity) + ',"s":{"x":{"m":1,"f":[["a.json",1,2,3,"x","y",9,null,null,null,0]]}}}',
+			'{"v":2,"activity":' + JSON.stringify(activity) + ',"s":{"x":{"m":1,"f":{"a.json":[1,2,3]}}}}',
 		]) {
 			writeFileSync(cacheFile, junk);
 			expectSameAsFullRead(activity, cacheFile);
 		}
 		// Well-formed entries with wrong facts are read again, not trusted.
-		const good = JSON.parse(readFileSync(cacheFile, 'utf8')) as {s: Record<string, {f: Record<string, unknown[]>}>};
+		const good = JSON.parse(readFileSync(cacheFile, 'utf8')) as {s: Record<string, {f: unknown[][]}>};
 		for (const session of Object.values(good.s)) {
-			for (const entry of Object.values(session.f)) {
-				entry[5] = 'running';
+			for (const entry of session.f) {
+				// A status index that is none, or a time that is a string.
+				entry[entry.length === 11 ? 6 : 4] = entry.length === 11 ? 7 : 5;
+				entry[7] = 'yesterday';
 			}
 		}
 		writeFileSync(cacheFile, JSON.stringify(good));
