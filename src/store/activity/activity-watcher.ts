@@ -6,7 +6,7 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../core/record/agent-set.js';
-import {isAgentFileName, listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
+import {isAgentFileName, isSessionDirName, listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
 import {newestSessionId} from './sessions.js';
 
 export interface WatchSnapshot {
@@ -246,6 +246,9 @@ export class ActivityWatcher implements AgentSource {
 			return;
 		}
 		const id = path.basename(dir);
+		if (!isSessionDirName(id)) {
+			return;
+		}
 		const current = this.snapshot.sessionId;
 		if (kind === 'add') {
 			// A new session started (follow it), or the shown one came back.

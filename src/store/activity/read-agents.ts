@@ -55,6 +55,11 @@ export function isAgentFileName(name: string): boolean {
 	return name.endsWith('.json') && !name.startsWith('.');
 }
 
+/** Session folders are named for their session; names starting with `.` are agentlog's or other tools' own (a demo's transcripts). */
+export function isSessionDirName(name: string): boolean {
+	return !name.startsWith('.');
+}
+
 export function listAgentFiles(sessionDir: string): string[] {
 	try {
 		return readdirSync(sessionDir).filter(isAgentFileName).sort();
@@ -90,7 +95,7 @@ export function listSessionDirs(activity: string): SessionDirInfo[] {
 	}
 	const out: SessionDirInfo[] = [];
 	for (const name of names) {
-		if (name.startsWith('.')) {
+		if (!isSessionDirName(name)) {
 			continue;
 		}
 		try {

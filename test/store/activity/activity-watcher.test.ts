@@ -104,6 +104,20 @@ describe('ActivityWatcher', () => {
 		expect(watcher.getSnapshot().following).toBe(true);
 	});
 
+	it('never follows a dot folder that appears (a demo keeps its transcripts in one)', async () => {
+		const activity = tempDir();
+		session(activity, 'sess-1', undefined, [agent('a1')]);
+		const watcher = await started({activity});
+		mkdirSync(path.join(activity, '.demo-transcripts', 'x'), {recursive: true});
+		// A real session after it shows the watcher saw both events; the dot folder never won.
+		const seen: Array<string | undefined> = [];
+		const unsubscribe = watcher.subscribe(() => seen.push(watcher.getSnapshot().sessionId));
+		session(activity, 'sess-2', undefined, [agent('b1')]);
+		await vi.waitFor(() => expect(watcher.getSnapshot().sessionId).toBe('sess-2'), WAIT);
+		unsubscribe();
+		expect(seen).not.toContain('.demo-transcripts');
+	});
+
 	it('starts following when the first session appears in an empty activity folder', async () => {
 		const activity = tempDir();
 		const watcher = await started({activity});
