@@ -106,12 +106,12 @@ describe('ActivityWatcher', () => {
 
 	it('never follows a dot folder that appears (a demo keeps its transcripts in one)', async () => {
 		const activity = tempDir();
-		session(activity, 'sess-1', undefined, [agent('a1')]);
 		const watcher = await started({activity});
-		mkdirSync(path.join(activity, '.demo-transcripts', 'x'), {recursive: true});
-		// A real session after it shows the watcher saw both events; the dot folder never won.
 		const seen: Array<string | undefined> = [];
 		const unsubscribe = watcher.subscribe(() => seen.push(watcher.getSnapshot().sessionId));
+		mkdirSync(path.join(activity, '.demo-transcripts', 'x'), {recursive: true});
+		// Give a wrong switch the time to happen (the debounce is 25 ms), then a real session.
+		await new Promise(resolve => setTimeout(resolve, 300));
 		session(activity, 'sess-2', undefined, [agent('b1')]);
 		await vi.waitFor(() => expect(watcher.getSnapshot().sessionId).toBe('sess-2'), WAIT);
 		unsubscribe();
