@@ -32,7 +32,15 @@ function write(activity: string, session: string, record: Record<string, unknown
 function fixture(): string {
 	const activity = tempDir('activity-');
 	// claude-code-kanban's original files: the seven fields only.
-	write(activity, S1, {agentId: 'w1', type: 'worker', status: 'stopped', startedAt: iso(600), updatedAt: iso(300), stoppedAt: iso(300), lastMessage: '**Done**: 3 files'});
+	write(activity, S1, {
+		agentId: 'w1',
+		type: 'worker',
+		status: 'stopped',
+		startedAt: iso(600),
+		updatedAt: iso(300),
+		stoppedAt: iso(300),
+		lastMessage: '**Done**: 3 files',
+	});
 	write(activity, S1, {agentId: 'g1', type: 'worker', status: 'stopped', startedAt: iso(295), updatedAt: iso(293), stoppedAt: iso(293), lastMessage: 'bye'});
 	write(activity, S1, {agentId: 'x1', type: 'Explore', status: 'active', startedAt: iso(900), updatedAt: iso(900)});
 	write(activity, S1, {agentId: 'p1', type: 'Plan', status: 'active', startedAt: iso(10), updatedAt: iso(10)});
@@ -111,7 +119,10 @@ describe('agentlog ls', () => {
 		const claude = path.join(home, '.claude');
 		mkdirSync(path.join(claude, 'teams', 'humble-chasing-goose'), {recursive: true});
 		writeFileSync(path.join(claude, 'teams', 'humble-chasing-goose', 'config.json'), JSON.stringify({name: 'humble-chasing-goose', leadSessionId: S3}));
-		const r = spawnSync(process.execPath, [cli, 'ls', 'humble-chasing-goose'], {env: {...process.env, HOME: home, CLAUDE_CONFIG_DIR: claude, AGENTLOG_DIR: activity}, encoding: 'utf8'});
+		const r = spawnSync(process.execPath, [cli, 'ls', 'humble-chasing-goose'], {
+			env: {...process.env, HOME: home, CLAUDE_CONFIG_DIR: claude, AGENTLOG_DIR: activity},
+			encoding: 'utf8',
+		});
 		expect(r.status).toBe(0);
 		expect(r.stdout).toContain(`session ${S3}`);
 	});

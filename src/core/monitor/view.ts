@@ -126,7 +126,7 @@ function capOf(options: ViewOptions): number {
  * otherwise; an agent whose parent is not in the list stays at the top level.
  */
 export function nestItems(items: readonly ViewItem[], parentOf: (agentId: string) => string | undefined): ViewItem[] {
-	const ids = new Set(items.map((item) => item.agent.agentId));
+	const ids = new Set(items.map(item => item.agent.agentId));
 	const children = new Map<string, ViewItem[]>();
 	const roots: ViewItem[] = [];
 	for (const item of items) {
@@ -168,8 +168,8 @@ export function buildView(agents: readonly AgentRecord[], options: ViewOptions):
 	const {transcripts} = options;
 	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true;
 	const ghosts = options.dedup ? findGhosts(agents, hasWork) : new Set<string>();
-	const sorted = [...agents].sort(compareByRecentStart).map((agent) => toItem(agent, ghosts.has(agent.agentId), options));
-	const real = sorted.filter((item) => !item.ghost);
+	const sorted = [...agents].sort(compareByRecentStart).map(agent => toItem(agent, ghosts.has(agent.agentId), options));
+	const real = sorted.filter(item => !item.ghost);
 	// Nest what is shown, so a child of a hidden ghost stays at the top level.
 	const flat = options.showGhosts ? sorted : real;
 	const shown = options.parentOf ? nestItems(flat, options.parentOf) : flat;

@@ -1,12 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {
-	byRecent,
-	latestSession,
-	resolveSession,
-	summarizeSession,
-	type SessionInfo,
-	type TeamInfo,
-} from '../../../src/core/monitor/sessions.js';
+import {byRecent, latestSession, resolveSession, summarizeSession, type SessionInfo, type TeamInfo} from '../../../src/core/monitor/sessions.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 function session(id: string, lastActivity: number): SessionInfo {
@@ -35,12 +28,9 @@ describe('resolveSession', () => {
 		expect(result.ok).toBe(false);
 		if (!result.ok) {
 			expect(result.reason).toBe('ambiguous');
-			expect(result.candidates.map((s) => s.id)).toEqual([B, A]);
+			expect(result.candidates.map(s => s.id)).toEqual([B, A]);
 			expect(result.message).toContain('ambiguous');
-			expect(result.message.split('\n').slice(1)).toEqual([
-				`  ${B}  (1 active, 0 idle, 2 stopped)`,
-				`  ${A}  (1 active, 0 idle, 2 stopped)`,
-			]);
+			expect(result.message.split('\n').slice(1)).toEqual([`  ${B}  (1 active, 0 idle, 2 stopped)`, `  ${A}  (1 active, 0 idle, 2 stopped)`]);
 		}
 	});
 
@@ -81,7 +71,7 @@ describe('resolveSession', () => {
 		const withD = [...sessions, session(D, ms(40))];
 		const result = resolveSession('session-a1b2c3d4', withD, noTeams);
 		expect(result).toMatchObject({ok: false, reason: 'ambiguous'});
-		expect(result.ok ? [] : result.candidates.map((s) => s.id)).toEqual([D, A]);
+		expect(result.ok ? [] : result.candidates.map(s => s.id)).toEqual([D, A]);
 	});
 
 	it('lets a team config win over the implicit name', () => {
@@ -94,7 +84,7 @@ describe('resolveSession', () => {
 		expect(result).toMatchObject({ok: false, reason: 'unknown'});
 		if (!result.ok) {
 			// A shares 6 characters, B 4, C none.
-			expect(result.candidates.map((s) => s.id)).toEqual([A, B, C]);
+			expect(result.candidates.map(s => s.id)).toEqual([A, B, C]);
 			expect(result.message).toContain('no session matches "a1b2c3ff"');
 			expect(result.message).toContain(A);
 		}
@@ -103,7 +93,7 @@ describe('resolveSession', () => {
 	it('suggests at most 5, most recent first among equals', () => {
 		const lots = Array.from({length: 7}, (_, i) => session(`s${i}`, ms(i)));
 		const result = resolveSession('zzz', lots, noTeams);
-		expect(result.ok ? [] : result.candidates.map((s) => s.id)).toEqual(['s6', 's5', 's4', 's3', 's2']);
+		expect(result.ok ? [] : result.candidates.map(s => s.id)).toEqual(['s6', 's5', 's4', 's3', 's2']);
 	});
 
 	it('says so when there are no sessions at all', () => {
