@@ -1,12 +1,16 @@
 // What the screen says about an agent and a session, as plain strings. Components only lay
 // these out and colour them; the plain snapshot and `ls` print the same words.
 import type {AgentStatus} from '../record/agent-record.js';
-import {firstPoints, foldedHead, pointsUpTo} from '../text/bounded.js';
-import {formatDuration, shortId, truncate} from '../text/format.js';
+import {foldedHead, pointsUpTo} from '../text/bounded.js';
+import {formatDuration, shortId} from '../text/format.js';
 import {tokenTotals, usageMayBePlaceholder} from '../transcript/summary.js';
 import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
 import type {MonitorItem} from '../monitor/model.js';
 import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';
+import {fit} from '../text/cut.js';
+
+// The cuts used to live here; screen and components still import them from this file.
+export {clip, fit} from '../text/cut.js';
 
 export {plainText} from '../monitor/report.js';
 
@@ -54,17 +58,6 @@ export function durationText(item: ViewItem): string {
 }
 
 export const MESSAGE_PREVIEW = 60;
-
-/** `text` (whitespace folded) in at most `width` characters, ending in `…` when cut. */
-export function fit(text: string, width: number): string {
-	const {flat, more} = foldedHead(text, width);
-	return !more && pointsUpTo(flat, width) <= width ? flat : truncate(more ? `${flat} …` : flat, Math.max(0, width - 1));
-}
-
-/** A preformatted line (aligned columns) cut to `width`, its spacing kept. */
-export function clip(line: string, width: number): string {
-	return pointsUpTo(line, width) <= width ? line : `${firstPoints(line, Math.max(0, width - 1))}…`;
-}
 
 /** The card's one-line message: the report's summary line (report.ts), cut to 60 characters + `…`. */
 export function messagePreview(item: MonitorItem): string {

@@ -1,5 +1,5 @@
 // Plain-text tables for `ls` and `sessions`: padded columns, the last one cut to the width.
-import {fit} from './present.js';
+import {fit} from '../text/cut.js';
 
 export function formatTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, width = Number.POSITIVE_INFINITY): string {
 	const all = [headers, ...rows];

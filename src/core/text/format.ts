@@ -1,7 +1,6 @@
 // Durations, times and text as the monitor shows them (DESIGN.md §5, §7). Pure: the clock and
 // the time zone are parameters.
 import type {ParseResult} from '../record/agent-record.js';
-import {firstPoints, foldedHead, pointsUpTo} from './bounded.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -42,22 +41,6 @@ export function formatDuration(ms: number): string {
 		return `${minutes}m ${pad2(seconds)}s`;
 	}
 	return `${seconds}s`;
-}
-
-/**
- * Whitespace (newlines included) collapsed to single spaces and trimmed; then, when longer than
- * `max` code points, the first `max` code points + `…`. Counts code points, so a surrogate pair
- * (emoji) is never split. Decision: trailing spaces before the `…` are dropped (`hello…`, not
- * `hello …`); `max` below 1 leaves only the `…` for a non-empty text.
- */
-export function truncate(text: string, max: number): string {
-	const keep = Math.max(0, Math.floor(max));
-	// Only the start of a huge text is read (see bounded.ts).
-	const {flat, more} = foldedHead(text, keep);
-	if (!more && pointsUpTo(flat, keep) <= keep) {
-		return flat;
-	}
-	return `${firstPoints(flat, keep).trimEnd()}…`;
 }
 
 /** The first 8 characters of an id (session ids are UUIDs; 8 hex characters tell them apart). */

@@ -1,6 +1,7 @@
 // One line about a tool call (`Grep router\\.(get|post)`, `Edit src/app.ts`), and the files
 // the editing tools change. Pure.
 import {isObject, str} from '../record/json.js';
+import {truncate} from '../text/cut.js';
 import {safeLine} from '../text/safe-text.js';
 
 const SUMMARY_LENGTH = 120;
@@ -10,20 +11,7 @@ const SUMMARY_LENGTH = 120;
  * after the cut: a long tool result costs a scan, not a sanitised copy).
  */
 export function oneLine(text: string, max: number): string {
-	const flat = text.replace(/\s+/gu, ' ').trim();
-	if (flat.length <= max) {
-		return safeLine(flat);
-	}
-	let cut = '';
-	let count = 0;
-	for (const point of flat) {
-		if (count === max) {
-			return `${safeLine(cut)}…`;
-		}
-		cut += point;
-		count += 1;
-	}
-	return safeLine(flat);
+	return safeLine(truncate(text, max));
 }
 
 /** A path shown relative to the agent's working folder when it is inside it. */

@@ -1,13 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
-import {truncate} from '../../../src/core/text/format.js';
 import {
 	agentName,
-	clip,
 	countsText,
 	detailFields,
 	durationText,
-	fit,
 	GLYPH,
 	headerText,
 	MESSAGE_PREVIEW,
@@ -23,6 +20,7 @@ import {type AgentView, type ViewOptions} from '../../../src/core/monitor/view.j
 import {buildMonitorModel, type MonitorItem} from '../../../src/core/monitor/model.js';
 import {agent, at, ms} from '../../helpers/agent-fixtures.js';
 import {hugeText} from '../../helpers/huge-text.js';
+import {clip, fit, truncate} from '../../../src/core/text/cut.js';
 
 const NOW = ms(1000);
 const STALE_MS = 300_000;

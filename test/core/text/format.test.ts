@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {agentDuration} from '../../../src/core/monitor/duration.js';
-import {formatDuration, formatLocalTime, parseDuration, parseTime, shortId, truncate} from '../../../src/core/text/format.js';
+import {formatDuration, formatLocalTime, parseDuration, parseTime, shortId} from '../../../src/core/text/format.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
+import {truncate} from '../../../src/core/text/cut.js';
 
 describe('formatDuration', () => {
 	it.each([
