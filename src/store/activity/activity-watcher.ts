@@ -6,7 +6,8 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../core/record/agent-set.js';
-import {isAgentFileName, isSessionDirName, listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
+import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
+import {listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
 import {newestSessionId} from './sessions.js';
 
 export interface WatchSnapshot {

@@ -11,6 +11,10 @@ import {displayRecord, parseAgentRecord, type AgentRecord} from '../../core/reco
 import {byRecent} from '../../core/monitor/sessions.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {readRegularText} from '../fs/safe-file.js';
+import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
+
+// session-cache.ts still takes the name rule from here.
+export {isAgentFileName};
 
 /**
  * An agent file larger than this is not read (a warning). The hook keeps a whole last message,
@@ -48,16 +52,6 @@ export function readAgentFile(file: string): AgentFileResult {
 	}
 	const parsed = parseAgentRecord(json);
 	return parsed.ok ? {ok: true, record: displayRecord(parsed.value), raw: parsed.value} : {ok: false, error: parsed.error};
-}
-
-/** Agent files are `<agentId>.json`; names starting with `.` are temp files and logs. */
-export function isAgentFileName(name: string): boolean {
-	return name.endsWith('.json') && !name.startsWith('.');
-}
-
-/** Session folders are named for their session; names starting with `.` are agentlog's or other tools' own (a demo's transcripts). */
-export function isSessionDirName(name: string): boolean {
-	return !name.startsWith('.');
 }
 
 export function listAgentFiles(sessionDir: string): string[] {

@@ -10,6 +10,7 @@ import {filesOverCap, type AgentFileInfo} from '../../core/hook/hook-event.js';
 import {releaseLock, tryLock, type Lock} from './lock.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {codeOf, removeFile} from '../fs/errors.js';
+import {isAgentFileName} from '../../core/record/file-names.js';
 
 /** An agent file larger than this is not read (the hook's own records stay far below it). */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024 * 1024;
@@ -64,7 +65,7 @@ export function checkSessionFolder(dir: string, create: boolean): SessionFolder 
 export function listAgentFiles(sessionDir: string): string[] {
 	return fs
 		.readdirSync(sessionDir, {withFileTypes: true})
-		.filter(d => d.isFile() && d.name.endsWith('.json') && !d.name.startsWith('.'))
+		.filter(d => d.isFile() && isAgentFileName(d.name))
 		.map(d => d.name);
 }
 

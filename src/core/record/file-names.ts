@@ -1,0 +1,12 @@
+// Which names in the activity folder are agentlog's, in one place for the hook and the readers.
+// Pure.
+
+/** Agent files are `<agentId>.json`; names starting with `.` are temp files, locks and logs. */
+export function isAgentFileName(name: string): boolean {
+	return name.endsWith('.json') && !name.startsWith('.');
+}
+
+/** Session folders are named for their session; names starting with `.` are agentlog's or other tools' own (a demo's transcripts). */
+export function isSessionDirName(name: string): boolean {
+	return !name.startsWith('.');
+}
