@@ -5,6 +5,7 @@
 import {findGhostsOf, type GhostFacts} from './ghosts.js';
 import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayStateOf, latestLife} from './stale.js';
+import type {AgentStatus} from '../record/agent-record.js';
 import type {StatusCounts} from './view.js';
 
 /** What the counts read of one agent: the ghost rule's facts, and whether its record names a transcript. */
@@ -53,6 +54,107 @@ export function countSession(agents: readonly GhostFacts[], options: CountOption
 		const state = displayStateOf(agent.status, latestLife(agent.start, agent.updated, facts?.mtimeMs), now, staleMs, inferredStop(agent, facts));
 		counts[state.displayStatus] += 1;
 		counts.stale += state.stale ? 1 : 0;
+	}
+	return counts;
+}
+
+/** An agent whose transcript can change the counts (a candidate that names a transcript), as a summary keeps it. */
+export interface SummaryReader {
+	readonly agentId: string;
+	readonly status: AgentStatus;
+	/** A ghost by the times alone: with dedup, left out unless its transcript shows work. */
+	readonly ghost: boolean;
+	/** Its last sign of life from the record (`latestLife(start, updated)`). */
+	readonly life: number | undefined;
+}
+
+/**
+ * What a session's counts need that neither the clock nor a transcript changes, so that a
+ * session whose files did not change is counted without its agents: the ghosts by the times
+ * (findGhostsOf), idle and stopped counts, and for each active agent only its last sign of life.
+ * `ghost*` are the agents the ghost rule hides (counted only without dedup); `readers` are the
+ * agents whose transcripts are read at every run (they can show work, an inferred stop, life).
+ */
+export interface SessionSummary<R extends SummaryReader = SummaryReader> {
+	readonly idle: number;
+	readonly stopped: number;
+	/** Active agents whose transcripts are not read: each one's last sign of life. */
+	readonly lives: ReadonlyArray<number | undefined>;
+	readonly ghostIdle: number;
+	readonly ghostStopped: number;
+	readonly ghostLives: ReadonlyArray<number | undefined>;
+	readonly readers: readonly R[];
+}
+
+/**
+ * The summary of a session's agents; undefined when two agents share an agentId (the rules key
+ * ghosts and transcripts by agentId, so such a session is counted from its agents). `reader`
+ * adds what the caller needs to find a reader's transcript again (the store: its file name).
+ */
+export function summarizeAgents<A extends AgentCountFacts, R extends SummaryReader>(
+	agents: readonly A[],
+	reader: (agent: A, summary: SummaryReader) => R,
+): SessionSummary<R> | undefined {
+	const ids = new Set<string>();
+	for (const agent of agents) {
+		if (ids.has(agent.agentId)) {
+			return undefined;
+		}
+		ids.add(agent.agentId);
+	}
+	const ghosts = findGhostsOf(agents);
+	const summary = {idle: 0, stopped: 0, lives: [] as Array<number | undefined>, ghostIdle: 0, ghostStopped: 0, ghostLives: [] as Array<number | undefined>};
+	const readers: R[] = [];
+	for (const agent of agents) {
+		const ghost = ghosts.has(agent.agentId);
+		const life = latestLife(agent.start, agent.updated);
+		if (agent.hasTranscript && (ghost || agent.status === 'active')) {
+			readers.push(reader(agent, {agentId: agent.agentId, status: agent.status, ghost, life}));
+		} else if (agent.status === 'active') {
+			(ghost ? summary.ghostLives : summary.lives).push(life);
+		} else if (ghost) {
+			summary[agent.status === 'idle' ? 'ghostIdle' : 'ghostStopped'] += 1;
+		} else {
+			summary[agent.status] += 1;
+		}
+	}
+	return {...summary, readers};
+}
+
+/** The readers whose transcripts can change the counts (all of them with dedup, else the active ones): what transcriptCandidates gives. */
+export function summaryCandidates<R extends SummaryReader>(summary: SessionSummary<R>, dedup: boolean): R[] {
+	return summary.readers.filter(r => dedup || r.status === 'active');
+}
+
+/** The counts of a summarized session: what countSession gives for its agents (a property test compares them). */
+export function countSummary(summary: SessionSummary, options: CountOptions): StatusCounts {
+	const {now, staleMs, dedup, transcripts} = options;
+	const counts = {active: 0, idle: summary.idle, stopped: summary.stopped, stale: 0};
+	const active = (life: number | undefined, facts: TranscriptFacts | undefined, inferred: {readonly at: number | undefined} | undefined) => {
+		const state = displayStateOf('active', latestLife(life, undefined, facts?.mtimeMs), now, staleMs, inferred);
+		counts[state.displayStatus] += 1;
+		counts.stale += state.stale ? 1 : 0;
+	};
+	for (const life of summary.lives) {
+		active(life, undefined, undefined);
+	}
+	if (!dedup) {
+		counts.idle += summary.ghostIdle;
+		counts.stopped += summary.ghostStopped;
+		for (const life of summary.ghostLives) {
+			active(life, undefined, undefined);
+		}
+	}
+	for (const reader of summary.readers) {
+		const facts = transcripts?.get(reader.agentId);
+		if (dedup && reader.ghost && facts?.hasWork !== true) {
+			continue;
+		}
+		if (reader.status === 'active') {
+			active(reader.life, facts, inferredStop(reader, facts));
+		} else {
+			counts[reader.status] += 1;
+		}
 	}
 	return counts;
 }

@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {ghostFacts} from '../../../src/core/monitor/ghosts.js';
 import type {TranscriptFacts} from '../../../src/core/monitor/inferred-stop.js';
-import {countSession, transcriptCandidates} from '../../../src/core/monitor/session-counts.js';
+import {countSession, countSummary, summarizeAgents, summaryCandidates, transcriptCandidates} from '../../../src/core/monitor/session-counts.js';
 import {summarizeSession} from '../../../src/core/monitor/sessions.js';
 import {buildView} from '../../../src/core/monitor/view.js';
 import type {AgentRecord, AgentStatus} from '../../../src/core/record/agent-record.js';
@@ -113,6 +113,47 @@ describe('session counts', () => {
 		expect(ghosts).toBeGreaterThan(300);
 		expect(stale).toBeGreaterThan(300);
 		expect(inferred).toBeGreaterThan(300);
+	});
+
+	it('a session summary (what the cache keeps) gives the counts of countSession, with the transcripts of its readers only', () => {
+		let summarized = 0;
+		let readers = 0;
+		let ghostReaders = 0;
+		let lives = 0;
+		for (let seed = 1; seed <= 3000; seed++) {
+			const g = session(seed);
+			const facts = g.agents.map(agent => ({...ghostFacts(agent), hasTranscript: agent.transcriptPath !== undefined}));
+			// As the store reads them: transcripts only of agents whose record names one.
+			const named = new Map([...g.transcripts].filter(([id]) => facts.some(f => f.agentId === id && f.hasTranscript)));
+			const summary = summarizeAgents(facts, (_agent, reader) => reader);
+			if (summary === undefined) {
+				// Only a session where two agents share an id is counted from its agents.
+				expect(new Set(facts.map(f => f.agentId)).size, `seed ${seed}`).toBeLessThan(facts.length);
+				continue;
+			}
+			summarized += 1;
+			readers += summary.readers.length;
+			ghostReaders += summary.readers.filter(r => r.ghost).length;
+			lives += summary.lives.length + summary.ghostLives.length;
+			// A summary survives the cache as JSON (undefined lives become null, read back as undefined).
+			const revived = JSON.parse(JSON.stringify(summary), (_key, value: unknown) => (value === null ? undefined : value)) as typeof summary;
+			for (const dedup of [true, false]) {
+				const base = {now: g.now, staleMs: g.staleMs, dedup};
+				const candidates = summaryCandidates(summary, dedup).map(r => r.agentId);
+				expect(candidates, `seed ${seed}`).toEqual(transcriptCandidates(facts, dedup).filter(id => facts.find(f => f.agentId === id)?.hasTranscript));
+				const some = new Map([...named].filter(([id]) => candidates.includes(id)));
+				const expected = countSession(facts, {...base, transcripts: named});
+				expect(countSummary(summary, {...base, transcripts: some}), `seed ${seed}`).toEqual(expected);
+				expect(countSummary({...revived, lives: summary.lives, ghostLives: summary.ghostLives}, {...base, transcripts: some}), `seed ${seed}`).toEqual(
+					expected,
+				);
+				expect(countSummary(summary, base), `seed ${seed}`).toEqual(countSession(facts, base));
+			}
+		}
+		expect(summarized).toBeGreaterThan(2000);
+		expect(readers).toBeGreaterThan(2000);
+		expect(ghostReaders).toBeGreaterThan(100);
+		expect(lives).toBeGreaterThan(2000);
 	});
 
 	it('candidates: active records and ghosts without work, nobody else', () => {
