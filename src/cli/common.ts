@@ -17,6 +17,7 @@ import {readSessionInfos, sessionDirInfos} from '../store/activity/sessions.js';
 import {readTeams} from '../store/activity/teams.js';
 import {COMMAND_NAMES} from './command-names.js';
 import {CliError} from './errors.js';
+import {DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
 
 export interface ReadOptions {
 	readonly dir?: string;
@@ -80,6 +81,15 @@ export function transcriptReader(roots: readonly string[] = []): ReadTranscripts
 }
 
 export const readTranscriptsOnce: ReadTranscripts = transcriptReader();
+
+/**
+ * `agentlog demo --dir` keeps the transcripts it wrote in `<dir>/.demo-transcripts` (outside
+ * `<claude>/projects`); the readers of that folder may open them too. It is agentlog's own folder,
+ * written by no one but the demo, and what else is in the activity folder is trusted as much.
+ */
+export function activityRoots(activity: string): string[] {
+	return [path.join(activity, DEMO_TRANSCRIPTS_DIR)];
+}
 
 export interface SessionModel {
 	readonly read: SessionRead;

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {render} from 'ink';
-import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS} from '../core/demo/scenario.js';
+import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS, DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
 import {ActivityWatcher} from '../store/activity/activity-watcher.js';
 import {TranscriptFollower} from '../store/transcripts/follower.js';
 import {listSessionDirs} from '../store/activity/read-agents.js';
@@ -47,7 +47,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		const staleMs = (DEMO_STALE_SECONDS * 1000) / options.speed;
 		// The transcripts Claude Code would write; with --dir they are kept too, in a dot folder
 		// that readers of the activity folder skip.
-		const projects = options.dir ? path.join(activity, '.demo-transcripts', '-home-dev-acme') : path.join(temp, 'projects', '-home-dev-acme');
+		const projects = options.dir ? path.join(activity, DEMO_TRANSCRIPTS_DIR, '-home-dev-acme') : path.join(temp, 'projects', '-home-dev-acme');
 		const play = (onStep: Parameters<typeof playDemo>[0]['onStep']) =>
 			playDemo({launcher, activity, projects, speed: options.speed, loop: Boolean(options.loop), signal: controller.signal, onStep});
 

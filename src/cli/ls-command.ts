@@ -7,15 +7,25 @@ import {lsJsonAgent} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
 import {newestSessionId} from '../store/activity/sessions.js';
-import {activityFor, addReadOptions, readSessionModel, readTranscriptsOnce, resolveSessionArg, type ReadOptions, type ReadTranscripts} from './common.js';
+import {
+	activityFor,
+	activityRoots,
+	addReadOptions,
+	readSessionModel,
+	resolveSessionArg,
+	transcriptReader,
+	type ReadOptions,
+	type ReadTranscripts,
+} from './common.js';
 
 interface LsOptions extends ReadOptions {
 	readonly json?: boolean;
 	readonly all?: boolean;
 }
 
-export async function runLs(sessionArg: string | undefined, options: LsOptions, readTranscripts: ReadTranscripts = readTranscriptsOnce): Promise<void> {
+export async function runLs(sessionArg: string | undefined, options: LsOptions, given?: ReadTranscripts): Promise<void> {
 	const activity = activityFor(options);
+	const readTranscripts = given ?? transcriptReader(activityRoots(activity));
 	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options);
 	if (sessionId === undefined) {
 		if (options.json) {

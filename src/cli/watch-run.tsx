@@ -14,7 +14,7 @@ import {loadUiState, saveUiState} from '../store/state-file.js';
 import {TranscriptFollower} from '../store/transcripts/follower.js';
 import {App} from '../ui/App.js';
 import {Screen} from '../ui/Screen.js';
-import {activityFor, home, readSessionModel, resolveSessionArg, type ReadTranscripts} from './common.js';
+import {activityFor, activityRoots, home, readSessionModel, resolveSessionArg, transcriptReader, type ReadTranscripts} from './common.js';
 import type {WatchOptions} from './command-options.js';
 import {CliError} from './errors.js';
 
@@ -61,11 +61,11 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	if (!process.stdout.isTTY) {
 		const following = sessionId === undefined;
 		const shown = sessionId ?? newestSessionId(activity);
-		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100));
+		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100, transcriptReader(activityRoots(activity))));
 		return;
 	}
 	const watcher = new ActivityWatcher({activity, session: sessionId});
-	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home())});
+	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	const state = stateFile(process.env, home());
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile

@@ -55,6 +55,11 @@ describe('agentlog demo --no-ui', () => {
 		expect(transcript).toContain(`${path.sep}.demo-transcripts${path.sep}`);
 		expect(readFileSync(transcript, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(10);
 		expect(JSON.parse(readFileSync(transcript.replace(/\.jsonl$/, '.meta.json'), 'utf8'))).toMatchObject({description: 'Extract a user service'});
+		// ls on the kept folder reads the kept transcripts too (agentlog's own folder, beside <claude>/projects).
+		const ls = spawnSync(process.execPath, [cli, 'ls', '--json', '--dir', dir], {env, encoding: 'utf8'});
+		expect(ls.status).toBe(0);
+		const listed = JSON.parse(ls.stdout) as Array<{agentId: string; description: string | null}>;
+		expect(listed.find(a => a.agentId === 'a4d7b2c8e1f0a9b04')?.description).toBe('Extract a user service');
 		const team = `session-${sessions[0]?.slice(0, 8)}`;
 		// Explore reports in Markdown; the stop with an empty agent_type kept its type.
 		expect(agents.get('a1f0c2e9b7d3a1501')).toMatchObject({status: 'stopped', type: 'Explore'});

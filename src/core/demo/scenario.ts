@@ -18,6 +18,9 @@ export const DEMO_STALE_SECONDS = 40;
 /** How long the scenario runs before it stays on screen (or loops). */
 export const DEMO_LENGTH_SECONDS = 80;
 
+/** With `demo --dir`, the transcripts are kept in this folder of the activity folder (readers skip dot folders). */
+export const DEMO_TRANSCRIPTS_DIR = '.demo-transcripts';
+
 const ROUTES_REPORT = `## API routes
 
 Found **4 routes** under \`src/routes\`:
