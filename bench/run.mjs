@@ -1,6 +1,7 @@
 // `npm run bench`: prints agentlog's speed figures next to a baseline measured in the same run.
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
 import {runBigMessageBench} from './big-message.mjs';
+import {runClockBench} from './clock.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runHookBench} from './hook.mjs';
@@ -13,6 +14,7 @@ const benches = [
 	['hook', runHookBench],
 	['first-frame', runFirstFrameBench],
 	['watch', runWatchBench],
+	['clock', runClockBench],
 	['transcripts', runTranscriptBench],
 	['sessions', runSessionsBench],
 	['big-message', runBigMessageBench],

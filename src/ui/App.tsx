@@ -71,7 +71,9 @@ export function App(props: AppProps) {
 	// Tick once a second while an agent runs (durations, the stale rule), every 30 s while only
 	// stale ones are left (their silent time), never otherwise: an idle monitor uses no CPU.
 	useClockInterval(clock, view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined);
-	const ids = useMemo(() => view.items.map(item => item.agent.agentId), [view]);
+	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
+	const idsKey = view.items.map(item => item.agent.agentId).join('\u0000');
+	const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split('\u0000')), [idsKey]);
 	const ui = reconcileSelection(state, ids);
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);
 

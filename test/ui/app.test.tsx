@@ -281,3 +281,36 @@ describe('App', () => {
 		);
 	});
 });
+
+describe('App: a clock tick', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('moves the durations but does not follow the transcripts again when only the clock moved', async () => {
+		vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
+		const follows: number[] = [];
+		const parents = new Map<string, string>();
+		const states = new Map();
+		const transcripts = {
+			getSnapshot: () => states,
+			getParents: () => parents,
+			subscribe: () => () => undefined,
+			follow: (targets: readonly unknown[]) => void follows.push(targets.length),
+		};
+		let now = ms(120);
+		const agents = [agent('a1', {type: 'Explore', start: 0, extra: {transcriptPath: '/p/a1.jsonl'}}), agent('a2', {type: 'Plan', start: 10})];
+		const {lastFrame} = renderApp(new FakeSource(agents), {now: () => now, transcripts});
+		await tick();
+		expect(lastFrame()).toContain('2m 00s');
+		const followed = follows.length;
+		expect(followed).toBeGreaterThan(0);
+		for (let i = 1; i <= 3; i++) {
+			now += 1000;
+			vi.advanceTimersByTime(1000);
+			await tick();
+		}
+		expect(lastFrame()).toContain('2m 03s');
+		expect(follows).toHaveLength(followed);
+	});
+});

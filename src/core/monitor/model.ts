@@ -217,6 +217,9 @@ function followOf(items: readonly ViewItem[]): FollowRequest[] {
 	return out;
 }
 
+/** The last follow list made for an agent list (the App keeps one list between data changes). */
+const followCache = new WeakMap<readonly AgentRecord[], {readonly key: string; readonly follow: readonly FollowRequest[]}>();
+
 /** The monitor's view of one session at `now`: every rule applied, every agent's facts joined. */
 export function buildMonitorModel(input: MonitorInput): MonitorModel {
 	const {agents, transcripts, knownParents} = input;
@@ -228,6 +231,11 @@ export function buildMonitorModel(input: MonitorInput): MonitorModel {
 		view.ghostCount === 0
 			? []
 			: buildView(agents, {...input.options, now: input.now, transcripts, showGhosts: true, showAll: true}).items.filter(item => item.ghost);
-	const follow = followOf([...view.items, ...ghosts.filter(g => !view.items.some(item => item.agent === g.agent))]);
-	return {...view, items, follow, followKey: follow.map(t => `${t.agentId}\u0000${t.transcriptPath}`).join('\n')};
+	const fresh = followOf([...view.items, ...ghosts.filter(g => !view.items.some(item => item.agent === g.agent))]);
+	const followKey = fresh.map(t => `${t.agentId}\u0000${t.transcriptPath}\u0000${t.cwd ?? ''}`).join('\n');
+	// The same list as before while nothing in it changed (a clock tick), so a reader keyed on it holds.
+	const kept = followCache.get(agents);
+	const follow = kept?.key === followKey ? kept.follow : fresh;
+	followCache.set(agents, {key: followKey, follow});
+	return {...view, items, follow, followKey};
 }

@@ -132,4 +132,16 @@ describe('buildMonitorModel: a clock tick', () => {
 		const third = model({agents, transcripts: t, now: ms(3601)});
 		expect(byId(third, 'run')).toBe(byId(second, 'run'));
 	});
+
+	it('keeps the follow list while the agents followed are the same, and makes a new one when they change', () => {
+		const agents = [agent('run', {start: 0, extra: {transcriptPath: '/p/run.jsonl'}}), agent('two', {start: 5, extra: {transcriptPath: '/p/two.jsonl'}})];
+		const first = model({agents, now: ms(3600)});
+		const second = model({agents, now: ms(3601)});
+		expect(first.follow.map(f => f.agentId).sort()).toEqual(['run', 'two']);
+		// A clock tick: the App follows again only when this list is a new one.
+		expect(second.follow).toBe(first.follow);
+		const fewer = model({agents, now: ms(3601), options: {...options, max: 1, showAll: false}});
+		expect(fewer.follow).not.toBe(first.follow);
+		expect(fewer.follow).toHaveLength(1);
+	});
 });
