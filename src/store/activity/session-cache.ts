@@ -1,26 +1,35 @@
-// What `sessions` needs of every agent file, kept between runs so that only what changed is read
-// again: $XDG_STATE_HOME/agentlog/sessions-cache.json (never under the activity folder: readers
-// do not write there, DESIGN.md §1).
+// What `sessions` needs of every session folder, kept between runs so that only what changed is
+// read again: $XDG_STATE_HOME/agentlog/sessions-cache.json (never under the activity folder:
+// readers do not write there, DESIGN.md §1).
 //
-// Per agent file it keeps only the facts the session rules use (agentId, type, status, its times
-// parsed to ms once, startUnknown, whether it names a transcript) or that the file could not be
-// read, keyed by the file's mtime, size and inode, as one array (no repeated keys: the cache of
-// 20,000 agents is parsed at every run); per session folder, the folder's mtime, which changes whenever a file is
-// renamed into it, added or removed (the hook writes by rename). A folder whose mtime has not
-// changed is taken from the cache without a stat of its files (stat-ing 20,000 files alone costs
-// more than the goal allows); in a folder that changed, only files whose key changed are read.
-// Decision: a file rewritten in place (not by the hook, which renames) in a folder that did not
-// change is seen once the folder changes. The rules (ghosts, stale with `now`) are applied to
-// these facts by the caller, exactly as to records read in full.
+// Per session folder it keeps (v3):
+// - `m`, the folder's mtime, which changes whenever a file is renamed into it, added or removed
+//   (the hook writes by rename);
+// - `c`, the session's summary (core/monitor/session-counts.ts): what its counts need that
+//   neither the clock nor a transcript changes — idle and stopped counts, the ghosts by the times,
+//   each active agent's last sign of life, and the few agents whose transcripts are read at
+//   every run (file name, agentId, status, ghost or not, last sign of life) — and the number of
+//   unreadable files;
+// - `f`, the per-file entries as one JSON string, parsed only when the folder changed: per agent
+//   file the facts the session rules use (agentId, type, status, its times parsed to ms once,
+//   startUnknown, whether it names a transcript) or that it could not be read, keyed by the
+//   file's mtime, size and inode, as one array (no repeated keys).
+// A folder whose mtime has not changed is counted from its summary: neither its files nor its
+// entries are looked at (stat-ing 20,000 files alone costs more than the goal allows, and
+// parsing 20,000 entries most of it). In a folder that changed, only files whose key changed are
+// read. Decision: a file rewritten in place (not by the hook, which renames) in a folder that did
+// not change is seen once the folder changes. The clock-dependent rules (stale with `now`) and
+// the transcripts are applied by the caller at every run, so the counts are exactly those of a
+// full read (a property test compares summaries with the counts of the agents).
 //
 // Racy entries (git's word): a folder or file changed within RACY_MS of the read may change again
-// within the same timestamp tick, so it is read again next time instead of trusted. A missing,
-// corrupt, oversized or non-regular cache file (a FIFO) is an empty cache; a failed write costs
-// only the next run's speed.
+// within the same timestamp tick, so it is read again next time instead of trusted (and its
+// folder gets no summary). A missing, corrupt, oversized or non-regular cache file (a FIFO) is an
+// empty cache; a failed write costs only the next run's speed.
 import {mkdirSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {ghostFacts} from '../../core/monitor/ghosts.js';
-import type {AgentCountFacts} from '../../core/monitor/session-counts.js';
+import {summarizeAgents, type AgentCountFacts, type SessionSummary, type SummaryReader} from '../../core/monitor/session-counts.js';
 import type {AgentRecord, AgentStatus} from '../../core/record/agent-record.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
@@ -32,7 +41,7 @@ export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 /** A folder or file changed this recently is read again next time (timestamps have ticks). */
 export const RACY_MS = 2000;
 
-const VERSION = 2;
+const VERSION = 3;
 
 /** The cache file: `$XDG_STATE_HOME/agentlog/sessions-cache.json` (beside the UI state). */
 export function sessionCacheFile(env: {readonly XDG_STATE_HOME?: string}, home: string): string {
@@ -45,10 +54,20 @@ export interface SessionAgent extends AgentCountFacts {
 	readonly file: string;
 }
 
-/** One session's agents as the session rules see them. */
+/** A summary's reader (see session-counts.ts) and the name of its file in the session folder. */
+export interface SessionReader extends SummaryReader {
+	readonly file: string;
+}
+
+/** One session as the session rules see it: its summary, else (two files name one agent) its agents. */
 export interface SessionFacts {
-	/** In file name order; display-safe facts (from the records `readAgentFile` gives). */
-	readonly agents: readonly SessionAgent[];
+	/** The summary of its agents; absent only when two of its files name the same agentId. */
+	readonly summary?: SessionSummary<SessionReader>;
+	/**
+	 * In file name order; display-safe facts (from the records `readAgentFile` gives). Absent when
+	 * the session was counted from its cached summary (its folder did not change).
+	 */
+	readonly agents?: readonly SessionAgent[];
 	/** Agent files that could not be read (invalid, not regular files, too large). */
 	readonly invalid: number;
 }
@@ -66,11 +85,19 @@ type FileEntry =
 	| [string, number, number, number, string]
 	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number];
 
+/** A reader: file name, agentId, status (index in STATUSES), 1 when a ghost by the times, last sign of life. */
+type ReaderEntry = [string, string, number, 0 | 1, number | null];
+
+/** A summary: idle, stopped, lives, ghost idle, ghost stopped, ghost lives, readers, unreadable files. */
+type SummaryEntry = [number, number, Array<number | null>, number, number, Array<number | null>, ReaderEntry[], number];
+
 interface SessionEntry {
 	/** The folder's mtime; -1 when it was racy (never matches). */
 	m: number;
-	/** One entry per agent file, by name; files that are not regular files have only their name. */
-	f: FileEntry[];
+	/** JSON of one FileEntry per agent file, by name; files that are not regular files have only their name. */
+	f: string;
+	/** The summary, when every file was a regular file read at least a tick ago and no agentId repeats. */
+	c?: SummaryEntry;
 }
 
 interface CacheData {
@@ -177,14 +204,89 @@ function listNames(sessionDir: string): string[] {
 	}
 }
 
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function livesOf(value: unknown): Array<number | undefined> | undefined {
+	return Array.isArray(value) && value.every(isTime) ? value.map(orUndefined) : undefined;
+}
+
+function readerOf(value: unknown): SessionReader | undefined {
+	if (!Array.isArray(value) || value.length !== 5) {
+		return undefined;
+	}
+	const [file, agentId, status, ghost, life] = value as unknown[];
+	if (
+		typeof file !== 'string' ||
+		typeof agentId !== 'string' ||
+		typeof status !== 'number' ||
+		STATUSES[status] === undefined ||
+		(ghost !== 0 && ghost !== 1) ||
+		!isTime(life)
+	) {
+		return undefined;
+	}
+	return {file, agentId, status: STATUSES[status], ghost: ghost === 1, life: orUndefined(life)};
+}
+
+/** A cached summary and its count of unreadable files; undefined when it is not well formed. */
+function summaryOf(value: unknown): {summary: SessionSummary<SessionReader>; invalid: number} | undefined {
+	if (!Array.isArray(value) || value.length !== 8) {
+		return undefined;
+	}
+	const [idle, stopped, lives, ghostIdle, ghostStopped, ghostLives, readerEntries, invalid] = value as unknown[];
+	if (!isCount(idle) || !isCount(stopped) || !isCount(ghostIdle) || !isCount(ghostStopped) || !isCount(invalid) || !Array.isArray(readerEntries)) {
+		return undefined;
+	}
+	const someLives = livesOf(lives);
+	const someGhostLives = livesOf(ghostLives);
+	const readers = readerEntries.map(readerOf);
+	if (someLives === undefined || someGhostLives === undefined || readers.includes(undefined)) {
+		return undefined;
+	}
+	return {summary: {idle, stopped, lives: someLives, ghostIdle, ghostStopped, ghostLives: someGhostLives, readers: readers as SessionReader[]}, invalid};
+}
+
+const orNull = (value: number | undefined): number | null => (value === undefined ? null : value);
+
+function summaryEntry(summary: SessionSummary<SessionReader>, invalid: number): SummaryEntry {
+	return [
+		summary.idle,
+		summary.stopped,
+		summary.lives.map(orNull),
+		summary.ghostIdle,
+		summary.ghostStopped,
+		summary.ghostLives.map(orNull),
+		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life)]),
+		invalid,
+	];
+}
+
+/** The summary of a session's agents (undefined when two files name one agentId). */
+function summarize(agents: readonly SessionAgent[]): SessionSummary<SessionReader> | undefined {
+	return summarizeAgents(agents, (agent, reader) => ({...reader, file: agent.file}));
+}
+
+/** The cached file entries (parsed from their JSON); undefined when missing or not well formed. */
+function fileEntries(cached: SessionEntry | undefined): unknown[] | undefined {
+	if (cached === undefined || typeof cached.f !== 'string') {
+		return undefined;
+	}
+	try {
+		const entries: unknown = JSON.parse(cached.f);
+		return Array.isArray(entries) ? entries : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** A session whose folder has not changed: its cached facts, when every entry is whole and usable. */
-function unchanged(cached: SessionEntry): SessionFacts | undefined {
-	if (!Array.isArray(cached.f)) {
+function unchanged(entries: unknown[] | undefined): {agents: SessionAgent[]; invalid: number} | undefined {
+	if (entries === undefined) {
 		return undefined;
 	}
 	const agents: SessionAgent[] = [];
 	let invalid = 0;
-	for (const entry of cached.f) {
+	for (const entry of entries) {
 		const facts = Array.isArray(entry) && entry.length > 1 && entry[1] !== -1 ? factsOf(entry) : undefined;
 		if (facts === undefined) {
 			// Not a regular file, racy, or not well formed: the folder is looked at again.
@@ -200,10 +302,10 @@ function unchanged(cached: SessionEntry): SessionFacts | undefined {
 }
 
 /** The cached entries by file name (well-formed ones only). */
-function byName(cached: SessionEntry | undefined): Map<string, readonly unknown[]> {
+function byName(entries: unknown[] | undefined): Map<string, readonly unknown[]> {
 	const out = new Map<string, readonly unknown[]>();
-	if (cached !== undefined && Array.isArray(cached.f)) {
-		for (const entry of cached.f as unknown[]) {
+	if (entries !== undefined) {
+		for (const entry of entries) {
 			if (Array.isArray(entry) && typeof entry[0] === 'string') {
 				out.set(entry[0], entry);
 			}
@@ -224,11 +326,20 @@ function readSession(
 	now: number,
 ): {facts: SessionFacts; entry: SessionEntry; changed: boolean} {
 	const trustNames = cached !== undefined && cached.m === dir.mtimeMs;
-	const kept = trustNames ? unchanged(cached) : undefined;
-	if (kept !== undefined) {
-		return {facts: kept, entry: cached!, changed: false};
+	const summarized = trustNames ? summaryOf(cached.c) : undefined;
+	if (summarized !== undefined) {
+		// The fast path: neither the files nor their entries are looked at.
+		return {facts: summarized, entry: cached!, changed: false};
 	}
-	const old = byName(cached);
+	const entries = fileEntries(cached);
+	const kept = trustNames ? unchanged(entries) : undefined;
+	if (kept !== undefined) {
+		// Whole entries without a summary (one is added when it can be: no agentId repeats).
+		const summary = summarize(kept.agents);
+		const entry: SessionEntry = summary === undefined ? cached! : {m: cached!.m, f: cached!.f, c: summaryEntry(summary, kept.invalid)};
+		return {facts: {...kept, ...(summary === undefined ? {} : {summary})}, entry, changed: summary !== undefined};
+	}
+	const old = byName(entries);
 	const names = trustNames ? [...old.keys()].sort() : listNames(sessionDir);
 	const agents: SessionAgent[] = [];
 	let invalid = 0;
@@ -286,7 +397,15 @@ function readSession(
 		changed ||= racy;
 	}
 	const racy = now - dir.mtimeMs <= RACY_MS;
-	return {facts: {agents, invalid}, entry: {m: racy ? -1 : dir.mtimeMs, f: files}, changed: changed || racy};
+	const summary = summarize(agents);
+	// A summary is kept only when the next run may trust every entry: none racy, none a non-regular file.
+	const trusted = !racy && files.every(entry => entry.length > 1 && entry[1] !== -1);
+	const entry: SessionEntry = {
+		m: racy ? -1 : dir.mtimeMs,
+		f: JSON.stringify(files),
+		...(trusted && summary !== undefined ? {c: summaryEntry(summary, invalid)} : {}),
+	};
+	return {facts: {agents, invalid, ...(summary === undefined ? {} : {summary})}, entry, changed: changed || racy};
 }
 
 /**

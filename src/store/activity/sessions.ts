@@ -2,17 +2,18 @@
 // A session's last activity is its folder's mtime (the one rule: core/monitor/sessions.ts).
 //
 // The counts are those `ls` and `watch` give (the one monitor model's rules): agent files are
-// read through the session cache (only what changed since the last run), and transcripts only
-// for the agents whose transcripts can change a count (core/monitor/session-counts.ts: active
-// records, and ghosts without work), with one scan of the session's parent transcript.
+// read through the session cache (only what changed since the last run; a session whose folder
+// did not change is counted from its cached summary), and transcripts only for the agents whose
+// transcripts can change a count (core/monitor/session-counts.ts: active records, and ghosts
+// without work), with one scan of the session's parent transcript.
 import path from 'node:path';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
-import {countSession, transcriptCandidates} from '../../core/monitor/session-counts.js';
+import {countSession, countSummary, summaryCandidates, transcriptCandidates} from '../../core/monitor/session-counts.js';
 import {latestSession, type SessionInfo} from '../../core/monitor/sessions.js';
 import {readAgentActivities} from '../transcripts/one-shot.js';
 import type {FollowTarget} from '../transcripts/reader.js';
 import {listSessionDirs, readAgentFile} from './read-agents.js';
-import {readSessionFacts, type SessionFacts} from './session-cache.js';
+import {readSessionFacts, type SessionAgent, type SessionFacts} from './session-cache.js';
 
 /** A session with its folder's name made safe to show (`label`; `id` is the name as it is). */
 export interface SessionListing extends SessionInfo {
@@ -31,14 +32,20 @@ export interface SessionReadOptions {
 	readonly claudeDir?: string;
 }
 
+/** The agents whose transcripts can change the counts and whose records name one: file and agentId. */
+function candidatesOf(facts: SessionFacts, dedup: boolean): ReadonlyArray<{readonly file: string; readonly agentId: string}> {
+	if (facts.summary !== undefined) {
+		return summaryCandidates(facts.summary, dedup);
+	}
+	const agents: readonly SessionAgent[] = facts.agents ?? [];
+	const wanted = new Set(transcriptCandidates(agents, dedup));
+	return agents.filter(agent => agent.hasTranscript && wanted.has(agent.agentId));
+}
+
 /** The transcripts of a session's candidates (see session-counts.ts), read once; their record files are read again for the paths. */
 function candidateTranscripts(sessionDir: string, facts: SessionFacts, dedup: boolean, claudeDir: string): ReadonlyMap<string, TranscriptFacts> | undefined {
-	const wanted = new Set(transcriptCandidates(facts.agents, dedup));
 	const targets: FollowTarget[] = [];
-	for (const agent of facts.agents) {
-		if (!agent.hasTranscript || !wanted.has(agent.agentId)) {
-			continue;
-		}
+	for (const agent of candidatesOf(facts, dedup)) {
 		const read = readAgentFile(path.join(sessionDir, agent.file));
 		// The same fields readSessionModel follows (ls): the display record's path and cwd.
 		if (read.ok && read.record.agentId === agent.agentId && read.record.transcriptPath) {
@@ -55,7 +62,8 @@ export function readSessionInfos(activity: string, now: number, staleMs: number,
 	return dirs.map(dir => {
 		const session = facts.get(dir.id) ?? {agents: [], invalid: 0};
 		const transcripts = options.claudeDir === undefined ? undefined : candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir);
-		const counts = countSession(session.agents, {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})});
+		const countOptions = {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})};
+		const counts = session.summary === undefined ? countSession(session.agents ?? [], countOptions) : countSummary(session.summary, countOptions);
 		return {id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid};
 	});
 }
