@@ -13,9 +13,6 @@ import {safeLine} from '../../core/text/safe-text.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
 
-// session-cache.ts still takes the name rule from here.
-export {isAgentFileName};
-
 /**
  * An agent file larger than this is not read (a warning). The hook keeps a whole last message,
  * from stdin of at most 32 MiB; written as JSON it can grow with escapes.

@@ -26,14 +26,14 @@
 // within the same timestamp tick, so it is read again next time instead of trusted (and its
 // folder gets no summary). A missing, corrupt, oversized or non-regular cache file (a FIFO) is an
 // empty cache; a failed write costs only the next run's speed.
-import {mkdirSync, readdirSync, statSync} from 'node:fs';
+import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {ghostFacts} from '../../core/monitor/ghosts.js';
 import {summarizeAgents, type AgentCountFacts, type SessionSummary, type SummaryReader} from '../../core/monitor/session-counts.js';
 import type {AgentRecord, AgentStatus} from '../../core/record/agent-record.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
-import {isAgentFileName, readAgentFile, type SessionDirInfo} from './read-agents.js';
+import {listAgentFiles, readAgentFile, type SessionDirInfo} from './read-agents.js';
 
 /** The cache is written only while smaller than this (about 250,000 agents), and read only then. */
 export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
@@ -196,14 +196,6 @@ function isInside(file: string, folder: string): boolean {
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-function listNames(sessionDir: string): string[] {
-	try {
-		return readdirSync(sessionDir).filter(isAgentFileName).sort();
-	} catch {
-		return [];
-	}
-}
-
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 function livesOf(value: unknown): Array<number | undefined> | undefined {
@@ -340,7 +332,7 @@ function readSession(
 		return {facts: {...kept, ...(summary === undefined ? {} : {summary})}, entry, changed: summary !== undefined};
 	}
 	const old = byName(entries);
-	const names = trustNames ? [...old.keys()].sort() : listNames(sessionDir);
+	const names = trustNames ? [...old.keys()].sort() : listAgentFiles(sessionDir);
 	const agents: SessionAgent[] = [];
 	let invalid = 0;
 	let changed = !trustNames;
