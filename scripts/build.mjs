@@ -35,6 +35,37 @@ async function writeAtomic(file, contents) {
 }
 
 /**
+ * Ink keeps every text it ever measured (ink/build/measure-text.js, a Map) and every text it
+ * ever cut to a width (wrap-text.js, an object) in caches that are never emptied, and a monitor's
+ * texts change every second (durations): with 8 active agents the heap grew by about 2 KB a
+ * second, without bound. Here each cache is emptied when it holds 2,000 texts (a screen shows a
+ * few dozen). The build fails if Ink changes those lines.
+ */
+const INK_CACHE_MAX = 2000;
+const inkCachePatches = [
+	{file: 'measure-text.js', find: 'cache.set(text, dimensions);', replace: `if (cache.size >= ${INK_CACHE_MAX}) cache.clear(); cache.set(text, dimensions);`},
+	{
+		file: 'wrap-text.js',
+		find: 'cache[cacheKey] = wrappedText;',
+		replace: `if (++cacheSize > ${INK_CACHE_MAX}) { for (const key in cache) delete cache[key]; cacheSize = 1; } cache[cacheKey] = wrappedText;`,
+		prefix: 'let cacheSize = 0;\n',
+	},
+];
+const boundedInkCaches = {
+	name: 'bounded-ink-caches',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text)\.js$/}, args => {
+			const patch = inkCachePatches.find(p => args.path.endsWith(p.file));
+			const source = readFileSync(args.path, 'utf8');
+			if (patch === undefined || !source.includes(patch.find)) {
+				throw new Error(`ink changed: ${args.path} no longer matches what scripts/build.mjs patches`);
+			}
+			return {contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace), loader: 'js', resolveDir: path.dirname(args.path)};
+		});
+	},
+};
+
+/**
  * Yoga (Ink's layout engine) is WebAssembly kept as a base64 `data:` URL. Its loader fetches that
  * URL with `fetch` whenever `fetch` exists, and in Node that loads undici (~25 ms before the first
  * frame, about a fifth of it). Given the bytes (`wasmBinary`), it neither fetches nor decodes
@@ -82,7 +113,7 @@ const results = await Promise.all([
 		splitting: true,
 		chunkNames: 'chunks/[name]-[hash]',
 		alias: {'react-devtools-core': stub},
-		plugins: [yogaWithoutFetch],
+		plugins: [yogaWithoutFetch, boundedInkCaches],
 		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
 		// CommonJS packages inside an ESM bundle call require(); give them one.
 		banner: {js: "import {createRequire as __agentlogCreateRequire} from 'node:module'; const require = __agentlogCreateRequire(import.meta.url);"},

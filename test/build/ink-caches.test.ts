@@ -1,0 +1,50 @@
+// The CLI as built (test/global-setup.ts builds dist/ first): Ink's text caches are bounded
+// (scripts/build.mjs). Unbounded, they kept every text ever drawn, and a monitor's durations
+// change every second, so the heap grew for as long as the monitor ran.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {describe, expect, it} from 'vitest';
+
+const cliDir = process.env.AGENTLOG_TEST_DIST ?? path.join(path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url)))), 'dist', 'cli');
+
+/** The files the built CLI loads: its entry and every chunk it imports, statically or lazily. */
+function loadedFiles(): Map<string, string> {
+	const files = new Map<string, string>();
+	const visit = (file: string) => {
+		if (files.has(file)) {
+			return;
+		}
+		const text = readFileSync(file, 'utf8');
+		files.set(file, text);
+		for (const [, spec] of text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+			visit(path.resolve(path.dirname(file), spec!));
+		}
+	};
+	visit(path.join(cliDir, 'agentlog.js'));
+	return files;
+}
+
+describe('the built CLI', () => {
+	const files = [...loadedFiles().values()];
+
+	it("bounds Ink's cache of measured texts", () => {
+		const withMeasure = files.filter(text => text.includes('var measureText = '));
+		expect(withMeasure.length).toBeGreaterThan(0);
+		for (const text of withMeasure) {
+			const body = text.slice(text.indexOf('var measureText = '), text.indexOf('var measureText = ') + 600);
+			expect(body).toMatch(/if \(cache\d*\.size >= [\de]+\) cache\d*\.clear\(\);/);
+		}
+	});
+
+	it("bounds Ink's cache of texts cut to a width", () => {
+		const start = /var wrapText\d* = \(text, maxWidth, wrapType\)/;
+		const withWrap = files.filter(text => start.test(text));
+		expect(withWrap.length).toBeGreaterThan(0);
+		for (const text of withWrap) {
+			const at = text.search(start);
+			const body = text.slice(at, at + 1200);
+			expect(body).toMatch(/if \(\+\+cacheSize\d* > [\de]+\)/);
+		}
+	});
+});
