@@ -38,10 +38,10 @@ async function writeAtomic(file, contents) {
  * Ink keeps every text it ever measured (ink/build/measure-text.js, a Map) and every text it
  * ever cut to a width (wrap-text.js, an object) in caches that are never emptied, and a monitor's
  * texts change every second (durations): with 8 active agents the heap grew by about 2 KB a
- * second, without bound. Here each cache is emptied when it holds 2,000 texts (a screen shows a
+ * second, without bound. Here each cache is emptied when it holds 500 texts (a screen shows a
  * few dozen). The build fails if Ink changes those lines.
  */
-const INK_CACHE_MAX = 2000;
+const INK_CACHE_MAX = 500;
 const inkCachePatches = [
 	{file: 'measure-text.js', find: 'cache.set(text, dimensions);', replace: `if (cache.size >= ${INK_CACHE_MAX}) cache.clear(); cache.set(text, dimensions);`},
 	{
