@@ -74,7 +74,8 @@ export async function runTranscriptBench({seconds = 30, megabytes = 200} = {}) {
 	const lines = [];
 	let ok = true;
 	try {
-		const env = activity => cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, XDG_STATE_HOME: path.join(tmp, 'state')});
+		// <claude> is the temp folder: transcripts are read only under <claude>/projects.
+		const env = activity => cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, CLAUDE_CONFIG_DIR: tmp, XDG_STATE_HOME: path.join(tmp, 'state')});
 		const subagents = path.join(tmp, 'projects', SESSION, 'subagents');
 		mkdirSync(subagents, {recursive: true});
 
