@@ -2,7 +2,8 @@ import {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {CardRow} from '../core/tui/screen.js';
 import {CARD_HEIGHT} from '../core/tui/layout.js';
-import {COLOR, fit, GLYPH} from '../core/present/present.js';
+import {COLOR, GLYPH} from '../core/present/present.js';
+import {fit} from '../core/text/cut.js';
 
 export interface AgentCardProps extends CardRow {
 	readonly width: number;

@@ -1,7 +1,8 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {LineRow} from '../core/tui/screen.js';
-import {COLOR, fit, GLYPH} from '../core/present/present.js';
+import {COLOR, GLYPH} from '../core/present/present.js';
+import {fit} from '../core/text/cut.js';
 
 export interface AgentLineProps extends LineRow {
 	readonly typeWidth: number;

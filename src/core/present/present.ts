@@ -9,9 +9,6 @@ import type {MonitorItem} from '../monitor/model.js';
 import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';
 import {fit} from '../text/cut.js';
 
-// The cuts used to live here; screen and components still import them from this file.
-export {clip, fit} from '../text/cut.js';
-
 export {plainText} from '../monitor/report.js';
 
 /** Shown status: the three statuses, plus stale (shown stopped) and ghost. */

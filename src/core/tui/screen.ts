@@ -8,8 +8,6 @@ import {
 	agentName,
 	detailFields,
 	durationText,
-	clip,
-	fit,
 	headerText,
 	activityFields,
 	cardMessage,
@@ -21,6 +19,7 @@ import {
 	wrapText,
 	type Shown,
 } from '../present/present.js';
+import {clip, fit} from '../text/cut.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../monitor/model.js';
 
