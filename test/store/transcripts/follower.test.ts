@@ -2,7 +2,7 @@ import {appendFileSync, mkdirSync, mkdtempSync, renameSync, statSync, utimesSync
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../../src/core/transcript/summary.js';
-import {TranscriptFollower, type FollowerOptions, type TranscriptState} from '../../../src/store/transcripts/follower.js';
+import type {TranscriptFollower, TranscriptState} from '../../../src/store/transcripts/follower.js';
 import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 import {
 	agentCallLine,
@@ -18,21 +18,11 @@ import {
 	toolResultLine,
 	toolUseLine,
 } from '../../helpers/transcript-lines.js';
+import {closeFollowers, follower} from '../../helpers/followers.js';
 
 const WAIT = {timeout: 5000, interval: 20};
 
-let followers: TranscriptFollower[] = [];
-
-afterEach(async () => {
-	await Promise.all(followers.map(f => f.close()));
-	followers = [];
-});
-
-function follower(options?: FollowerOptions): TranscriptFollower {
-	const f = new TranscriptFollower(options);
-	followers.push(f);
-	return f;
-}
+afterEach(closeFollowers);
 
 /** Lets the watcher see a change that must have no effect (no assertion is about speed). */
 const settle = (ms = 400): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));

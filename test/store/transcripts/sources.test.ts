@@ -4,7 +4,7 @@ import {execFileSync} from 'node:child_process';
 import {closeSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {TranscriptFollower, type FollowerOptions, type TranscriptState} from '../../../src/store/transcripts/follower.js';
+import type {TranscriptFollower, TranscriptState} from '../../../src/store/transcripts/follower.js';
 import {readAgentActivities, readAgentActivity} from '../../../src/store/transcripts/one-shot.js';
 import {ParentScanner} from '../../../src/store/transcripts/parent-scan.js';
 import {tempDir} from '../../helpers/tmp.js';
@@ -27,20 +27,10 @@ import {
 	toolResultLine,
 	toolUseLine,
 } from '../../helpers/transcript-lines.js';
+import {closeFollowers, follower} from '../../helpers/followers.js';
 
 const WAIT = {timeout: 8000, interval: 20};
-let followers: TranscriptFollower[] = [];
-
-afterEach(async () => {
-	await Promise.all(followers.map(f => f.close()));
-	followers = [];
-});
-
-function follower(options?: FollowerOptions): TranscriptFollower {
-	const f = new TranscriptFollower(options);
-	followers.push(f);
-	return f;
-}
+afterEach(closeFollowers);
 
 const claude = (): string => process.env.CLAUDE_CONFIG_DIR ?? '';
 
