@@ -140,7 +140,6 @@ export const RESULT_LENGTH = 200;
 const SUMMARY_LENGTH = 120;
 
 export {editedFile, oneLine, shortPath, toolSummary};
-export {completeLines, descriptionFromParent, metaDescription} from './sources.js';
 export {REPORT_MAX, turnOutcome, type TurnState} from './turn.js';
 
 export const EMPTY_SUMMARY: TranscriptSummary = {

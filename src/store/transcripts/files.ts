@@ -5,7 +5,7 @@
 import {close, closeSync, read, readSync} from 'node:fs';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import {completeLines} from '../../core/transcript/summary.js';
+import {completeLines} from '../../core/transcript/sources.js';
 import {openRegularFile} from '../fs/safe-file.js';
 
 const readAsync = promisify(read);

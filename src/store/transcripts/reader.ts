@@ -12,15 +12,8 @@ import path from 'node:path';
 import {agentActivity} from '../../core/transcript/activity.js';
 import {parseMeta} from '../../core/transcript/meta.js';
 import type {ParentFacts} from '../../core/transcript/parent-index.js';
-import {
-	completeLines,
-	EMPTY_SUMMARY,
-	foldLines,
-	mergeSummaries,
-	type AgentActivity,
-	type AgentMeta,
-	type TranscriptSummary,
-} from '../../core/transcript/summary.js';
+import {completeLines} from '../../core/transcript/sources.js';
+import {EMPTY_SUMMARY, foldLines, mergeSummaries, type AgentActivity, type AgentMeta, type TranscriptSummary} from '../../core/transcript/summary.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {lineStart, mainTranscriptOf, metaPath, readLineChunksSync, readRange, streamLines} from './files.js';
 import {findWorkflowTranscript, type TranscriptRoots} from './paths.js';

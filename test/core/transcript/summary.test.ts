@@ -1,13 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {
-	completeLines,
-	descriptionFromParent,
 	editedFile,
 	EMPTY_SUMMARY,
 	foldLines,
 	MAX_TOOL_CALLS,
 	mergeSummaries,
-	metaDescription,
 	oneLine,
 	shortPath,
 	tokenTotals,
@@ -15,6 +12,7 @@ import {
 	usageMayBePlaceholder,
 	type TranscriptSummary,
 } from '../../../src/core/transcript/summary.js';
+import {completeLines, descriptionFromParent, metaDescription} from '../../../src/core/transcript/sources.js';
 import {
 	agentCallLine,
 	agentResultLine,
