@@ -4,6 +4,7 @@
 // answered; what is rendered so far is shown. Only the messages asked for lately are kept.
 import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../core/tui/markdown-pieces.js';
 import type {RenderedMessage} from '../core/tui/screen.js';
+import {visibleLinks} from './markdown-links.js';
 import {listItemsInline} from './markdown-list.js';
 
 type Render = (text: string, width: number) => string;
@@ -24,8 +25,9 @@ async function load(): Promise<Render> {
 		let marked = instances.get(width);
 		if (!marked) {
 			// A Marked instance per width; the global `marked` is never changed. List items get their
-			// inline Markdown rendered (markdown-list.ts); marked-terminal renders the rest.
-			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2, listitem: keep}), listItemsInline());
+			// inline Markdown rendered (markdown-list.ts), links show their address (markdown-links.ts);
+			// marked-terminal renders the rest.
+			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2, listitem: keep}), listItemsInline(), visibleLinks());
 			instances.set(width, marked);
 		}
 		return marked.parse(text, {async: false});

@@ -1,0 +1,26 @@
+// Links in a report: the address is always printed beside the text. marked-terminal writes a
+// link as an OSC 8 hyperlink when it guesses the terminal supports them (VTE, iTerm, WezTerm, VS
+// Code, FORCE_HYPERLINK): Ink drops that sequence, so the address vanished and "your bank" showed
+// with no hint of where it points — and a terminal that got the sequence would hold a link the
+// agent planted.
+import {describe, expect, it} from 'vitest';
+
+// Before marked-terminal is loaded (lazily, by the first render): the terminal "supports" links.
+process.env.FORCE_HYPERLINK = '1';
+const {renderMarkdown} = await import('../../src/ui/markdown.js');
+
+describe('markdown links', () => {
+	it('prints the address beside the text, never as a hyperlink escape', async () => {
+		const text = 'See [your bank](https://evil.example/steal) now.\n\n- item [docs](https://evil.example/x)\n';
+		const out = (await renderMarkdown(text, 80)).join('\n');
+		expect(out).toContain('https://evil.example/steal');
+		expect(out).toContain('https://evil.example/x');
+		expect(out).toContain('your bank');
+		expect(out).not.toContain('\u001b]8');
+	});
+
+	it('prints a bare address once', async () => {
+		const out = (await renderMarkdown('Go to <https://example.com/a>.', 80)).join('\n');
+		expect(out.split('https://example.com/a').length - 1).toBe(1);
+	});
+});
