@@ -133,8 +133,9 @@ export function resolveSessionArg(arg: string, activity: string, options: ReadOp
 	if (quick.ok) {
 		return quick.sessionId;
 	}
-	// Read the sessions' files only now, so the message can give their counts.
-	const full = resolveSession(arg, readSessionInfos(activity, clockNow(), options.stale, options.dedup), teams);
+	// Read the sessions' files only now, so the message can give their counts: those `sessions` gives
+	// (the transcripts that can change a count are read).
+	const full = resolveSession(arg, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), teams);
 	if (full.ok) {
 		return full.sessionId;
 	}

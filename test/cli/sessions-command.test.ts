@@ -114,12 +114,16 @@ function fixture() {
 	return {home, claude, activity, state: path.join(home, 'state')};
 }
 
-function run(f: ReturnType<typeof fixture>, args: string[]): string {
-	const r = spawnSync(process.execPath, [cli, ...args], {
+function spawn(f: ReturnType<typeof fixture>, args: string[]) {
+	return spawnSync(process.execPath, [cli, ...args], {
 		env: {...process.env, HOME: f.home, CLAUDE_CONFIG_DIR: f.claude, AGENTLOG_DIR: f.activity, XDG_STATE_HOME: f.state, AGENTLOG_NOW: iso(0)},
 		encoding: 'utf8',
 		timeout: 20_000,
 	});
+}
+
+function run(f: ReturnType<typeof fixture>, args: string[]): string {
+	const r = spawn(f, args);
 	expect(r.status, r.stderr).toBe(0);
 	return r.stdout;
 }
@@ -154,6 +158,14 @@ describe('agentlog sessions --json', () => {
 		// --no-dedup: the ghost counts too, in ls and in sessions.
 		const undeduped = JSON.parse(run(f, ['sessions', '--json', '--no-dedup'])) as SessionsJsonEntry[];
 		expect(undeduped.find(s => s.id === SESSION)?.counts).toEqual(countsFromLs(JSON.parse(run(f, ['ls', SESSION, '--json', '--no-dedup'])) as LsRow[]));
+	});
+
+	it('gives the same counts when it suggests sessions for an unknown argument', () => {
+		const f = fixture();
+		const r = spawn(f, ['ls', 'nope']);
+		expect(r.status).toBe(1);
+		// As sessions --json counts SESSION (above): the transcripts' rules applied, not the records' statuses.
+		expect(r.stderr).toContain(`${SESSION}  (1 active, 0 idle, 4 stopped)`);
 	});
 
 	it('prints the same with its cache as without, and keeps the cache under $XDG_STATE_HOME', () => {
