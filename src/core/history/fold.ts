@@ -1,0 +1,504 @@
+// The event log folded into agent histories (DESIGN.md §10): events → one history per agent with
+// its lifecycle (spawned → completed, or → interrupted → resumed → completed; idle beside active).
+// Pure: the clock (`now`, ms) is a parameter.
+import {RESUME_AFTER_STOP_MS} from '../hook/hook-event.js';
+import {agentDuration} from '../monitor/duration.js';
+import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
+import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
+import {isObject, str} from '../record/json.js';
+import type {EventLine, GitState} from './event-line.js';
+
+/** An agent's status in the history. */
+export type HistoryStatus = 'completed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
+
+export const HISTORY_STATUSES: readonly HistoryStatus[] = ['completed', 'interrupted', 'resumed', 'active', 'idle', 'stale'];
+
+/** One step of an agent's lifecycle. `active` is a return from idle (a teammate given work again). */
+export type LifecycleKind = 'spawned' | 'completed' | 'interrupted' | 'resumed' | 'idle' | 'active';
+
+export interface LifecycleStep {
+	readonly kind: LifecycleKind;
+	/** The time of the line that made the step (ISO, as written). */
+	readonly at: string;
+	/** For `completed` / `interrupted`: the stop reason (see `AgentHistory.stopReason`). */
+	readonly reason?: string;
+}
+
+export interface AgentHistory {
+	readonly agentId: string;
+	readonly sessionId: string;
+	/** The latest non-empty type of its lines (else the Agent call's `subagentType`), or ''. */
+	readonly type: string;
+	/** The Agent/Task call's description (its latest PostToolUse line that has one). */
+	readonly description?: string;
+	readonly status: HistoryStatus;
+	/** The first start; never changed by a resume. When the start was never seen: its first line's time, and `startUnknown`. */
+	readonly startedAt: string;
+	/** True when the start was never seen, so `startedAt` is only a lower bound (and `durationMs` is absent). */
+	readonly startUnknown?: true;
+	/** Present when completed or interrupted: the first stop of the last run (a repeated stop keeps the first). */
+	readonly stoppedAt?: string;
+	/** The last resume, when there was one. */
+	readonly resumedAt?: string;
+	/** Wall time from `startedAt` to the stop (completed, interrupted), to now (active, resumed), to the idle event (idle) or to the last sign of life (stale). */
+	readonly durationMs?: number;
+	readonly resumeCount: number;
+	/** `subagent-stop`, `session-end:<reason>`, `tool:<status>` (the parent's call came back so), or `<event>` (a line of another event whose `state` said so). */
+	readonly stopReason?: string;
+	/** From the Agent call's result (`totalTokens`, latest). */
+	readonly tokens?: number;
+	/** From the Agent call's result (`totalToolUseCount`, latest). */
+	readonly toolCalls?: number;
+	/** From the Agent call (`model`, latest). */
+	readonly model?: string;
+	/** The git state at the first start and at the stop (absent when unknown). */
+	readonly git: {readonly start?: GitState; readonly stop?: GitState};
+	/** The agent that made the call, when a line names it (`data.parentAgentId`, first seen). Absent: the main session (or unknown). */
+	readonly parentAgentId?: string;
+	/** The time of its latest line (ISO): its last sign of life. */
+	readonly lastEventAt: string;
+	readonly lifecycle: readonly LifecycleStep[];
+	/** Its lines in time order: those naming it, and a SessionEnd line that interrupted it. */
+	readonly events: readonly EventLine[];
+	/** `transcript` when every line of it was written by `agentlog import`; else `hook`. */
+	readonly source: 'hook' | 'transcript';
+}
+
+export interface FoldOptions {
+	/** The clock (ms since the epoch). */
+	readonly now: number;
+	/** Silence after which an active agent is stale (default `DEFAULT_STALE_MS`, as in watch). */
+	readonly staleMs?: number;
+}
+
+/** A status of the Agent tool's result that says the call was cut off. */
+export function isInterruptedToolStatus(status: string): boolean {
+	return /interrupt|cancel|abort|kill/i.test(status);
+}
+
+type Phase = 'none' | 'active' | 'idle' | 'stopped' | 'interrupted';
+
+interface State {
+	readonly agentId: string;
+	readonly sessionId: string;
+	phase: Phase;
+	type: string;
+	subagentType?: string;
+	startedAt?: string;
+	startMs?: number;
+	startUnknown: boolean;
+	stoppedAt?: string;
+	stopMs?: number;
+	stopReason?: string;
+	resumeCount: number;
+	resumedAt?: string;
+	firstAt: string;
+	lastAt: string;
+	lastMs: number;
+	description?: string;
+	tokens?: number;
+	toolCalls?: number;
+	model?: string;
+	parentAgentId?: string;
+	gitStart?: GitState;
+	gitStop?: GitState;
+	readonly lifecycle: LifecycleStep[];
+	readonly events: EventLine[];
+	onlyImported: boolean;
+}
+
+const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function newState(agentId: string, sessionId: string, at: string, ms: number): State {
+	return {
+		agentId,
+		sessionId,
+		phase: 'none',
+		type: '',
+		startUnknown: false,
+		resumeCount: 0,
+		firstAt: at,
+		lastAt: at,
+		lastMs: ms,
+		lifecycle: [],
+		events: [],
+		onlyImported: true,
+	};
+}
+
+/** A start or an idle that comes no later than this after a stop is one from before the stop (see RESUME_AFTER_STOP_MS). */
+function isLateRepeat(s: State, ms: number): boolean {
+	return s.stopMs !== undefined && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
+}
+
+/** After a stop or interruption: a late line from before it (nothing changes but a start time now known), or a resume. */
+function wake(s: State, line: EventLine, ms: number): boolean {
+	if (isLateRepeat(s, ms)) {
+		if (s.startUnknown) {
+			// A start from just before the stop: now the start time is known.
+			s.startUnknown = false;
+			s.startedAt = ms <= s.stopMs! ? line.at : s.stoppedAt;
+			s.startMs = Math.min(ms, s.stopMs!);
+			s.gitStart ??= line.git;
+		}
+		return false;
+	}
+	s.resumeCount += 1;
+	s.resumedAt = line.at;
+	s.stoppedAt = undefined;
+	s.stopMs = undefined;
+	s.stopReason = undefined;
+	s.gitStop = undefined;
+	s.lifecycle.push({kind: 'resumed', at: line.at});
+	return true;
+}
+
+function start(s: State, line: EventLine, ms: number): void {
+	switch (s.phase) {
+		case 'none': {
+			s.phase = 'active';
+			s.startedAt = line.at;
+			s.startMs = ms;
+			s.gitStart = line.git;
+			s.lifecycle.push({kind: 'spawned', at: line.at});
+			return;
+		}
+		case 'active': {
+			// A repeated start while running (teammate messages, duplicates): not a resume.
+			return;
+		}
+		case 'idle': {
+			s.phase = 'active';
+			s.lifecycle.push({kind: 'active', at: line.at});
+			return;
+		}
+		case 'stopped':
+		case 'interrupted': {
+			if (wake(s, line, ms)) {
+				s.phase = 'active';
+			}
+			return;
+		}
+	}
+}
+
+function idle(s: State, line: EventLine, ms: number): void {
+	switch (s.phase) {
+		case 'none': {
+			s.phase = 'idle';
+			s.startUnknown = true;
+			s.lifecycle.push({kind: 'idle', at: line.at});
+			return;
+		}
+		case 'active': {
+			s.phase = 'idle';
+			s.lifecycle.push({kind: 'idle', at: line.at});
+			return;
+		}
+		case 'idle': {
+			return;
+		}
+		case 'stopped':
+		case 'interrupted': {
+			if (wake(s, line, ms)) {
+				s.phase = 'idle';
+				s.lifecycle.push({kind: 'idle', at: line.at});
+			}
+			return;
+		}
+	}
+}
+
+/**
+ * A stop (`completed`) or an interruption. A repeated stop keeps the first stop (time, reason)
+ * (DESIGN.md §4); only `overrideCompleted` (the parent's call came back interrupted) turns a
+ * completed agent into an interrupted one, keeping its stop time.
+ */
+function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 'interrupted', reason: string, overrideCompleted = false): void {
+	const phase: Phase = kind === 'completed' ? 'stopped' : 'interrupted';
+	switch (s.phase) {
+		case 'stopped': {
+			if (kind === 'interrupted' && overrideCompleted) {
+				s.phase = 'interrupted';
+				s.stopReason = reason;
+				s.lifecycle.push({kind, at: line.at, reason});
+			}
+			return;
+		}
+		case 'interrupted': {
+			return;
+		}
+		case 'none': {
+			s.startUnknown = true;
+			break;
+		}
+		case 'active':
+		case 'idle': {
+			break;
+		}
+	}
+	s.phase = phase;
+	// Never dated before the start (a start fired a moment later can carry a later time).
+	const startMs = s.startMs ?? ms;
+	s.stoppedAt = ms >= startMs || s.startedAt === undefined ? line.at : s.startedAt;
+	s.stopMs = Math.max(ms, startMs);
+	s.stopReason = reason;
+	s.gitStop = line.git;
+	s.lifecycle.push({kind, at: line.at, reason});
+}
+
+/** What a PostToolUse line of the Agent/Task tool tells about the agent it launched. */
+function toolFacts(s: State, line: EventLine, ms: number): void {
+	const data = line.data;
+	if (!data) {
+		return;
+	}
+	const description = str(data.description);
+	if (description) {
+		s.description = description;
+	}
+	const model = str(data.model);
+	if (model) {
+		s.model = model;
+	}
+	const subagentType = str(data.subagentType);
+	if (subagentType) {
+		s.subagentType = subagentType;
+	}
+	const tokens = finite(data.totalTokens);
+	if (tokens !== undefined) {
+		s.tokens = tokens;
+	}
+	const toolCalls = finite(data.totalToolUseCount);
+	if (toolCalls !== undefined) {
+		s.toolCalls = toolCalls;
+	}
+	const status = str(data.status);
+	if (status === undefined) {
+		return;
+	}
+	if (isInterruptedToolStatus(status)) {
+		stop(s, line, ms, 'interrupted', `tool:${status}`, true);
+	} else if (s.phase === 'none' && status === 'async_launched') {
+		// A background launch seen before the agent's own start.
+		start(s, line, ms);
+	} else if (s.phase === 'none' && status === 'completed') {
+		// Known only from its parent's call coming back: it ran and finished.
+		stop(s, line, ms, 'completed', `tool:${status}`);
+	}
+}
+
+/** A line of another event (`Imported`, later ones): its `state` says what happened. */
+function stateFacts(s: State, line: EventLine, ms: number): void {
+	switch (line.state) {
+		case 'active': {
+			start(s, line, ms);
+			break;
+		}
+		case 'idle': {
+			idle(s, line, ms);
+			break;
+		}
+		case 'stopped': {
+			stop(s, line, ms, 'completed', line.event);
+			break;
+		}
+		case 'interrupted': {
+			stop(s, line, ms, 'interrupted', line.event);
+			break;
+		}
+		case undefined: {
+			break;
+		}
+	}
+}
+
+function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatus; record: AgentStatus; stale: boolean} {
+	switch (s.phase) {
+		case 'stopped': {
+			return {status: 'completed', record: 'stopped', stale: false};
+		}
+		case 'interrupted': {
+			return {status: 'interrupted', record: 'stopped', stale: false};
+		}
+		case 'idle': {
+			return {status: 'idle', record: 'idle', stale: false};
+		}
+		case 'none':
+		case 'active': {
+			// The same stale rule as watch (DESIGN.md §5): sign of life = its latest line.
+			const stale = displayStateOf('active', s.lastMs, now, staleMs).stale;
+			return {status: stale ? 'stale' : s.resumeCount > 0 ? 'resumed' : 'active', record: 'active', stale};
+		}
+	}
+}
+
+function finish(s: State, now: number, staleMs: number): AgentHistory {
+	const {status, record} = statusOf(s, now, staleMs);
+	const startUnknown = s.startUnknown || s.startedAt === undefined;
+	const startedAt = s.startedAt ?? s.firstAt;
+	const asRecord: AgentRecord = {
+		agentId: s.agentId,
+		type: s.type,
+		status: record,
+		startedAt,
+		updatedAt: s.lastAt,
+		...(s.stoppedAt === undefined ? {} : {stoppedAt: s.stoppedAt}),
+		...(startUnknown ? {startUnknown: true} : {}),
+	};
+	const durationMs = agentDuration(asRecord, now, displayStateOf(record, s.lastMs, now, staleMs));
+	const type = s.type || s.subagentType || '';
+	return {
+		agentId: s.agentId,
+		sessionId: s.sessionId,
+		type,
+		...(s.description === undefined ? {} : {description: s.description}),
+		status,
+		startedAt,
+		...(startUnknown ? {startUnknown: true as const} : {}),
+		...(s.stoppedAt === undefined ? {} : {stoppedAt: s.stoppedAt}),
+		...(s.resumedAt === undefined ? {} : {resumedAt: s.resumedAt}),
+		...(durationMs === undefined ? {} : {durationMs}),
+		resumeCount: s.resumeCount,
+		...(s.stopReason === undefined ? {} : {stopReason: s.stopReason}),
+		...(s.tokens === undefined ? {} : {tokens: s.tokens}),
+		...(s.toolCalls === undefined ? {} : {toolCalls: s.toolCalls}),
+		...(s.model === undefined ? {} : {model: s.model}),
+		git: {...(s.gitStart === undefined ? {} : {start: s.gitStart}), ...(s.gitStop === undefined ? {} : {stop: s.gitStop})},
+		...(s.parentAgentId === undefined ? {} : {parentAgentId: s.parentAgentId}),
+		lastEventAt: s.lastAt,
+		lifecycle: s.lifecycle,
+		events: s.events,
+		source: s.onlyImported ? 'transcript' : 'hook',
+	};
+}
+
+/** The agent ids a SessionEnd line names as interrupted (`data.interrupted`), safe ids only. */
+function namedInterrupted(line: EventLine): string[] {
+	const list = line.data?.interrupted;
+	return Array.isArray(list) ? list.filter(isSafeId) : [];
+}
+
+/**
+ * Folds log lines (of one session or many, in file order) into one history per agent (an agent
+ * is a session id and an agent id), in the order of each agent's first line in time.
+ *
+ * - Lines are sorted stably by `at` first (lines from different hook processes can be a few ms
+ *   out of order); a line whose `at` does not parse is left out.
+ * - `SubagentStart`: the first is `spawned`; another while active is a repeat; while idle, back to
+ *   active; after a stop or interruption, `resumed` (`resumeCount` + 1, `resumedAt`; `startedAt`
+ *   never changes) — unless it comes within `RESUME_AFTER_STOP_MS` of the stop, as the hook
+ *   rules (then it is a start from before the stop, arriving late).
+ * - `SubagentStop`: `completed`; a repeated stop keeps the first; a stop never preceded by a start
+ *   makes an agent with `startUnknown`.
+ * - `TeammateIdle`: idle (beside active; never stale).
+ * - `SessionEnd`: every agent of that session active or idle at that time, and every agent its
+ *   `data.interrupted` names that has not completed, becomes `interrupted`
+ *   (`stopReason: session-end:<reason>`). `SessionStart` (any source, `resume` too) changes no
+ *   agent: an agent resumes only by a start of its own.
+ * - `PostToolUse` (the Agent/Task call that launched it): description, model, tokens, tool calls;
+ *   a status saying the call was interrupted makes the agent `interrupted` (even if it completed).
+ * - Other events with an agent (`Imported`, …) act by their `state`.
+ *
+ * An agent still active is `stale` after `staleMs` without a line (the watch rule), `resumed`
+ * when it runs again after a resume, else `active`.
+ */
+export function foldEvents(lines: readonly EventLine[], options: FoldOptions): AgentHistory[] {
+	const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+	const timed: {line: EventLine; ms: number; i: number}[] = [];
+	for (let i = 0; i < lines.length; i++) {
+		const line = lines[i]!;
+		const ms = Date.parse(line.at);
+		if (!Number.isNaN(ms)) {
+			timed.push({line, ms, i});
+		}
+	}
+	timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
+
+	const agents = new Map<string, State>();
+	const bySession = new Map<string, State[]>();
+	const stateOf = (sessionId: string, agentId: string, at: string, ms: number): State => {
+		const key = `${sessionId}/${agentId}`;
+		let s = agents.get(key);
+		if (!s) {
+			s = newState(agentId, sessionId, at, ms);
+			agents.set(key, s);
+			let list = bySession.get(sessionId);
+			if (!list) {
+				list = [];
+				bySession.set(sessionId, list);
+			}
+			list.push(s);
+		}
+		return s;
+	};
+
+	for (const {line, ms} of timed) {
+		if (line.agentId === undefined) {
+			if (line.event === 'SessionEnd') {
+				const reason = `session-end:${str(line.data?.reason) ?? 'unknown'}`;
+				const hit = new Set<State>();
+				for (const s of bySession.get(line.sessionId) ?? []) {
+					if (s.phase === 'active' || s.phase === 'idle') {
+						hit.add(s);
+					}
+				}
+				for (const id of namedInterrupted(line)) {
+					const s = stateOf(line.sessionId, id, line.at, ms);
+					if (s.phase === 'active' || s.phase === 'idle' || s.phase === 'none') {
+						hit.add(s);
+					}
+				}
+				for (const s of hit) {
+					stop(s, line, ms, 'interrupted', reason);
+					s.events.push(line);
+					s.onlyImported = false;
+				}
+			}
+			continue;
+		}
+		const s = stateOf(line.sessionId, line.agentId, line.at, ms);
+		s.events.push(line);
+		if (ms >= s.lastMs) {
+			s.lastMs = ms;
+			s.lastAt = line.at;
+		}
+		if (line.event !== 'Imported') {
+			s.onlyImported = false;
+		}
+		if (line.type) {
+			s.type = line.type;
+		}
+		const parent = isObject(line.data) ? line.data.parentAgentId : undefined;
+		if (s.parentAgentId === undefined && isSafeId(parent) && parent !== s.agentId) {
+			s.parentAgentId = parent;
+		}
+		switch (line.event) {
+			case 'SubagentStart': {
+				start(s, line, ms);
+				break;
+			}
+			case 'SubagentStop': {
+				stop(s, line, ms, 'completed', 'subagent-stop');
+				break;
+			}
+			case 'TeammateIdle': {
+				idle(s, line, ms);
+				break;
+			}
+			case 'PostToolUse': {
+				toolFacts(s, line, ms);
+				break;
+			}
+			default: {
+				stateFacts(s, line, ms);
+			}
+		}
+	}
+
+	const out: AgentHistory[] = [];
+	for (const s of agents.values()) {
+		out.push(finish(s, options.now, staleMs));
+	}
+	return out;
+}
