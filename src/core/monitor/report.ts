@@ -27,6 +27,8 @@ export function plainText(markdown: string): string {
 		.trim();
 }
 
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
 const isHeading = (line: string) => HEADING.test(line) || BOLD_LINE.test(line);
 const isRule = (line: string) => RULE.test(line);
 const isBlank = (line: string) => line.trim() === '';
@@ -36,7 +38,7 @@ function cut(text: string): string {
 	return points.length <= SUMMARY_MAX ? points.join('') : `${points.slice(0, SUMMARY_MAX - 1).join('')}…`;
 }
 
-/** The first line from `from` on that has words once plain (not a rule, not a fence), as plain words. */
+/** The first line from `from` on that has words (letters or digits) once plain (not a rule, not a fence), as plain words. */
 function firstContent(lines: readonly string[], from: number, only?: (line: string) => boolean): string | undefined {
 	let fenced = false;
 	for (let i = from; i < lines.length; i++) {
@@ -49,7 +51,8 @@ function firstContent(lines: readonly string[], from: number, only?: (line: stri
 			continue;
 		}
 		const words = plainText(line);
-		if (words !== '') {
+		// Words: a letter or a digit (a `{` opening a workflow agent's JSON report is not one).
+		if (HAS_WORD.test(words)) {
 			return words;
 		}
 	}

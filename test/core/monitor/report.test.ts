@@ -40,6 +40,14 @@ describe('summaryLine', () => {
 		expect(summaryLine('  \n\n---\n')).toBeUndefined();
 	});
 
+	it("skips lines of punctuation alone: a workflow agent's StructuredOutput report, a table's rule", () => {
+		// A workflow agent's report is its StructuredOutput input as pretty JSON: its first line is `{`.
+		expect(summaryLine('{\n  "summary": "3 routes lack tests",\n  "count": 3\n}')).toBe('"summary": "3 routes lack tests",');
+		expect(summaryLine('[\n  {\n    "file": "src/a.ts"\n  }\n]')).toBe('"file": "src/a.ts"');
+		expect(summaryLine('| --- | --- |\n| Routes | 4 |')).toBe('| Routes | 4 |');
+		expect(summaryLine('{\n}')).toBeUndefined();
+	});
+
 	it('reads only the start of a huge report', () => {
 		const huge = `Let me compile a report:\n\n## Findings\n${'x'.repeat(50_000_000)}`;
 		expect(summaryLine(huge)).toBe('Findings');
