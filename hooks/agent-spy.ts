@@ -10,11 +10,12 @@
 // one agent file are serialised by a short lock file, and the record merge is order-independent
 // (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
 // activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
-import os from 'node:os';
-import path from 'node:path';
+import {join} from 'node:path';
 import {applyHookEvent, fileCapFrom, parseHookPayload, teammateAgentId, type HookEvent, type Outcome} from '../src/core/hook/hook-event.js';
+import {isoTime} from '../src/core/hook/iso-time.js';
 import {parseCutHookPayload} from '../src/core/hook/payload-cut.js';
 import {activityDir} from '../src/core/paths.js';
+import {requireBuiltin} from '../src/store/hook/builtin.js';
 import {acquireLock, releaseLock} from '../src/store/hook/lock.js';
 import {hookLog} from '../src/store/hook/log.js';
 import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
@@ -61,8 +62,8 @@ function run(dir: string, log: (message: string) => void): void {
 		return;
 	}
 	const event = parsed.value;
-	const now = new Date(startedMs).toISOString();
-	const sessionDir = path.join(dir, event.sessionId);
+	const now = isoTime(startedMs);
+	const sessionDir = join(dir, event.sessionId);
 	const folder = checkSessionFolder(sessionDir, false);
 	if (!folder.ok) {
 		log(`skipped: ${folder.problem}`);
@@ -71,7 +72,7 @@ function run(dir: string, log: (message: string) => void): void {
 	let agentId = event.agentId;
 	if (agentId === undefined) {
 		const names = folder.exists ? listAgentFiles(sessionDir) : [];
-		const agents = names.map(n => readAgentFile(path.join(sessionDir, n)).record).filter(a => a !== undefined);
+		const agents = names.map(n => readAgentFile(join(sessionDir, n)).record).filter(a => a !== undefined);
 		const target = teammateAgentId(event, agents);
 		if (!target.ok) {
 			log(`skipped: ${target.error}`);
@@ -92,7 +93,7 @@ function run(dir: string, log: (message: string) => void): void {
 			return;
 		}
 	}
-	const file = path.join(sessionDir, `${agentId}.json`);
+	const file = join(sessionDir, `${agentId}.json`);
 	const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
 	if (!lock) {
 		log(`${agentId}: its lock stayed taken for ${AGENT_LOCK_WAIT_MS} ms; writing without it`);
@@ -123,7 +124,7 @@ const log = (message: string) => {
 	}
 };
 try {
-	dir = activityDir(process.env, process.env.HOME || os.homedir());
+	dir = activityDir(process.env, process.env.HOME || requireBuiltin<{homedir(): string}>('node:os').homedir());
 	run(dir, log);
 } catch (error) {
 	log(`error: ${error instanceof Error ? error.message : String(error)}`);

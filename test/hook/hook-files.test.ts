@@ -3,7 +3,7 @@ import {lstatSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {acquireLock, releaseLock, STALE_MS, tryLock} from '../../src/store/hook/lock.js';
+import {acquireLock, hostName, releaseLock, STALE_MS, tryLock} from '../../src/store/hook/lock.js';
 import {writeAtomic} from '../../src/store/fs/atomic-write.js';
 import {tempDir} from '../helpers/tmp.js';
 
@@ -42,6 +42,14 @@ describe('hook locks', () => {
 		expect(second).toBeDefined();
 		releaseLock(second!);
 		expect(readdirSync(path.dirname(file))).toEqual([]);
+	});
+
+	it('writes pid, time and host into the lock, the host being os.hostname()', () => {
+		expect(hostName()).toBe(os.hostname());
+		const file = path.join(tempDir(), '.a1.lock');
+		const lock = tryLock(file, 1234)!;
+		expect(readFileSync(file, 'utf8')).toBe(`${process.pid} 1234 ${os.hostname()}`);
+		releaseLock(lock);
 	});
 
 	it('waits a bounded time, then gives up', () => {

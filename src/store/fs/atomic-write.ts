@@ -1,6 +1,6 @@
 // Writing a file whole or not at all. Node built-ins only: the hook bundles this too.
-import fs from 'node:fs';
-import path from 'node:path';
+import {renameSync, writeFileSync} from 'node:fs';
+import {basename, dirname, join} from 'node:path';
 import {codeOf, removeFile} from './errors.js';
 
 let tempCounter = 0;
@@ -16,11 +16,11 @@ function defaultTempName(base: string): string {
  * then renamed over `file` (rename replaces a link at `file` itself, never its target).
  */
 export function writeAtomic(file: string, text: string, tempName: (base: string) => string = defaultTempName): void {
-	const dir = path.dirname(file);
+	const dir = dirname(file);
 	for (let attempt = 0; ; attempt++) {
-		const tmp = path.join(dir, tempName(path.basename(file)));
+		const tmp = join(dir, tempName(basename(file)));
 		try {
-			fs.writeFileSync(tmp, text, {flag: 'wx'});
+			writeFileSync(tmp, text, {flag: 'wx'});
 		} catch (error) {
 			if (codeOf(error) === 'EEXIST' && attempt < 4) {
 				continue;
@@ -28,7 +28,7 @@ export function writeAtomic(file: string, text: string, tempName: (base: string)
 			throw error;
 		}
 		try {
-			fs.renameSync(tmp, file);
+			renameSync(tmp, file);
 		} catch (error) {
 			removeFile(tmp);
 			throw error;

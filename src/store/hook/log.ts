@@ -1,41 +1,41 @@
 // The hook's problem log, <activity>/.agentlog-hook.log: small and rotated, and never written
 // through a symlink (a planted link would make the hook append to its target). Best effort: a log
 // that cannot be written is skipped. Node built-ins only: the hook bundles this.
-import fs from 'node:fs';
-import path from 'node:path';
+import {closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, renameSync, writeSync} from 'node:fs';
+import {join} from 'node:path';
 import {HOOK_LOG_NAME} from '../../core/paths.js';
 
 /** Past this size the log is renamed to `.1` (replacing the older one) and started again. */
 export const MAX_LOG_BYTES = 256 * 1024;
 
-const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT;
-const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
-const NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 export function hookLog(dir: string, message: string, now = new Date()): void {
 	try {
-		fs.mkdirSync(dir, {recursive: true});
-		const file = path.join(dir, HOOK_LOG_NAME);
+		mkdirSync(dir, {recursive: true});
+		const file = join(dir, HOOK_LOG_NAME);
 		try {
-			const st = fs.lstatSync(file);
+			const st = lstatSync(file);
 			if (!st.isFile()) {
 				return;
 			}
 			if (st.size > MAX_LOG_BYTES) {
 				// rename never follows a link, at either name.
-				fs.renameSync(file, `${file}.1`);
+				renameSync(file, `${file}.1`);
 			}
 		} catch {
 			// No log yet.
 		}
 		// O_NOFOLLOW: a link planted after the check still fails; O_NONBLOCK: a FIFO cannot block.
-		const fd = fs.openSync(file, APPEND | NOFOLLOW | NONBLOCK, 0o600);
+		const fd = openSync(file, APPEND | NOFOLLOW | NONBLOCK, 0o600);
 		try {
-			if (fs.fstatSync(fd).isFile()) {
-				fs.writeSync(fd, `${now.toISOString()} ${message.slice(0, 2000)}\n`);
+			if (fstatSync(fd).isFile()) {
+				writeSync(fd, `${now.toISOString()} ${message.slice(0, 2000)}\n`);
 			}
 		} finally {
-			fs.closeSync(fd);
+			closeSync(fd);
 		}
 	} catch {
 		// Logging is best effort; the hook must still exit 0.

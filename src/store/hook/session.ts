@@ -3,8 +3,8 @@
 // not the session folder, not an agent file (read through safe-file, which also refuses FIFOs
 // and devices), not a temp or lock file (created with O_EXCL). Only the activity folder itself
 // may be a link (a dotfiles setup). Node built-ins only: the hook bundles this.
-import fs from 'node:fs';
-import path from 'node:path';
+import {existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync, type Stats} from 'node:fs';
+import {dirname, join} from 'node:path';
 import {parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {filesOverCap, type AgentFileInfo} from '../../core/hook/hook-event.js';
 import {releaseLock, tryLock, type Lock} from './lock.js';
@@ -21,7 +21,7 @@ export const CAP_AGAIN_NAME = '.+cap.again';
 
 /** `.<agentId>.lock`; `+` is not allowed in ids, so no agent lock is the cap lock. */
 export function agentLockFile(sessionDir: string, agentId: string): string {
-	return path.join(sessionDir, `.${agentId}.lock`);
+	return join(sessionDir, `.${agentId}.lock`);
 }
 
 export type SessionFolder = {readonly ok: true; readonly exists: boolean} | {readonly ok: false; readonly problem: string};
@@ -29,9 +29,9 @@ export type SessionFolder = {readonly ok: true; readonly exists: boolean} | {rea
 /** Whether `dir` is a real folder (not a link to one), creating it when `create`. */
 export function checkSessionFolder(dir: string, create: boolean): SessionFolder {
 	for (let attempt = 0; attempt < 2; attempt++) {
-		let st: fs.Stats;
+		let st: Stats;
 		try {
-			st = fs.lstatSync(dir);
+			st = lstatSync(dir);
 		} catch (error) {
 			if (codeOf(error) !== 'ENOENT') {
 				throw error;
@@ -39,9 +39,9 @@ export function checkSessionFolder(dir: string, create: boolean): SessionFolder 
 			if (!create) {
 				return {ok: true, exists: false};
 			}
-			fs.mkdirSync(path.dirname(dir), {recursive: true});
+			mkdirSync(dirname(dir), {recursive: true});
 			try {
-				fs.mkdirSync(dir);
+				mkdirSync(dir);
 				return {ok: true, exists: true};
 			} catch (mkdirError) {
 				if (codeOf(mkdirError) !== 'EEXIST') {
@@ -63,8 +63,7 @@ export function checkSessionFolder(dir: string, create: boolean): SessionFolder 
 
 /** The agent files of a session folder: regular `*.json` files not starting with a dot. */
 export function listAgentFiles(sessionDir: string): string[] {
-	return fs
-		.readdirSync(sessionDir, {withFileTypes: true})
+	return readdirSync(sessionDir, {withFileTypes: true})
 		.filter(d => d.isFile() && isAgentFileName(d.name))
 		.map(d => d.name);
 }
@@ -96,15 +95,15 @@ export function readAgentFile(file: string): AgentFileRead {
  */
 export function enforceCap(sessionDir: string, cap: number, log: (message: string) => void): void {
 	// A quick count first (names only: no type look-up); the pass itself lists exactly.
-	if (fs.readdirSync(sessionDir).filter(n => n.endsWith('.json') && !n.startsWith('.')).length <= cap) {
+	if (readdirSync(sessionDir).filter(n => n.endsWith('.json') && !n.startsWith('.')).length <= cap) {
 		return;
 	}
-	const lockFile = path.join(sessionDir, CAP_LOCK_NAME);
-	const again = path.join(sessionDir, CAP_AGAIN_NAME);
+	const lockFile = join(sessionDir, CAP_LOCK_NAME);
+	const again = join(sessionDir, CAP_AGAIN_NAME);
 	let lock = tryLock(lockFile);
 	if (!lock) {
 		try {
-			fs.writeFileSync(again, '', {flag: 'wx'});
+			writeFileSync(again, '', {flag: 'wx'});
 		} catch (error) {
 			if (codeOf(error) !== 'EEXIST') {
 				throw error;
@@ -120,7 +119,7 @@ export function enforceCap(sessionDir: string, cap: number, log: (message: strin
 		} finally {
 			releaseLock(lock);
 		}
-		lock = fs.existsSync(again) ? tryLock(lockFile) : undefined;
+		lock = existsSync(again) ? tryLock(lockFile) : undefined;
 	}
 	if (lock) {
 		releaseLock(lock);
@@ -133,7 +132,7 @@ function prune(sessionDir: string, cap: number, log: (message: string) => void):
 		return;
 	}
 	const infos: AgentFileInfo[] = names.map(name => {
-		const read = readAgentFile(path.join(sessionDir, name));
+		const read = readAgentFile(join(sessionDir, name));
 		// A file that cannot be read as a record counts, but is never removed (status undefined).
 		return {name, mtimeMs: read.record ? (read.mtimeMs ?? 0) : 0, status: read.record?.status};
 	});
@@ -144,7 +143,7 @@ function prune(sessionDir: string, cap: number, log: (message: string) => void):
 			continue;
 		}
 		try {
-			const file = path.join(sessionDir, name);
+			const file = join(sessionDir, name);
 			if (readAgentFile(file).record?.status === 'stopped') {
 				removeFile(file);
 			}

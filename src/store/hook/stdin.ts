@@ -3,10 +3,9 @@
 // while a libuv thread is blocked in read()). So stdin is read non-blocking: on "no data yet"
 // (EAGAIN) the thread sleeps a little (Atomics.wait, so no CPU is spent) and tries again, until
 // the end of input or the deadline. Node built-ins only: the hook bundles this.
-import fs from 'node:fs';
-import {createRequire} from 'node:module';
+import {closeSync, constants, fstatSync, openSync, readSync, type Stats} from 'node:fs';
 import type {Socket} from 'node:net';
-import path from 'node:path';
+import {requireBuiltin} from './builtin.js';
 import {sleepMs} from './lock.js';
 import {codeOf} from '../fs/errors.js';
 
@@ -36,9 +35,9 @@ function nonBlockingStdin(): {readonly fd: number; readonly own: boolean} | unde
 	} catch {
 		// No such binding in this Node, or fd 0 is not open (then the next steps fail too).
 	}
-	let st: fs.Stats;
+	let st: Stats;
 	try {
-		st = fs.fstatSync(0);
+		st = fstatSync(0);
 	} catch {
 		return undefined;
 	}
@@ -47,15 +46,14 @@ function nonBlockingStdin(): {readonly fd: number; readonly own: boolean} | unde
 	}
 	if (!st.isSocket() && process.platform === 'linux') {
 		try {
-			return {fd: fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK), own: true};
+			return {fd: openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK), own: true};
 		} catch {
 			// Fall through.
 		}
 	}
 	try {
-		// Loaded only here: a static import would cost every run. (A built-in resolves the same from
-		// any base path.)
-		const net = createRequire(path.join(process.cwd(), 'noop.js'))('node:net') as {readonly Socket: typeof Socket};
+		// Loaded only here: a static import would cost every run.
+		const net = requireBuiltin<{readonly Socket: typeof Socket}>('node:net');
 		new net.Socket({fd: 0, readable: false, writable: false});
 	} catch {
 		// Left blocking: without a writer that closes stdin, this read has no deadline.
@@ -84,7 +82,7 @@ export function readStdin(maxBytes: number, deadline: number): StdinRead {
 		for (;;) {
 			let n: number;
 			try {
-				n = fs.readSync(input.fd, buf, 0, buf.length, null);
+				n = readSync(input.fd, buf, 0, buf.length, null);
 			} catch (error) {
 				const code = codeOf(error);
 				if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
@@ -119,7 +117,7 @@ export function readStdin(maxBytes: number, deadline: number): StdinRead {
 		}
 	} finally {
 		if (input.own) {
-			fs.closeSync(input.fd);
+			closeSync(input.fd);
 		}
 	}
 	return {data: Buffer.concat(chunks), total, timedOut};
