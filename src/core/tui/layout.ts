@@ -3,7 +3,12 @@
 // than `columns`. Short wide panes get a horizontal strip of cards; the rest a vertical list.
 
 export const MIN_COLUMNS = 40;
-export const MIN_ROWS = 10;
+/**
+ * The fewest rows laid out for: header, one body line and footer within `rows - 1`. Never more
+ * than the pane has above that: a frame taller than the pane scrolls its header away and makes
+ * Ink clear the whole screen at every frame.
+ */
+export const MIN_ROWS = 4;
 
 /** Lines used by the header and the footer (key hints). */
 export const HEADER_LINES = 1;

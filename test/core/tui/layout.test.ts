@@ -37,13 +37,23 @@ describe('paneSize', () => {
 		expect(paneSize(undefined, 30)).toEqual({columns: 80, rows: 30});
 	});
 
-	it('lays out for at least 40×10', () => {
+	it('lays out for at least 40 columns, and for the real rows down to 4', () => {
 		expect(MIN_COLUMNS).toBe(40);
-		expect(MIN_ROWS).toBe(10);
-		expect(paneSize(20, 5)).toEqual({columns: 40, rows: 10});
+		expect(MIN_ROWS).toBe(4);
+		expect(paneSize(20, 5)).toEqual({columns: 40, rows: 5});
 		expect(paneSize(39, 50)).toEqual({columns: 40, rows: 50});
-		expect(paneSize(120, 3)).toEqual({columns: 120, rows: 10});
-		expect(paneSize(1, 1)).toEqual({columns: 40, rows: 10});
+		expect(paneSize(120, 3)).toEqual({columns: 120, rows: 4});
+		expect(paneSize(1, 1)).toEqual({columns: 40, rows: 4});
+	});
+
+	it('never lays out more rows than a short pane has: the header stays and Ink never clears the screen', () => {
+		// A frame taller than the pane scrolls its header away, and Ink then clears the whole screen
+		// at every frame (once a second in an 8-row tmux split).
+		for (const rows of [4, 5, 6, 8, 9]) {
+			const size = paneSize(80, rows);
+			expect(size.rows).toBe(rows);
+			expect(HEADER_LINES + bodyHeight(size) + FOOTER_LINES).toBeLessThanOrEqual(rows - 1);
+		}
 	});
 });
 
