@@ -68,10 +68,22 @@ describe('special files in a session folder', () => {
 		const r = run(f, ['ls']);
 		expect(r.stdout).toContain('type-a1');
 		expect(r.stderr).toContain('trap.json: is not a regular file');
-		expect(r.stderr).toContain('link.json: is not a regular file');
+		expect(r.stderr).toContain('link.json: is a symbolic link');
 		expect(r.stderr).toContain('x.json: is a folder');
 		const json = JSON.parse(run(f, ['ls', '--json']).stdout) as Array<{agentId: string}>;
 		expect(json.map(a => a.agentId)).toEqual(['a1']);
+	});
+
+	it('never follows a symlink planted as an agent file, even to a valid record', () => {
+		const f = fixture();
+		writeAgent(f, 'a1');
+		const outside = path.join(f.home, 'elsewhere.json');
+		writeFileSync(outside, JSON.stringify({agentId: 'planted', type: 'planted-type', status: 'active', startedAt: iso(30), updatedAt: iso(5)}));
+		symlinkSync(outside, path.join(f.sessionDir, 'planted.json'));
+		const r = run(f, ['ls']);
+		expect(r.stdout).toContain('type-a1');
+		expect(r.stdout).not.toContain('planted-type');
+		expect(r.stderr).toContain('planted.json: is a symbolic link');
 	});
 
 	it('sessions finishes and counts them', () => {

@@ -27,7 +27,8 @@ export function plainText(markdown: string): string {
 		.trim();
 }
 
-const HAS_WORD = /[\p{L}\p{N}]/u;
+/** Words: a letter, a digit or an emoji; punctuation alone (a `{`, a table rule) is not. */
+const HAS_WORD = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 
 const isHeading = (line: string) => HEADING.test(line) || BOLD_LINE.test(line);
 const isRule = (line: string) => RULE.test(line);

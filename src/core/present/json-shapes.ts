@@ -102,7 +102,8 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		report: orNull(item.report),
 		reportSource: orNull(item.reportSource),
 		inferredStop: item.inferredStop,
-		activity: orNull(summary?.activity),
+		// What it is doing now, as the screen says it: only while it runs.
+		activity: item.displayStatus === 'active' ? orNull(summary?.activity) : null,
 		model: orNull(summary?.model),
 		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheWrite},
 		toolCounts: summary === undefined ? null : {...summary.toolCounts},

@@ -34,7 +34,8 @@ export type AgentFileResult =
  * so is a FIFO, a folder, a device or a file over MAX_AGENT_FILE_BYTES.
  */
 export function readAgentFile(file: string): AgentFileResult {
-	const read = readRegularText(file, {maxBytes: MAX_AGENT_FILE_BYTES, followSymlinks: true});
+	// The hook renames regular files into place; a symlink here was planted, and is not followed.
+	const read = readRegularText(file, {maxBytes: MAX_AGENT_FILE_BYTES});
 	if (!read.ok) {
 		return read.reason === 'missing'
 			? {ok: false, error: read.message, missing: true}
