@@ -37,7 +37,7 @@ function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 	if (input.timedOut) {
 		log(`stdin was not closed within ${STDIN_DEADLINE_MS} ms (${input.total} bytes read); going on with what came`);
 	}
-	const text = input.data.toString('utf8');
+	const text = input.text;
 	if (input.total > MAX_STDIN) {
 		const cut = parseCutHookPayload(text);
 		const size = `stdin is ${input.total} bytes, over the 32 MiB limit`;
