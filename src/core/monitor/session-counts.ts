@@ -7,6 +7,7 @@ import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayStateOf, latestLife} from './stale.js';
 import type {AgentStatus} from '../record/agent-record.js';
 import type {StatusCounts} from './view.js';
+import {onePerAgent} from './one-per-agent.js';
 
 /** What the counts read of one agent: the ghost rule's facts, and whether its record names a transcript. */
 export interface AgentCountFacts extends GhostFacts {
@@ -31,13 +32,23 @@ const NONE: ReadonlySet<string> = new Set();
  * alone: idle and stopped records are never stale nor inferred stops, and an agent that is not a
  * ghost without work is not one with work. Ids, in the order of `agents`.
  */
-export function transcriptCandidates(agents: readonly GhostFacts[], dedup: boolean): string[] {
+export function transcriptCandidates(given: readonly GhostFacts[], dedup: boolean): string[] {
+	const agents = onePerAgent(
+		given,
+		a => a.agentId,
+		a => a.updated,
+	);
 	const ghosts = dedup ? findGhostsOf(agents) : NONE;
 	return agents.filter(agent => agent.status === 'active' || ghosts.has(agent.agentId)).map(agent => agent.agentId);
 }
 
 /** Counts by display status over the agents that are not ghosts: what buildView's `counts` are. */
-export function countSession(agents: readonly GhostFacts[], options: CountOptions): StatusCounts {
+export function countSession(given: readonly GhostFacts[], options: CountOptions): StatusCounts {
+	const agents = onePerAgent(
+		given,
+		a => a.agentId,
+		a => a.updated,
+	);
 	const {now, staleMs, transcripts} = options;
 	const ghosts = options.dedup ? findGhostsOf(agents, id => transcripts?.get(id)?.hasWork === true) : NONE;
 	const counts = {active: 0, idle: 0, stopped: 0, stale: 0};

@@ -6,6 +6,7 @@ import {parseTime} from '../text/format.js';
 import {agentDuration} from './duration.js';
 import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayState} from './stale.js';
+import {onePerAgent} from './one-per-agent.js';
 
 /** Default display cap: the 8 most recently started agents. */
 export const DEFAULT_MAX = 8;
@@ -164,7 +165,12 @@ export function nestItems(items: readonly ViewItem[], parentOf: (agentId: string
  * are shown, flagged. Decision: shown ghosts take part in the cap like any other card (the cap
  * is about what fits on screen); `counts` never include ghosts.
  */
-export function buildView(agents: readonly AgentRecord[], options: ViewOptions): AgentView {
+export function buildView(given: readonly AgentRecord[], options: ViewOptions): AgentView {
+	const agents = onePerAgent(
+		given,
+		a => a.agentId,
+		a => parseTime(a.updatedAt),
+	);
 	const {transcripts} = options;
 	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true;
 	const ghosts = options.dedup ? findGhosts(agents, hasWork) : new Set<string>();
