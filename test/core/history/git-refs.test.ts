@@ -139,6 +139,11 @@ describe('findPackedRef', () => {
 		expect(findPackedRef(packed, 'refs/heads/absent')).toBeUndefined();
 	});
 
+	it('reads the bytes of the file as well as text, a non-ASCII branch included', () => {
+		expect(findPackedRef(Buffer.from(`${packed}${SHA1} refs/heads/über\n`), 'refs/heads/über')).toBe(SHA1);
+		expect(findPackedRef(Buffer.from(packed), 'refs/heads/main')).toBe(SHA1B);
+	});
+
 	it('reads CRLF lines and a last line without a newline', () => {
 		expect(findPackedRef(`# pack-refs with: peeled\r\n${SHA1} refs/heads/x\r\n`, 'refs/heads/x')).toBe(SHA1);
 		expect(findPackedRef(`${SHA1} refs/heads/x`, 'refs/heads/x')).toBe(SHA1);
