@@ -4,6 +4,7 @@ import {runBigMessageBench} from './big-message.mjs';
 import {runClockBench} from './clock.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
+import {runGitStateBench} from './git-state.mjs';
 import {runHookBench} from './hook.mjs';
 import {runLsBench} from './ls.mjs';
 import {runSessionsBench} from './sessions.mjs';
@@ -20,6 +21,7 @@ const benches = [
 	['big-message', runBigMessageBench],
 	['description', runDescriptionBench],
 	['ls', runLsBench],
+	['git-state', runGitStateBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
