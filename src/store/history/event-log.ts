@@ -1,0 +1,165 @@
+// Reading the event log <activity>/<sessionId>/events.jsonl (DESIGN.md §10). Read-only: readers
+// never write, never crash, never wait. The file is opened only if it is a regular file
+// (`openRegularFile`: a FIFO, folder or symlink is a problem, never opened, waited on or
+// followed), read up to its size when opened (a hook appending meanwhile is not chased) in
+// chunks, keeping complete lines only: memory is one chunk plus the longest line, and a line over
+// the bound is skipped without being held.
+//
+// The lines are exact (for `--json` / `--events`); `displayEventLine` (core/history) is the one
+// place their text is made safe for a terminal.
+import {closeSync, readSync} from 'node:fs';
+import path from 'node:path';
+import {parseEventLine, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
+import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
+import {codeOf} from '../fs/errors.js';
+import {openRegularFile} from '../fs/safe-file.js';
+
+/** The log's name inside a session folder. */
+export const EVENT_LOG_NAME = 'events.jsonl';
+
+/** Bytes read at a time. */
+export const EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * A line longer than this (bytes, without its newline) is skipped, not held. The hook's longest
+ * line: a `lastMessage` of `CUT_MESSAGE_CHARS` (1 Mi characters) that may take up to 6 bytes
+ * each once escaped as JSON, plus a prompt and other bounded strings.
+ */
+export const MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
+
+export interface EventLogOptions {
+	/** Bytes read at a time (default `EVENT_LOG_CHUNK_BYTES`). */
+	readonly chunkBytes?: number;
+	/** Longest line kept, in bytes (default `MAX_EVENT_LINE_BYTES`). */
+	readonly maxLineBytes?: number;
+}
+
+export interface SessionEvents {
+	/** The lines that parse, in file order, exactly as written (not display-safe: see `displayEventLine`). */
+	readonly lines: EventLine[];
+	/** Lines that could not be read (garbage, a cut last line, a line over the bound), with their 1-based numbers. */
+	readonly skipped: SkippedLine[];
+	/** Why the log could not be read (or not to its end): it is a folder, a FIFO, a symlink, a read error. A missing log is no problem. */
+	readonly problem?: string;
+}
+
+/**
+ * The events of one session: `<sessionDir>/events.jsonl` read in chunks. A missing file is an
+ * empty result. Never throws. A last line without its newline is kept when it is a whole line
+ * (a log written by another tool); else it is the cut end of a write and is skipped.
+ */
+export function readSessionEvents(sessionDir: string, options: EventLogOptions = {}): SessionEvents {
+	const file = path.join(sessionDir, EVENT_LOG_NAME);
+	const lines: EventLine[] = [];
+	const skipped: SkippedLine[] = [];
+	const opened = openRegularFile(file);
+	if (!opened.ok) {
+		return opened.reason === 'missing' ? {lines, skipped} : {lines, skipped, problem: `${EVENT_LOG_NAME} ${opened.message}`};
+	}
+	const {fd, stats} = opened;
+	const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
+	const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
+	const overLong = `line over ${maxLine} bytes`;
+
+	// The line being read: its number, the bytes of it read so far (in pieces), or skipping it.
+	let lineNumber = 1;
+	let carry: Buffer[] = [];
+	let carryBytes = 0;
+	let skipping = false;
+
+	const take = (text: string, cut: boolean): void => {
+		if (text.trim() === '') {
+			return;
+		}
+		const parsed = parseEventLine(text);
+		if (parsed.ok) {
+			lines.push(parsed.value);
+		} else {
+			skipped.push({lineNumber, error: cut ? `cut: no newline at the end (${parsed.error})` : parsed.error});
+		}
+	};
+	const carried = (): string => (carry.length === 1 ? carry[0]! : Buffer.concat(carry, carryBytes)).toString('utf8');
+	const startSkipping = (): void => {
+		skipped.push({lineNumber, error: overLong});
+		carry = [];
+		carryBytes = 0;
+		skipping = true;
+	};
+
+	let problem: string | undefined;
+	try {
+		const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
+		let position = 0;
+		while (position < stats.size) {
+			const n = readSync(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+			if (n === 0) {
+				break;
+			}
+			position += n;
+			const data = n === buf.length ? buf : buf.subarray(0, n);
+			let start = 0;
+			for (let nl = data.indexOf(0x0a); nl >= 0; nl = data.indexOf(0x0a, start)) {
+				if (skipping) {
+					skipping = false;
+				} else if (carryBytes > 0) {
+					if (carryBytes + nl - start > maxLine) {
+						skipped.push({lineNumber, error: overLong});
+					} else {
+						carry.push(data.subarray(start, nl));
+						carryBytes += nl - start;
+						take(carried(), false);
+					}
+					carry = [];
+					carryBytes = 0;
+				} else if (nl - start > maxLine) {
+					skipped.push({lineNumber, error: overLong});
+				} else {
+					take(data.toString('utf8', start, nl), false);
+				}
+				lineNumber++;
+				start = nl + 1;
+			}
+			if (start < n && !skipping) {
+				if (carryBytes + n - start > maxLine) {
+					startSkipping();
+				} else {
+					// A copy: `buf` is read into again.
+					carry.push(Buffer.from(data.subarray(start, n)));
+					carryBytes += n - start;
+				}
+			}
+		}
+		if (carryBytes > 0) {
+			take(carried(), true);
+		}
+	} catch (error) {
+		problem = `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`;
+	} finally {
+		closeSync(fd);
+	}
+	return problem === undefined ? {lines, skipped} : {lines, skipped, problem};
+}
+
+export interface SessionEventsRead extends SessionEvents {
+	/** The session folder (its `id` is the exact name, `label` the safe one to show). */
+	readonly session: SessionDirInfo;
+}
+
+export interface AllEventsOptions extends EventLogOptions {
+	/** Only the sessions this accepts are read (e.g. one session, by `id`). */
+	readonly filter?: (session: SessionDirInfo) => boolean;
+}
+
+/**
+ * The events of every session folder under `activity`, one session at a time, newest folder
+ * first (`listSessionDirs`): a caller folds or counts each session and lets it go, so it never
+ * holds every session's text at once. Sessions without a log yield empty lines. Never throws.
+ */
+export function* readAllEvents(activity: string, options: AllEventsOptions = {}): Generator<SessionEventsRead, void, undefined> {
+	for (const session of listSessionDirs(activity)) {
+		if (options.filter && !options.filter(session)) {
+			continue;
+		}
+		yield {session, ...readSessionEvents(path.join(activity, session.id), options)};
+	}
+}
