@@ -1,7 +1,7 @@
 // The inferred stop (issue 11): SubagentStop is lossy (CLAUDE-CODE-HOOKS.md §5), but an agent's
 // transcript, or its parent's, can still show that it finished. Pure.
 import type {AgentRecord} from '../record/agent-record.js';
-import type {AgentActivity} from '../transcript/summary.js';
+import type {AgentActivity} from '../transcript/agent-activity.js';
 
 /** What the monitor knows from an agent's transcript: its activity, and the file's last write. */
 export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undefined};

@@ -2,7 +2,8 @@
 // Pure. The description comes from the parent's Agent/Task call, else the sidecar, else the first
 // line of the prompt (the model falls back to the agent type after that).
 import type {ParentFacts} from './parent-index.js';
-import type {AgentActivity, AgentMeta, DescriptionSource, TranscriptSummary} from './summary.js';
+import type {AgentActivity, AgentMeta, DescriptionSource} from './agent-activity.js';
+import type {TranscriptSummary} from './summary.js';
 import {oneLine} from './tool-summary.js';
 import {turnOutcome} from './turn.js';
 

@@ -4,7 +4,7 @@
 import {isObject} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
-import type {AgentMeta} from './summary.js';
+import type {AgentMeta} from './agent-activity.js';
 
 const STRING_KEYS = [
 	'agentType',

@@ -10,7 +10,7 @@
 import {isObject, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
-import type {TaskResult} from './summary.js';
+import type {TaskResult} from './agent-activity.js';
 
 /** A task description is a few words; longer is cut. */
 export const DESCRIPTION_MAX = 500;
