@@ -1,8 +1,8 @@
-import {appendFileSync, mkdirSync, mkdtempSync, renameSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {appendFileSync, renameSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../../src/core/transcript/summary.js';
-import type {TranscriptFollower, TranscriptState} from '../../../src/store/transcripts/follower.js';
+import type {TranscriptState} from '../../../src/store/transcripts/follower.js';
 import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 import {
 	agentCallLine,
@@ -12,13 +12,12 @@ import {
 	jsonl,
 	progressLine,
 	promptLine,
-	SESSION_ID,
 	textLine,
 	thinkingLine,
 	toolResultLine,
 	toolUseLine,
 } from '../../helpers/transcript-lines.js';
-import {closeFollowers, follower} from '../../helpers/followers.js';
+import {closeFollowers, follower, stateOf, transcriptLayout as layout} from '../../helpers/followers.js';
 
 const WAIT = {timeout: 5000, interval: 20};
 
@@ -27,39 +26,10 @@ afterEach(closeFollowers);
 /** Lets the watcher see a change that must have no effect (no assertion is about speed). */
 const settle = (ms = 400): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
-interface Layout {
-	/** `<projects>/<project>`: the parent session's transcript is `<root>/<session>.jsonl`. */
-	readonly root: string;
-	readonly parent: string;
-	readonly subagents: string;
-	transcript(agentId: string): string;
-}
-
 /**
  * Claude Code's layout under `<claude>/projects/` (test/setup.ts points CLAUDE_CONFIG_DIR into the
  * sandbox): `<root>/<session>.jsonl` and `<root>/<session>/subagents/agent-<id>.jsonl`.
  */
-function layout(): Layout {
-	const projects = path.join(process.env.CLAUDE_CONFIG_DIR ?? '', 'projects');
-	mkdirSync(projects, {recursive: true});
-	const root = mkdtempSync(path.join(projects, '-home-user-projects-shop-'));
-	const subagents = path.join(root, SESSION_ID, 'subagents');
-	mkdirSync(subagents, {recursive: true});
-	return {
-		root,
-		parent: path.join(root, `${SESSION_ID}.jsonl`),
-		subagents,
-		transcript: agentId => path.join(subagents, `agent-${agentId}.jsonl`),
-	};
-}
-
-function stateOf(f: TranscriptFollower, agentId: string): TranscriptState {
-	const state = f.getSnapshot().get(agentId);
-	if (!state) {
-		throw new Error(`${agentId} is not in the snapshot`);
-	}
-	return state;
-}
 
 const opening = (): string[] => [
 	promptLine('Find every route handler.', {agentId: 'a111'}),

@@ -1,10 +1,10 @@
 // Where an agent's facts come from on disk: the parent transcript however long, paths that may
 // be opened, workflow agents, and the one-shot reading for ls and snapshots.
 import {execFileSync} from 'node:child_process';
-import {closeSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
+import {closeSync, mkdirSync, openSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {TranscriptFollower, TranscriptState} from '../../../src/store/transcripts/follower.js';
+import type {TranscriptState} from '../../../src/store/transcripts/follower.js';
 import {readAgentActivities, readAgentActivity} from '../../../src/store/transcripts/one-shot.js';
 import {ParentScanner} from '../../../src/store/transcripts/parent-scan.js';
 import {tempDir} from '../../helpers/tmp.js';
@@ -27,37 +27,14 @@ import {
 	toolResultLine,
 	toolUseLine,
 } from '../../helpers/transcript-lines.js';
-import {closeFollowers, follower} from '../../helpers/followers.js';
+import {closeFollowers, follower, stateOf, transcriptLayout as layout} from '../../helpers/followers.js';
 
 const WAIT = {timeout: 8000, interval: 20};
 afterEach(closeFollowers);
 
 const claude = (): string => process.env.CLAUDE_CONFIG_DIR ?? '';
 
-interface Layout {
-	readonly root: string;
-	readonly parent: string;
-	readonly subagents: string;
-	transcript(agentId: string): string;
-}
-
 /** `<claude>/projects/<project>/<session>.jsonl` and its `subagents/` folder. */
-function layout(): Layout {
-	const projects = path.join(claude(), 'projects');
-	mkdirSync(projects, {recursive: true});
-	const root = mkdtempSync(path.join(projects, '-home-user-projects-shop-'));
-	const subagents = path.join(root, SESSION_ID, 'subagents');
-	mkdirSync(subagents, {recursive: true});
-	return {root, parent: path.join(root, `${SESSION_ID}.jsonl`), subagents, transcript: id => path.join(subagents, `agent-${id}.jsonl`)};
-}
-
-function stateOf(f: TranscriptFollower, agentId: string): TranscriptState {
-	const state = f.getSnapshot().get(agentId);
-	if (!state) {
-		throw new Error(`${agentId} is not in the snapshot`);
-	}
-	return state;
-}
 
 /** Main-session lines that are not about agents: a Read and its long result, a Bash call. */
 function filler(i: number): string {
