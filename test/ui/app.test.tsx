@@ -129,7 +129,8 @@ describe('App', () => {
 		expect(collapsed).toContain('c expand');
 		await press(stdin, 'c');
 		expect(lastFrame()).toContain('Plan');
-		expect(saved).toEqual([true, false]);
+		// The change is reported from an effect, which may run after the frame is written.
+		await vi.waitFor(() => expect(saved).toEqual([true, false]), {timeout: 5000});
 	});
 
 	it('starts collapsed when the saved state says so', async () => {
@@ -303,8 +304,10 @@ describe('App: a clock tick', () => {
 		const {lastFrame} = renderApp(new FakeSource(agents), {now: () => now, transcripts});
 		await tick();
 		expect(lastFrame()).toContain('2m 00s');
+		// Following happens in an effect, which may run after the first frame is written.
+		await vi.waitFor(() => expect(follows.length).toBeGreaterThan(0), {timeout: 5000});
+		await tick();
 		const followed = follows.length;
-		expect(followed).toBeGreaterThan(0);
 		for (let i = 1; i <= 3; i++) {
 			now += 1000;
 			vi.advanceTimersByTime(1000);
