@@ -103,10 +103,15 @@ function nonEmpty(text: string | undefined): string | undefined {
 }
 
 /**
- * Description: the parent's Task call, else `.meta.json`, else the first line of the prompt,
- * else the type. The transcript side may already have chosen (`descriptionSource`).
+ * Description: the parent's Task call (as the hook recorded it from PostToolUse, else as read
+ * from the parent's transcript), else `.meta.json`, else the first line of the prompt, else the
+ * type. The transcript side may already have chosen (`descriptionSource`).
  */
 function describe(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<AgentFacts, 'description' | 'descriptionSource'> {
+	const recorded = nonEmpty(agent.description);
+	if (recorded !== undefined) {
+		return {description: firstLine(recorded) ?? recorded, descriptionSource: 'parent'};
+	}
 	const given = nonEmpty(facts?.description);
 	if (given !== undefined) {
 		return {description: firstLine(given) ?? given, descriptionSource: facts?.descriptionSource ?? 'parent'};
@@ -156,7 +161,7 @@ export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefine
 		prompt: facts?.prompt,
 		...report,
 		summary: summaryLine(report.report),
-		parentAgentId: parentOfFacts(facts) ?? knownParent,
+		parentAgentId: parentOfFacts(facts) ?? agent.parentAgentId ?? knownParent,
 		activity: facts,
 	};
 	factsCache.set(agent, {facts, known: knownParent, value});

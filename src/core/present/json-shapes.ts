@@ -56,8 +56,8 @@ export interface LsJsonFields {
 	readonly result: JsonTaskResult | null;
 }
 
-/** One element of `ls --json`: the record exactly as on disk, then the model's fields. */
-export type LsJsonAgent = AgentRecord & LsJsonFields;
+/** One element of `ls --json`: the record exactly as on disk, then the model's fields (which win where names meet: description, model, parentAgentId). */
+export type LsJsonAgent = Omit<AgentRecord, keyof LsJsonFields> & LsJsonFields;
 
 /** One element of `sessions --json`. */
 export interface SessionsJsonEntry {
@@ -91,7 +91,13 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 	const activity = item.activity;
 	const summary = activity?.summary;
 	const t = summary === undefined || summary.lines === 0 ? undefined : tokenTotals(summary);
-	const result = activity?.taskResult;
+	const agent = item.agent;
+	// The parent's call result: as read from its transcript, else as the hook recorded it (PostToolUse).
+	const result =
+		activity?.taskResult ??
+		(agent.totalTokens === undefined && agent.totalToolUseCount === undefined && agent.totalDurationMs === undefined
+			? undefined
+			: {totalTokens: agent.totalTokens, totalToolUseCount: agent.totalToolUseCount, totalDurationMs: agent.totalDurationMs, status: undefined});
 	return {
 		displayStatus: item.displayStatus,
 		stale: item.stale,
@@ -104,7 +110,7 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		inferredStop: item.inferredStop,
 		// What it is doing now, as the screen says it: only while it runs.
 		activity: item.displayStatus === 'active' ? orNull(summary?.activity) : null,
-		model: orNull(summary?.model),
+		model: orNull(summary?.model ?? item.agent.model),
 		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheWrite},
 		toolCounts: summary === undefined ? null : {...summary.toolCounts},
 		toolCalls:

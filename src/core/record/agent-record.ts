@@ -25,6 +25,28 @@ export interface AgentRecord {
 	readonly startUnknown?: boolean;
 	/** True when `lastMessage` is only the first part of a message too large for the hook to take whole. */
 	readonly lastMessageCut?: boolean;
+	// Lifecycle (DESIGN.md §10): `status` stays within active|idle|stopped for other readers.
+	/** True when it stopped because its session ended (or its parent's call came back interrupted) while it ran. */
+	readonly interrupted?: boolean;
+	/** Why it stopped: `subagent-stop`, `session-end:<reason>`, `tool:<status>`. */
+	readonly stopReason?: string;
+	/** The last time it was started again after a stop or an interruption. */
+	readonly resumedAt?: string;
+	/** How many times it was started again after a stop or an interruption. */
+	readonly resumeCount?: number;
+	// From the parent's Agent/Task call (PostToolUse), when the hook saw it.
+	/** The call's `description`. */
+	readonly description?: string;
+	/** The model it ran on (`resolvedModel`, else the call's `model`). */
+	readonly model?: string;
+	/** The call result's `totalTokens` (Claude Code counts only the final request in it). */
+	readonly totalTokens?: number;
+	/** The call result's `totalToolUseCount`. */
+	readonly totalToolUseCount?: number;
+	/** The call result's `totalDurationMs`. */
+	readonly totalDurationMs?: number;
+	/** The agent whose call launched it; absent when the main session did (or it is unknown). */
+	readonly parentAgentId?: string;
 }
 
 /** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */
@@ -68,15 +90,26 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	}
 	const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
 	const record: Record<string, unknown> = {...o, updatedAt};
-	for (const key of ['lastMessage', 'sessionId', 'cwd', 'transcriptPath', 'teammateName'] as const) {
+	for (const key of ['lastMessage', 'sessionId', 'cwd', 'transcriptPath', 'teammateName', 'stopReason', 'description', 'model'] as const) {
 		if (record[key] !== undefined && optionalString(record[key]) === undefined) {
 			delete record[key];
 		}
 	}
-	if (record.stoppedAt !== undefined && !isTimestamp(record.stoppedAt)) {
-		delete record.stoppedAt;
+	for (const key of ['stoppedAt', 'resumedAt'] as const) {
+		if (record[key] !== undefined && !isTimestamp(record[key])) {
+			delete record[key];
+		}
 	}
-	for (const key of ['startUnknown', 'lastMessageCut'] as const) {
+	for (const key of ['resumeCount', 'totalTokens', 'totalToolUseCount', 'totalDurationMs'] as const) {
+		const value = record[key];
+		if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+			delete record[key];
+		}
+	}
+	if (record.parentAgentId !== undefined && !isSafeId(record.parentAgentId)) {
+		delete record.parentAgentId;
+	}
+	for (const key of ['startUnknown', 'lastMessageCut', 'interrupted'] as const) {
 		if (record[key] !== undefined && record[key] !== true) {
 			delete record[key];
 		}
@@ -85,7 +118,22 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 }
 
 /** Fields shown on one line (names, ids, paths): newlines and tabs become spaces too. */
-const LINE_FIELDS = ['agentId', 'type', 'status', 'startedAt', 'updatedAt', 'stoppedAt', 'sessionId', 'cwd', 'transcriptPath', 'teammateName'] as const;
+const LINE_FIELDS = [
+	'agentId',
+	'type',
+	'status',
+	'startedAt',
+	'updatedAt',
+	'stoppedAt',
+	'sessionId',
+	'cwd',
+	'transcriptPath',
+	'teammateName',
+	'stopReason',
+	'resumedAt',
+	'model',
+	'parentAgentId',
+] as const;
 
 /**
  * The record as it is shown: every string in it (extension fields and keys included) made safe

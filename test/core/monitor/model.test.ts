@@ -108,6 +108,13 @@ describe('buildMonitorModel: description and parents', () => {
 		expect(byId(model({agents: [a]}), 'd1')).toMatchObject({description: 'Explore', descriptionSource: 'type'});
 	});
 
+	it("the call's description and parent as the hook recorded them come first, with no transcript read", () => {
+		const recorded = agent('d2', {type: 'Explore', start: 0, extra: {description: 'Map the API\nin detail', parentAgentId: 'lead'}});
+		const t = new Map([['d2', facts({description: 'From the transcript', descriptionSource: 'parent'})]]);
+		expect(byId(model({agents: [recorded], transcripts: t}), 'd2')).toMatchObject({description: 'Map the API', descriptionSource: 'parent'});
+		expect(byId(model({agents: [recorded]}), 'd2')).toMatchObject({description: 'Map the API', parentAgentId: 'lead'});
+	});
+
 	it('remembers parents (the same map when nothing is new) and nests children under them', () => {
 		const t = new Map([['kid', facts({parentAgentId: 'lead'})]]);
 		const known = rememberParents(new Map(), t);
