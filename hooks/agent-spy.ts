@@ -1,5 +1,9 @@
-// agent-spy: the hook Claude Code runs on SubagentStart, SubagentStop and TeammateIdle.
-// It upserts <activity>/<sessionId>/<agentId>.json (temp file + rename) and nothing else.
+// agent-spy: the hook Claude Code runs on SubagentStart, SubagentStop, TeammateIdle, SessionStart,
+// SessionEnd and PostToolUse of the Agent/Task tool. It upserts <activity>/<sessionId>/<agentId>.json
+// (temp file + rename) and appends the event to <activity>/<sessionId>/events.jsonl (one O_APPEND
+// write, DESIGN.md §10), with the git commit of the event's cwd. SessionEnd marks the session's
+// running agents interrupted. Session events of a session with no folder (no agent ever) write
+// nothing: no folder on disk for every Claude Code session.
 //
 // Never break Claude Code: whatever arrives on stdin, this exits 0 and prints nothing to
 // stdout (exit 2 on SubagentStop or TeammateIdle would keep the agent running). Problems go to
@@ -11,7 +15,17 @@
 // (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
 // activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
 import {join} from 'node:path';
-import {applyHookEvent, fileCapFrom, parseHookPayload, teammateAgentId, type HookEvent, type Outcome} from '../src/core/hook/hook-event.js';
+import {formatEventLine, type GitState} from '../src/core/history/event-line.js';
+import {
+	applyHookEvent,
+	fileCapFrom,
+	interruptOnSessionEnd,
+	parseHookPayload,
+	teammateAgentId,
+	type HookEvent,
+	type Outcome,
+} from '../src/core/hook/hook-event.js';
+import {hookEventLine, type HookLineInput} from '../src/core/hook/hook-line.js';
 import {isoTime} from '../src/core/hook/iso-time.js';
 import {parseCutHookPayload} from '../src/core/hook/payload-cut.js';
 import {activityDir} from '../src/core/paths.js';
@@ -21,6 +35,8 @@ import {hookLog} from '../src/store/hook/log.js';
 import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
 import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
+import {appendEventLine} from '../src/store/hook/event-append.js';
+import {readGitState} from '../src/store/history/git-state.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
 /** stdin must end within this long after the process started (a writer may never close it). */
@@ -55,6 +71,60 @@ function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 	return parseHookPayload(json);
 }
 
+/** The git commit of the event's working folder; nothing outside a repository or on any error. */
+function gitOf(cwd: string | undefined, log: (message: string) => void): GitState | undefined {
+	if (!cwd) {
+		return undefined;
+	}
+	try {
+		return readGitState(cwd);
+	} catch (error) {
+		log(`git state of ${cwd}: ${error instanceof Error ? error.message : String(error)}`);
+		return undefined;
+	}
+}
+
+function appendLine(sessionDir: string, input: HookLineInput, log: (message: string) => void): void {
+	const problem = appendEventLine(sessionDir, formatEventLine(hookEventLine(input)));
+	if (problem) {
+		log(problem);
+	}
+}
+
+/** SessionStart and SessionEnd: only for a session that has a folder (it had agents). */
+function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
+	const folder = checkSessionFolder(sessionDir, false);
+	if (!folder.ok) {
+		log(`skipped: ${folder.problem}`);
+		return;
+	}
+	if (!folder.exists) {
+		return;
+	}
+	const git = gitOf(event.cwd, log);
+	const interrupted: string[] = [];
+	if (event.event === 'SessionEnd') {
+		for (const name of listAgentFiles(sessionDir)) {
+			const agentId = name.slice(0, -'.json'.length);
+			const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
+			try {
+				const file = join(sessionDir, name);
+				const existing = readAgentFile(file).record;
+				const next = existing && interruptOnSessionEnd(existing, event.reason, now);
+				if (next) {
+					writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+					interrupted.push(agentId);
+				}
+			} finally {
+				if (lock) {
+					releaseLock(lock);
+				}
+			}
+		}
+	}
+	appendLine(sessionDir, {event, at: now, interrupted, git}, log);
+}
+
 function run(dir: string, log: (message: string) => void): void {
 	const parsed = readEvent(log);
 	if (!parsed.ok) {
@@ -64,6 +134,10 @@ function run(dir: string, log: (message: string) => void): void {
 	const event = parsed.value;
 	const now = isoTime(startedMs);
 	const sessionDir = join(dir, event.sessionId);
+	if (event.event === 'SessionStart' || event.event === 'SessionEnd') {
+		runSessionEvent(sessionDir, event, now, log);
+		return;
+	}
 	const folder = checkSessionFolder(sessionDir, false);
 	if (!folder.ok) {
 		log(`skipped: ${folder.problem}`);
@@ -93,6 +167,7 @@ function run(dir: string, log: (message: string) => void): void {
 			return;
 		}
 	}
+	const git = gitOf(event.cwd, log);
 	const file = join(sessionDir, `${agentId}.json`);
 	const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
 	if (!lock) {
@@ -109,6 +184,8 @@ function run(dir: string, log: (message: string) => void): void {
 			return;
 		}
 		writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);
+		// Under the agent's lock: one agent's lines are in the order its file was written.
+		appendLine(sessionDir, {event, at: now, record: next.value, git}, log);
 	} finally {
 		if (lock) {
 			releaseLock(lock);

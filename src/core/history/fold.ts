@@ -1,6 +1,7 @@
 // The event log folded into agent histories (DESIGN.md §10): events → one history per agent with
 // its lifecycle (spawned → completed, or → interrupted → resumed → completed; idle beside active).
 // Pure: the clock (`now`, ms) is a parameter.
+import {isInterruptedToolStatus} from '../hook/agent-call.js';
 import {RESUME_AFTER_STOP_MS} from '../hook/hook-event.js';
 import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
@@ -69,11 +70,6 @@ export interface FoldOptions {
 	readonly now: number;
 	/** Silence after which an active agent is stale (default `DEFAULT_STALE_MS`, as in watch). */
 	readonly staleMs?: number;
-}
-
-/** A status of the Agent tool's result that says the call was cut off. */
-export function isInterruptedToolStatus(status: string): boolean {
-	return /interrupt|cancel|abort|kill/i.test(status);
 }
 
 type Phase = 'none' | 'active' | 'idle' | 'stopped' | 'interrupted';

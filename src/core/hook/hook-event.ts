@@ -3,14 +3,18 @@
 // Rules: DESIGN.md §4; payload facts: CLAUDE-CODE-HOOKS.md §1 and §7.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
 import {fail, type Result} from '../result.js';
+import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
 
-export const HOOK_EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle'] as const;
+export const HOOK_EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd'] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
+
+/** Events of the whole session: no agent, no agent file of their own (SessionEnd interrupts the session's running agents). */
+export const SESSION_EVENTS: readonly HookEventName[] = ['SessionStart', 'SessionEnd'];
 
 export interface HookEvent {
 	readonly event: HookEventName;
 	readonly sessionId: string;
-	/** Absent on TeammateIdle, which names a teammate instead. */
+	/** Absent on TeammateIdle, which names a teammate instead, and on session events. On PostToolUse: the launched agent (`tool_response.agentId`). */
 	readonly agentId?: string;
 	readonly agentType: string;
 	readonly cwd?: string;
@@ -21,6 +25,16 @@ export interface HookEvent {
 	readonly teamName?: string;
 	/** True when `lastMessage` is only the first part of the message (the payload was over the stdin limit). */
 	readonly lastMessageCut?: boolean;
+	/** PostToolUse of the Agent/Task tool: the call's facts. */
+	readonly call?: AgentCall;
+	/** PostToolUse made inside a subagent: that agent (the payload's `agent_id`), which launched this one. */
+	readonly parentAgentId?: string;
+	/** SessionStart: `startup`, `resume`, `clear`, `compact`, `fork`. */
+	readonly source?: string;
+	/** SessionStart: the session's model. */
+	readonly model?: string;
+	/** SessionEnd: why it ended (`prompt_input_exit`, `clear`, `logout`, …). */
+	readonly reason?: string;
 }
 
 /** A hook step's result: the value, or why the event is skipped. */
@@ -46,6 +60,24 @@ export function parseHookPayload(json: unknown): Outcome<HookEvent> {
 	if (!isSafeId(sessionId)) {
 		return skip(`unsafe or missing session_id ${JSON.stringify(sessionId)}`);
 	}
+	if (event === 'PostToolUse') {
+		return parseAgentCall(o, sessionId);
+	}
+	if (event === 'SessionStart' || event === 'SessionEnd') {
+		return {
+			ok: true,
+			value: {
+				event,
+				sessionId,
+				agentType: '',
+				cwd: str(o.cwd),
+				transcriptPath: str(o.transcript_path),
+				source: str(o.source),
+				model: str(o.model),
+				reason: str(o.reason),
+			},
+		};
+	}
 	const agentId = o.agent_id;
 	if (event !== 'TeammateIdle' && !isSafeId(agentId)) {
 		return skip(`${event}: unsafe or missing agent_id ${JSON.stringify(agentId)}`);
@@ -67,6 +99,33 @@ export function parseHookPayload(json: unknown): Outcome<HookEvent> {
 			lastMessage: str(o.last_assistant_message),
 			teammateName,
 			teamName: str(o.team_name),
+		},
+	};
+}
+
+/** PostToolUse: only a call of the Agent/Task tool that names the agent it launched is recorded. */
+function parseAgentCall(o: Record<string, unknown>, sessionId: string): Outcome<HookEvent> {
+	const tool = str(o.tool_name);
+	if (tool === undefined || !AGENT_TOOLS.includes(tool)) {
+		return skip(`PostToolUse of ${JSON.stringify(o.tool_name)} is not an Agent call`);
+	}
+	const agentId = launchedAgentId(o);
+	if (!isSafeId(agentId)) {
+		return skip(`PostToolUse: unsafe or missing tool_response.agentId ${JSON.stringify(agentId)}`);
+	}
+	const call = agentCallOf(o);
+	const caller = o.agent_id;
+	return {
+		ok: true,
+		value: {
+			event: 'PostToolUse',
+			sessionId,
+			agentId,
+			agentType: call.subagentType ?? '',
+			cwd: str(o.cwd),
+			transcriptPath: str(o.transcript_path),
+			call,
+			parentAgentId: isSafeId(caller) && caller !== agentId ? caller : undefined,
 		},
 	};
 }
@@ -118,6 +177,99 @@ export const RESUME_AFTER_STOP_MS = 1500;
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
 
+/** A start or an idle of a stopped agent that comes no later than `RESUME_AFTER_STOP_MS` after the stop: one from before it. */
+function isLateRepeat(existing: AgentRecord | undefined, now: string): boolean {
+	const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
+	return stoppedAt !== undefined && Date.parse(now) <= Date.parse(stoppedAt) + RESUME_AFTER_STOP_MS;
+}
+
+/** Back from a stop or an interruption: a resume (DESIGN.md §10): counted and dated; `startedAt` never changes. */
+function wake(base: Mutable<AgentRecord>, existing: AgentRecord | undefined, now: string): void {
+	delete base.stoppedAt;
+	if (existing?.status !== 'stopped') {
+		return;
+	}
+	base.resumedAt = now;
+	base.resumeCount = (existing.resumeCount ?? 0) + 1;
+	delete base.interrupted;
+	delete base.stopReason;
+}
+
+/** Stops a running agent now: never dated before its start. */
+function stopNow(base: Mutable<AgentRecord>, now: string, reason: string, interrupted = false): void {
+	base.stoppedAt = later(now, base.startedAt);
+	base.status = 'stopped';
+	base.stopReason = reason;
+	if (interrupted) {
+		base.interrupted = true;
+	} else {
+		delete base.interrupted;
+	}
+}
+
+/**
+ * PostToolUse of the Agent tool: the call's facts on the agent it launched. A background launch
+ * (`async_launched`) of an agent not seen yet starts it; a finished call of an agent never seen
+ * records it stopped, start unknown; a call that came back interrupted marks it interrupted
+ * (keeping an earlier stop time). Any other status changes nothing but the facts.
+ */
+function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: AgentRecord | undefined, now: string): Outcome<true> {
+	const call = event.call ?? {};
+	const status = call.status ?? '';
+	const interrupted = status !== '' && isInterruptedToolStatus(status);
+	if (!existing) {
+		if (status === 'async_launched') {
+			base.status = 'active';
+		} else if (status === 'completed' || interrupted) {
+			base.startUnknown = true;
+			stopNow(base, now, `tool:${status}`, interrupted);
+		} else {
+			return skip(`PostToolUse for ${base.agentId}, never seen, with status ${JSON.stringify(call.status)}: nothing to record on an agent file`);
+		}
+	}
+	base.type = existing?.type || event.agentType;
+	if (existing && interrupted && !existing.interrupted) {
+		const stoppedAt = existing.status === 'stopped' ? existing.stoppedAt : undefined;
+		stopNow(base, now, `tool:${status}`, true);
+		if (stoppedAt !== undefined) {
+			base.stoppedAt = stoppedAt;
+		}
+	}
+	if (call.description) {
+		base.description = call.description;
+	}
+	if (call.model) {
+		base.model = call.model;
+	}
+	if (call.totalTokens !== undefined) {
+		base.totalTokens = call.totalTokens;
+	}
+	if (call.totalToolUseCount !== undefined) {
+		base.totalToolUseCount = call.totalToolUseCount;
+	}
+	if (call.totalDurationMs !== undefined) {
+		base.totalDurationMs = call.totalDurationMs;
+	}
+	if (event.parentAgentId !== undefined && existing?.parentAgentId === undefined) {
+		base.parentAgentId = event.parentAgentId;
+	}
+	return {ok: true, value: true};
+}
+
+/**
+ * SessionEnd: an agent of the session still active or idle is interrupted (DESIGN.md §10): its
+ * `status` becomes `stopped` so other readers understand it, with `interrupted` and
+ * `stopReason: session-end:<reason>`. Undefined for an agent already stopped (nothing changes).
+ */
+export function interruptOnSessionEnd(existing: AgentRecord, reason: string | undefined, now: string): AgentRecord | undefined {
+	if (existing.status === 'stopped') {
+		return undefined;
+	}
+	const base: Mutable<AgentRecord> = {...existing, updatedAt: later(existing.updatedAt, now)};
+	stopNow(base, now, `session-end:${reason || 'unknown'}`, true);
+	return base;
+}
+
 /**
  * The new record for `agentId` after `event`, given the record on disk (if any). `now` is the
  * event's time (ISO): the hook passes the moment its process started. Extra fields of the
@@ -146,20 +298,19 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
 			}
-			const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
-			if (stoppedAt && Date.parse(now) <= Date.parse(stoppedAt) + RESUME_AFTER_STOP_MS) {
+			if (isLateRepeat(existing, now)) {
 				// A start from before the stop, applied after it: the agent stays stopped.
 				base.type = existing?.type || event.agentType;
 				if (existing?.startUnknown) {
 					delete base.startUnknown;
-					base.startedAt = earlier(now, stoppedAt);
+					base.startedAt = earlier(now, existing.stoppedAt ?? now);
 				}
 				base.transcriptPath = existing?.transcriptPath ?? subagentTranscriptPath(event.transcriptPath, agentId);
 				break;
 			}
 			base.type = event.agentType;
+			wake(base, existing, now);
 			base.status = 'active';
-			delete base.stoppedAt;
 			if (existing?.startUnknown) {
 				// Seen stopped before its start; a start now is a resume, and its time is known.
 				delete base.startUnknown;
@@ -177,10 +328,10 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 				// A stop whose start was never seen: record it, and say the start is unknown.
 				base.startUnknown = true;
 			}
-			// A repeated stop (some versions fire twice) keeps the first stop time. A stop applied
-			// after a start that began a moment later is not dated before that start.
-			base.stoppedAt = existing?.status === 'stopped' && existing.stoppedAt ? existing.stoppedAt : later(now, base.startedAt);
-			base.status = 'stopped';
+			if (existing?.status !== 'stopped') {
+				// A repeated stop (some versions fire twice) keeps the first stop: time and reason.
+				stopNow(base, now, 'subagent-stop');
+			}
 			if (event.lastMessage !== undefined && (event.lastMessage !== '' || base.lastMessage === undefined)) {
 				base.lastMessage = event.lastMessage;
 				if (event.lastMessageCut) {
@@ -194,12 +345,28 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 		}
 		case 'TeammateIdle': {
 			base.type = existing?.type || event.teammateName || '';
+			if (isLateRepeat(existing, now)) {
+				// An idle from before the stop, applied after it: the agent stays stopped.
+				break;
+			}
+			wake(base, existing, now);
 			base.status = 'idle';
-			delete base.stoppedAt;
 			if (!existing) {
 				base.startUnknown = true;
 			}
 			break;
+		}
+		case 'PostToolUse': {
+			const outcome = applyAgentCall(base, event, existing, now);
+			if (!outcome.ok) {
+				return outcome;
+			}
+			base.transcriptPath = existing?.transcriptPath ?? subagentTranscriptPath(event.transcriptPath, agentId);
+			break;
+		}
+		case 'SessionStart':
+		case 'SessionEnd': {
+			return skip(`${event.event} is a session event: no agent file of its own`);
 		}
 	}
 	if (base.transcriptPath === undefined) {

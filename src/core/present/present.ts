@@ -33,6 +33,37 @@ export function shownStatus(item: ViewItem): Shown {
 	return item.stale ? 'stale' : item.displayStatus;
 }
 
+/** `resumed`, `resumed ×2`: an agent started again after a stop or an interruption (its record's `resumeCount`). */
+export function resumedLabel(resumeCount: number | undefined): string | undefined {
+	if (resumeCount === undefined || !(resumeCount > 0)) {
+		return undefined;
+	}
+	return resumeCount === 1 ? 'resumed' : `resumed ×${resumeCount}`;
+}
+
+/**
+ * The status word of a record's lifecycle (issue 12), the one place it is decided: `interrupted`
+ * for a stopped agent its record says was cut off (its session ended, or its parent's call came
+ * back interrupted), `resumed` (`resumed ×2`) for an agent running again after a stop; else the
+ * display status. The glyph stays the display status's, so the set of glyphs is unchanged.
+ */
+export function lifecycleWord(item: ViewItem): string {
+	const {agent, displayStatus} = item;
+	if (displayStatus === 'stopped') {
+		return agent.interrupted ? 'interrupted' : 'stopped';
+	}
+	const resumed = resumedLabel(agent.resumeCount);
+	if (resumed === undefined) {
+		return displayStatus;
+	}
+	return displayStatus === 'active' ? resumed : `${displayStatus} · ${resumed}`;
+}
+
+/** True when the status says more than the glyph does, so a one-line row shows it in words too. */
+export function statusNeedsWords(item: ViewItem): boolean {
+	return item.stale || item.ghost || item.inferredStop || lifecycleWord(item) !== item.displayStatus;
+}
+
 /** The words after the duration: what state the agent is in, and what is uncertain. */
 export function statusLabel(item: ViewItem, now: number): string {
 	const parts: string[] = [];
@@ -41,7 +72,7 @@ export function statusLabel(item: ViewItem, now: number): string {
 	} else if (item.inferredStop) {
 		parts.push(INFERRED_STOP_LABEL);
 	} else {
-		parts.push(item.displayStatus);
+		parts.push(lifecycleWord(item));
 	}
 	if (item.ghost) {
 		parts.push('ghost');

@@ -10,3 +10,6 @@ export function isAgentFileName(name: string): boolean {
 export function isSessionDirName(name: string): boolean {
 	return !name.startsWith('.');
 }
+
+/** A session's event log (DESIGN.md §10): `<activity>/<sessionId>/events.jsonl`. Not an agent file (`.jsonl`). */
+export const EVENT_LOG_NAME = 'events.jsonl';

@@ -16,6 +16,7 @@ import {
 	taskOf,
 	shownStatus,
 	statusLabel,
+	statusNeedsWords,
 	wrapText,
 	type Shown,
 } from '../present/present.js';
@@ -313,7 +314,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 				columns,
 				rows: shown.map(item => ({
 					...common(item),
-					message: `${item.stale || item.ghost || item.inferredStop ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item)}`,
+					message: `${statusNeedsWords(item) ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item)}`,
 				})),
 			};
 		}

@@ -7,6 +7,9 @@ import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../core/record/agent-set.js';
 import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
+import {EMPTY_SESSION_LIFECYCLE, type SessionLifecycle} from '../../core/tui/lifecycle.js';
+import {EVENT_LOG_NAME} from '../history/event-log.js';
+import {SessionEventFollower} from '../history/session-event-follower.js';
 import {listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
 import {newestSessionId} from './sessions.js';
 
@@ -20,6 +23,8 @@ export interface WatchSnapshot {
 	readonly set: AgentSet;
 	/** When a hook last changed a file of this session (ms), as far as the watcher saw. */
 	readonly lastChangeAt: number | undefined;
+	/** What the session's event log says of each agent's lifecycle (display-safe); absent: not read. */
+	readonly lifecycle?: SessionLifecycle;
 }
 
 /** What the UI subscribes to (React's useSyncExternalStore shape). */
@@ -80,6 +85,11 @@ export class ActivityWatcher implements AgentSource {
 	private readonly recheck = new Set<string>();
 	/** The stat of each agent file of the session shown when it was last read. */
 	private readonly readStats = new Map<string, string>();
+	/** Follows the event log of the session shown (only the bytes appended are read). */
+	private events: SessionEventFollower | undefined;
+	/** The event log changed (or may have: a throttled change) since it was last read. */
+	private pendingLog = false;
+	private recheckLog = false;
 	private closed = false;
 	/** Bumped when the activity folder goes away: work of the watchers before that is dropped. */
 	private generation = 0;
@@ -96,6 +106,7 @@ export class ActivityWatcher implements AgentSource {
 			following: options.session === undefined,
 			set: EMPTY_AGENT_SET,
 			lastChangeAt: undefined,
+			lifecycle: EMPTY_SESSION_LIFECYCLE,
 		};
 		this.shown = shownSnapshot(this.snapshot);
 	}
@@ -172,6 +183,9 @@ export class ActivityWatcher implements AgentSource {
 		this.recheckTimer = undefined;
 		this.pending.clear();
 		this.recheck.clear();
+		this.pendingLog = false;
+		this.recheckLog = false;
+		this.events = undefined;
 		await Promise.all([top.close(), session?.close()]);
 		if (this.closed) {
 			return;
@@ -181,6 +195,7 @@ export class ActivityWatcher implements AgentSource {
 			sessionId: this.options.session,
 			set: EMPTY_AGENT_SET,
 			lastChangeAt: undefined,
+			lifecycle: EMPTY_SESSION_LIFECYCLE,
 		});
 		await this.start();
 	}
@@ -199,7 +214,7 @@ export class ActivityWatcher implements AgentSource {
 	}
 
 	/** Reads a whole session folder, onto what is shown when it is the same session. */
-	private readSession(id: string): Pick<WatchSnapshot, 'sessionId' | 'set' | 'lastChangeAt'> {
+	private readSession(id: string): Pick<WatchSnapshot, 'sessionId' | 'set' | 'lastChangeAt' | 'lifecycle'> {
 		const sessionDir = path.join(this.options.activity, id);
 		const same = id === this.snapshot.sessionId;
 		const base = same ? this.snapshot.set : EMPTY_AGENT_SET;
@@ -212,7 +227,16 @@ export class ActivityWatcher implements AgentSource {
 		// watch is ready would otherwise parse (and compare) a 20 MB message twice at start.
 		const changed = names.filter(name => !same || !base.agents.has(name) || this.readStats.get(name) !== statKey(path.join(sessionDir, name)));
 		const updates: FileUpdate[] = [...changed.map(name => this.readFile(sessionDir, name)), ...gone.map(name => ({name, kind: 'gone' as const}))];
-		return {sessionId: id, set: applyFileUpdates(base, updates), lastChangeAt: same ? this.snapshot.lastChangeAt : undefined};
+		return {sessionId: id, set: applyFileUpdates(base, updates), lastChangeAt: same ? this.snapshot.lastChangeAt : undefined, lifecycle: this.readLog(sessionDir)};
+	}
+
+	/** The session's event log read on from where it was (from its start for another session). */
+	private readLog(sessionDir: string): SessionLifecycle {
+		if (this.events?.sessionDir !== sessionDir) {
+			this.events = new SessionEventFollower(sessionDir);
+		}
+		this.events.read();
+		return this.events.getSnapshot();
 	}
 
 	/** Reads one agent file, remembering its stat as it was just before. */
@@ -259,7 +283,8 @@ export class ActivityWatcher implements AgentSource {
 		} else if (id === current) {
 			await this.session?.close();
 			this.session = undefined;
-			this.update({set: EMPTY_AGENT_SET});
+			this.events = undefined;
+			this.update({set: EMPTY_AGENT_SET, lifecycle: EMPTY_SESSION_LIFECYCLE});
 			if (this.snapshot.following) {
 				const next = newestSessionId(activity);
 				if (next !== undefined) {
@@ -281,15 +306,24 @@ export class ActivityWatcher implements AgentSource {
 		this.session = undefined;
 		this.pending.clear();
 		this.recheck.clear();
+		this.pendingLog = false;
+		this.recheckLog = false;
 		const sessionDir = path.join(this.options.activity, id);
+		const watched = (name: string) => isAgentFileName(name) || name === EVENT_LOG_NAME;
 		const watcher = watch(sessionDir, {
 			depth: 0,
 			ignoreInitial: true,
-			ignored: (p, stats) => (stats?.isFile() ?? false) && !isAgentFileName(path.basename(p)),
+			// Agent files and the event log (a FIFO named so is never opened: the follower checks).
+			ignored: (p, stats) => (stats !== undefined && !stats.isDirectory() && !watched(path.basename(p))) || false,
 		});
 		this.session = watcher;
 		const onFile = (file: string) => {
-			if (path.dirname(file) === sessionDir && isAgentFileName(path.basename(file))) {
+			if (path.dirname(file) === sessionDir && path.basename(file) === EVENT_LOG_NAME) {
+				this.pendingLog = true;
+				this.recheckLog = true;
+				this.scheduleFlush();
+				this.scheduleRecheck();
+			} else if (path.dirname(file) === sessionDir && isAgentFileName(path.basename(file))) {
 				this.pending.add(path.basename(file));
 				this.recheck.add(path.basename(file));
 				this.scheduleFlush();
@@ -307,7 +341,7 @@ export class ActivityWatcher implements AgentSource {
 		}
 		// Read (again) once the watch is ready, so that no write falls between the two.
 		const read = this.readSession(id);
-		if (read.sessionId !== this.snapshot.sessionId || read.set !== this.snapshot.set) {
+		if (read.sessionId !== this.snapshot.sessionId || read.set !== this.snapshot.set || read.lifecycle !== this.snapshot.lifecycle) {
 			this.update(read);
 		}
 	}
@@ -331,6 +365,8 @@ export class ActivityWatcher implements AgentSource {
 				this.pending.add(name);
 			}
 			this.recheck.clear();
+			this.pendingLog ||= this.recheckLog;
+			this.recheckLog = false;
 			this.scheduleFlush();
 		}, CHANGE_THROTTLE_MS + 25);
 	}
@@ -338,15 +374,17 @@ export class ActivityWatcher implements AgentSource {
 	private flush(): void {
 		this.flushTimer = undefined;
 		const id = this.snapshot.sessionId;
-		if (this.closed || id === undefined || this.pending.size === 0) {
+		if (this.closed || id === undefined || (this.pending.size === 0 && !this.pendingLog)) {
 			return;
 		}
 		const sessionDir = path.join(this.options.activity, id);
 		const updates = [...this.pending].map(name => this.readFile(sessionDir, name));
 		this.pending.clear();
 		const set = applyFileUpdates(this.snapshot.set, updates);
-		if (set !== this.snapshot.set) {
-			this.update({set, lastChangeAt: this.now()});
+		const lifecycle = this.pendingLog ? this.readLog(sessionDir) : this.snapshot.lifecycle;
+		this.pendingLog = false;
+		if (set !== this.snapshot.set || lifecycle !== this.snapshot.lifecycle) {
+			this.update({set, lifecycle, lastChangeAt: this.now()});
 		}
 	}
 

@@ -12,10 +12,11 @@ import path from 'node:path';
 import {parseEventLine, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
 import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
+import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {openRegularFile} from '../fs/safe-file.js';
 
 /** The log's name inside a session folder. */
-export const EVENT_LOG_NAME = 'events.jsonl';
+export {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 
 /** Bytes read at a time. */
 export const EVENT_LOG_CHUNK_BYTES = 1024 * 1024;

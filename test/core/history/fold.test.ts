@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {EventLine, GitState} from '../../../src/core/history/event-line.js';
-import {foldEvents, isInterruptedToolStatus, type AgentHistory} from '../../../src/core/history/fold.js';
+import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
+import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 /** ISO time of T0 + `ms` milliseconds, with milliseconds as the hook writes them. */

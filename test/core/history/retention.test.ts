@@ -110,7 +110,14 @@ describe('isLive and livesFromHistory: the monitor and the fold rules', () => {
 
 	it('gives the fold statuses as the monitor sees them: active, resumed and idle live; completed, interrupted and stale do not', () => {
 		const at = (ms: number) => new Date(NOW + ms).toISOString();
-		const line = (event: string, agentId: string, ms: number, state: EventLine['state']): EventLine => ({v: 1, at: at(ms), event, sessionId: 's', agentId, state});
+		const line = (event: string, agentId: string, ms: number, state: EventLine['state']): EventLine => ({
+			v: 1,
+			at: at(ms),
+			event,
+			sessionId: 's',
+			agentId,
+			state,
+		});
 		const lines: EventLine[] = [
 			line('SubagentStart', 'done', -10 * MIN, 'active'),
 			line('SubagentStop', 'done', -9 * MIN, 'stopped'),

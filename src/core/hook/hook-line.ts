@@ -1,0 +1,71 @@
+// The event-log line the hook appends for one hook event (DESIGN.md §10): which facts of the
+// payload go into `data`, and the agent's state after the event. Pure; formatEventLine bounds it.
+import {EVENT_LINE_VERSION, type EventLine, type EventState, type GitState} from '../history/event-line.js';
+import type {Json} from '../record/json.js';
+import type {AgentRecord} from '../record/agent-record.js';
+import type {HookEvent} from './hook-event.js';
+
+/** The state an agent file says, as a log line says it: a stop that was an interruption is `interrupted`. */
+export function lineState(record: AgentRecord): EventState {
+	return record.status === 'stopped' && record.interrupted ? 'interrupted' : record.status;
+}
+
+function compact(data: Record<string, unknown>): Json | undefined {
+	const out: Json = {};
+	for (const [key, value] of Object.entries(data)) {
+		if (value !== undefined && value !== '') {
+			out[key] = value;
+		}
+	}
+	return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function dataOf(event: HookEvent, interrupted: readonly string[]): Json | undefined {
+	switch (event.event) {
+		case 'SubagentStart': {
+			return undefined;
+		}
+		case 'SubagentStop': {
+			return compact({lastMessage: event.lastMessage, lastMessageCut: event.lastMessageCut ? true : undefined, agentTranscriptPath: event.agentTranscriptPath});
+		}
+		case 'TeammateIdle': {
+			return compact({teammateName: event.teammateName, teamName: event.teamName});
+		}
+		case 'PostToolUse': {
+			return compact({...event.call, parentAgentId: event.parentAgentId});
+		}
+		case 'SessionStart': {
+			return compact({source: event.source, model: event.model});
+		}
+		case 'SessionEnd': {
+			return {...compact({reason: event.reason}), interrupted: [...interrupted]};
+		}
+	}
+}
+
+export interface HookLineInput {
+	readonly event: HookEvent;
+	/** When the hook ran (ISO). */
+	readonly at: string;
+	/** The agent file written for it (absent on session events). */
+	readonly record?: AgentRecord;
+	/** SessionEnd: the agents it interrupted. */
+	readonly interrupted?: readonly string[];
+	readonly git?: GitState;
+}
+
+/** The log line of one hook event. */
+export function hookEventLine(input: HookLineInput): EventLine {
+	const {event, record} = input;
+	const data = dataOf(event, input.interrupted ?? []);
+	return {
+		v: EVENT_LINE_VERSION,
+		at: input.at,
+		event: event.event,
+		sessionId: event.sessionId,
+		...(record ? {agentId: record.agentId, type: record.type, state: lineState(record)} : {}),
+		...(data === undefined ? {} : {data}),
+		...(event.cwd === undefined ? {} : {cwd: event.cwd}),
+		...(input.git === undefined ? {} : {git: input.git}),
+	};
+}
