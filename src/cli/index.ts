@@ -2,6 +2,7 @@
 import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
 import {registerDemoCommand} from './demo-command.js';
+import {registerHistoryCommands} from './history-command.js';
 import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
@@ -24,6 +25,7 @@ export function createProgram(): Command {
 	registerSessionsCommand(program);
 	registerInstallCommands(program);
 	registerDemoCommand(program);
+	registerHistoryCommands(program);
 	return program;
 }
 

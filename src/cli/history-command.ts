@@ -1,0 +1,151 @@
+// `agentlog history [session]`: every agent in the event logs, newest first; `--events` lists the
+// log lines instead. registerHistoryCommands adds history, stats and chain.
+import {Option, type Command} from 'commander';
+import {displayEventLine} from '../core/history/display-event-line.js';
+import type {EventLine} from '../core/history/event-line.js';
+import {historyJsonAgent, page, sortHistories} from '../core/history/query.js';
+import {HISTORY_HEADERS, historyRow} from '../core/history/present-history.js';
+import {formatTable} from '../core/present/table.js';
+import {formatLocalTime} from '../core/text/format.js';
+import {truncate} from '../core/text/cut.js';
+import {safeJsonStringify} from '../core/text/safe-text.js';
+import {readHistories} from '../store/history/histories.js';
+import {registerChainCommand} from './chain-command.js';
+import {activityFor, clockNow} from './common.js';
+import {CliError} from './errors.js';
+import {
+	addFilterOptions,
+	addHistoryReadOptions,
+	emptyHistoryText,
+	filterFrom,
+	parseCount,
+	printNotes,
+	sessionFrom,
+	type FilterOptions,
+	type HistoryReadOptions,
+} from './history-options.js';
+import {registerStatsCommand} from './stats-command.js';
+
+/** How many agents text `history` shows unless `--limit` says. */
+export const DEFAULT_TEXT_LIMIT = 50;
+
+interface HistoryOptions extends HistoryReadOptions, FilterOptions {
+	readonly limit?: number;
+	readonly offset: number;
+	readonly asc?: boolean;
+	readonly events?: boolean;
+}
+
+/** A short summary of a line's `data` for `--events` text: its facts, without the long texts. */
+function dataSummary(line: EventLine): string {
+	const data = line.data;
+	if (data === undefined) {
+		return '';
+	}
+	const parts: string[] = [];
+	for (const [key, value] of Object.entries(data)) {
+		if (key === 'prompt' || key === 'agentTranscriptPath') {
+			continue;
+		}
+		if (typeof value === 'string') {
+			parts.push(`${key}=${truncate(value, key === 'lastMessage' ? 40 : 60)}`);
+		} else if (typeof value === 'number' || typeof value === 'boolean') {
+			parts.push(`${key}=${value}`);
+		} else if (Array.isArray(value)) {
+			parts.push(`${key}=[${value.length}]`);
+		}
+	}
+	return parts.join(' ');
+}
+
+/** One row of `history --events` text, made safe by displayEventLine. */
+export function eventRow(raw: EventLine, now: number): string[] {
+	const line = displayEventLine(raw);
+	return [formatLocalTime(line.at, now), line.event, line.agentId ?? '-', line.type ?? '', line.state ?? '', dataSummary(line)];
+}
+
+export const EVENT_HEADERS: readonly string[] = ['TIME', 'EVENT', 'AGENT', 'TYPE', 'STATE', 'DATA'];
+
+export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
+	const activity = activityFor(options);
+	const now = clockNow();
+	const filter = filterFrom(options, now);
+	const sessionId = sessionFrom(sessionArg, activity, options);
+	const read = readHistories(activity, {
+		now,
+		staleMs: options.stale,
+		...(sessionId === undefined ? {} : {sessionId}),
+		filter,
+		lines: options.events ? 'full' : 'none',
+	});
+	printNotes(read.notes);
+	if (read.agentError !== undefined) {
+		throw new CliError(read.agentError, 2);
+	}
+	if (options.events) {
+		// Oldest first, always (readHistories sorts them).
+		const shown = page(read.lines, options.offset, options.limit);
+		if (options.json) {
+			process.stdout.write(`${safeJsonStringify(shown, 2)}\n`);
+			return;
+		}
+		if (shown.length === 0) {
+			process.stdout.write(read.lines.length === 0 ? emptyHistoryText(activity) : 'no events on this page\n');
+			return;
+		}
+		process.stdout.write(
+			formatTable(
+				EVENT_HEADERS,
+				shown.map(line => eventRow(line, now)),
+				process.stdout.isTTY ? process.stdout.columns : undefined,
+			),
+		);
+		return;
+	}
+	const agents = sortHistories(read.agents, Boolean(options.asc));
+	if (options.json) {
+		const shown = page(agents, options.offset, options.limit);
+		process.stdout.write(`${safeJsonStringify(shown.map(historyJsonAgent), 2)}\n`);
+		return;
+	}
+	if (agents.length === 0) {
+		const anyFilter = Object.keys(filter).length > 0 || sessionId !== undefined;
+		process.stdout.write(anyFilter ? 'no agents match\n' : emptyHistoryText(activity));
+		return;
+	}
+	const limit = options.limit ?? DEFAULT_TEXT_LIMIT;
+	const shown = page(agents, options.offset, limit);
+	const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+	process.stdout.write(
+		formatTable(
+			HISTORY_HEADERS,
+			shown.map(h => historyRow(h, now)),
+			width,
+		),
+	);
+	const rest = agents.length - options.offset - shown.length;
+	if (rest > 0) {
+		const word = options.asc ? 'newer' : 'older';
+		process.stdout.write(`… ${rest} ${word}; --limit 0 shows all\n`);
+	}
+}
+
+export function registerHistoryCommand(program: Command): void {
+	const history = program
+		.command('history')
+		.description('every agent in the event log, newest first: start, session, type, description, status, duration, tokens, tool calls, commits')
+		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
+	addFilterOptions(addHistoryReadOptions(history, 'print a JSON array of agents (all of them unless --limit; see the README)'))
+		.option('--limit <n>', `how many to show (text: ${DEFAULT_TEXT_LIMIT} by default; 0: all)`, parseCount)
+		.addOption(new Option('--offset <n>', 'skip this many first').default(0).argParser(parseCount))
+		.option('--asc', 'oldest first')
+		.option('--events', 'list the log lines of the selected agents instead, oldest first (--json: the lines exactly)')
+		.action((session: string | undefined, options: HistoryOptions) => runHistory(session, options));
+}
+
+/** history, stats and chain. */
+export function registerHistoryCommands(program: Command): void {
+	registerHistoryCommand(program);
+	registerStatsCommand(program);
+	registerChainCommand(program);
+}

@@ -1,0 +1,104 @@
+// What `history`, `stats` and `chain` share: the options (--dir, --stale, --json, the filters),
+// the filter they give, the session argument, and the notes about unreadable lines on stderr.
+import {InvalidArgumentError, Option, type Command} from 'commander';
+import type {HistoryStatus} from '../core/history/fold.js';
+import {parseStatuses, parseTimeBound, type HistoryFilter} from '../core/history/query.js';
+import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
+import {DURATION_FORM} from '../core/text/format.js';
+import {safeLine} from '../core/text/safe-text.js';
+import type {LogNotes} from '../store/history/histories.js';
+import {parseStale, resolveSessionArg} from './common.js';
+import {CliError} from './errors.js';
+
+export interface HistoryReadOptions {
+	readonly dir?: string;
+	readonly stale: number;
+	readonly json?: boolean;
+}
+
+export interface FilterOptions {
+	readonly agent?: string;
+	readonly type?: string;
+	readonly status?: ReadonlySet<HistoryStatus>;
+	readonly since?: string;
+	readonly until?: string;
+}
+
+export function parseCount(value: string): number {
+	if (!/^\d+$/.test(value.trim())) {
+		throw new InvalidArgumentError('expected a whole number, e.g. 20 (0: no limit)');
+	}
+	return Number(value);
+}
+
+function statusOption(value: string): ReadonlySet<HistoryStatus> {
+	const parsed = parseStatuses(value);
+	if (!parsed.ok) {
+		throw new InvalidArgumentError(parsed.error);
+	}
+	return parsed.value;
+}
+
+/** --dir, --stale (as the other reading commands) and --json. */
+export function addHistoryReadOptions(command: Command, json: string): Command {
+	return command
+		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
+		.addOption(
+			new Option('--stale <duration>', `an active agent silent this long is stale; ${DURATION_FORM}`).default(DEFAULT_STALE_MS, '5m').argParser(parseStale),
+		)
+		.option('--json', json);
+}
+
+/** The filters of history and stats. */
+export function addFilterOptions(command: Command): Command {
+	return command
+		.option('--agent <id>', 'only this agent (an id or a unique prefix of one)')
+		.option('--type <type>', 'only agents of this type (case-insensitive)')
+		.option('--status <list>', 'only these statuses, comma-separated: completed, interrupted, resumed, active, idle, stale', statusOption)
+		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time')
+		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time');
+}
+
+/** The filter the options give; a bad --since / --until is a usage error. */
+export function filterFrom(options: FilterOptions, now: number): HistoryFilter {
+	const bound = (name: string, text: string | undefined): number | undefined => {
+		if (text === undefined) {
+			return undefined;
+		}
+		const parsed = parseTimeBound(text, now);
+		if (!parsed.ok) {
+			throw new CliError(`option '--${name} <when>' argument: ${parsed.error}`, 2);
+		}
+		return parsed.value;
+	};
+	const sinceMs = bound('since', options.since);
+	const untilMs = bound('until', options.until);
+	return {
+		...(options.agent === undefined ? {} : {agent: options.agent}),
+		...(options.type === undefined ? {} : {type: options.type}),
+		...(options.status === undefined ? {} : {statuses: options.status}),
+		...(sinceMs === undefined ? {} : {sinceMs}),
+		...(untilMs === undefined ? {} : {untilMs}),
+	};
+}
+
+/** The session argument → an exact session folder id (or none: every session). */
+export function sessionFrom(sessionArg: string | undefined, activity: string, options: HistoryReadOptions): string | undefined {
+	return sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, {...options, dedup: true});
+}
+
+/** Lines skipped and logs not read, on stderr, made safe: the first few, then how many more. */
+export function printNotes(notes: LogNotes): void {
+	for (const n of notes.notes) {
+		const where = n.lineNumber === undefined ? safeLine(n.file) : `${safeLine(n.file)} line ${n.lineNumber}`;
+		process.stderr.write(`agentlog: skipped ${where}: ${safeLine(n.reason)}\n`);
+	}
+	const more = notes.count - notes.notes.length;
+	if (more > 0) {
+		process.stderr.write(`agentlog: and ${more} more skipped (lines that could not be read, or logs that could not be opened)\n`);
+	}
+}
+
+export function emptyHistoryText(activity: string): string {
+	return `no agents in the history under ${activity} yet; the hook records them from now on (agentlog install-hook)\n`;
+}

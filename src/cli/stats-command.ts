@@ -1,0 +1,58 @@
+// `agentlog stats [session]`: counts over the agents of the event logs (by status, event, type, and
+// --by session / day / model), durations per group, the interruption rate.
+import {Option, type Command} from 'commander';
+import {formatStatsText, historyStats, STATS_DIMENSIONS, type StatsDimension} from '../core/history/stats.js';
+import {safeJsonStringify} from '../core/text/safe-text.js';
+import {readHistories} from '../store/history/histories.js';
+import {activityFor, clockNow} from './common.js';
+import {CliError} from './errors.js';
+import {
+	addFilterOptions,
+	addHistoryReadOptions,
+	emptyHistoryText,
+	filterFrom,
+	printNotes,
+	sessionFrom,
+	type FilterOptions,
+	type HistoryReadOptions,
+} from './history-options.js';
+
+interface StatsOptions extends HistoryReadOptions, FilterOptions {
+	readonly by: StatsDimension;
+}
+
+/** The process's zone, in minutes east of UTC at a moment (for --by day). */
+const localOffsetMinutes = (ms: number): number => -new Date(ms).getTimezoneOffset();
+
+export function runStats(sessionArg: string | undefined, options: StatsOptions): void {
+	const activity = activityFor(options);
+	const now = clockNow();
+	const filter = filterFrom(options, now);
+	const sessionId = sessionFrom(sessionArg, activity, options);
+	const read = readHistories(activity, {now, staleMs: options.stale, ...(sessionId === undefined ? {} : {sessionId}), filter, lines: 'slim'});
+	printNotes(read.notes);
+	if (read.agentError !== undefined) {
+		throw new CliError(read.agentError, 2);
+	}
+	const stats = historyStats(read.agents, read.lines, {by: options.by, offsetMinutes: localOffsetMinutes});
+	if (options.json) {
+		process.stdout.write(`${safeJsonStringify(stats, 2)}\n`);
+		return;
+	}
+	if (stats.agents === 0 && stats.events === 0) {
+		const anyFilter = Object.keys(filter).length > 0 || sessionId !== undefined;
+		process.stdout.write(anyFilter ? 'no agents match\n' : emptyHistoryText(activity));
+		return;
+	}
+	process.stdout.write(formatStatsText(stats, options.by, now, process.stdout.isTTY ? process.stdout.columns : undefined));
+}
+
+export function registerStatsCommand(program: Command): void {
+	const stats = program
+		.command('stats')
+		.description('counts over the event log: agents by status and type, events, durations (p50/p95/max), tokens, tool calls, interruptions')
+		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
+	addFilterOptions(addHistoryReadOptions(stats, 'print one JSON object (see the README)'))
+		.addOption(new Option('--by <dimension>', 'group by type, session, day (local date of the start) or model').choices(STATS_DIMENSIONS).default('type'))
+		.action((session: string | undefined, options: StatsOptions) => runStats(session, options));
+}

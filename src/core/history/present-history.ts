@@ -1,0 +1,64 @@
+// What `history` and `chain` print about an agent, as plain strings (the status with its glyph,
+// the commits, one table row). Every string from the log is made safe here (safeLine) before it
+// is shown. Pure: the clock is a parameter.
+import {GLYPH, type Shown} from '../present/present.js';
+import {formatDuration, formatLocalTime} from '../text/format.js';
+import {fit} from '../text/cut.js';
+import {safeLine} from '../text/safe-text.js';
+import type {GitState} from './event-line.js';
+import type {AgentHistory, HistoryStatus} from './fold.js';
+
+/** The monitor's glyph for each history status (the glyph set of watch: the word says the rest). */
+const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {
+	completed: 'stopped',
+	interrupted: 'stopped',
+	resumed: 'active',
+	active: 'active',
+	idle: 'idle',
+	stale: 'stale',
+};
+
+/** `○ completed`, `● resumed ×2`. */
+export function historyStatusText(h: Pick<AgentHistory, 'status' | 'resumeCount'>): string {
+	const resumed = h.status === 'resumed' && h.resumeCount > 1 ? ` ×${h.resumeCount}` : '';
+	return `${GLYPH[GLYPH_OF[h.status]]} ${h.status}${resumed}`;
+}
+
+/** How many characters of a commit are shown. */
+export const SHORT_SHA = 7;
+
+const shortHead = (git: GitState | undefined): string | undefined => (git?.head === undefined ? undefined : safeLine(git.head).slice(0, SHORT_SHA));
+
+/** `abc1234→def5678`, one sha when both are the same or only one is known, '' when none. */
+export function gitText(git: AgentHistory['git']): string {
+	const start = shortHead(git.start);
+	const stop = shortHead(git.stop);
+	if (start !== undefined && stop !== undefined && start !== stop) {
+		return `${start}→${stop}`;
+	}
+	return start ?? (stop === undefined ? '' : `→${stop}`);
+}
+
+export function durationOf(h: Pick<AgentHistory, 'durationMs'>): string {
+	return h.durationMs === undefined ? '?' : formatDuration(h.durationMs);
+}
+
+/** The widest a description is in the history table (characters). */
+export const DESCRIPTION_COLUMN = 40;
+
+export const HISTORY_HEADERS: readonly string[] = ['STARTED', 'SESSION', 'TYPE', 'DESCRIPTION', 'STATUS', 'DURATION', 'TOKENS', 'TOOLS', 'GIT'];
+
+/** One row of the `history` table, every string from the log made safe. */
+export function historyRow(h: AgentHistory, now: number, timeZone?: string): string[] {
+	return [
+		formatLocalTime(safeLine(h.startedAt), now, timeZone),
+		safeLine(h.sessionId).slice(0, 8),
+		safeLine(h.type) || '?',
+		h.description === undefined ? '' : fit(safeLine(h.description), DESCRIPTION_COLUMN),
+		historyStatusText(h),
+		durationOf(h),
+		h.tokens === undefined ? '' : String(h.tokens),
+		h.toolCalls === undefined ? '' : String(h.toolCalls),
+		gitText(h.git),
+	];
+}

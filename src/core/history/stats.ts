@@ -1,0 +1,235 @@
+// `agentlog stats` (issue 12): counts over agent histories and their log lines, the `stats --json`
+// object and its text. Pure: the time zone is a parameter (a function giving the offset).
+import {formatTable} from '../present/table.js';
+import {formatDuration, formatLocalTime} from '../text/format.js';
+import {safeLine} from '../text/safe-text.js';
+import type {EventLine} from './event-line.js';
+import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
+
+export type StatsDimension = 'type' | 'session' | 'day' | 'model';
+
+export const STATS_DIMENSIONS: readonly StatsDimension[] = ['type', 'session', 'day', 'model'];
+
+/** The key of a group whose type or model is not known. */
+export const UNKNOWN_KEY = '(unknown)';
+
+/** One group (a type, a session, a day, a model). Durations over the agents that have one; sums null when no agent of the group has the fact. */
+export interface GroupStats {
+	readonly agents: number;
+	readonly p50Ms: number | null;
+	readonly p95Ms: number | null;
+	readonly maxMs: number | null;
+	readonly tokens: number | null;
+	readonly toolCalls: number | null;
+	readonly interrupted: number;
+}
+
+/** `stats --json`. With `--by session|day|model`, `bySession` / `byDay` / `byModel` beside `byType`. */
+export interface HistoryStats {
+	readonly agents: number;
+	readonly events: number;
+	readonly sessions: number;
+	readonly firstEventAt: string | null;
+	readonly lastEventAt: string | null;
+	readonly byStatus: Record<HistoryStatus, number>;
+	readonly byEvent: Record<string, number>;
+	readonly byType: Record<string, GroupStats>;
+	readonly bySession?: Record<string, GroupStats>;
+	readonly byDay?: Record<string, GroupStats>;
+	readonly byModel?: Record<string, GroupStats>;
+}
+
+export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 'startedAt' | 'durationMs' | 'tokens' | 'toolCalls' | 'model'>;
+export type StatsLine = Pick<EventLine, 'event' | 'at' | 'sessionId'>;
+
+export interface StatsOptions {
+	/** A second grouping besides type. */
+	readonly by?: StatsDimension;
+	/** Minutes east of UTC at a moment (for `day`): e.g. `ms => -new Date(ms).getTimezoneOffset()`. Default: UTC. */
+	readonly offsetMinutes?: (ms: number) => number;
+}
+
+/** Nearest-rank percentile (`p` in 0–100) of ascending values; null when there are none. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+	if (sorted.length === 0) {
+		return null;
+	}
+	const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+	return sorted[Math.min(rank, sorted.length) - 1]!;
+}
+
+/** The local date (YYYY-MM-DD) of an ISO time, given the zone's offset; '(unknown)' when it does not parse. */
+export function localDay(iso: string, offsetMinutes: (ms: number) => number = () => 0): string {
+	const ms = Date.parse(iso);
+	if (Number.isNaN(ms)) {
+		return UNKNOWN_KEY;
+	}
+	return new Date(ms + offsetMinutes(ms) * 60_000).toISOString().slice(0, 10);
+}
+
+interface Group {
+	agents: number;
+	durations: number[];
+	tokens?: number;
+	toolCalls?: number;
+	interrupted: number;
+}
+
+function addTo(groups: Map<string, Group>, key: string, a: StatsAgent): void {
+	let g = groups.get(key);
+	if (!g) {
+		g = {agents: 0, durations: [], interrupted: 0};
+		groups.set(key, g);
+	}
+	g.agents += 1;
+	if (a.durationMs !== undefined) {
+		g.durations.push(a.durationMs);
+	}
+	if (a.tokens !== undefined) {
+		g.tokens = (g.tokens ?? 0) + a.tokens;
+	}
+	if (a.toolCalls !== undefined) {
+		g.toolCalls = (g.toolCalls ?? 0) + a.toolCalls;
+	}
+	if (a.status === 'interrupted') {
+		g.interrupted += 1;
+	}
+}
+
+function finishGroups(groups: Map<string, Group>): Record<string, GroupStats> {
+	const out: Record<string, GroupStats> = {};
+	for (const key of [...groups.keys()].sort()) {
+		const g = groups.get(key)!;
+		const sorted = g.durations.sort((x, y) => x - y);
+		out[key] = {
+			agents: g.agents,
+			p50Ms: percentile(sorted, 50),
+			p95Ms: percentile(sorted, 95),
+			maxMs: sorted.length === 0 ? null : sorted.at(-1)!,
+			tokens: g.tokens ?? null,
+			toolCalls: g.toolCalls ?? null,
+			interrupted: g.interrupted,
+		};
+	}
+	return out;
+}
+
+function keyOf(a: StatsAgent, by: StatsDimension, offsetMinutes: ((ms: number) => number) | undefined): string {
+	switch (by) {
+		case 'type': {
+			return a.type || UNKNOWN_KEY;
+		}
+		case 'session': {
+			return a.sessionId;
+		}
+		case 'day': {
+			return localDay(a.startedAt, offsetMinutes);
+		}
+		case 'model': {
+			return a.model || UNKNOWN_KEY;
+		}
+	}
+}
+
+const BY_KEY = {session: 'bySession', day: 'byDay', model: 'byModel'} as const;
+
+/**
+ * The stats of some agents and the log lines that go with them (the same selection `history
+ * --events` lists). `sessions` counts the sessions of both; first and last event are over the lines.
+ */
+export function historyStats(agents: Iterable<StatsAgent>, lines: Iterable<StatsLine>, options: StatsOptions = {}): HistoryStats {
+	const byStatus = Object.fromEntries(HISTORY_STATUSES.map(s => [s, 0])) as Record<HistoryStatus, number>;
+	const byType = new Map<string, Group>();
+	const byOther = new Map<string, Group>();
+	const sessions = new Set<string>();
+	const other = options.by !== undefined && options.by !== 'type' ? options.by : undefined;
+	let count = 0;
+	for (const a of agents) {
+		count += 1;
+		sessions.add(a.sessionId);
+		byStatus[a.status] += 1;
+		addTo(byType, keyOf(a, 'type', undefined), a);
+		if (other !== undefined) {
+			addTo(byOther, keyOf(a, other, options.offsetMinutes), a);
+		}
+	}
+	const byEventCounts = new Map<string, number>();
+	let events = 0;
+	let first: {ms: number; at: string} | undefined;
+	let last: {ms: number; at: string} | undefined;
+	for (const line of lines) {
+		events += 1;
+		sessions.add(line.sessionId);
+		byEventCounts.set(line.event, (byEventCounts.get(line.event) ?? 0) + 1);
+		const ms = Date.parse(line.at);
+		if (!Number.isNaN(ms)) {
+			if (first === undefined || ms < first.ms) {
+				first = {ms, at: line.at};
+			}
+			if (last === undefined || ms > last.ms) {
+				last = {ms, at: line.at};
+			}
+		}
+	}
+	const byEvent: Record<string, number> = {};
+	for (const key of [...byEventCounts.keys()].sort()) {
+		byEvent[key] = byEventCounts.get(key)!;
+	}
+	return {
+		agents: count,
+		events,
+		sessions: sessions.size,
+		firstEventAt: first?.at ?? null,
+		lastEventAt: last?.at ?? null,
+		byStatus,
+		byEvent,
+		byType: finishGroups(byType),
+		...(other === undefined ? {} : {[BY_KEY[other]]: finishGroups(byOther)}),
+	};
+}
+
+/** `2.5%` of a share (0 when there is nothing to share). */
+export function percentText(part: number, whole: number): string {
+	if (whole === 0) {
+		return '0%';
+	}
+	const pct = (100 * part) / whole;
+	return `${pct >= 10 || pct === 0 ? pct.toFixed(0) : pct.toFixed(1)}%`;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const ms = (value: number | null): string => (value === null ? '-' : formatDuration(value));
+const num = (value: number | null): string => (value === null ? '-' : String(value));
+
+/** `stats` as text: the totals, the interruption rate, statuses, events, then the table of the chosen groups (every key from the log made safe). */
+export function formatStatsText(stats: HistoryStats, by: StatsDimension, now: number, width?: number, timeZone?: string): string {
+	const out: string[] = [];
+	const range =
+		stats.firstEventAt === null || stats.lastEventAt === null
+			? ''
+			: ` · ${formatLocalTime(safeLine(stats.firstEventAt), now, timeZone)} → ${formatLocalTime(safeLine(stats.lastEventAt), now, timeZone)}`;
+	out.push(`${plural(stats.agents, 'agent')} · ${plural(stats.events, 'event')} · ${plural(stats.sessions, 'session')}${range}`);
+	const interrupted = stats.byStatus.interrupted;
+	out.push(`interrupted: ${interrupted} of ${stats.agents} (${percentText(interrupted, stats.agents)})`);
+	out.push(`status: ${HISTORY_STATUSES.map(s => `${s} ${stats.byStatus[s]}`).join(' · ')}`);
+	const events = Object.entries(stats.byEvent);
+	if (events.length > 0) {
+		out.push(`events: ${events.map(([event, n]) => `${safeLine(event)} ${n}`).join(' · ')}`);
+	}
+	const groups = by === 'type' ? stats.byType : (stats[BY_KEY[by]] ?? {});
+	const rows = Object.entries(groups).map(([key, g]) => [
+		safeLine(key),
+		String(g.agents),
+		ms(g.p50Ms),
+		ms(g.p95Ms),
+		ms(g.maxMs),
+		num(g.tokens),
+		num(g.toolCalls),
+		`${g.interrupted} (${percentText(g.interrupted, g.agents)})`,
+	]);
+	const text = `${out.join('\n')}\n`;
+	if (rows.length === 0) {
+		return text;
+	}
+	return `${text}\n${formatTable([by.toUpperCase(), 'AGENTS', 'P50', 'P95', 'MAX', 'TOKENS', 'TOOLS', 'INTERRUPTED'], rows, width)}`;
+}

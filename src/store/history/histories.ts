@@ -1,0 +1,205 @@
+// Agent histories from the event logs of every session (issue 12, history / stats / chain): each
+// session's log read and folded on its own (`readAllEvents` yields one session at a time), the
+// filters applied, and only what the caller asked for kept — an agent's `events` and the lines
+// are dropped unless asked, so 10,000 agents / 100,000 events fit in a small heap. Lines that
+// could not be read and logs that could not be opened are reported (the first few, and a count).
+import path from 'node:path';
+import type {EventLine} from '../../core/history/event-line.js';
+import {foldEvents, type AgentHistory} from '../../core/history/fold.js';
+import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
+import {EVENT_LOG_NAME, readAllEvents, type EventLogOptions} from './event-log.js';
+
+/** How many problems are kept with their details; the rest are only counted. */
+export const MAX_NOTES = 5;
+
+/** A line skipped or a log not read: where (the session folder's safe label) and why. */
+export interface LogNote {
+	/** `<activity>/<session label>/events.jsonl`. Not yet display-safe: print through safeLine. */
+	readonly file: string;
+	readonly lineNumber?: number;
+	readonly reason: string;
+}
+
+export interface LogNotes {
+	/** The first `MAX_NOTES`. */
+	readonly notes: LogNote[];
+	/** All of them. */
+	count: number;
+}
+
+/** The lines kept: none, the few fields stats count (event, time, ids, type, state), or whole. */
+export type KeepLines = 'none' | 'slim' | 'full';
+
+export interface ReadHistoriesOptions extends EventLogOptions {
+	readonly now: number;
+	readonly staleMs?: number;
+	/** Only this session folder (an exact id). */
+	readonly sessionId?: string;
+	readonly filter?: HistoryFilter;
+	/** Keep each agent's `events` (default: dropped, `[]`). */
+	readonly keepEvents?: boolean;
+	/** The selected lines (the agents' lines, and session lines in range when the filter picks no agents), oldest first. Default none. */
+	readonly lines?: KeepLines;
+}
+
+export interface HistoriesRead {
+	/** The agents that pass the filter, in no set order (see `sortHistories`). */
+	readonly agents: AgentHistory[];
+	/** The selected lines, oldest first (empty unless `lines` was asked). */
+	readonly lines: EventLine[];
+	readonly notes: LogNotes;
+	/** `--agent <prefix>` named several agents: the message (nothing else is returned). */
+	readonly agentError?: string;
+}
+
+function slim(line: EventLine): EventLine {
+	return {
+		v: line.v,
+		at: line.at,
+		event: line.event,
+		sessionId: line.sessionId,
+		...(line.agentId === undefined ? {} : {agentId: line.agentId}),
+		...(line.type === undefined ? {} : {type: line.type}),
+		...(line.state === undefined ? {} : {state: line.state}),
+	};
+}
+
+function note(notes: LogNotes, item: LogNote): void {
+	notes.count += 1;
+	if (notes.notes.length < MAX_NOTES) {
+		notes.notes.push(item);
+	}
+}
+
+/** One session's read, its problems noted. */
+function* sessions(activity: string, options: EventLogOptions & {readonly sessionId?: string}, notes: LogNotes) {
+	const {sessionId, chunkBytes, maxLineBytes} = options;
+	const readOptions = {
+		...(chunkBytes === undefined ? {} : {chunkBytes}),
+		...(maxLineBytes === undefined ? {} : {maxLineBytes}),
+		...(sessionId === undefined ? {} : {filter: (s: {readonly id: string}) => s.id === sessionId}),
+	};
+	for (const read of readAllEvents(activity, readOptions)) {
+		const file = path.join(activity, read.session.label, EVENT_LOG_NAME);
+		for (const skipped of read.skipped) {
+			note(notes, {file, lineNumber: skipped.lineNumber, reason: skipped.error});
+		}
+		if (read.problem !== undefined) {
+			note(notes, {file, reason: read.problem});
+		}
+		yield read;
+	}
+}
+
+/** The lines of some agents of one session (a SessionEnd line shared by several agents once), and the session lines in range when asked. */
+function selectedLines(agents: readonly AgentHistory[], sessionLines: readonly EventLine[], filter: HistoryFilter): EventLine[] {
+	const kept = new Set<EventLine>();
+	for (const h of agents) {
+		for (const line of h.events) {
+			kept.add(line);
+		}
+	}
+	if (!selectsAgents(filter)) {
+		for (const line of sessionLines) {
+			if (line.agentId === undefined && sessionLineInRange(line, filter)) {
+				kept.add(line);
+			}
+		}
+	}
+	return [...kept];
+}
+
+/**
+ * Every agent in the history under `activity` (or one session) that passes the filter, each
+ * session folded separately with the monitor's rules (`foldEvents`). `--agent` is matched as a
+ * prefix and then must name one agent id (an exact id wins). Never throws.
+ */
+export function readHistories(activity: string, options: ReadHistoriesOptions): HistoriesRead {
+	const filter = options.filter ?? {};
+	const keepLines = options.lines ?? 'none';
+	const notes: LogNotes = {notes: [], count: 0};
+	const agents: AgentHistory[] = [];
+	let lines: EventLine[] = [];
+	// With a prefix the agents keep their events until the prefix is resolved; the lines come from them then.
+	const byPrefix = filter.agent !== undefined;
+	const keepEvents = Boolean(options.keepEvents) || (byPrefix && keepLines !== 'none');
+	for (const read of sessions(activity, options, notes)) {
+		const folded = foldEvents(read.lines, {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
+		const picked = folded.filter(h => matchesFilter(h, filter));
+		if (keepLines !== 'none' && !byPrefix) {
+			for (const line of selectedLines(picked, read.lines, filter)) {
+				lines.push(keepLines === 'slim' ? slim(line) : line);
+			}
+		}
+		for (const h of picked) {
+			agents.push(keepEvents ? h : {...h, events: []});
+		}
+	}
+	let result = agents;
+	if (filter.agent !== undefined) {
+		const resolved = resolveAgentPrefix(
+			filter.agent,
+			agents.map(h => h.agentId),
+		);
+		if (!resolved.ok) {
+			return {agents: [], lines: [], notes, agentError: resolved.error};
+		}
+		result = agents.filter(h => h.agentId === resolved.agentId);
+		if (keepLines !== 'none') {
+			for (const line of selectedLines(result, [], filter)) {
+				lines.push(keepLines === 'slim' ? slim(line) : line);
+			}
+		}
+		if (!options.keepEvents) {
+			result = result.map(h => ({...h, events: []}));
+		}
+	}
+	if (keepLines !== 'none') {
+		lines = sortLines(lines);
+	}
+	return {agents: result, lines, notes};
+}
+
+export interface ChainRead {
+	/** The agent's whole session, folded, with events; undefined when no agent matches. */
+	readonly sessionAgents?: AgentHistory[];
+	readonly agentId?: string;
+	readonly notes: LogNotes;
+	/** The prefix named several agents. */
+	readonly agentError?: string;
+	/** The same agent id is in more than one session: the newest session folder is taken. */
+	readonly otherSessions: number;
+}
+
+/**
+ * The session of the agent `agentArg` names (an id or a unique prefix), folded whole with
+ * events, for `chain`. Only sessions holding a match are kept.
+ */
+export function readAgentSession(activity: string, agentArg: string, options: {readonly now: number; readonly staleMs?: number} & EventLogOptions): ChainRead {
+	const notes: LogNotes = {notes: [], count: 0};
+	const matched: {sessionAgents: AgentHistory[]; ids: string[]}[] = [];
+	for (const read of sessions(activity, options, notes)) {
+		if (!read.lines.some(line => line.agentId?.startsWith(agentArg))) {
+			continue;
+		}
+		const folded = foldEvents(read.lines, {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
+		const ids = folded.filter(h => h.agentId.startsWith(agentArg)).map(h => h.agentId);
+		if (ids.length > 0) {
+			matched.push({sessionAgents: folded, ids});
+		}
+	}
+	const resolved = resolveAgentPrefix(
+		agentArg,
+		matched.flatMap(m => m.ids),
+	);
+	if (!resolved.ok) {
+		return {notes, agentError: resolved.error, otherSessions: 0};
+	}
+	if (resolved.agentId === undefined) {
+		return {notes, otherSessions: 0};
+	}
+	const agentId = resolved.agentId;
+	// Newest session folder first (readAllEvents' order).
+	const holding = matched.filter(m => m.ids.includes(agentId));
+	return {sessionAgents: holding[0]!.sessionAgents, agentId, notes, otherSessions: holding.length - 1};
+}
