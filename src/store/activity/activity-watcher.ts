@@ -314,7 +314,7 @@ export class ActivityWatcher implements AgentSource {
 			depth: 0,
 			ignoreInitial: true,
 			// Agent files and the event log (a FIFO named so is never opened: the follower checks).
-			ignored: (p, stats) => (stats !== undefined && !stats.isDirectory() && !watched(path.basename(p))) || false,
+			ignored: (p, stats) => (stats?.isFile() ?? false) && !watched(path.basename(p)),
 		});
 		this.session = watcher;
 		const onFile = (file: string) => {
