@@ -1,0 +1,79 @@
+import {describe, expect, it} from 'vitest';
+import {historyStats, localDay, percentile, formatStatsText, type StatsAgent} from '../../../src/core/history/stats.js';
+import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+const agent = (fields: Partial<StatsAgent>): StatsAgent => ({
+	sessionId: 's1',
+	type: 'Explore',
+	status: 'completed',
+	startedAt: '2026-03-01T10:00:00.000Z',
+	...fields,
+});
+
+describe('percentile (nearest rank)', () => {
+	it('p50 and p95 of 1..20, one value, none', () => {
+		const values = Array.from({length: 20}, (_, i) => i + 1);
+		expect(percentile(values, 50)).toBe(10);
+		expect(percentile(values, 95)).toBe(19);
+		expect(percentile(values, 100)).toBe(20);
+		expect(percentile([7], 95)).toBe(7);
+		expect(percentile([], 50)).toBeNull();
+	});
+});
+
+describe('localDay', () => {
+	it('is the date in the zone the offset gives', () => {
+		expect(localDay('2026-03-01T23:30:00Z')).toBe('2026-03-01');
+		expect(localDay('2026-03-01T23:30:00Z', () => 60)).toBe('2026-03-02');
+		expect(localDay('2026-03-01T00:30:00Z', () => -300)).toBe('2026-02-28');
+		expect(localDay('nope')).toBe('(unknown)');
+	});
+});
+
+describe('historyStats', () => {
+	const agents = [
+		agent({durationMs: 1000, tokens: 10, toolCalls: 2, model: 'haiku'}),
+		agent({durationMs: 3000, tokens: 5, status: 'interrupted', sessionId: 's2'}),
+		agent({durationMs: 2000, type: 'Plan', startedAt: '2026-02-28T09:00:00.000Z', model: 'opus'}),
+		agent({type: '', status: 'active'}),
+	];
+	const lines = [
+		{event: 'SubagentStart', at: '2026-03-01T10:00:00.000Z', sessionId: 's1'},
+		{event: 'SessionStart', at: '2026-02-28T08:00:00.000Z', sessionId: 's3'},
+		{event: 'SubagentStart', at: '2026-03-01T11:00:00.000Z', sessionId: 's2'},
+	];
+
+	it('gives the object of the issue: totals, by status, by event, by type', () => {
+		expect(historyStats(agents, lines)).toEqual({
+			agents: 4,
+			events: 3,
+			sessions: 3,
+			firstEventAt: '2026-02-28T08:00:00.000Z',
+			lastEventAt: '2026-03-01T11:00:00.000Z',
+			byStatus: {completed: 2, interrupted: 1, resumed: 0, active: 1, idle: 0, stale: 0},
+			byEvent: {SessionStart: 1, SubagentStart: 2},
+			byType: {
+				'(unknown)': {agents: 1, p50Ms: null, p95Ms: null, maxMs: null, tokens: null, toolCalls: null, interrupted: 0},
+				Explore: {agents: 2, p50Ms: 1000, p95Ms: 3000, maxMs: 3000, tokens: 15, toolCalls: 2, interrupted: 1},
+				Plan: {agents: 1, p50Ms: 2000, p95Ms: 2000, maxMs: 2000, tokens: null, toolCalls: null, interrupted: 0},
+			},
+		});
+	});
+
+	it('--by session, day and model add the same per-group object keyed by that dimension', () => {
+		expect(Object.keys(historyStats(agents, lines, {by: 'session'}).bySession!)).toEqual(['s1', 's2']);
+		expect(historyStats(agents, lines, {by: 'day'}).byDay).toMatchObject({'2026-02-28': {agents: 1}, '2026-03-01': {agents: 3, interrupted: 1}});
+		expect(historyStats(agents, lines, {by: 'model'}).byModel).toMatchObject({'(unknown)': {agents: 2, tokens: 5}, haiku: {tokens: 10}, opus: {agents: 1}});
+		expect(historyStats(agents, lines, {by: 'type'})).not.toHaveProperty('byDay');
+	});
+
+	it('text: the interruption rate, and hostile keys made safe', () => {
+		const stats = historyStats([...agents, agent({type: ALL_HOSTILE})], [{event: ALL_HOSTILE, at: '2026-03-01T10:00:00.000Z', sessionId: 's1'}]);
+		const text = formatStatsText(stats, 'type', NOW);
+		expect(text).toContain('interrupted: 1 of 5 (20%)');
+		expect(text).toMatch(/Explore\s+2\s+1s\s+3s\s+3s\s+15\s+2\s+1 \(50%\)/);
+		expect(text).not.toMatch(RAW_CONTROL);
+	});
+});
