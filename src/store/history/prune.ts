@@ -1,0 +1,356 @@
+// Removing whole sessions past the retention (DESIGN.md §10): `agentlog prune`, and the hook once
+// a day (`pruneOnceADay`). The decision is retention.ts's (pure); this file looks at the folders
+// and removes them.
+//
+// Safety: only real folders directly under the activity folder whose names are session ids are
+// considered (a symlink is never followed nor removed, dot folders such as .demo-transcripts are
+// not sessions). Nothing below them is followed either: sizes come from lstat, files are opened
+// through safe-file. A session is looked at again just before it goes (folder and log mtime,
+// inode, log size): one that changed since is kept. It is first renamed to a dot name (atomic:
+// readers see it whole or not at all, and a hook that comes after makes a fresh folder), then
+// removed; a prune cut off half way leaves that dot folder, which the next prune removes.
+//
+// Cost: a session whose folder, log or agent files have an mtime within the retention is kept on
+// lstat alone; only the older ones have their agent files and log read (the log folded, to find a
+// live agent). Node built-ins only: the hook bundles this.
+import {lstatSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync, type Stats} from 'node:fs';
+import {join} from 'node:path';
+import {foldEvents} from '../../core/history/fold.js';
+import {livesFromHistory, newest, retentionFrom, sessionsToPrune, type AgentLife, type SessionFacts} from '../../core/history/retention.js';
+import {DEFAULT_STALE_MS, lastSignOfLife} from '../../core/monitor/stale.js';
+import {isSafeId, parseAgentRecord} from '../../core/record/agent-record.js';
+import {isAgentFileName} from '../../core/record/file-names.js';
+import {parseTime} from '../../core/text/format.js';
+import {codeOf, removeFile} from '../fs/errors.js';
+import {readRegularText} from '../fs/safe-file.js';
+import {releaseLock, tryLock} from '../hook/lock.js';
+import {EVENT_LOG_NAME, readSessionEvents} from './event-log.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `<activity>/.agentlog-prune-stamp`: its mtime is when the hook last pruned. */
+export const PRUNE_STAMP_NAME = '.agentlog-prune-stamp';
+/** Held (a lock file, lock.ts) while a hook checks and renews the stamp. */
+export const PRUNE_LOCK_NAME = '.agentlog-prune.lock';
+/** The hook prunes at most this often. */
+export const PRUNE_INTERVAL_MS = DAY_MS;
+/** A session being removed is first renamed to `<prefix><id>.<pid>.<n>`. */
+export const PRUNING_PREFIX = '.agentlog-pruning-';
+/** A leftover of a prune cut off half way is removed once it is this old (a running prune is done long before). */
+const LEFTOVER_MS = 60 * 60 * 1000;
+/** Agent files bigger than this are not read for liveness (their mtime still counts). */
+const MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
+
+export type KeptReason = 'recent' | 'live-agent' | 'unknown-age' | 'symlink' | 'changed';
+
+export interface PruneResult {
+	/** Sessions removed (with `dryRun`: those that would be). */
+	readonly removed: ReadonlyArray<{readonly id: string; readonly bytes: number; readonly lastEventAt: string}>;
+	/** Session folders kept, and why (`live-agent` names one agent that still runs). */
+	readonly kept: ReadonlyArray<{readonly id: string; readonly reason: KeptReason; readonly agentId?: string}>;
+	/** Sessions that should have gone but could not be removed, and why. */
+	readonly errors: ReadonlyArray<{readonly id: string; readonly error: string}>;
+}
+
+export interface PruneOptions {
+	/** The clock (ms). */
+	readonly now: number;
+	/** Sessions whose last event is at least this old go. */
+	readonly olderThanMs: number;
+	/** Remove nothing; say what would go. */
+	readonly dryRun?: boolean;
+	/** The monitor's stale rule (default `DEFAULT_STALE_MS`). */
+	readonly staleMs?: number;
+	/** Called for each session about to be looked at again and removed (for tests: a hook writing meanwhile). */
+	readonly beforeRemove?: (id: string) => void;
+}
+
+interface Looked {
+	readonly facts: SessionFacts;
+	readonly dir: Stats;
+	readonly log: Stats | undefined;
+}
+
+function lstatOrUndefined(file: string): Stats | undefined {
+	try {
+		return lstatSync(file);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Bytes of everything under a folder (lstat: links count as themselves, never followed). */
+function folderBytes(dir: string): number {
+	let total = 0;
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return 0;
+	}
+	for (const name of names) {
+		const st = lstatOrUndefined(join(dir, name));
+		if (st === undefined) {
+			continue;
+		}
+		total += st.isDirectory() ? folderBytes(join(dir, name)) : st.size;
+	}
+	return total;
+}
+
+/**
+ * One session folder's facts. First its mtimes (folder, log, agent files): when one is within
+ * the retention, the session is recent and nothing is read. Else its agent files and its log are
+ * read: their times (a log line's `at` or a record's `updatedAt` may be newer than any mtime) and
+ * its agents (agent files, and the log folded), to find one that still runs.
+ */
+function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now: number, staleMs: number): Looked {
+	const log = lstatOrUndefined(join(sessionDir, EVENT_LOG_NAME));
+	// The hook renames each agent file into the folder and appends to the log: one of these two
+	// mtimes is almost always the newest, and a recent one settles it without a listing.
+	const quick = newest([dir.mtimeMs, log?.mtimeMs]);
+	if (quick !== undefined && quick > cutoff) {
+		return {facts: {id, lastEventMs: quick, agents: [], bytes: 0}, dir, log};
+	}
+	let names: string[];
+	try {
+		names = readdirSync(sessionDir);
+	} catch {
+		names = [];
+	}
+	const times: Array<number | undefined> = [dir.mtimeMs, log?.mtimeMs];
+	const agentFiles: string[] = [];
+	let bytes = 0;
+	for (const name of names) {
+		const st = lstatOrUndefined(join(sessionDir, name));
+		if (st === undefined) {
+			continue;
+		}
+		bytes += st.isDirectory() ? folderBytes(join(sessionDir, name)) : st.size;
+		if (st.isFile() && isAgentFileName(name)) {
+			times.push(st.mtimeMs);
+			agentFiles.push(name);
+		}
+	}
+	const byMtime = newest(times);
+	if (byMtime !== undefined && byMtime > cutoff) {
+		return {facts: {id, lastEventMs: byMtime, agents: [], bytes}, dir, log};
+	}
+	const agents: AgentLife[] = [];
+	for (const name of agentFiles) {
+		const read = readRegularText(join(sessionDir, name), {maxBytes: MAX_AGENT_FILE_BYTES});
+		if (!read.ok) {
+			continue;
+		}
+		try {
+			const parsed = parseAgentRecord(JSON.parse(read.text));
+			if (parsed.ok) {
+				const record = parsed.value;
+				times.push(parseTime(record.updatedAt));
+				const life = lastSignOfLife(record);
+				agents.push(life === undefined ? {agentId: record.agentId, status: record.status} : {agentId: record.agentId, status: record.status, lifeMs: life});
+			}
+		} catch {
+			// Not JSON: its mtime has counted.
+		}
+	}
+	if (log !== undefined) {
+		const events = readSessionEvents(sessionDir);
+		for (const line of events.lines) {
+			times.push(parseTime(line.at));
+		}
+		agents.push(...livesFromHistory(foldEvents(events.lines, {now, staleMs})));
+	}
+	return {facts: {id, lastEventMs: newest(times), agents, bytes}, dir, log};
+}
+
+/** Whether a folder and its log are as they were looked at. */
+function unchanged(sessionDir: string, looked: Looked): boolean {
+	const dir = lstatOrUndefined(sessionDir);
+	if (dir === undefined || !dir.isDirectory() || dir.ino !== looked.dir.ino || dir.mtimeMs !== looked.dir.mtimeMs) {
+		return false;
+	}
+	const log = lstatOrUndefined(join(sessionDir, EVENT_LOG_NAME));
+	if (log === undefined || looked.log === undefined) {
+		return log === looked.log;
+	}
+	return log.ino === looked.log.ino && log.mtimeMs === looked.log.mtimeMs && log.size === looked.log.size;
+}
+
+let pruneCounter = 0;
+
+/** Removes leftovers of prunes cut off half way (their dot folders), once they are an hour old. */
+function removeLeftovers(activity: string, names: readonly string[], now: number): void {
+	for (const name of names) {
+		if (!name.startsWith(PRUNING_PREFIX)) {
+			continue;
+		}
+		const st = lstatOrUndefined(join(activity, name));
+		if (st?.isDirectory() && now - st.mtimeMs >= LEFTOVER_MS) {
+			try {
+				rmSync(join(activity, name), {recursive: true, force: true});
+			} catch {
+				// Next time.
+			}
+		}
+	}
+}
+
+/**
+ * Removes the session folders under `activity` whose last event is `olderThanMs` or more before
+ * `now` and that have no live agent (retention.ts). With `dryRun`, removes nothing and says what
+ * would go. Never throws for a folder: what cannot be removed is in `errors`.
+ */
+export function pruneSessions(activity: string, options: PruneOptions): PruneResult {
+	const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+	const cutoff = options.now - options.olderThanMs;
+	const removed: Array<{id: string; bytes: number; lastEventAt: string}> = [];
+	const kept: Array<{id: string; reason: KeptReason; agentId?: string}> = [];
+	const errors: Array<{id: string; error: string}> = [];
+	let names: string[];
+	try {
+		names = readdirSync(activity).sort();
+	} catch (error) {
+		const code = codeOf(error);
+		if (code === 'ENOENT') {
+			return {removed, kept, errors};
+		}
+		throw error;
+	}
+	if (!options.dryRun) {
+		removeLeftovers(activity, names, options.now);
+	}
+	const looked = new Map<string, Looked>();
+	for (const name of names) {
+		// Dot names are agentlog's own (logs, stamps, a demo's transcripts) or other tools'.
+		if (name.startsWith('.') || !isSafeId(name)) {
+			continue;
+		}
+		const sessionDir = join(activity, name);
+		const st = lstatOrUndefined(sessionDir);
+		if (st === undefined) {
+			continue;
+		}
+		if (st.isSymbolicLink()) {
+			kept.push({id: name, reason: 'symlink'});
+			continue;
+		}
+		if (!st.isDirectory()) {
+			continue;
+		}
+		looked.set(name, lookAt(sessionDir, name, st, cutoff, options.now, staleMs));
+	}
+	const decision = sessionsToPrune(
+		[...looked.values()].map(l => l.facts),
+		{now: options.now, olderThanMs: options.olderThanMs, staleMs},
+	);
+	for (const k of decision.keep) {
+		kept.push(k.agentId === undefined ? {id: k.session.id, reason: k.reason} : {id: k.session.id, reason: k.reason, agentId: k.agentId});
+	}
+	for (const session of decision.remove) {
+		const entry = {id: session.id, bytes: session.bytes, lastEventAt: new Date(session.lastEventMs ?? 0).toISOString()};
+		if (options.dryRun) {
+			removed.push(entry);
+			continue;
+		}
+		const sessionDir = join(activity, session.id);
+		options.beforeRemove?.(session.id);
+		if (!unchanged(sessionDir, looked.get(session.id)!)) {
+			kept.push({id: session.id, reason: 'changed'});
+			continue;
+		}
+		const aside = join(activity, `${PRUNING_PREFIX}${session.id}.${process.pid}.${++pruneCounter}`);
+		try {
+			// rename moves the folder itself (never a link's target); only then is it removed.
+			renameSync(sessionDir, aside);
+		} catch (error) {
+			errors.push({id: session.id, error: `cannot be moved aside: ${codeOf(error) ?? String(error)}`});
+			continue;
+		}
+		try {
+			rmSync(aside, {recursive: true, force: true});
+		} catch (error) {
+			errors.push({id: session.id, error: `removed in part: ${codeOf(error) ?? String(error)} (the rest is ${aside})`});
+			continue;
+		}
+		removed.push(entry);
+	}
+	return {removed, kept, errors};
+}
+
+export interface DailyPruneOptions {
+	/** The retention (default: `AGENTLOG_RETENTION` of `env`, else 30 days). */
+	readonly olderThanMs?: number;
+	/** Where `AGENTLOG_RETENTION` is read (default `process.env`). */
+	readonly env?: Readonly<Record<string, string | undefined>>;
+	readonly staleMs?: number;
+}
+
+/** Whether the stamp says the last prune was less than a day ago (a stamp more than a day in the future is not believed). */
+function stampIsRecent(stamp: Stats, now: number): boolean {
+	return stamp.isFile() && stamp.mtimeMs > now - PRUNE_INTERVAL_MS && stamp.mtimeMs < now + PRUNE_INTERVAL_MS;
+}
+
+/** Writes the stamp whole (temp file + rename: a link at the stamp's name is replaced, not followed), with `now` as its mtime. */
+function renewStamp(stamp: string, now: number): void {
+	const tmp = `${stamp}.${process.pid}.${++pruneCounter}.tmp`;
+	writeFileSync(tmp, `${new Date(now).toISOString()}\n`, {flag: 'wx'});
+	try {
+		utimesSync(tmp, now / 1000, now / 1000);
+		renameSync(tmp, stamp);
+	} catch (error) {
+		removeFile(tmp);
+		throw error;
+	}
+}
+
+/**
+ * The hook's retention: prunes (as `agentlog prune` would) at most once a day. When the stamp is
+ * less than a day old this is one lstat. Else one process claims the day: under a lock file
+ * (never waited for), it looks at the stamp again and renews it before pruning, so two hooks
+ * never both prune. The result when this call pruned, else undefined. Never throws; problems
+ * and what was removed go to `log`.
+ */
+export function pruneOnceADay(activity: string, now: number, log: (message: string) => void, options: DailyPruneOptions = {}): PruneResult | undefined {
+	try {
+		const stamp = join(activity, PRUNE_STAMP_NAME);
+		const before = lstatOrUndefined(stamp);
+		if (before !== undefined && stampIsRecent(before, now)) {
+			return undefined;
+		}
+		// The lock's own staleness is measured on the wall clock (lock.ts), whatever `now` says.
+		const lock = tryLock(join(activity, PRUNE_LOCK_NAME));
+		if (!lock) {
+			return undefined;
+		}
+		try {
+			const again = lstatOrUndefined(stamp);
+			if (again !== undefined && stampIsRecent(again, now)) {
+				return undefined;
+			}
+			renewStamp(stamp, now);
+		} finally {
+			releaseLock(lock);
+		}
+		let olderThanMs = options.olderThanMs;
+		if (olderThanMs === undefined) {
+			const retention = retentionFrom(options.env ?? process.env);
+			if (retention.warning !== undefined) {
+				log(retention.warning);
+			}
+			olderThanMs = retention.ms;
+		}
+		const result = pruneSessions(activity, {now, olderThanMs, staleMs: options.staleMs});
+		if (result.removed.length > 0) {
+			const bytes = result.removed.reduce((sum, r) => sum + r.bytes, 0);
+			log(`daily prune: removed ${result.removed.length} session(s) older than ${Math.round(olderThanMs / 60_000)} min (${bytes} bytes)`);
+		}
+		for (const e of result.errors) {
+			log(`daily prune: session ${e.id} ${e.error}`);
+		}
+		return result;
+	} catch (error) {
+		log(`daily prune: ${codeOf(error) ?? (error instanceof Error ? error.message : String(error))}`);
+		return undefined;
+	}
+}
