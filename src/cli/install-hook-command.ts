@@ -35,12 +35,15 @@ export function registerInstallCommands(program: Command): void {
 	addOptions(
 		program
 			.command('install-hook')
-			.description('install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle)')
+			.description(
+				'install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd)',
+			)
 			.addHelpText(
 				'after',
 				`${COMMON_HELP}
 install-hook copies the hook to <claude>/hooks/, then appends one entry per event to the
-settings file, inserted in the file's own style (indent, line ends, one line or many), keeping
+settings file (PostToolUse with the matcher "Agent|Task": the hook runs only when an agent is
+launched, not on every tool call), inserted in the file's own style (indent, line ends, one line or many), keeping
 every other key and hook as it was. An event that already runs
 <claude>/hooks/agent-spy.sh (e.g. claude-code-kanban's ~/.claude/hooks/agent-spy.sh entry) is
 left alone. Running it again changes nothing. A different agent-spy.sh already there (not

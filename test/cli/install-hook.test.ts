@@ -9,7 +9,7 @@ import {runInstall, runUninstall, type HookContext} from '../../src/cli/install-
 import {tempDir} from '../helpers/tmp.js';
 
 const ROOT = packageRoot();
-const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle'];
+const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd'];
 const PAYLOAD = JSON.stringify({
 	session_id: 's1',
 	transcript_path: '/x/s1.jsonl',
@@ -101,7 +101,10 @@ function hooksOf(file: string): Record<string, unknown[]> {
 	return (JSON.parse(readFileSync(file, 'utf8')) as {hooks: Record<string, unknown[]>}).hooks;
 }
 
-const ourEntry = (): unknown => ({hooks: [{type: 'command', command: ours(), timeout: 5}]});
+const ourEntry = (event = 'SubagentStart'): unknown => ({
+	...(event === 'PostToolUse' ? {matcher: 'Agent|Task'} : {}),
+	hooks: [{type: 'command', command: ours(), timeout: 5}],
+});
 
 function runHook(script: string, activity: string, extraEnv: Record<string, string> = {}): void {
 	execFileSync('/bin/sh', ['-c', script], {input: PAYLOAD, env: {PATH: process.env.PATH ?? '', AGENTLOG_DIR: activity, ...extraEnv}});
@@ -112,10 +115,10 @@ describe('install-hook', () => {
 		const result = await run('install-hook');
 		expect(result).toMatchObject({code: 0, stderr: ''});
 		expect(result.stdout).toContain("Installed agentlog's hook.");
-		expect(result.stdout).toContain(`added SubagentStart, SubagentStop, TeammateIdle → ${ours()}`);
+		expect(result.stdout).toContain(`added SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd → ${ours()}`);
 		expect(result.stdout).toContain(`wrote ${launcher()}`);
 		expect(result.stdout).toContain('restart or a review in /hooks');
-		expect(readFileSync(settingsFile(), 'utf8')).toBe(`${JSON.stringify({hooks: Object.fromEntries(EVENTS.map(e => [e, [ourEntry()]]))}, null, 2)}\n`);
+		expect(readFileSync(settingsFile(), 'utf8')).toBe(`${JSON.stringify({hooks: Object.fromEntries(EVENTS.map(e => [e, [ourEntry(e)]]))}, null, 2)}\n`);
 		expect(existsSync(`${settingsFile()}.agentlog-backup`)).toBe(false);
 
 		const sh = readFileSync(launcher(), 'utf8');
@@ -164,7 +167,7 @@ describe('install-hook', () => {
 		expect(result.stdout).not.toContain('2-space');
 		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as typeof original & {hooks: Record<string, unknown[]>};
 		expect(Object.keys(after)).toEqual(['model', 'hooks', 'permissions']);
-		expect(Object.keys(after.hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle']);
+		expect(Object.keys(after.hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
 		expect(after.hooks.PreToolUse).toEqual(original.hooks.PreToolUse);
 		expect(after.hooks.SubagentStop).toEqual([original.hooks.SubagentStop[0], ourEntry()]);
 		expect(after.permissions).toEqual(original.permissions);
@@ -183,7 +186,7 @@ describe('install-hook', () => {
 		writeFileSync(`${settingsFile()}.agentlog-backup`, 'kept');
 		const removed = await run('uninstall-hook');
 		expect(removed.code).toBe(0);
-		expect(removed.stdout).toContain('removed SubagentStart, SubagentStop, TeammateIdle');
+		expect(removed.stdout).toContain('removed SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
 		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
 		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe('kept');
 		expect(existsSync(launcher())).toBe(false);
@@ -273,7 +276,7 @@ describe('install-hook', () => {
 		const result = await run('install-hook', '--dry-run');
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('Dry run: nothing is written.');
-		expect(result.stdout).toContain('would add SubagentStart, SubagentStop, TeammateIdle');
+		expect(result.stdout).toContain('would add SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
 		expect(result.stdout).toContain(`would write ${launcher()}`);
 		expect(result.stdout).toContain(`--- ${settingsFile()}`);
 		expect(result.stdout).toContain('-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n+    "SubagentStart": [');
@@ -282,7 +285,7 @@ describe('install-hook', () => {
 		await run('install-hook');
 		const installed = snapshot(home);
 		const dryUninstall = await run('uninstall-hook', '--dry-run');
-		expect(dryUninstall.stdout).toContain('would remove SubagentStart, SubagentStop, TeammateIdle');
+		expect(dryUninstall.stdout).toContain('would remove SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
 		expect(dryUninstall.stdout).toContain(`would remove ${bundle()}`);
 		expect(snapshot(home)).toEqual(installed);
 	});
@@ -291,7 +294,8 @@ describe('install-hook', () => {
 		mkdirSync(path.join(claude, 'hooks'), {recursive: true});
 		writeFileSync(launcher(), KANBAN_SCRIPT, {mode: 0o755});
 		const kanbanEntry = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
-		const text = `${JSON.stringify({hooks: {SubagentStart: [kanbanEntry], SubagentStop: [kanbanEntry], TeammateIdle: [kanbanEntry], PostToolUse: [kanbanEntry]}}, null, 2)}\n`;
+		const hooks = Object.fromEntries(EVENTS.map(event => [event, [kanbanEntry]]));
+		const text = `${JSON.stringify({hooks}, null, 2)}\n`;
 		writeFileSync(settingsFile(), text);
 
 		const result = await run('install-hook');

@@ -275,22 +275,22 @@ export function installEdit(text: string, settings: JsonObject, target: HookTarg
 		return {added, present, result: checked(formatSettings(merge.settings), merge.settings)};
 	}
 	const style = detectStyle(text, root);
-	const entry = agentlogEntry(target.command);
+	const entry = (event: AgentlogHookEvent) => agentlogEntry(target.command, event);
 	const edits: Edit[] = [];
 	const hooks = valueOf(lastProperty(root, 'hooks'));
 	if (!hooks) {
-		const value = Object.fromEntries(added.map(event => [event, [entry]]));
+		const value = Object.fromEntries(added.map(event => [event, [entry(event)]]));
 		edits.push(appendChildren(text, root, (indent, oneLine) => [property('hooks', value, style, indent, oneLine)], style, false));
 	} else {
 		const missing = added.filter(event => !lastProperty(hooks, event));
 		for (const event of added) {
 			const groups = valueOf(lastProperty(hooks, event));
 			if (groups) {
-				edits.push(appendChildren(text, groups, (indent, oneLine) => [renderJson(entry, style, indent, oneLine)], style, true));
+				edits.push(appendChildren(text, groups, (indent, oneLine) => [renderJson(entry(event), style, indent, oneLine)], style, true));
 			}
 		}
 		if (missing.length > 0) {
-			edits.push(appendChildren(text, hooks, (indent, oneLine) => missing.map(event => property(event, [entry], style, indent, oneLine)), style, true));
+			edits.push(appendChildren(text, hooks, (indent, oneLine) => missing.map(event => property(event, [entry(event)], style, indent, oneLine)), style, true));
 		}
 	}
 	return {added, present, result: checked(applyEdits(text, edits), merge.settings)};

@@ -12,6 +12,7 @@
 // JSON) is used only for a file that was empty.
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
 import {commandRunsScript, type HookTarget} from './shell-command.js';
+import {AGENT_TOOLS} from '../hook/agent-call.js';
 import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
 import {isObject, type Json} from '../record/json.js';
 
@@ -96,12 +97,32 @@ function handlersOf(group: unknown): readonly Handler[] {
 	return isObject(group) && Array.isArray(group.hooks) ? (group.hooks as unknown[]).filter(isObject) : [];
 }
 
-/** Does a group with this matcher fire for every agent of the event? TeammateIdle has no matcher. */
+/**
+ * The matcher agentlog's entry has for an event: PostToolUse only for the tools that launch a
+ * subagent (`Agent`, `Task` before 2.1.63); the others none (every agent type, source, reason).
+ */
+export function agentlogMatcher(event: AgentlogHookEvent): string | undefined {
+	return event === 'PostToolUse' ? AGENT_TOOLS.join('|') : undefined;
+}
+
+/** The names an exact-name matcher lists (`Agent|Task`, `Agent, Task`); undefined for a regex or a match-all. */
+function matcherNames(matcher: string): string[] | undefined {
+	return /^[\w\s,|-]+$/u.test(matcher) ? matcher.split(/[|,]/u).map(name => name.trim()) : undefined;
+}
+
+/**
+ * Does a group with this matcher fire for everything agentlog needs of the event? TeammateIdle
+ * has no matcher; PostToolUse needs the Agent and Task tools (an exact-name list naming both).
+ */
 function matchesEveryAgent(event: AgentlogHookEvent, group: unknown): boolean {
 	if (event === 'TeammateIdle' || !isObject(group) || !Object.hasOwn(group, 'matcher')) {
 		return true;
 	}
-	return group.matcher === '' || group.matcher === '*' || group.matcher === undefined;
+	if (group.matcher === '' || group.matcher === '*' || group.matcher === undefined) {
+		return true;
+	}
+	const names = event === 'PostToolUse' && typeof group.matcher === 'string' ? matcherNames(group.matcher) : undefined;
+	return names !== undefined && AGENT_TOOLS.every(tool => names.includes(tool));
 }
 
 export function isAgentlogHandler(handler: unknown, command: string): boolean {
@@ -140,9 +161,10 @@ export interface MergeResult {
 	readonly present: readonly {readonly event: AgentlogHookEvent; readonly command: string}[];
 }
 
-/** The entry agentlog appends to an event's array. No matcher: every agent type. */
-export function agentlogEntry(command: string): JsonObject {
-	return {hooks: [{type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS}]};
+/** The entry agentlog appends to an event's array (with `agentlogMatcher(event)`, if any). */
+export function agentlogEntry(command: string, event: AgentlogHookEvent): JsonObject {
+	const matcher = agentlogMatcher(event);
+	return {...(matcher === undefined ? {} : {matcher}), hooks: [{type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS}]};
 }
 
 /**
@@ -161,7 +183,7 @@ export function mergeAgentlogHooks(settings: JsonObject, target: HookTarget): Me
 			continue;
 		}
 		const groups = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : [];
-		hooks[event] = [...groups, agentlogEntry(target.command)];
+		hooks[event] = [...groups, agentlogEntry(target.command, event)];
 		added.push(event);
 	}
 	return {settings: added.length > 0 ? {...settings, hooks} : settings, added, present};

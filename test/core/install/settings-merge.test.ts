@@ -18,6 +18,7 @@ const CLAUDE = '/home/u/.claude';
 const target = hookTarget(CLAUDE, HOME);
 const OURS = '/home/u/.claude/hooks/agent-spy.sh';
 const ourEntry = {hooks: [{type: 'command', command: OURS, timeout: 5}]};
+const ourToolEntry = {matcher: 'Agent|Task', ...ourEntry};
 
 function deepFreeze<T>(value: T): T {
 	if (typeof value === 'object' && value !== null) {
@@ -158,8 +159,17 @@ describe('command strings', () => {
 describe('mergeAgentlogHooks', () => {
 	it('adds one entry per event to an empty file', () => {
 		const result = mergeAgentlogHooks({}, target);
-		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'TeammateIdle']);
-		expect(result.settings).toEqual({hooks: {SubagentStart: [ourEntry], SubagentStop: [ourEntry], TeammateIdle: [ourEntry]}});
+		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
+		expect(result.settings).toEqual({
+			hooks: {
+				SubagentStart: [ourEntry],
+				SubagentStop: [ourEntry],
+				TeammateIdle: [ourEntry],
+				PostToolUse: [ourToolEntry],
+				SessionStart: [ourEntry],
+				SessionEnd: [ourEntry],
+			},
+		});
 	});
 
 	it('keeps every other key and every other hook, in order', () => {
@@ -174,7 +184,7 @@ describe('mergeAgentlogHooks', () => {
 		const result = mergeAgentlogHooks(before, target);
 		expect(Object.keys(result.settings)).toEqual(['model', 'hooks', 'permissions']);
 		const hooks = result.settings.hooks as JsonObject;
-		expect(Object.keys(hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle']);
+		expect(Object.keys(hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
 		expect(hooks.PreToolUse).toBe(before.hooks.PreToolUse);
 		expect(hooks.SubagentStop).toEqual([before.hooks.SubagentStop[0], ourEntry]);
 		expect(result.settings.permissions).toBe(before.permissions);
@@ -192,7 +202,7 @@ describe('mergeAgentlogHooks', () => {
 		const kanban = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
 		const before = deepFreeze({hooks: {SubagentStart: [kanban], SubagentStop: [{hooks: [{type: 'command', command: `"${OURS}"`}]}]}});
 		const result = mergeAgentlogHooks(before, target);
-		expect(result.added).toEqual(['TeammateIdle']);
+		expect(result.added).toEqual(['TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
 		expect(result.present).toEqual([
 			{event: 'SubagentStart', command: '~/.claude/hooks/agent-spy.sh'},
 			{event: 'SubagentStop', command: `"${OURS}"`},
@@ -203,8 +213,19 @@ describe('mergeAgentlogHooks', () => {
 	it('still adds its entry when the existing one only fires for some agent types', () => {
 		const explore = {matcher: 'Explore', hooks: [{type: 'command', command: OURS}]};
 		const result = mergeAgentlogHooks({hooks: {SubagentStart: [explore], TeammateIdle: [{matcher: 'x', hooks: [{type: 'command', command: OURS}]}]}}, target);
-		expect(result.added).toEqual(['SubagentStart', 'SubagentStop']);
+		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'PostToolUse', 'SessionStart', 'SessionEnd']);
 		expect((result.settings.hooks as JsonObject).SubagentStart).toEqual([explore, ourEntry]);
+	});
+
+	it('counts a PostToolUse entry as ours only when its matcher covers both Agent and Task', () => {
+		const entry = (matcher: string) => ({matcher, hooks: [{type: 'command', command: OURS}]});
+		const added = (matcher: string) => mergeAgentlogHooks({hooks: {PostToolUse: [entry(matcher)]}}, target).added.includes('PostToolUse');
+		expect(added('Agent|Task')).toBe(false);
+		expect(added('Task, Agent')).toBe(false);
+		expect(added('*')).toBe(false);
+		expect(added('Agent')).toBe(true);
+		expect(added('Bash|Task')).toBe(true);
+		expect(added('^Agent$')).toBe(true);
 	});
 
 	it('ignores a handler of another type with the same string', () => {
