@@ -93,6 +93,7 @@ export function App(props: AppProps) {
 		time: iso => formatLocalTime(iso, time),
 		markdown,
 		note: props.note,
+		lifecycle: snapshot.lifecycle,
 	});
 	useAppKeys(dispatch, ui.focus, model.context, keyboard);
 

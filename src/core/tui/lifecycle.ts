@@ -93,7 +93,7 @@ export function lifecycleLines(agent: AgentRecord, session: SessionLifecycle | u
 	if (session?.problem !== undefined) {
 		notes.push(`event log not read: ${session.problem}`);
 	}
-	const lines = ['', fit(`── lifecycle ${'─'.repeat(40)}`, Math.min(width, 40))];
+	const lines = ['', fit('── lifecycle '.padEnd(Math.min(width, 40), '─'), width)];
 	if (fromLog !== undefined && fromLog.dropped > 0) {
 		lines.push(clip(`… ${fromLog.dropped} earlier event${fromLog.dropped === 1 ? '' : 's'} not kept`, width));
 	}

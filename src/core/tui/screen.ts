@@ -21,6 +21,7 @@ import {
 	type Shown,
 } from '../present/present.js';
 import {clip, fit} from '../text/cut.js';
+import {lifecycleLines, type SessionLifecycle} from './lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../monitor/model.js';
 
@@ -91,6 +92,8 @@ export interface ScreenInput {
 	readonly time: (iso: string) => string;
 	/** The last message rendered as terminal Markdown lines, as far as it is; undefined before. */
 	readonly markdown: (text: string, width: number) => RenderedMessage | undefined;
+	/** What the session's event log says of each agent's lifecycle (the detail pane's section); absent: not read. */
+	readonly lifecycle?: SessionLifecycle;
 }
 
 /** Hard-wraps plain text, paragraph by paragraph, for when Markdown is not rendered (yet). */
@@ -170,6 +173,7 @@ function detailLines(item: MonitorItem, input: ScreenInput, width: number): {rea
 	}
 	const lines = [
 		...top,
+		...lifecycleLines(item.agent, input.lifecycle, input.time, width),
 		...(cutNote.length > 0 ? ['', ...cutNote] : []),
 		'',
 		'─'.repeat(Math.min(width, 40)),
