@@ -139,7 +139,14 @@ describe('watch: interrupted and resumed labels', () => {
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const eventLine = (s: number, event: string, agentId: string | undefined, extra: Partial<EventLine> = {}): string =>
-	formatEventLine({v: 1, at: new Date(T0 + s * 1000).toISOString(), event, sessionId: SESSION, ...(agentId === undefined ? {} : {agentId, type: 'Explore'}), ...extra});
+	formatEventLine({
+		v: 1,
+		at: new Date(T0 + s * 1000).toISOString(),
+		event,
+		sessionId: SESSION,
+		...(agentId === undefined ? {} : {agentId, type: 'Explore'}),
+		...extra,
+	});
 
 /** The lifecycle the real follower reads from a log with these lines. */
 function followed(lines: readonly string[]): SessionLifecycle {
@@ -248,7 +255,14 @@ describe('the snapshot and ls say the same words', () => {
 	function run(args: string[], activity: string) {
 		const home = tempDir('home-');
 		return spawnSync(process.execPath, [cli, ...args], {
-			env: {...process.env, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), AGENTLOG_DIR: activity, AGENTLOG_NOW: new Date(NOW).toISOString(), NO_COLOR: '1'},
+			env: {
+				...process.env,
+				HOME: home,
+				CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+				AGENTLOG_DIR: activity,
+				AGENTLOG_NOW: new Date(NOW).toISOString(),
+				NO_COLOR: '1',
+			},
 			encoding: 'utf8',
 		});
 	}
@@ -274,4 +288,3 @@ describe('the snapshot and ls say the same words', () => {
 		expect(json.find(a => a.agentId === 'r1')).toMatchObject({resumeCount: 2, resumedAt: at(100)});
 	});
 });
-

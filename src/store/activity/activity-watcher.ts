@@ -227,7 +227,12 @@ export class ActivityWatcher implements AgentSource {
 		// watch is ready would otherwise parse (and compare) a 20 MB message twice at start.
 		const changed = names.filter(name => !same || !base.agents.has(name) || this.readStats.get(name) !== statKey(path.join(sessionDir, name)));
 		const updates: FileUpdate[] = [...changed.map(name => this.readFile(sessionDir, name)), ...gone.map(name => ({name, kind: 'gone' as const}))];
-		return {sessionId: id, set: applyFileUpdates(base, updates), lastChangeAt: same ? this.snapshot.lastChangeAt : undefined, lifecycle: this.readLog(sessionDir)};
+		return {
+			sessionId: id,
+			set: applyFileUpdates(base, updates),
+			lastChangeAt: same ? this.snapshot.lastChangeAt : undefined,
+			lifecycle: this.readLog(sessionDir),
+		};
 	}
 
 	/** The session's event log read on from where it was (from its start for another session). */

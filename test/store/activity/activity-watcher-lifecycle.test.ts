@@ -19,7 +19,14 @@ afterEach(async () => {
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const line = (s: number, event: string, agentId: string | undefined, extra: Partial<EventLine> = {}): string =>
-	formatEventLine({v: 1, at: new Date(T0 + s * 1000).toISOString(), event, sessionId: 'sess-1', ...(agentId === undefined ? {} : {agentId, type: 'Explore'}), ...extra});
+	formatEventLine({
+		v: 1,
+		at: new Date(T0 + s * 1000).toISOString(),
+		event,
+		sessionId: 'sess-1',
+		...(agentId === undefined ? {} : {agentId, type: 'Explore'}),
+		...extra,
+	});
 
 function sessionWithAgent(activity: string, id: string): string {
 	const dir = path.join(activity, id);
@@ -30,7 +37,11 @@ function sessionWithAgent(activity: string, id: string): string {
 	return dir;
 }
 
-const kinds = (watcher: ActivityWatcher, id = 'a1'): string[] => watcher.getSnapshot().lifecycle?.agents.get(id)?.steps.map(s => s.kind) ?? [];
+const kinds = (watcher: ActivityWatcher, id = 'a1'): string[] =>
+	watcher
+		.getSnapshot()
+		.lifecycle?.agents.get(id)
+		?.steps.map(s => s.kind) ?? [];
 
 describe('ActivityWatcher: the event log', () => {
 	it('reads the log with the session, then each append as it comes', async () => {

@@ -33,7 +33,11 @@ function append(dir: string, data: string | readonly EventLine[]): void {
 	appendFileSync(path.join(dir, EVENT_LOG_NAME), typeof data === 'string' ? data : text(data));
 }
 
-const kinds = (follower: SessionEventFollower, id = 'a1'): string[] => follower.getSnapshot().agents.get(id)?.steps.map(s => s.kind) ?? [];
+const kinds = (follower: SessionEventFollower, id = 'a1'): string[] =>
+	follower
+		.getSnapshot()
+		.agents.get(id)
+		?.steps.map(s => s.kind) ?? [];
 
 describe('SessionEventFollower', () => {
 	it('reads appended lines only, and keeps the same snapshot while nothing is appended', () => {
