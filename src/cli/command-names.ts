@@ -1,4 +1,16 @@
 // The names of agentlog's commands, for "did you mean" hints where commander cannot give them
 // (watch is the default command, so a mistyped command arrives as watch's session argument).
 // A test checks this list against the program, so it cannot drift.
-export const COMMAND_NAMES: readonly string[] = ['watch', 'ls', 'sessions', 'install-hook', 'uninstall-hook', 'demo', 'history', 'stats', 'chain', 'help'];
+export const COMMAND_NAMES: readonly string[] = [
+	'watch',
+	'ls',
+	'sessions',
+	'install-hook',
+	'uninstall-hook',
+	'demo',
+	'history',
+	'stats',
+	'chain',
+	'prune',
+	'help',
+];

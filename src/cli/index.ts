@@ -5,6 +5,7 @@ import {registerDemoCommand} from './demo-command.js';
 import {registerHistoryCommands} from './history-command.js';
 import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
+import {registerPruneCommand} from './prune-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
 import {registerWatchCommand} from './watch-command.js';
 import {safeText} from '../core/text/safe-text.js';
@@ -25,6 +26,7 @@ export function createProgram(): Command {
 	registerSessionsCommand(program);
 	registerInstallCommands(program);
 	registerDemoCommand(program);
+	registerPruneCommand(program);
 	registerHistoryCommands(program);
 	return program;
 }

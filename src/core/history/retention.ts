@@ -41,6 +41,27 @@ export function retentionFrom(env: Readonly<Record<string, string | undefined>>)
 		: {ms: DEFAULT_RETENTION_MS, source: 'default', warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d`};
 }
 
+/** A retention as a user would write it: `30d`, `12h`, `90m`, `45s`, else `1d12h`-like parts. */
+export function formatRetention(ms: number): string {
+	const units: ReadonlyArray<readonly [string, number]> = [
+		['d', DAY_MS],
+		['h', 60 * 60 * 1000],
+		['m', 60 * 1000],
+		['s', 1000],
+		['ms', 1],
+	];
+	let rest = Math.max(0, Math.round(ms));
+	let out = '';
+	for (const [unit, size] of units) {
+		const n = Math.floor(rest / size);
+		if (n > 0) {
+			out += `${n}${unit}`;
+			rest -= n * size;
+		}
+	}
+	return out === '' ? '0ms' : out;
+}
+
 /** One agent of a session as far as retention cares: its status and its latest sign of life (ms). */
 export interface AgentLife {
 	readonly agentId: string;

@@ -4,6 +4,7 @@ import {foldEvents} from '../../../src/core/history/fold.js';
 import {
 	DEFAULT_RETENTION_MS,
 	formatBytes,
+	formatRetention,
 	isLive,
 	livesFromHistory,
 	newest,
@@ -140,7 +141,15 @@ describe('isLive and livesFromHistory: the monitor and the fold rules', () => {
 	});
 });
 
-describe('newest and formatBytes', () => {
+describe('newest, formatRetention and formatBytes', () => {
+	it('writes a retention as it would be given', () => {
+		expect(formatRetention(30 * DAY)).toBe('30d');
+		expect(formatRetention(36 * 60 * MIN)).toBe('1d12h');
+		expect(formatRetention(90 * MIN)).toBe('1h30m');
+		expect(formatRetention(1500)).toBe('1s500ms');
+		expect(parseRetention(formatRetention(DAY + 61_001))).toEqual({ok: true, value: DAY + 61_001});
+	});
+
 	it('newest skips unknown times', () => {
 		expect(newest([undefined, 3, Number.NaN, 7, 5])).toBe(7);
 		expect(newest([undefined])).toBeUndefined();
