@@ -5,6 +5,7 @@ import {runClockBench} from './clock.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
+import {runHistoryBench} from './history.mjs';
 import {runHookBench} from './hook.mjs';
 import {runLsBench} from './ls.mjs';
 import {runSessionsBench} from './sessions.mjs';
@@ -22,6 +23,7 @@ const benches = [
 	['description', runDescriptionBench],
 	['ls', runLsBench],
 	['git-state', runGitStateBench],
+	['history', runHistoryBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -1,7 +1,7 @@
 // `agentlog stats [session]`: counts over the agents of the event logs (by status, event, type, and
 // --by session / day / model), durations per group, the interruption rate.
 import {Option, type Command} from 'commander';
-import {formatStatsText, historyStats, STATS_DIMENSIONS, type StatsDimension} from '../core/history/stats.js';
+import {formatStatsText, historyStats, newLineTally, STATS_DIMENSIONS, tallyLine, type StatsDimension} from '../core/history/stats.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {readHistories} from '../store/history/histories.js';
 import {activityFor, clockNow} from './common.js';
@@ -29,12 +29,20 @@ export function runStats(sessionArg: string | undefined, options: StatsOptions):
 	const now = clockNow();
 	const filter = filterFrom(options, now);
 	const sessionId = sessionFrom(sessionArg, activity, options);
-	const read = readHistories(activity, {now, staleMs: options.stale, ...(sessionId === undefined ? {} : {sessionId}), filter, lines: 'slim'});
+	// The lines are counted as they are read, never held.
+	const tally = newLineTally();
+	const read = readHistories(activity, {
+		now,
+		staleMs: options.stale,
+		...(sessionId === undefined ? {} : {sessionId}),
+		filter,
+		onLine: line => tallyLine(tally, line),
+	});
 	printNotes(read.notes);
 	if (read.agentError !== undefined) {
 		throw new CliError(read.agentError, 2);
 	}
-	const stats = historyStats(read.agents, read.lines, {by: options.by, offsetMinutes: localOffsetMinutes});
+	const stats = historyStats(read.agents, tally, {by: options.by, offsetMinutes: localOffsetMinutes});
 	if (options.json) {
 		process.stdout.write(`${safeJsonStringify(stats, 2)}\n`);
 		return;

@@ -133,15 +133,51 @@ function keyOf(a: StatsAgent, by: StatsDimension, offsetMinutes: ((ms: number) =
 
 const BY_KEY = {session: 'bySession', day: 'byDay', model: 'byModel'} as const;
 
+/** The counts of some log lines, made one line at a time (the lines need not be kept, nor in order). */
+export interface LineTally {
+	events: number;
+	readonly sessions: Set<string>;
+	readonly byEvent: Map<string, number>;
+	first?: {ms: number; at: string};
+	last?: {ms: number; at: string};
+}
+
+export function newLineTally(): LineTally {
+	return {events: 0, sessions: new Set(), byEvent: new Map()};
+}
+
+export function tallyLine(tally: LineTally, line: StatsLine): void {
+	tally.events += 1;
+	tally.sessions.add(line.sessionId);
+	tally.byEvent.set(line.event, (tally.byEvent.get(line.event) ?? 0) + 1);
+	const ms = Date.parse(line.at);
+	if (!Number.isNaN(ms)) {
+		if (tally.first === undefined || ms < tally.first.ms) {
+			tally.first = {ms, at: line.at};
+		}
+		if (tally.last === undefined || ms > tally.last.ms) {
+			tally.last = {ms, at: line.at};
+		}
+	}
+}
+
+export function tallyLines(lines: Iterable<StatsLine>): LineTally {
+	const tally = newLineTally();
+	for (const line of lines) {
+		tallyLine(tally, line);
+	}
+	return tally;
+}
+
 /**
- * The stats of some agents and the log lines that go with them (the same selection `history
- * --events` lists). `sessions` counts the sessions of both; first and last event are over the lines.
+ * The stats of some agents and the tally of the log lines that go with them (the same selection
+ * `history --events` lists). `sessions` counts the sessions of both; first and last event are over the lines.
  */
-export function historyStats(agents: Iterable<StatsAgent>, lines: Iterable<StatsLine>, options: StatsOptions = {}): HistoryStats {
+export function historyStats(agents: Iterable<StatsAgent>, lines: LineTally, options: StatsOptions = {}): HistoryStats {
 	const byStatus = Object.fromEntries(HISTORY_STATUSES.map(s => [s, 0])) as Record<HistoryStatus, number>;
 	const byType = new Map<string, Group>();
 	const byOther = new Map<string, Group>();
-	const sessions = new Set<string>();
+	const sessions = new Set<string>(lines.sessions);
 	const other = options.by !== undefined && options.by !== 'type' ? options.by : undefined;
 	let count = 0;
 	for (const a of agents) {
@@ -153,34 +189,16 @@ export function historyStats(agents: Iterable<StatsAgent>, lines: Iterable<Stats
 			addTo(byOther, keyOf(a, other, options.offsetMinutes), a);
 		}
 	}
-	const byEventCounts = new Map<string, number>();
-	let events = 0;
-	let first: {ms: number; at: string} | undefined;
-	let last: {ms: number; at: string} | undefined;
-	for (const line of lines) {
-		events += 1;
-		sessions.add(line.sessionId);
-		byEventCounts.set(line.event, (byEventCounts.get(line.event) ?? 0) + 1);
-		const ms = Date.parse(line.at);
-		if (!Number.isNaN(ms)) {
-			if (first === undefined || ms < first.ms) {
-				first = {ms, at: line.at};
-			}
-			if (last === undefined || ms > last.ms) {
-				last = {ms, at: line.at};
-			}
-		}
-	}
 	const byEvent: Record<string, number> = {};
-	for (const key of [...byEventCounts.keys()].sort()) {
-		byEvent[key] = byEventCounts.get(key)!;
+	for (const key of [...lines.byEvent.keys()].sort()) {
+		byEvent[key] = lines.byEvent.get(key)!;
 	}
 	return {
 		agents: count,
-		events,
+		events: lines.events,
 		sessions: sessions.size,
-		firstEventAt: first?.at ?? null,
-		lastEventAt: last?.at ?? null,
+		firstEventAt: lines.first?.at ?? null,
+		lastEventAt: lines.last?.at ?? null,
 		byStatus,
 		byEvent,
 		byType: finishGroups(byType),

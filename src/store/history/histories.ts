@@ -27,8 +27,8 @@ export interface LogNotes {
 	count: number;
 }
 
-/** The lines kept: none, the few fields stats count (event, time, ids, type, state), or whole. */
-export type KeepLines = 'none' | 'slim' | 'full';
+/** The lines kept: none, or whole (for `--events`). */
+export type KeepLines = 'none' | 'full';
 
 export interface ReadHistoriesOptions extends EventLogOptions {
 	readonly now: number;
@@ -38,8 +38,10 @@ export interface ReadHistoriesOptions extends EventLogOptions {
 	readonly filter?: HistoryFilter;
 	/** Keep each agent's `events` (default: dropped, `[]`). */
 	readonly keepEvents?: boolean;
-	/** The selected lines (the agents' lines, and session lines in range when the filter picks no agents), oldest first. Default none. */
+	/** Keep the selected lines (the agents' lines, and session lines in range when the filter picks no agents), oldest first. Default none. */
 	readonly lines?: KeepLines;
+	/** Called with each selected line (in no set order) instead of keeping it: stats counts them without holding them. */
+	readonly onLine?: (line: EventLine) => void;
 }
 
 export interface HistoriesRead {
@@ -50,18 +52,6 @@ export interface HistoriesRead {
 	readonly notes: LogNotes;
 	/** `--agent <prefix>` named several agents: the message (nothing else is returned). */
 	readonly agentError?: string;
-}
-
-function slim(line: EventLine): EventLine {
-	return {
-		v: line.v,
-		at: line.at,
-		event: line.event,
-		sessionId: line.sessionId,
-		...(line.agentId === undefined ? {} : {agentId: line.agentId}),
-		...(line.type === undefined ? {} : {type: line.type}),
-		...(line.state === undefined ? {} : {state: line.state}),
-	};
 }
 
 function note(notes: LogNotes, item: LogNote): void {
@@ -116,19 +106,28 @@ function selectedLines(agents: readonly AgentHistory[], sessionLines: readonly E
  */
 export function readHistories(activity: string, options: ReadHistoriesOptions): HistoriesRead {
 	const filter = options.filter ?? {};
+	const onLine = options.onLine;
 	const keepLines = options.lines ?? 'none';
+	const wantLines = keepLines !== 'none' || onLine !== undefined;
+	const take = (line: EventLine): void => {
+		if (onLine) {
+			onLine(line);
+		} else {
+			lines.push(line);
+		}
+	};
 	const notes: LogNotes = {notes: [], count: 0};
 	const agents: AgentHistory[] = [];
 	let lines: EventLine[] = [];
 	// With a prefix the agents keep their events until the prefix is resolved; the lines come from them then.
 	const byPrefix = filter.agent !== undefined;
-	const keepEvents = Boolean(options.keepEvents) || (byPrefix && keepLines !== 'none');
+	const keepEvents = Boolean(options.keepEvents) || (byPrefix && wantLines);
 	for (const read of sessions(activity, options, notes)) {
 		const folded = foldEvents(read.lines, {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
 		const picked = folded.filter(h => matchesFilter(h, filter));
-		if (keepLines !== 'none' && !byPrefix) {
+		if (wantLines && !byPrefix) {
 			for (const line of selectedLines(picked, read.lines, filter)) {
-				lines.push(keepLines === 'slim' ? slim(line) : line);
+				take(line);
 			}
 		}
 		for (const h of picked) {
@@ -145,9 +144,9 @@ export function readHistories(activity: string, options: ReadHistoriesOptions): 
 			return {agents: [], lines: [], notes, agentError: resolved.error};
 		}
 		result = agents.filter(h => h.agentId === resolved.agentId);
-		if (keepLines !== 'none') {
+		if (wantLines) {
 			for (const line of selectedLines(result, [], filter)) {
-				lines.push(keepLines === 'slim' ? slim(line) : line);
+				take(line);
 			}
 		}
 		if (!options.keepEvents) {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {historyStats, localDay, percentile, formatStatsText, type StatsAgent} from '../../../src/core/history/stats.js';
+import {historyStats, localDay, percentile, formatStatsText, tallyLines, type StatsAgent} from '../../../src/core/history/stats.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -46,7 +46,7 @@ describe('historyStats', () => {
 	];
 
 	it('gives the object of the issue: totals, by status, by event, by type', () => {
-		expect(historyStats(agents, lines)).toEqual({
+		expect(historyStats(agents, tallyLines(lines))).toEqual({
 			agents: 4,
 			events: 3,
 			sessions: 3,
@@ -63,14 +63,18 @@ describe('historyStats', () => {
 	});
 
 	it('--by session, day and model add the same per-group object keyed by that dimension', () => {
-		expect(Object.keys(historyStats(agents, lines, {by: 'session'}).bySession!)).toEqual(['s1', 's2']);
-		expect(historyStats(agents, lines, {by: 'day'}).byDay).toMatchObject({'2026-02-28': {agents: 1}, '2026-03-01': {agents: 3, interrupted: 1}});
-		expect(historyStats(agents, lines, {by: 'model'}).byModel).toMatchObject({'(unknown)': {agents: 2, tokens: 5}, haiku: {tokens: 10}, opus: {agents: 1}});
-		expect(historyStats(agents, lines, {by: 'type'})).not.toHaveProperty('byDay');
+		expect(Object.keys(historyStats(agents, tallyLines(lines), {by: 'session'}).bySession!)).toEqual(['s1', 's2']);
+		expect(historyStats(agents, tallyLines(lines), {by: 'day'}).byDay).toMatchObject({'2026-02-28': {agents: 1}, '2026-03-01': {agents: 3, interrupted: 1}});
+		expect(historyStats(agents, tallyLines(lines), {by: 'model'}).byModel).toMatchObject({
+			'(unknown)': {agents: 2, tokens: 5},
+			haiku: {tokens: 10},
+			opus: {agents: 1},
+		});
+		expect(historyStats(agents, tallyLines(lines), {by: 'type'})).not.toHaveProperty('byDay');
 	});
 
 	it('text: the interruption rate, and hostile keys made safe', () => {
-		const stats = historyStats([...agents, agent({type: ALL_HOSTILE})], [{event: ALL_HOSTILE, at: '2026-03-01T10:00:00.000Z', sessionId: 's1'}]);
+		const stats = historyStats([...agents, agent({type: ALL_HOSTILE})], tallyLines([{event: ALL_HOSTILE, at: '2026-03-01T10:00:00.000Z', sessionId: 's1'}]));
 		const text = formatStatsText(stats, 'type', NOW);
 		expect(text).toContain('interrupted: 1 of 5 (20%)');
 		expect(text).toMatch(/Explore\s+2\s+1s\s+3s\s+3s\s+15\s+2\s+1 \(50%\)/);
