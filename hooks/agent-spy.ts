@@ -37,6 +37,7 @@ import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 import {appendEventLine} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
+import {pruneOnceADay} from '../src/store/history/prune.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
 /** stdin must end within this long after the process started (a writer may never close it). */
@@ -131,7 +132,18 @@ function run(dir: string, log: (message: string) => void): void {
 		log(`skipped: ${parsed.error}`);
 		return;
 	}
-	const event = parsed.value;
+	try {
+		recordEvent(dir, parsed.value, log);
+	} finally {
+		// The history's retention, at most once a day (one lstat on other days), after the event is
+		// recorded; never on SessionEnd, whose hooks Claude Code gives little time.
+		if (parsed.value.event !== 'SessionEnd') {
+			pruneOnceADay(dir, Date.now(), log);
+		}
+	}
+}
+
+function recordEvent(dir: string, event: HookEvent, log: (message: string) => void): void {
 	const now = isoTime(startedMs);
 	const sessionDir = join(dir, event.sessionId);
 	if (event.event === 'SessionStart' || event.event === 'SessionEnd') {

@@ -1,7 +1,7 @@
 // The hook's history side (issue 12): the event log it appends, the Agent call's facts, SessionEnd
 // interruptions, resumes, the git state of cwd, and a log it cannot write — run as Claude Code runs
 // it (the installed launcher and bundle), with real-shaped payloads (CLAUDE-CODE-HOOKS.md §1.3, §7).
-import {chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
@@ -217,5 +217,41 @@ describe('agent-spy: the event log', () => {
 		run(activity, payload('SubagentStart', {agent_id: 'acompact-1', agent_type: ''}));
 		writeFileSync(path.join(activity, 'unrelated'), '');
 		expect(logOf(activity).map(l => l.agentId)).toEqual(['a1']);
+	});
+});
+
+describe('agent-spy: the daily retention', () => {
+	it('removes sessions past AGENTLOG_RETENTION once a day, never one with a running agent, and not on SessionEnd', () => {
+		const activity = tempDir('hist-');
+		const old = Date.now() - 40 * 24 * 3600 * 1000;
+		const oldSession = (id: string, status: 'stopped' | 'idle') => {
+			const dir = path.join(activity, id);
+			mkdirSync(dir, {recursive: true});
+			const at = new Date(old).toISOString();
+			writeFileSync(
+				path.join(dir, 'x1.json'),
+				JSON.stringify({agentId: 'x1', type: 'Explore', status, startedAt: at, updatedAt: at, ...(status === 'stopped' ? {stoppedAt: at} : {})}),
+			);
+			writeFileSync(
+				path.join(dir, 'events.jsonl'),
+				`${JSON.stringify({v: 1, at, event: 'SubagentStart', sessionId: id, agentId: 'x1', type: 'Explore', state: 'active'})}\n`,
+			);
+			for (const name of ['x1.json', 'events.jsonl', '.']) {
+				utimesSync(path.join(dir, name), old / 1000, old / 1000);
+			}
+			return dir;
+		};
+		const gone = oldSession('old-done', 'stopped');
+		const idleOne = oldSession('old-idle', 'idle');
+		run(activity, payload('SessionEnd', {reason: 'other'}));
+		expect(existsSync(gone)).toBe(true);
+		run(activity, start('a1'));
+		expect(existsSync(gone)).toBe(false);
+		expect(existsSync(idleOne)).toBe(true);
+		expect(existsSync(path.join(activity, '.agentlog-prune-stamp'))).toBe(true);
+		// Once a day: a session that turns old later the same day stays until tomorrow.
+		const later = oldSession('old-later', 'stopped');
+		run(activity, start('a2'));
+		expect(existsSync(later)).toBe(true);
 	});
 });
