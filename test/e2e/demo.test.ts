@@ -37,9 +37,12 @@ describe('agentlog demo --no-ui', () => {
 		expect(readdirSync(dir)).toContain('.demo-transcripts');
 		expect(sessions).toHaveLength(1);
 		const sessionDir = path.join(dir, sessions[0] ?? '');
-		const names = readdirSync(sessionDir);
-		// No temp files; within the per-session cap.
-		expect(names.filter(n => n.startsWith('.'))).toEqual([]);
+		const all = readdirSync(sessionDir);
+		// No temp files; the event log beside the agent files, which are within the per-session cap.
+		expect(all.filter(n => n.startsWith('.'))).toEqual([]);
+		expect(all).toContain('events.jsonl');
+		const names = all.filter(n => n.endsWith('.json'));
+		expect(names).toHaveLength(all.length - 1);
 		expect(names.length).toBeLessThanOrEqual(20);
 		const agents = new Map<string, AgentRecord>();
 		for (const name of names) {

@@ -76,7 +76,7 @@ describe('agent-spy hook', () => {
 		expect(Date.parse(rec.stoppedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(rec.startedAt));
 		// The file is 2-space JSON with a final newline, and no temp file is left behind.
 		expect(readFileSync(path.join(activity, SESSION, 'a8c41f0e92b7d3a15.json'), 'utf8')).toMatch(/^\{\n {2}"agentId".*\n\}\n$/s);
-		expect(readdirSync(path.join(activity, SESSION))).toEqual(['a8c41f0e92b7d3a15.json']);
+		expect(readdirSync(path.join(activity, SESSION)).sort()).toEqual(['a8c41f0e92b7d3a15.json', 'events.jsonl']);
 	});
 
 	it('keeps the first startedAt when SubagentStart repeats', () => {
