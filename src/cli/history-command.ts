@@ -13,6 +13,7 @@ import {readHistories} from '../store/history/histories.js';
 import {registerChainCommand} from './chain-command.js';
 import {activityFor, clockNow} from './common.js';
 import {CliError} from './errors.js';
+import {writeJsonArray} from './json-output.js';
 import {
 	addFilterOptions,
 	addHistoryReadOptions,
@@ -86,7 +87,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 		// Oldest first, always (readHistories sorts them).
 		const shown = page(read.lines, options.offset, options.limit);
 		if (options.json) {
-			process.stdout.write(`${safeJsonStringify(shown, 2)}\n`);
+			writeJsonArray(shown);
 			return;
 		}
 		if (shown.length === 0) {
