@@ -8,6 +8,7 @@ import {runGitStateBench} from './git-state.mjs';
 import {runHistoryBench} from './history.mjs';
 import {runHookBench} from './hook.mjs';
 import {runLsBench} from './ls.mjs';
+import {runPruneBench} from './prune.mjs';
 import {runSessionsBench} from './sessions.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
@@ -23,6 +24,7 @@ const benches = [
 	['description', runDescriptionBench],
 	['ls', runLsBench],
 	['git-state', runGitStateBench],
+	['prune', runPruneBench],
 	['history', runHistoryBench],
 ];
 const only = process.argv.slice(2);

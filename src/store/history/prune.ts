@@ -305,33 +305,42 @@ function renewStamp(stamp: string, now: number): void {
 }
 
 /**
- * The hook's retention: prunes (as `agentlog prune` would) at most once a day. When the stamp is
- * less than a day old this is one lstat. Else one process claims the day: under a lock file
- * (never waited for), it looks at the stamp again and renews it before pruning, so two hooks
- * never both prune. The result when this call pruned, else undefined. Never throws; problems
- * and what was removed go to `log`.
+ * Claims today's prune: true for one caller a day. When the stamp is less than a day old this is
+ * one lstat (false). Else, under a lock file (never waited for), the stamp is looked at again and
+ * renewed before this returns true, so two hooks never both claim it. Throws on a file-system
+ * error (`pruneOnceADay` catches). Needs only node:fs and lock.ts: a hook that imports this alone
+ * does not load the prune code (see `pruneOnceADay`).
  */
-export function pruneOnceADay(activity: string, now: number, log: (message: string) => void, options: DailyPruneOptions = {}): PruneResult | undefined {
+export function claimDailyPrune(activity: string, now: number): boolean {
+	const stamp = join(activity, PRUNE_STAMP_NAME);
+	const before = lstatOrUndefined(stamp);
+	if (before !== undefined && stampIsRecent(before, now)) {
+		return false;
+	}
+	// The lock's own staleness is measured on the wall clock (lock.ts), whatever `now` says.
+	const lock = tryLock(join(activity, PRUNE_LOCK_NAME));
+	if (!lock) {
+		return false;
+	}
 	try {
-		const stamp = join(activity, PRUNE_STAMP_NAME);
-		const before = lstatOrUndefined(stamp);
-		if (before !== undefined && stampIsRecent(before, now)) {
-			return undefined;
+		const again = lstatOrUndefined(stamp);
+		if (again !== undefined && stampIsRecent(again, now)) {
+			return false;
 		}
-		// The lock's own staleness is measured on the wall clock (lock.ts), whatever `now` says.
-		const lock = tryLock(join(activity, PRUNE_LOCK_NAME));
-		if (!lock) {
-			return undefined;
-		}
-		try {
-			const again = lstatOrUndefined(stamp);
-			if (again !== undefined && stampIsRecent(again, now)) {
-				return undefined;
-			}
-			renewStamp(stamp, now);
-		} finally {
-			releaseLock(lock);
-		}
+		renewStamp(stamp, now);
+		return true;
+	} finally {
+		releaseLock(lock);
+	}
+}
+
+/**
+ * The retention pass once claimed (`claimDailyPrune`): prunes as `agentlog prune` would, with
+ * `AGENTLOG_RETENTION` (an invalid one is logged and the default used). Never throws; what was
+ * removed and any problem go to `log`.
+ */
+export function runDailyPrune(activity: string, now: number, log: (message: string) => void, options: DailyPruneOptions = {}): PruneResult | undefined {
+	try {
 		let olderThanMs = options.olderThanMs;
 		if (olderThanMs === undefined) {
 			const retention = retentionFrom(options.env ?? process.env);
@@ -353,4 +362,19 @@ export function pruneOnceADay(activity: string, now: number, log: (message: stri
 		log(`daily prune: ${codeOf(error) ?? (error instanceof Error ? error.message : String(error))}`);
 		return undefined;
 	}
+}
+
+/**
+ * The hook's retention: prunes at most once a day (`claimDailyPrune`, then `runDailyPrune`). On
+ * other days this is one lstat. The result when this call pruned, else undefined. Never throws.
+ */
+export function pruneOnceADay(activity: string, now: number, log: (message: string) => void, options: DailyPruneOptions = {}): PruneResult | undefined {
+	let claimed: boolean;
+	try {
+		claimed = claimDailyPrune(activity, now);
+	} catch (error) {
+		log(`daily prune: ${codeOf(error) ?? (error instanceof Error ? error.message : String(error))}`);
+		return undefined;
+	}
+	return claimed ? runDailyPrune(activity, now, log, options) : undefined;
 }
