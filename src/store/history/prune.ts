@@ -16,7 +16,7 @@
 import {lstatSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync, type Stats} from 'node:fs';
 import {join} from 'node:path';
 import {foldEvents} from '../../core/history/fold.js';
-import {livesFromHistory, newest, retentionFrom, sessionsToPrune, type AgentLife, type SessionFacts} from '../../core/history/retention.js';
+import {formatRetention, livesFromHistory, newest, retentionFrom, sessionsToPrune, type AgentLife, type SessionFacts} from '../../core/history/retention.js';
 import {DEFAULT_STALE_MS, lastSignOfLife} from '../../core/monitor/stale.js';
 import {isSafeId, parseAgentRecord} from '../../core/record/agent-record.js';
 import {isAgentFileName} from '../../core/record/file-names.js';
@@ -352,7 +352,7 @@ export function runDailyPrune(activity: string, now: number, log: (message: stri
 		const result = pruneSessions(activity, {now, olderThanMs, staleMs: options.staleMs});
 		if (result.removed.length > 0) {
 			const bytes = result.removed.reduce((sum, r) => sum + r.bytes, 0);
-			log(`daily prune: removed ${result.removed.length} session(s) older than ${Math.round(olderThanMs / 60_000)} min (${bytes} bytes)`);
+			log(`daily prune: removed ${result.removed.length} session(s) older than ${formatRetention(olderThanMs)} (${bytes} bytes)`);
 		}
 		for (const e of result.errors) {
 			log(`daily prune: session ${e.id} ${e.error}`);

@@ -213,7 +213,7 @@ describe('pruneOnceADay', () => {
 		writeSession(activity, 's1', NOW - 40 * DAY);
 		expect(pruneOnceADay(activity, NOW, log, {env: {}})?.removed.map(r => r.id)).toEqual(['s1']);
 		expect(lstatSync(path.join(activity, PRUNE_STAMP_NAME)).mtimeMs).toBe(NOW);
-		expect(logged).toEqual([expect.stringMatching(/^daily prune: removed 1 session\(s\) older than 43200 min \(\d+ bytes\)$/)]);
+		expect(logged).toEqual([expect.stringMatching(/^daily prune: removed 1 session\(s\) older than 30d \(\d+ bytes\)$/)]);
 
 		writeSession(activity, 's2', NOW - 40 * DAY);
 		expect(pruneOnceADay(activity, NOW + DAY - 1, log, {env: {}})).toBeUndefined();
