@@ -37,7 +37,7 @@ import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 import {appendEventLine} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
-import {pruneOnceADay} from '../src/store/history/prune.js';
+import {claimDailyPrune} from '../src/store/history/prune.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
 /** stdin must end within this long after the process started (a writer may never close it). */
@@ -138,8 +138,32 @@ function run(dir: string, log: (message: string) => void): void {
 		// The history's retention, at most once a day (one lstat on other days), after the event is
 		// recorded; never on SessionEnd, whose hooks Claude Code gives little time.
 		if (parsed.value.event !== 'SessionEnd') {
-			pruneOnceADay(dir, Date.now(), log);
+			dailyPrune(dir, log);
 		}
+	}
+}
+
+type RunDailyPrune = (activity: string, now: number, log: (message: string) => void) => unknown;
+
+/** The retention pass, from agent-prune.cjs beside this file, on the one run a day that claims it. */
+function dailyPrune(dir: string, log: (message: string) => void): void {
+	const now = Date.now();
+	let claimed = false;
+	try {
+		claimed = claimDailyPrune(dir, now);
+	} catch (error) {
+		log(`daily prune: ${error instanceof Error ? error.message : String(error)}`);
+	}
+	if (!claimed) {
+		return;
+	}
+	try {
+		// The bundled hook is CommonJS: require and __dirname are there.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const pass = require(join(__dirname, 'agent-prune.cjs')) as {runDailyPrune?: RunDailyPrune};
+		pass.runDailyPrune?.(dir, now, log);
+	} catch (error) {
+		log(`daily prune: cannot load agent-prune.cjs: ${error instanceof Error ? error.message : String(error)}`);
 	}
 }
 

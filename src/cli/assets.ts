@@ -30,12 +30,23 @@ export interface HookAssets {
 	readonly launcher: string;
 	/** dist/hooks/agent-spy.cjs: the bundled hook (built by `npm run build`). */
 	readonly script: string;
+	/** dist/hooks/agent-prune.cjs: the history's daily retention pass, which the hook loads only on the day it runs. */
+	readonly prune: string;
+}
+
+/** The bundles installed beside the launcher, by their installed names. */
+export function hookBundles(assets: HookAssets): readonly {readonly name: string; readonly source: string}[] {
+	return [
+		{name: 'agent-spy.cjs', source: assets.script},
+		{name: 'agent-prune.cjs', source: assets.prune},
+	];
 }
 
 export function hookAssets(root: string = packageRoot()): HookAssets {
 	return {
 		launcher: path.join(root, 'hooks', 'agent-spy.sh'),
 		script: path.join(root, 'dist', 'hooks', 'agent-spy.cjs'),
+		prune: path.join(root, 'dist', 'hooks', 'agent-prune.cjs'),
 	};
 }
 

@@ -7,13 +7,13 @@ import {appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, readFile
 import path from 'node:path';
 import {DEMO_LENGTH_SECONDS, demoSteps, type DemoStep} from '../core/demo/scenario.js';
 import {demoTranscriptWrites, type TranscriptWrite} from '../core/demo/transcripts.js';
-import {hookAssets} from './assets.js';
+import {hookAssets, hookBundles} from './assets.js';
 import {CliError} from './errors.js';
 import {renderLauncher} from './hook-files.js';
 
 /**
  * Lays the hook out in `dir` as install-hook does in <claude>/hooks (the launcher with `nodePath`
- * as its fallback Node, and the bundled hook beside it); returns the launcher's path.
+ * as its fallback Node, and the bundled hook and its prune pass beside it); returns the launcher's path.
  */
 export function installHookCopy(dir: string, nodePath: string = process.execPath): string {
 	const assets = hookAssets();
@@ -24,7 +24,9 @@ export function installHookCopy(dir: string, nodePath: string = process.execPath
 	const launcher = path.join(dir, 'agent-spy.sh');
 	writeFileSync(launcher, renderLauncher(readFileSync(assets.launcher, 'utf8'), nodePath));
 	chmodSync(launcher, 0o755);
-	copyFileSync(assets.script, path.join(dir, 'agent-spy.cjs'));
+	for (const bundle of hookBundles(assets)) {
+		copyFileSync(bundle.source, path.join(dir, bundle.name));
+	}
 	return launcher;
 }
 

@@ -1,7 +1,7 @@
 // `agentlog install-hook` and `agentlog uninstall-hook` (DESIGN.md §8). Plain IO and text on
 // stdout: never imports Ink, so it works with stdin not a terminal. The decisions (what to add,
 // what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts.
-import {existsSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {claudeDir} from '../core/paths.js';
@@ -9,7 +9,8 @@ import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '
 import {hasAgentlogHooks, parseSettings, type JsonObject} from '../core/install/settings-merge.js';
 import {hookTarget, type HookTarget} from '../core/install/shell-command.js';
 import {unifiedDiff} from '../core/install/text-diff.js';
-import {hookAssets, type HookAssets} from './assets.js';
+import {isCodeCacheName} from '../core/install/code-cache.js';
+import {hookAssets, hookBundles, type HookAssets} from './assets.js';
 import {CliError} from './errors.js';
 import {
 	BACKUP_SUFFIX,
@@ -61,7 +62,8 @@ const RESTART_NOTE = 'Running Claude Code sessions pick up hook changes only aft
 interface Resolved {
 	readonly claude: string;
 	readonly target: HookTarget;
-	readonly cjsPath: string;
+	/** The installed bundles (agent-spy.cjs, agent-prune.cjs) and where each comes from. */
+	readonly bundles: readonly {readonly path: string; readonly source: string}[];
 	readonly file: SettingsFile;
 	readonly settings: JsonObject;
 	/** The settings file's folder when it does not exist yet (and may be created). */
@@ -113,7 +115,8 @@ function resolve(options: HookCommandOptions, ctx: HookContext, needsFolder: boo
 	const file = readSettingsFile(settingsPath(options, claude, ctx.cwd));
 	const settings = usableSettings(file);
 	const newFolder = needsFolder ? missingFolder(options, file) : undefined;
-	return {claude, target, cjsPath: path.join(path.dirname(target.scriptPath), 'agent-spy.cjs'), file, settings, newFolder};
+	const bundles = hookBundles(ctx.assets).map(b => ({path: path.join(path.dirname(target.scriptPath), b.name), source: b.source}));
+	return {claude, target, bundles, file, settings, newFolder};
 }
 
 function describeFile(file: SettingsFile): string {
@@ -181,23 +184,23 @@ function installSettingsLines(
 }
 
 export function runInstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
-	if (!existsSync(ctx.assets.script)) {
+	const missing = hookBundles(ctx.assets).find(b => !existsSync(b.source));
+	if (missing !== undefined) {
 		throw new CliError(
-			`the hook is not built: ${ctx.assets.script} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(path.dirname(ctx.assets.script)))} and try again.`,
+			`the hook is not built: ${missing.source} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(path.dirname(missing.source)))} and try again.`,
 		);
 	}
 	const say = output(ctx);
-	const {target, cjsPath, file, settings, newFolder} = resolve(options, ctx, true);
+	const {target, bundles, file, settings, newFolder} = resolve(options, ctx, true);
 	let edit = installEdit(file.text, settings, target);
 	const newText = editedText(edit.result, file);
 
 	const launcher = renderLauncher(readFileSync(ctx.assets.launcher, 'utf8'), ctx.execPath);
-	const script = readFileSync(ctx.assets.script);
+	const scripts = bundles.map(b => ({path: b.path, data: readFileSync(b.source)})).filter(b => !readIfExists(b.path)?.equals(b.data));
 	const current = readRegular(target.scriptPath);
 	const currentLauncher = current?.data.toString('utf8');
-	const currentScript = readIfExists(cjsPath);
 	const writeLauncher = currentLauncher !== launcher;
-	const writeScript = !currentScript?.equals(script);
+	const writeScript = scripts.length > 0;
 	// A different launcher that is not agentlog's (claude-code-kanban installs one at this path)
 	// is kept as <path>.agentlog-backup, never overwriting an earlier backup; uninstall restores it.
 	const foreign = currentLauncher !== undefined && writeLauncher && !isAgentlogLauncher(currentLauncher);
@@ -210,8 +213,8 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
 	const fileLines: string[] = [];
-	if (writeScript) {
-		fileLines.push(`  ${would('wrote', 'would write')} ${cjsPath}\n`);
+	for (const script of scripts) {
+		fileLines.push(`  ${would('wrote', 'would write')} ${script.path}\n`);
 	}
 	if (writeLauncher) {
 		fileLines.push(`  ${would('wrote', 'would write')} ${target.scriptPath} (executable; Node fallback ${ctx.execPath})\n`);
@@ -234,14 +237,16 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	let notes = '';
 	try {
 		staging.ensureDir(path.dirname(target.scriptPath));
-		const stagedScript = writeScript ? staging.stage(cjsPath, script, 0o644) : undefined;
+		const stagedScripts = scripts.map(script => staging.stage(script.path, script.data, 0o644));
 		const stagedLauncher = writeLauncher ? staging.stage(target.scriptPath, launcher, 0o755) : undefined;
 		const commitHookFiles = (): void => {
 			if (launcherBackup !== undefined && current !== undefined) {
 				writeNewCopy(launcherBackup, current.data, current.mode);
 			}
-			// The .cjs first: the launcher must never run without it.
-			staging.commit(stagedScript);
+			// The .cjs files first (the prune pass before the hook that loads it): the launcher must never run without them.
+			for (const staged of stagedScripts.reverse()) {
+				staging.commit(staged);
+			}
 			staging.commit(stagedLauncher);
 		};
 		if (newText === undefined) {
@@ -299,7 +304,7 @@ function removedLine(edit: UninstallEdit, would: (done: string, future: string) 
 export function runUninstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
 	const say = output(ctx);
 	const resolved = resolve(options, ctx, false);
-	const {target, cjsPath, file, settings} = resolved;
+	const {target, bundles, file, settings} = resolved;
 	let edit = uninstallEdit(file.text, settings, target.command);
 	const newText = editedText(edit.result, file);
 
@@ -309,13 +314,15 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	const backup = target.scriptPath + BACKUP_SUFFIX;
 	const restore = keepReason === undefined && (ours || currentLauncher === undefined) && isRegularFile(backup);
 	const removeLauncher = keepReason === undefined && ours && !restore;
-	const removeScript = keepReason === undefined && existsSync(cjsPath);
+	// The hook's code caches (hooks/agent-spy-cached.ts) go with the bundles.
+	const present = [...bundles.filter(b => existsSync(b.path)).map(b => b.path), ...codeCaches(path.dirname(target.scriptPath))];
+	const removeScript = keepReason === undefined && present.length > 0;
 
 	const notes: string[] = [];
 	if (currentLauncher !== undefined && !ours) {
 		notes.push(`  ${target.scriptPath} is not agentlog's; left as it is\n`);
 	}
-	if (keepReason !== undefined && (ours || existsSync(cjsPath))) {
+	if (keepReason !== undefined && (ours || present.length > 0)) {
 		notes.push(`  kept the hook files in ${path.dirname(target.scriptPath)}: ${keepReason}\n`);
 	}
 	if (newText === undefined && !restore && !removeLauncher && !removeScript) {
@@ -330,7 +337,9 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		fileLines.push(`  ${would('removed', 'would remove')} ${target.scriptPath}\n`);
 	}
 	if (removeScript) {
-		fileLines.push(`  ${would('removed', 'would remove')} ${cjsPath}\n`);
+		for (const bundle of present) {
+			fileLines.push(`  ${would('removed', 'would remove')} ${bundle}\n`);
+		}
 	}
 	if (options.dryRun) {
 		say(['Dry run: nothing is written.\n', `  settings: ${describeFile(file)}\n`, removedLine(edit, would), ...fileLines].join(''));
@@ -363,13 +372,29 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 			rmSync(target.scriptPath, {force: true});
 		}
 		if (removeScript) {
-			rmSync(cjsPath, {force: true});
+			for (const bundle of present) {
+				rmSync(bundle, {force: true});
+			}
 		}
 	} catch (error) {
 		staging.abort();
 		throw error;
 	}
 	say(["Removed agentlog's hook.\n", `  settings: ${describeFile(finalFile)}\n`, removedLine(edit, would), ...fileLines, settingsNotes, RESTART_NOTE].join(''));
+}
+
+/** The hook's code cache files in `dir` (regular files with the cache's name). */
+function codeCaches(dir: string): string[] {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return [];
+	}
+	return names
+		.filter(isCodeCacheName)
+		.map(name => path.join(dir, name))
+		.filter(file => lstatSync(file, {throwIfNoEntry: false})?.isFile() === true);
 }
 
 function isRegularFile(file: string): boolean {

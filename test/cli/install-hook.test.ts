@@ -2,6 +2,7 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
+import {isCodeCacheName} from '../../src/core/install/code-cache.js';
 import {hookAssets, packageRoot} from '../../src/cli/assets.js';
 import {readSettingsFile, unchangedSince} from '../../src/cli/hook-files.js';
 import {main} from '../../src/cli/index.js';
@@ -76,6 +77,7 @@ async function run(...args: string[]): Promise<Run> {
 const settingsFile = (): string => path.join(claude, 'settings.json');
 const launcher = (): string => path.join(claude, 'hooks', 'agent-spy.sh');
 const bundle = (): string => path.join(claude, 'hooks', 'agent-spy.cjs');
+const pruneBundle = (): string => path.join(claude, 'hooks', 'agent-prune.cjs');
 const ours = (): string => launcher();
 
 /** Every file under `dir` with its bytes and mode (symlinks as their link text). */
@@ -126,6 +128,8 @@ describe('install-hook', () => {
 		expect(sh).not.toContain('@AGENTLOG_NODE@');
 		expect(sh).toContain(`node_bin='${process.execPath}'`);
 		expect(readFileSync(bundle())).toEqual(readFileSync(hookAssets().script));
+		expect(readFileSync(pruneBundle())).toEqual(readFileSync(hookAssets().prune));
+		expect(result.stdout).toContain(`wrote ${pruneBundle()}`);
 
 		// The installed hook runs, here through the Node fallback (no node on PATH).
 		const activity = tempDir('activity-');
@@ -183,14 +187,21 @@ describe('install-hook', () => {
 		expect(readFileSync(settingsFile())).toEqual(installed);
 		expect(statSync(settingsFile()).mtimeMs).toBe(mtime);
 
+		// A run of the installed hook leaves its code cache beside it; uninstall removes it too.
+		runHook(ours(), tempDir('activity-'), {HOME: home});
+		const cache = readdirSync(path.join(claude, 'hooks')).find(isCodeCacheName);
+		expect(cache).toBeDefined();
 		writeFileSync(`${settingsFile()}.agentlog-backup`, 'kept');
 		const removed = await run('uninstall-hook');
 		expect(removed.code).toBe(0);
 		expect(removed.stdout).toContain('removed SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
+		expect(removed.stdout).toContain(`removed ${path.join(claude, 'hooks', cache ?? '')}`);
+		expect(readdirSync(path.join(claude, 'hooks'))).toEqual([]);
 		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
 		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe('kept');
 		expect(existsSync(launcher())).toBe(false);
 		expect(existsSync(bundle())).toBe(false);
+		expect(existsSync(pruneBundle())).toBe(false);
 	});
 
 	it('changes only the bytes of its entries, in the style of the file, and uninstall gives the original back', async () => {
@@ -402,10 +413,12 @@ describe('install-hook', () => {
 	}, 60_000);
 
 	it('exits 1 and writes nothing when the hook is not built', () => {
-		const assets = {launcher: hookAssets().launcher, script: path.join(tempDir('nodist-'), 'agent-spy.cjs')};
-		const ctx: HookContext = {cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath: process.execPath, assets, write: () => undefined};
-		expect(() => runInstall({}, ctx)).toThrowError(/npm run build/);
-		expect(existsSync(claude)).toBe(false);
+		for (const missing of ['script', 'prune'] as const) {
+			const assets = {...hookAssets(), [missing]: path.join(tempDir('nodist-'), 'missing.cjs')};
+			const ctx: HookContext = {cwd: home, env: {CLAUDE_CONFIG_DIR: claude}, home, execPath: process.execPath, assets, write: () => undefined};
+			expect(() => runInstall({}, ctx)).toThrowError(/missing\.cjs is missing\. Run `npm run build`/);
+			expect(existsSync(claude)).toBe(false);
+		}
 	});
 
 	it('fills in a Node path and a <claude> folder that need quoting', () => {
