@@ -1,13 +1,12 @@
 // Cost of retention (src/store/history/prune.ts). `node bench/prune.mjs` (after `npm run build`).
 //  - pruneOnceADay with a stamp less than a day old: µs per call in this process (mean of 20,000
 //    after warm-up); this is what every hook run pays but one a day.
-//  - the hook with that call vs without (hooks/agent-spy.ts bundled as scripts/build.mjs does,
-//    and the same source with `pruneOnceADay(dir, Date.now(), log)` added after `run`): median of
-//    interleaved runs, stamp recent. The difference includes loading the bigger bundle.
+//  - the hook with its daily claim (claimDailyPrune; the pass itself is agent-prune.cjs, loaded
+//    only the day it runs) vs the same source with the claim made a no-op, both bundled (without
+//    the code cache): median of interleaved runs, stamp recent.
 //  - one full pass over 1,000 sessions (5 agent files and a 10-line log each): all 40 days old
 //    (all read and removed), the same as a dry run (all read, none removed), and all recent (lstat
 //    only). Median of 3 runs each on a fresh copy.
-//    (When the hook already calls it, "without" is the same source with the call made a no-op.)
 // Targets: the recent-stamp call ≤ 20 µs; the hook ≤ 0.3 ms slower; a full pass ≤ 2 s.
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
@@ -103,26 +102,15 @@ export async function runPruneBench() {
 
 		// 2. The hook with the call vs without.
 		const source = readFileSync(path.join(root, 'hooks/agent-spy.ts'), 'utf8');
-		const importLine = "import {pruneOnceADay} from '../src/store/history/prune.js';\n";
-		const call = '\trun(dir, log);\n';
-		let variants;
-		if (source.includes(importLine)) {
-			// The hook calls it: "without" makes the call a no-op, so the bundle leaves prune.ts out.
-			variants = [
-				['without', source.replace(importLine, 'const pruneOnceADay = (..._args: unknown[]): undefined => undefined;\n')],
-				['with', source],
-			];
-		} else if (source.includes(call)) {
-			variants = [
-				['without', source],
-				[
-					'with',
-					source
-						.replace("import {join} from 'node:path';\n", `import {join} from 'node:path';\n${importLine}`)
-						.replace(call, `${call}\tpruneOnceADay(dir, Date.now(), log);\n`),
-				],
-			];
-		}
+		// The hook claims the day with claimDailyPrune and loads the pass (agent-prune.cjs) only when
+		// it got it: "without" makes the claim a no-op, so the bundle leaves prune.ts out.
+		const importLine = "import {claimDailyPrune} from '../src/store/history/prune.js';\n";
+		const variants = source.includes(importLine)
+			? [
+					['without', source.replace(importLine, 'const claimDailyPrune = (..._args: unknown[]): boolean => false;\n')],
+					['with', source],
+				]
+			: undefined;
 		if (variants) {
 			const hooks = {};
 			for (const [name, contents] of variants) {
@@ -150,7 +138,7 @@ export async function runPruneBench() {
 				`prune: hook run, stamp recent: ${w.toFixed(2)} ms with the call vs ${wo.toFixed(2)} ms without (median of 200 each, interleaved; +${(w - wo).toFixed(2)} ms; bundle ${kb('with')} KB vs ${kb('without')} KB; target ≤ +0.3 ms)`,
 			);
 		} else {
-			out.push('prune: hook comparison skipped (hooks/agent-spy.ts has neither the call nor `run(dir, log);`)');
+			out.push('prune: hook comparison skipped (hooks/agent-spy.ts no longer imports claimDailyPrune)');
 		}
 
 		// 3. A full pass over 1,000 sessions.
