@@ -20,10 +20,11 @@ function compact(data: Record<string, unknown>): Json | undefined {
 	return Object.keys(out).length === 0 ? undefined : out;
 }
 
-function dataOf(event: HookEvent, interrupted: readonly string[]): Json | undefined {
+function dataOf(event: HookEvent, interrupted: readonly string[], record: AgentRecord | undefined): Json | undefined {
 	switch (event.event) {
 		case 'SubagentStart': {
-			return undefined;
+			// Where its transcript is, so that the session can be looked at again (replay, --at) before any stop.
+			return compact({agentTranscriptPath: record?.transcriptPath});
 		}
 		case 'SubagentStop': {
 			return compact({lastMessage: event.lastMessage, lastMessageCut: event.lastMessageCut ? true : undefined, agentTranscriptPath: event.agentTranscriptPath});
@@ -57,7 +58,7 @@ export interface HookLineInput {
 /** The log line of one hook event. */
 export function hookEventLine(input: HookLineInput): EventLine {
 	const {event, record} = input;
-	const data = dataOf(event, input.interrupted ?? []);
+	const data = dataOf(event, input.interrupted ?? [], record);
 	return {
 		v: EVENT_LINE_VERSION,
 		at: input.at,

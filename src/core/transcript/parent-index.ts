@@ -75,12 +75,24 @@ export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskRe
 	};
 }
 
+/** A line's `timestamp` is later than `until` (a line without one is taken as not later). */
+export function isAfter(timestamp: unknown, until: number): boolean {
+	const at = typeof timestamp === 'string' ? Date.parse(timestamp) : Number.NaN;
+	return !Number.isNaN(at) && at > until;
+}
+
 export class ParentIndex {
 	private readonly calls = new Map<string, CallEntry>();
 	private readonly results = new Map<string, ResultEntry>();
 
-	/** `wants(agentId)`: keep that agent's result (default: every agent's). */
-	constructor(private readonly wants: (agentId: string) => boolean = () => true) {}
+	/**
+	 * `wants(agentId)`: keep that agent's result (default: every agent's). `until` (ms): lines
+	 * stamped later are left out (the parent as it was at that moment: time travel).
+	 */
+	constructor(
+		private readonly wants: (agentId: string) => boolean = () => true,
+		private readonly until?: number,
+	) {}
 
 	/** Complete lines as bytes (a chunk cut at a newline): only lines that can matter are parsed. */
 	addBytes(bytes: Uint8Array): void {
@@ -116,6 +128,9 @@ export class ParentIndex {
 			return;
 		}
 		if (!isObject(line) || !isObject(line.message) || !Array.isArray(line.message.content)) {
+			return;
+		}
+		if (this.until !== undefined && isAfter(line.timestamp, this.until)) {
 			return;
 		}
 		const tur = isObject(line.toolUseResult) ? line.toolUseResult : undefined;

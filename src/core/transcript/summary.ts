@@ -298,29 +298,56 @@ function copy(s: TranscriptSummary): Mutable {
  * (a torn write, a rotated file) is counted in `badLines` and skipped.
  */
 export function foldLines(summary: TranscriptSummary, lines: readonly string[], cwd?: string): TranscriptSummary {
+	return fold(summary, lines, cwd, undefined).summary;
+}
+
+function fold(
+	summary: TranscriptSummary,
+	lines: readonly string[],
+	cwd: string | undefined,
+	until: number | undefined,
+): {summary: TranscriptSummary; ended: boolean} {
 	if (lines.length === 0) {
-		return summary;
+		return {summary, ended: false};
 	}
 	const s = copy(summary);
 	for (const text of lines) {
 		if (text.trim() === '') {
 			continue;
 		}
-		s.lines += 1;
 		let json: unknown;
 		try {
 			json = JSON.parse(text);
 		} catch {
+			s.lines += 1;
 			s.badLines += 1;
 			continue;
 		}
+		if (until !== undefined && isObject(json) && typeof json.timestamp === 'string' && Date.parse(json.timestamp) > until) {
+			return {summary: s, ended: true};
+		}
+		s.lines += 1;
 		if (isObject(json)) {
 			foldLine(s, json, cwd);
 		} else {
 			s.badLines += 1;
 		}
 	}
-	return s;
+	return {summary: s, ended: false};
+}
+
+/**
+ * `foldLines` up to a moment (time travel): lines are folded until the first one stamped later
+ * than `until` (ms); `ended` says it was met, so the caller reads no further (a transcript is
+ * written in time order). A line without a timestamp is folded.
+ */
+export function foldLinesUntil(
+	summary: TranscriptSummary,
+	lines: readonly string[],
+	until: number,
+	cwd?: string,
+): {summary: TranscriptSummary; ended: boolean} {
+	return fold(summary, lines, cwd, until);
 }
 
 /** The summary of `a`'s lines followed by `b`'s. */

@@ -140,7 +140,8 @@ export function readLineChunksSync(
 	fd: number,
 	start: number,
 	end: number,
-	onLines: (bytes: Buffer) => void,
+	/** Returns false to stop reading (the rest is not read). */
+	onLines: (bytes: Buffer) => boolean | void,
 	options: {chunkBytes?: number; maxLine?: number; skipping?: boolean} = {},
 ): LineChunks {
 	const chunkBytes = options.chunkBytes ?? 1024 * 1024;
@@ -169,8 +170,9 @@ export function readLineChunksSync(
 		}
 		const joined = carry ? Buffer.concat([carry, data]) : data;
 		const last = joined.lastIndexOf(0x0a);
-		if (last >= 0) {
-			onLines(joined.subarray(0, last + 1));
+		if (last >= 0 && onLines(joined.subarray(0, last + 1)) === false) {
+			consumed = position - (joined.length - last - 1);
+			break;
 		}
 		const rest = joined.subarray(last + 1);
 		carry = rest.length === 0 ? undefined : Buffer.from(rest);

@@ -13,11 +13,13 @@ export interface ReadActivityOptions {
 	readonly roots?: readonly string[];
 	/** Bytes per read (default 1 MiB). */
 	readonly chunkBytes?: number;
+	/** The transcripts as they were at this moment (ms): later lines are not read (time travel). */
+	readonly until?: number;
 }
 
-function reader(target: FollowTarget, roots: TranscriptRoots, chunkBytes: number | undefined): TranscriptReader {
+function reader(target: FollowTarget, roots: TranscriptRoots, chunkBytes: number | undefined, until: number | undefined): TranscriptReader {
 	const r = new TranscriptReader(target, 0, roots);
-	r.readAll(chunkBytes);
+	r.readAll(chunkBytes, until);
 	r.readMeta();
 	return r;
 }
@@ -33,7 +35,7 @@ export function readAgentActivity(target: FollowTarget, options: ReadActivityOpt
  */
 export function readAgentActivities(targets: readonly FollowTarget[], options: ReadActivityOptions = {}): Map<string, TranscriptState> {
 	const roots = new TranscriptRoots(options.claudeDir, options.roots);
-	const readers = targets.map(target => reader(target, roots, options.chunkBytes));
+	const readers = targets.map(target => reader(target, roots, options.chunkBytes, options.until));
 	const byParent = new Map<string, TranscriptReader[]>();
 	for (const r of readers) {
 		const parent = r.parentPath();
@@ -44,7 +46,7 @@ export function readAgentActivities(targets: readonly FollowTarget[], options: R
 	const scanners = new Map<string, ParentScanner>();
 	for (const [file, group] of byParent) {
 		const wanted = new Set(group.map(r => r.target.agentId));
-		const scanner = new ParentScanner(file, id => wanted.has(id));
+		const scanner = new ParentScanner(file, id => wanted.has(id), options.until);
 		scanner.scan();
 		scanners.set(file, scanner);
 	}

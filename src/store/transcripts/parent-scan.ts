@@ -23,8 +23,10 @@ export class ParentScanner {
 	constructor(
 		readonly file: string,
 		private readonly wants?: (agentId: string) => boolean,
+		/** Lines stamped later than this (ms) are left out. */
+		private readonly until?: number,
 	) {
-		this.index = new ParentIndex(wants);
+		this.index = new ParentIndex(wants, until);
 	}
 
 	/** Size of the file not scanned yet (0 when it is gone or not a regular file). */
@@ -50,7 +52,7 @@ export class ParentScanner {
 		const {fd, stats} = opened;
 		try {
 			if (this.ino !== undefined && (stats.ino !== this.ino || stats.size < this.offset)) {
-				this.index = new ParentIndex(this.wants);
+				this.index = new ParentIndex(this.wants, this.until);
 				this.offset = 0;
 				this.skipping = false;
 			}

@@ -14,7 +14,7 @@ import {parseMeta} from '../../core/transcript/meta.js';
 import type {ParentFacts} from '../../core/transcript/parent-index.js';
 import {completeLines} from '../../core/transcript/sources.js';
 import type {AgentActivity, AgentMeta} from '../../core/transcript/agent-activity.js';
-import {EMPTY_SUMMARY, foldLines, mergeSummaries, type TranscriptSummary} from '../../core/transcript/summary.js';
+import {EMPTY_SUMMARY, foldLines, foldLinesUntil, mergeSummaries, type TranscriptSummary} from '../../core/transcript/summary.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {lineStart, mainTranscriptOf, metaPath, readLineChunksSync, readRange, streamLines} from './files.js';
 import {findWorkflowTranscript, type TranscriptRoots} from './paths.js';
@@ -243,8 +243,10 @@ export class TranscriptReader {
 	/**
 	 * Reads the whole transcript once, in chunks (memory: one chunk plus the longest line), into
 	 * the same summary the tail and history reads reach. For one-shot views (`ls`, snapshots).
+	 * With `until` (ms), the transcript as it was then: reading stops at the first line stamped
+	 * later, and its last sign of life is its last line's time, not the file's.
 	 */
-	readAll(chunkBytes = 1024 * 1024): void {
+	readAll(chunkBytes = 1024 * 1024, until?: number): void {
 		const file = this.locate();
 		if (file === undefined) {
 			this.missing = true;
@@ -266,11 +268,21 @@ export class TranscriptReader {
 				0,
 				opened.stats.size,
 				bytes => {
-					summary = foldLines(summary, decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'), this.target.cwd);
+					const lines = decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n');
+					if (until === undefined) {
+						summary = foldLines(summary, lines, this.target.cwd);
+						return true;
+					}
+					const folded = foldLinesUntil(summary, lines, until, this.target.cwd);
+					summary = folded.summary;
+					return !folded.ended;
 				},
 				{chunkBytes},
 			);
 			this.recent = summary;
+			if (until !== undefined) {
+				this.mtimeMs = summary.lastAt;
+			}
 		} catch {
 			// What was read is kept.
 		} finally {

@@ -184,14 +184,16 @@ describe('hookEventLine', () => {
 		expect(interrupted && lineState(interrupted)).toBe('interrupted');
 	});
 
-	it('session events: no agent; SessionEnd lists whom it interrupted; a start has no data', () => {
+	it('session events: no agent; SessionEnd lists whom it interrupted; a start names its transcript', () => {
 		const end = event({hook_event_name: 'SessionEnd', reason: 'logout'});
 		expect(hookEventLine({event: end, at: T2, interrupted: ['a1', 'a2']})).toMatchObject({
 			event: 'SessionEnd',
 			data: {reason: 'logout', interrupted: ['a1', 'a2']},
 		});
 		expect(hookEventLine({event: end, at: T2}).agentId).toBeUndefined();
-		expect(hookEventLine({event: start, at: T0, record: apply(start, undefined, T0)}).data).toBeUndefined();
+		expect(hookEventLine({event: start, at: T0, record: apply(start, undefined, T0)}).data).toEqual({
+			agentTranscriptPath: `/p/${SESSION}/subagents/agent-a1.jsonl`,
+		});
 		const teammate = hookEventLine({event: idle, at: T1, record: apply(idle, undefined, T1)});
 		expect(teammate.data).toEqual({teammateName: 'a1', teamName: 'session-3f2c9a10'});
 	});

@@ -1,0 +1,105 @@
+// A session as it was at a moment (issue 13: replay, `watch --at`, `ls --at`), rebuilt from its
+// event log alone: the lines up to that moment folded (foldEvents), each agent turned back into
+// the record the hook would have written then, so the monitor model shows it with the rules it
+// shows the live files with. Pure: the moment is a parameter.
+import type {AgentLifecycle, SessionLifecycle} from '../tui/lifecycle.js';
+import {isObject, str} from '../record/json.js';
+import type {AgentRecord} from '../record/agent-record.js';
+import type {EventLine} from './event-line.js';
+import {foldEvents, type AgentHistory} from './fold.js';
+
+/** The lines at or before `at` (ms), in their order; a line whose time does not parse is left out. */
+export function linesUpTo(lines: readonly EventLine[], at: number): EventLine[] {
+	return lines.filter(line => {
+		const ms = Date.parse(line.at);
+		return !Number.isNaN(ms) && ms <= at;
+	});
+}
+
+/** The newest line of an agent that carries `key` in its data (its current run's stop message, its transcript). */
+function latestData(history: AgentHistory, key: string, since?: string): unknown {
+	for (let i = history.events.length - 1; i >= 0; i--) {
+		const line = history.events[i]!;
+		if (since !== undefined && Date.parse(line.at) < Date.parse(since)) {
+			break;
+		}
+		const data = line.data;
+		if (isObject(data) && data[key] !== undefined) {
+			return data[key];
+		}
+	}
+	return undefined;
+}
+
+function latestCwd(history: AgentHistory): string | undefined {
+	for (let i = history.events.length - 1; i >= 0; i--) {
+		const cwd = history.events[i]!.cwd;
+		if (cwd !== undefined) {
+			return cwd;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The agent file the hook would have written by then: status within active/idle/stopped (the
+ * monitor applies the stale rule itself), the lifecycle fields, the call's facts, the stop's
+ * message (of its last run only), its transcript.
+ */
+export function recordOf(history: AgentHistory): AgentRecord {
+	const stopped = history.status === 'completed' || history.status === 'interrupted';
+	const status = stopped ? 'stopped' : history.status === 'idle' ? 'idle' : 'active';
+	// The message of the last stop, not of one before a resume.
+	const message = stopped ? str(latestData(history, 'lastMessage', history.resumedAt)) : undefined;
+	const cut = stopped && latestData(history, 'lastMessageCut', history.resumedAt) === true;
+	const transcriptPath = str(latestData(history, 'agentTranscriptPath'));
+	const cwd = latestCwd(history);
+	const teammate = history.events.map(line => str(line.data?.teammateName)).find(name => name !== undefined);
+	return {
+		agentId: history.agentId,
+		type: history.type,
+		status,
+		startedAt: history.startedAt,
+		updatedAt: history.lastEventAt,
+		...(stopped && history.stoppedAt !== undefined ? {stoppedAt: history.stoppedAt} : {}),
+		...(message === undefined ? {} : {lastMessage: message}),
+		sessionId: history.sessionId,
+		...(cwd === undefined ? {} : {cwd}),
+		...(transcriptPath === undefined ? {} : {transcriptPath}),
+		...(teammate === undefined ? {} : {teammateName: teammate}),
+		...(history.startUnknown ? {startUnknown: true} : {}),
+		...(cut ? {lastMessageCut: true} : {}),
+		...(history.status === 'interrupted' ? {interrupted: true} : {}),
+		...(stopped && history.stopReason !== undefined ? {stopReason: history.stopReason} : {}),
+		...(history.resumedAt === undefined ? {} : {resumedAt: history.resumedAt}),
+		...(history.resumeCount > 0 ? {resumeCount: history.resumeCount} : {}),
+		...(history.description === undefined ? {} : {description: history.description}),
+		...(history.model === undefined ? {} : {model: history.model}),
+		...(history.tokens === undefined ? {} : {totalTokens: history.tokens}),
+		...(history.toolCalls === undefined ? {} : {totalToolUseCount: history.toolCalls}),
+		...(history.parentAgentId === undefined ? {} : {parentAgentId: history.parentAgentId}),
+	};
+}
+
+export interface Moment {
+	/** The moment (ms). */
+	readonly at: number;
+	/** The agents as the hook would have recorded them by then, in the order of their first line. */
+	readonly records: readonly AgentRecord[];
+	/** Each agent's lifecycle steps up to then (for the detail pane). */
+	readonly lifecycle: SessionLifecycle;
+	/** How many of the session's lines were written by then. */
+	readonly linesSeen: number;
+}
+
+/** A session at `at` (ms) from its log lines (of that session, any order: folded by time). */
+export function momentOf(lines: readonly EventLine[], at: number): Moment {
+	const seen = linesUpTo(lines, at);
+	// The clock of the fold does not matter here: the statuses kept are the hook's, not stale.
+	const histories = foldEvents(seen, {now: at, staleMs: Number.POSITIVE_INFINITY});
+	const agents = new Map<string, AgentLifecycle>();
+	for (const history of histories) {
+		agents.set(history.agentId, {steps: history.lifecycle, dropped: 0});
+	}
+	return {at, records: histories.map(recordOf), lifecycle: {agents, skipped: 0}, linesSeen: seen.length};
+}
