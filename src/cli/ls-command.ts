@@ -7,8 +7,12 @@ import {lsJsonAgent} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
 import {newestSessionId} from '../store/activity/sessions.js';
+import type {MonitorModel} from '../core/monitor/model.js';
+import type {AgentRecord} from '../core/record/agent-record.js';
+import {logSpan, momentModel, parseAt, readSessionLog} from './moment.js';
 import {
 	activityFor,
+	clockNow,
 	activityRoots,
 	addReadOptions,
 	readSessionModel,
@@ -21,6 +25,7 @@ import {
 interface LsOptions extends ReadOptions {
 	readonly json?: boolean;
 	readonly all?: boolean;
+	readonly at?: string;
 }
 
 export async function runLs(sessionArg: string | undefined, options: LsOptions, given?: ReadTranscripts): Promise<void> {
@@ -36,24 +41,38 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		return;
 	}
 	// No display cap; ghosts only with --all. The same model as watch, transcripts included.
-	const {
-		read,
-		model: view,
-		now,
-	} = await readSessionModel(
-		activity,
-		sessionId,
-		{staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true},
-		readTranscripts,
-	);
+	const monitorOptions = {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true};
+	if (options.at !== undefined) {
+		// The session as it was then: from its event log, transcripts read up to then.
+		const at = parseAt(options.at, clockNow());
+		const label = sessionLabel(sessionId);
+		const log = readSessionLog(activity, sessionId, label);
+		if (log.skipped > 0) {
+			process.stderr.write(`agentlog: skipped ${log.skipped} unreadable line(s) of the event log of session ${label}\n`);
+		}
+		const then = momentModel(activity, log, at, monitorOptions);
+		if (then.moment.linesSeen === 0 && !options.json) {
+			process.stderr.write(
+				`agentlog: session ${label}'s event log starts later, at ${formatLocalTime(new Date(logSpan(log.lines).first).toISOString(), clockNow())}\n`,
+			);
+		}
+		printLs(then.model, then.raw, at, options, `session ${label} at ${formatLocalTime(new Date(at).toISOString(), clockNow())}`);
+		return;
+	}
+	const {read, model: view, now} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts);
 	for (const bad of read.invalid) {
 		// The path holds a folder name and a file name from readdir.
 		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);
 	}
+	printLs(view, read.raw, now, options, `session ${sessionLabel(sessionId)}`);
+}
+
+/** The table (or `--json`) of a model: the same for the live files and for a moment of the past. */
+function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>, now: number, options: LsOptions, title: string): void {
 	if (options.json) {
 		// The records as they are on disk (not the display copies), exact, then the model's fields;
 		// safeJsonStringify writes C1 and bidi characters as \u escapes so the output is still safe on a terminal.
-		const records = view.items.map(item => lsJsonAgent(read.raw.get(item.agent) ?? item.agent, item));
+		const records = view.items.map(item => lsJsonAgent(raw.get(item.agent) ?? item.agent, item));
 		process.stdout.write(`${safeJsonStringify(records, 2)}\n`);
 		return;
 	}
@@ -65,14 +84,14 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		item.agent.agentId,
 		item.summary === undefined ? '' : messagePreview(item),
 	]);
-	process.stdout.write(`session ${sessionLabel(sessionId)}\n`);
+	process.stdout.write(`${title}\n`);
 	const hidden =
 		view.ghostCount > 0 && !options.all
 			? `\n${view.ghostCount === 1 ? '1 ghost hidden; --all shows it' : `${view.ghostCount} ghosts hidden; --all shows them`}\n`
 			: '';
 	process.stdout.write(
 		rows.length === 0
-			? `no agents${hidden}`
+			? `no agents\n${hidden}`
 			: formatTable(['STATUS', 'TYPE', 'DURATION', 'STARTED', 'ID', 'SUMMARY'], rows, process.stdout.isTTY ? process.stdout.columns : undefined) + hidden,
 	);
 }
@@ -88,5 +107,6 @@ export function registerLsCommand(program: Command): void {
 			"print a JSON array: each agent's record as on disk, plus the monitor's fields (status, description, summary, report, tokens, tool calls…; see the README)",
 		)
 		.option('--all', 'include team-shutdown ghosts')
+		.option('--at <when>', 'the session as it was then, rebuilt from its event log: an ISO time, or a duration ago (30m, 2h)')
 		.action((session: string | undefined, options: LsOptions) => runLs(session, options));
 }

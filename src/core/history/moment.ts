@@ -60,7 +60,9 @@ export function recordOf(history: AgentHistory): AgentRecord {
 		type: history.type,
 		status,
 		startedAt: history.startedAt,
-		updatedAt: history.lastEventAt,
+		// A session's end that interrupted it names it in no line of its own, but the hook wrote its file then.
+		updatedAt:
+			stopped && history.stoppedAt !== undefined && Date.parse(history.stoppedAt) > Date.parse(history.lastEventAt) ? history.stoppedAt : history.lastEventAt,
 		...(stopped && history.stoppedAt !== undefined ? {stoppedAt: history.stoppedAt} : {}),
 		...(message === undefined ? {} : {lastMessage: message}),
 		sessionId: history.sessionId,

@@ -45,7 +45,7 @@ describe('momentOf', () => {
 		const [a1, a2] = momentOf(LOG, ms(25)).records;
 		expect(a1).toMatchObject({status: 'stopped', stoppedAt: T(10), lastMessage: '## Done', stopReason: 'subagent-stop'});
 		expect(a1?.interrupted).toBeUndefined();
-		expect(a2).toMatchObject({status: 'stopped', stoppedAt: T(20), interrupted: true, stopReason: 'session-end:prompt_input_exit'});
+		expect(a2).toMatchObject({status: 'stopped', stoppedAt: T(20), updatedAt: T(20), interrupted: true, stopReason: 'session-end:prompt_input_exit'});
 	});
 
 	it('after the resume: a2 running again, counted, with no message of its earlier run; then completed', () => {

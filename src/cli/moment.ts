@@ -1,0 +1,95 @@
+// A session at a moment, read for `ls --at`, `watch --at` and `replay`: its event log read once,
+// rebuilt at the moment (core/history/moment.ts), its transcripts read as they were then, and the
+// monitor model of that — the same model `ls` and `watch` show the live files with.
+import path from 'node:path';
+import {momentOf, type Moment} from '../core/history/moment.js';
+import type {EventLine} from '../core/history/event-line.js';
+import {parseTimeBound} from '../core/history/query.js';
+import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../core/monitor/model.js';
+import {displayRecord, type AgentRecord} from '../core/record/agent-record.js';
+import {claudeDir} from '../core/paths.js';
+import {readSessionDir} from '../store/activity/read-agents.js';
+import {readSessionEvents} from '../store/history/event-log.js';
+import {readAgentActivities} from '../store/transcripts/one-shot.js';
+import {activityRoots, home} from './common.js';
+import {CliError} from './errors.js';
+
+/** `--at <when>`: an ISO time, or a duration ago (`30m`, `2h`). Exit 2 when it is neither. */
+export function parseAt(text: string, now: number): number {
+	const parsed = parseTimeBound(text, now);
+	if (!parsed.ok) {
+		throw new CliError(`option '--at <when>' argument: ${parsed.error}`, 2);
+	}
+	return parsed.value;
+}
+
+export interface SessionLog {
+	/** The session's log lines, in file order. */
+	readonly lines: readonly EventLine[];
+	/** The agents' transcripts as their live files name them (for lines written before the log named them). */
+	readonly transcriptPaths: ReadonlyMap<string, string>;
+	/** Lines that could not be read. */
+	readonly skipped: number;
+}
+
+/** The session's event log, read once; exit 1 when there is none (a session recorded before the log). */
+export function readSessionLog(activity: string, sessionId: string, label: string): SessionLog {
+	const dir = path.join(activity, sessionId);
+	const events = readSessionEvents(dir);
+	if (events.problem !== undefined) {
+		throw new CliError(`the event log of session ${label} cannot be read: ${events.problem}`);
+	}
+	if (events.lines.length === 0) {
+		throw new CliError(
+			`session ${label} has no event log, so it cannot be looked at in the past: the hook writes one since agentlog recorded history (run \`agentlog install-hook\` again after upgrading)`,
+		);
+	}
+	const transcriptPaths = new Map<string, string>();
+	for (const agent of readSessionDir(dir).agents) {
+		if (agent.transcriptPath !== undefined) {
+			transcriptPaths.set(agent.agentId, agent.transcriptPath);
+		}
+	}
+	return {lines: events.lines, transcriptPaths, skipped: events.skipped.length};
+}
+
+/** The first and last times of the log (ms). */
+export function logSpan(lines: readonly EventLine[]): {readonly first: number; readonly last: number} {
+	let first = Number.POSITIVE_INFINITY;
+	let last = Number.NEGATIVE_INFINITY;
+	for (const line of lines) {
+		const ms = Date.parse(line.at);
+		if (!Number.isNaN(ms)) {
+			first = Math.min(first, ms);
+			last = Math.max(last, ms);
+		}
+	}
+	return {first, last};
+}
+
+export interface MomentModel {
+	readonly moment: Moment;
+	/** The records as shown (display-safe), each → the record as rebuilt (exact, for `--json`). */
+	readonly agents: readonly AgentRecord[];
+	readonly raw: ReadonlyMap<AgentRecord, AgentRecord>;
+	readonly model: MonitorModel;
+}
+
+/** The session at `at` (ms): the records, their transcripts up to then, and the monitor model with the clock at `at`. */
+export function momentModel(activity: string, log: SessionLog, at: number, options: MonitorOptions): MomentModel {
+	const moment = momentOf(log.lines, at);
+	const raw = new Map<AgentRecord, AgentRecord>();
+	const agents = moment.records.map(record => {
+		const exact =
+			record.transcriptPath === undefined && log.transcriptPaths.has(record.agentId)
+				? {...record, transcriptPath: log.transcriptPaths.get(record.agentId)}
+				: record;
+		const shown = displayRecord(exact);
+		raw.set(shown, exact);
+		return shown;
+	});
+	const targets = agents.flatMap(agent => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : []));
+	const transcripts =
+		targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity), until: at});
+	return {moment, agents, raw, model: buildMonitorModel({agents, transcripts, now: at, options})};
+}
