@@ -8,6 +8,7 @@ import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
 import {isObject, str} from '../record/json.js';
 import type {EventLine, GitState} from './event-line.js';
+import {IMPORTED_EVENT, importedFacts} from './imported.js';
 
 /** An agent's status in the history. */
 export type HistoryStatus = 'completed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
@@ -309,6 +310,65 @@ function stateFacts(s: State, line: EventLine, ms: number): void {
 	}
 }
 
+/**
+ * An Imported line (`agentlog import`) of an agent no hook line names: it says the whole run as
+ * the transcript showed it, so it replaces what an earlier Imported line said (a transcript that
+ * grew is imported again; the latest line wins). Start: `data.startedAt`, else unknown; stop:
+ * `data.stoppedAt`, else the line's time, completed or interrupted by its `state`.
+ */
+function importedRun(s: State, line: EventLine, ms: number): void {
+	const facts = importedFacts(line) ?? {};
+	const givenStartMs = facts.startedAt === undefined ? Number.NaN : Date.parse(facts.startedAt);
+	// The start: this line's, else the one an earlier Imported line gave.
+	const known = !Number.isNaN(givenStartMs)
+		? {at: facts.startedAt!, ms: givenStartMs}
+		: s.startedAt !== undefined && s.startMs !== undefined && !s.startUnknown
+			? {at: s.startedAt, ms: s.startMs}
+			: undefined;
+	s.phase = 'none';
+	s.startedAt = undefined;
+	s.startMs = undefined;
+	s.startUnknown = false;
+	s.stoppedAt = undefined;
+	s.stopMs = undefined;
+	s.stopReason = undefined;
+	s.resumeCount = 0;
+	s.resumedAt = undefined;
+	s.gitStart = undefined;
+	s.gitStop = undefined;
+	s.lifecycle.length = 0;
+	s.description = facts.description ?? s.description;
+	s.model = facts.model ?? s.model;
+	s.tokens = facts.tokens ?? s.tokens;
+	s.toolCalls = facts.toolCalls ?? s.toolCalls;
+	if (known !== undefined && known.ms <= ms) {
+		start(s, {...line, at: known.at}, known.ms);
+	}
+	if (line.state === 'stopped' || line.state === 'interrupted') {
+		const stopAt = facts.stoppedAt ?? line.at;
+		stop(s, {...line, at: stopAt}, Date.parse(stopAt), line.state === 'stopped' ? 'completed' : 'interrupted', line.event);
+	} else {
+		stateFacts(s, line, ms);
+	}
+}
+
+/** `<sessionId>/<agentId>` of every agent a line of the hook names (any event but Imported, and SessionEnd's list). */
+function hookedAgents(lines: readonly EventLine[]): Set<string> {
+	const out = new Set<string>();
+	for (const line of lines) {
+		if (line.agentId !== undefined) {
+			if (line.event !== IMPORTED_EVENT) {
+				out.add(`${line.sessionId}/${line.agentId}`);
+			}
+		} else if (line.event === 'SessionEnd') {
+			for (const id of namedInterrupted(line)) {
+				out.add(`${line.sessionId}/${id}`);
+			}
+		}
+	}
+	return out;
+}
+
 function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatus; record: AgentStatus; stale: boolean} {
 	switch (s.phase) {
 		case 'stopped': {
@@ -394,7 +454,11 @@ function namedInterrupted(line: EventLine): string[] {
  *   agent: an agent resumes only by a start of its own.
  * - `PostToolUse` (the Agent/Task call that launched it): description, model, tokens, tool calls;
  *   a status saying the call was interrupted makes the agent `interrupted` (even if it completed).
- * - Other events with an agent (`Imported`, …) act by their `state`.
+ * - `Imported` (written by `agentlog import` from a transcript): ignored entirely for an agent
+ *   any hook line names (whatever the order); otherwise the latest one gives the whole run
+ *   (`data.startedAt` → its stop at `data.stoppedAt`, `completed` or `interrupted` by `state`,
+ *   description, model, tokens, tool calls), and the history's `source` is `transcript`.
+ * - Other events with an agent act by their `state`.
  *
  * An agent still active is `stale` after `staleMs` without a line (the watch rule), `resumed`
  * when it runs again after a resume, else `active`.
@@ -411,6 +475,7 @@ export function foldEvents(lines: readonly EventLine[], options: FoldOptions): A
 	}
 	timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
 
+	const hooked = hookedAgents(lines);
 	const agents = new Map<string, State>();
 	const bySession = new Map<string, State[]>();
 	const stateOf = (sessionId: string, agentId: string, at: string, ms: number): State => {
@@ -453,6 +518,10 @@ export function foldEvents(lines: readonly EventLine[], options: FoldOptions): A
 			}
 			continue;
 		}
+		if (line.event === IMPORTED_EVENT && hooked.has(`${line.sessionId}/${line.agentId}`)) {
+			// The hook recorded this agent: what it recorded is never overridden by an import.
+			continue;
+		}
 		const s = stateOf(line.sessionId, line.agentId, line.at, ms);
 		s.events.push(line);
 		if (ms >= s.lastMs) {
@@ -484,6 +553,10 @@ export function foldEvents(lines: readonly EventLine[], options: FoldOptions): A
 			}
 			case 'PostToolUse': {
 				toolFacts(s, line, ms);
+				break;
+			}
+			case IMPORTED_EVENT: {
+				importedRun(s, line, ms);
 				break;
 			}
 			default: {
