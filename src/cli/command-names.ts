@@ -12,5 +12,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'stats',
 	'chain',
 	'prune',
+	'export',
 	'help',
 ];

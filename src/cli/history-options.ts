@@ -39,14 +39,14 @@ function statusOption(value: string): ReadonlySet<HistoryStatus> {
 	return parsed.value;
 }
 
-/** --dir, --stale (as the other reading commands) and --json. */
-export function addHistoryReadOptions(command: Command, json: string): Command {
-	return command
+/** --dir, --stale (as the other reading commands) and --json (unless no help text is given for it: export has none). */
+export function addHistoryReadOptions(command: Command, json?: string): Command {
+	command
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
 		.addOption(
 			new Option('--stale <duration>', `an active agent silent this long is stale; ${DURATION_FORM}`).default(DEFAULT_STALE_MS, '5m').argParser(parseStale),
-		)
-		.option('--json', json);
+		);
+	return json === undefined ? command : command.option('--json', json);
 }
 
 /** The filters of history and stats. */

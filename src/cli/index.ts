@@ -2,6 +2,7 @@
 import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
 import {registerDemoCommand} from './demo-command.js';
+import {registerExportCommand} from './export-command.js';
 import {registerHistoryCommands} from './history-command.js';
 import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
@@ -28,6 +29,7 @@ export function createProgram(): Command {
 	registerDemoCommand(program);
 	registerPruneCommand(program);
 	registerHistoryCommands(program);
+	registerExportCommand(program);
 	return program;
 }
 

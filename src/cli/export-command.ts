@@ -1,0 +1,149 @@
+// `agentlog export [session]`: the history as JSON Lines or CSV, one row per agent (oldest start
+// first) or, with --events, one per log line (oldest first), to stdout or, with -o, to a file
+// written whole or not at all. The filters are history's.
+//
+// What is held: the selected agents' history objects (their events dropped, as `history --json`
+// holds them) or, with --events, the selected line objects, since both are sorted before the first
+// row is written; never the output text: rows are written as they are made, a megabyte at a time.
+import {lstatSync} from 'node:fs';
+import path from 'node:path';
+import {Option, type Command} from 'commander';
+import {agentRow, csvHeader, EXPORT_FORMATS, eventRow, exportAgentOrder, type CsvOptions, type ExportFormat} from '../core/history/export.js';
+import {safeLine} from '../core/text/safe-text.js';
+import {codeOf} from '../store/fs/errors.js';
+import {openAtomicStream, TargetExistsError, type AtomicStream} from '../store/fs/atomic-stream.js';
+import {readHistories} from '../store/history/histories.js';
+import {activityFor, clockNow} from './common.js';
+import {CliError} from './errors.js';
+import {addFilterOptions, addHistoryReadOptions, filterFrom, printNotes, sessionFrom, type FilterOptions, type HistoryReadOptions} from './history-options.js';
+
+interface ExportOptions extends HistoryReadOptions, FilterOptions {
+	readonly format: ExportFormat;
+	readonly events?: boolean;
+	readonly output?: string;
+	readonly force?: boolean;
+}
+
+/** How much text is gathered before one write. */
+const CHUNK_CHARS = 1024 * 1024;
+
+/** Gathers rows and passes them on a megabyte at a time. */
+class ChunkedWriter {
+	private chunk = '';
+	constructor(private readonly sink: (text: string) => void) {}
+	write(text: string): void {
+		this.chunk += text;
+		if (this.chunk.length >= CHUNK_CHARS) {
+			this.flush();
+		}
+	}
+	flush(): void {
+		if (this.chunk !== '') {
+			this.sink(this.chunk);
+			this.chunk = '';
+		}
+	}
+}
+
+function exists(file: string): boolean {
+	try {
+		lstatSync(file);
+		return true;
+	} catch (error) {
+		if (codeOf(error) === 'ENOENT') {
+			return false;
+		}
+		throw error;
+	}
+}
+
+const existsMessage = (file: string): string => `${file} already exists; --force replaces it (a link there is replaced, never written through)`;
+
+function openOutput(file: string, force: boolean): AtomicStream {
+	if (!force && exists(file)) {
+		throw new CliError(existsMessage(file));
+	}
+	try {
+		return openAtomicStream(file, {overwrite: force});
+	} catch (error) {
+		throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+export function runExport(sessionArg: string | undefined, options: ExportOptions): void {
+	const format = options.format;
+	const activity = activityFor(options);
+	const now = clockNow();
+	const filter = filterFrom(options, now);
+	const sessionId = sessionFrom(sessionArg, activity, options);
+	const file = options.output === undefined ? undefined : path.resolve(options.output);
+	// Refused before the history is read: no work for a file that would not be replaced.
+	const output = file === undefined ? undefined : openOutput(file, Boolean(options.force));
+	try {
+		const read = readHistories(activity, {
+			now,
+			staleMs: options.stale,
+			...(sessionId === undefined ? {} : {sessionId}),
+			filter,
+			lines: options.events ? 'full' : 'none',
+		});
+		printNotes(read.notes);
+		if (read.agentError !== undefined) {
+			throw new CliError(read.agentError, 2);
+		}
+		// JSONL is terminal-safe as it is (safeJsonStringify); CSV cells are made so only for a terminal.
+		const csv: CsvOptions = {terminal: output === undefined && Boolean(process.stdout.isTTY)};
+		const toFile = (text: string): void => {
+			try {
+				output!.write(text);
+			} catch (error) {
+				throw new CliError(`cannot write ${file ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
+			}
+		};
+		const writer = new ChunkedWriter(output ? toFile : text => void process.stdout.write(text));
+		if (format === 'csv') {
+			writer.write(csvHeader(Boolean(options.events)));
+		}
+		let rows = 0;
+		if (options.events) {
+			// readHistories gives the lines oldest first.
+			for (const line of read.lines) {
+				writer.write(eventRow(line, format, csv));
+			}
+			rows = read.lines.length;
+		} else {
+			for (const h of exportAgentOrder(read.agents)) {
+				writer.write(agentRow(h, format, csv));
+			}
+			rows = read.agents.length;
+		}
+		writer.flush();
+		if (output && file !== undefined) {
+			try {
+				output.commit();
+			} catch (error) {
+				if (error instanceof TargetExistsError) {
+					throw new CliError(existsMessage(file));
+				}
+				throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+			}
+			const what = options.events ? (rows === 1 ? 'event' : 'events') : rows === 1 ? 'agent' : 'agents';
+			process.stderr.write(`agentlog: exported ${rows} ${what} (${format}) to ${safeLine(file)}\n`);
+		}
+	} finally {
+		output?.abort();
+	}
+}
+
+export function registerExportCommand(program: Command): void {
+	const command = program
+		.command('export')
+		.description('the history as JSON Lines or CSV: one row per agent, oldest first (--events: one per log line); columns in the README')
+		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
+	addFilterOptions(addHistoryReadOptions(command))
+		.addOption(new Option('--format <format>', 'jsonl (one JSON value a line) or csv').choices(EXPORT_FORMATS).default('jsonl'))
+		.option('--events', 'one row per log line of the selected agents instead of one per agent')
+		.option('-o, --output <file>', 'write to this file (whole or not at all) instead of stdout')
+		.option('--force', 'with -o: replace an existing file')
+		.action((session: string | undefined, options: ExportOptions) => runExport(session, options));
+}
