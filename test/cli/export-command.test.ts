@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest';
 import {formatEventLine, type EventLine} from '../../src/core/history/event-line.js';
 import {AGENT_COLUMNS, EVENT_COLUMNS} from '../../src/core/history/export.js';
 import {parseCsv} from '../helpers/csv.js';
-import {ALL_HOSTILE} from '../helpers/hostile.js';
+import {ALL_HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
@@ -227,6 +227,28 @@ describe('agentlog export', () => {
 		const agent = jsonl(run(['export'], activity).stdout)[0] as {type: string};
 		expect(agent.type).toBe(ALL_HOSTILE);
 		expect(run(['export'], activity).stdout).not.toMatch(/[\u0080-\u009F\u202A-\u202E]/);
+	});
+
+	it.skipIf(!existsSync('/usr/bin/script'))('CSV to a terminal: text cells made safe (and JSONL, escaped, stays exact)', () => {
+		const activity = tempDir('activity-');
+		log(activity, S1, [{at: at(10), event: 'SubagentStart', agentId: 'h1', type: ALL_HOSTILE, state: 'active'}]);
+		const quote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
+		const inTerminal = (args: string[]): string => {
+			const command = [process.execPath, cli, ...args, '--dir', activity].map(quote).join(' ');
+			const r = spawnSync('/usr/bin/script', ['-qec', command, '/dev/null'], {
+				encoding: 'utf8',
+				env: {...process.env, AGENTLOG_NOW: new Date(NOW).toISOString(), TZ: 'UTC'},
+			});
+			expect(r.status).toBe(0);
+			// The terminal turns each \n into \r\n.
+			return r.stdout.replaceAll('\r\n', '\n');
+		};
+		const csv = inTerminal(['export', '--format', 'csv']);
+		expect(csv).toContain('h1,');
+		expect(csv).not.toMatch(RAW_CONTROL);
+		expect(csv).toContain('␛]0;pwned');
+		const agent = jsonl(inTerminal(['export']))[0] as {type: string};
+		expect(agent.type).toBe(ALL_HOSTILE);
 	});
 
 	it('an empty history: JSONL writes nothing, CSV only the header', () => {
