@@ -142,7 +142,7 @@ export function registerExportCommand(program: Command): void {
 		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
 	addFilterOptions(addHistoryReadOptions(command))
 		.addOption(new Option('--format <format>', 'jsonl (one JSON value a line) or csv').choices(EXPORT_FORMATS).default('jsonl'))
-		.option('--events', 'one row per log line of the selected agents instead of one per agent')
+		.option('--events', "one row per log line instead: the selected agents' lines (and, unless --agent, --type or --status, the session lines)")
 		.option('-o, --output <file>', 'write to this file (whole or not at all) instead of stdout')
 		.option('--force', 'with -o: replace an existing file')
 		.action((session: string | undefined, options: ExportOptions) => runExport(session, options));
