@@ -13,5 +13,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'chain',
 	'prune',
 	'export',
+	'import',
 	'help',
 ];

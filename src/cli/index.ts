@@ -4,6 +4,7 @@ import {Command, CommanderError} from 'commander';
 import {registerDemoCommand} from './demo-command.js';
 import {registerExportCommand} from './export-command.js';
 import {registerHistoryCommands} from './history-command.js';
+import {registerImportCommand} from './import-command.js';
 import {registerInstallCommands} from './install-hook-command.js';
 import {registerLsCommand} from './ls-command.js';
 import {registerPruneCommand} from './prune-command.js';
@@ -30,6 +31,7 @@ export function createProgram(): Command {
 	registerPruneCommand(program);
 	registerHistoryCommands(program);
 	registerExportCommand(program);
+	registerImportCommand(program);
 	return program;
 }
 

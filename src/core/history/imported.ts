@@ -100,7 +100,7 @@ export function importedLine(t: TranscriptImport): EventLine {
 		agentId: t.agentId,
 		type: t.type,
 		state: t.finished ? 'stopped' : 'interrupted',
-		data: data as EventLine['data'],
+		data: data,
 		...(t.cwd === undefined ? {} : {cwd: t.cwd}),
 	};
 }

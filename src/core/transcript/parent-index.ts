@@ -22,10 +22,13 @@ export interface ParentFacts {
 	readonly description: string | undefined;
 	/** The latest Agent/Task result naming the agent. */
 	readonly taskResult: TaskResult | undefined;
+	/** The spawning call's `subagent_type`, safe text (what `agentlog import` falls back on for the type). */
+	readonly subagentType?: string;
 }
 
 interface CallEntry {
 	readonly description: string | undefined;
+	readonly subagentType?: string | undefined;
 }
 
 interface ResultEntry {
@@ -141,7 +144,7 @@ export class ParentIndex {
 			}
 			if (block.type === 'tool_use' && (block.name === 'Agent' || block.name === 'Task') && typeof block.id === 'string') {
 				const input = isObject(block.input) ? block.input : {};
-				this.calls.set(block.id, {description: cutDescription(str(input.description))});
+				this.calls.set(block.id, {description: cutDescription(str(input.description)), subagentType: cutDescription(str(input.subagent_type))});
 			} else if (block.type === 'tool_result' && tur && agentId !== undefined && this.wants(agentId)) {
 				const before = this.results.get(agentId);
 				this.results.set(agentId, {
@@ -158,6 +161,11 @@ export class ParentIndex {
 	lookup(agentId: string, toolUseId?: string): ParentFacts {
 		const r = this.results.get(agentId);
 		const call = [r?.toolUseId, toolUseId].flatMap(id => (id === undefined ? [] : [this.calls.get(id)])).find(c => c?.description !== undefined);
-		return {description: call?.description ?? r?.launchDescription, taskResult: r?.result};
+		const typed = [r?.toolUseId, toolUseId].flatMap(id => (id === undefined ? [] : [this.calls.get(id)])).find(c => c?.subagentType !== undefined);
+		return {
+			description: call?.description ?? r?.launchDescription,
+			taskResult: r?.result,
+			...(typed?.subagentType === undefined ? {} : {subagentType: typed.subagentType}),
+		};
 	}
 }

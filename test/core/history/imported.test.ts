@@ -44,7 +44,7 @@ const hookLine = (event: string, atMs: number, agentId = 'a1', state?: EventLine
 	agentId,
 	type: 'general-purpose',
 	...(state === undefined ? {} : {state}),
-	...(data === undefined ? {} : {data: data as EventLine['data']}),
+	...(data === undefined ? {} : {data: data}),
 });
 
 const fold = (lines: EventLine[]) => foldEvents(lines, {now: T0 + 3600 * S});
@@ -118,10 +118,7 @@ describe('fold of Imported lines', () => {
 	it('a grown transcript: the latest Imported line gives the run', () => {
 		const first = importedLine(facts({finished: false, lastAt: t(30 * S), tokens: 10, toolCalls: 1}));
 		const grown = importedLine(facts({lastAt: t(90 * S), tokens: 99, toolCalls: 5, transcriptBytes: 9000}));
-		for (const lines of [
-			[first, grown],
-			[grown, first].reverse(),
-		]) {
+		for (const lines of [[first, grown], [grown, first].reverse()]) {
 			const [a] = fold(lines);
 			expect(a).toMatchObject({status: 'completed', startedAt: t(0), stoppedAt: t(90 * S), tokens: 99, toolCalls: 5, resumeCount: 0});
 			expect(a?.lifecycle.map(step => step.kind)).toEqual(['spawned', 'completed']);
@@ -133,7 +130,11 @@ describe('fold of Imported lines', () => {
 		const imported = importedLine(facts({startedAt: t(-3600 * S), lastAt: t(500 * S), tokens: 1, description: 'from transcript'}));
 		const hook = [hookLine('SubagentStart', 10 * S, 'a1', 'active'), hookLine('SubagentStop', 20 * S, 'a1', 'stopped')];
 		const expected = fold(hook)[0];
-		for (const lines of [[imported, ...hook], [...hook, imported], [hook[0]!, imported, hook[1]!]]) {
+		for (const lines of [
+			[imported, ...hook],
+			[...hook, imported],
+			[hook[0]!, imported, hook[1]!],
+		]) {
 			const [a] = fold(lines);
 			expect(a).toEqual(expected);
 			expect(a).toMatchObject({source: 'hook', startedAt: t(10 * S), stoppedAt: t(20 * S), type: 'general-purpose'});

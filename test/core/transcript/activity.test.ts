@@ -229,10 +229,12 @@ describe('ParentIndex', () => {
 		);
 		expect(index.lookup('acat-artist-5a897953c7b59c51')).toEqual({
 			description: 'Find routes',
+			subagentType: 'Explore',
 			taskResult: {status: 'completed', totalTokens: 31_877, totalToolUseCount: 9, totalDurationMs: 48_213, report: 'Found 12 routes.'},
 		});
 		expect(index.lookup('a8c41f0e92b7d3a15')).toEqual({
 			description: 'Scan in background',
+			subagentType: 'Explore',
 			taskResult: {status: 'async_launched', totalTokens: undefined, totalToolUseCount: undefined, totalDurationMs: undefined, report: undefined},
 		});
 		expect(index.lookup('a0000000')).toEqual({description: undefined, taskResult: undefined});

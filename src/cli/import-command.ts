@@ -1,0 +1,133 @@
+// `agentlog import`: adds the subagents Claude Code still keeps in <claude>/projects to the
+// history (store/history/import.ts), with a progress line on a terminal and a summary at the end.
+import type {Command} from 'commander';
+import {parseTimeBound} from '../core/history/query.js';
+import {formatBytes} from '../core/history/retention.js';
+import {claudeDir} from '../core/paths.js';
+import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
+import {importTranscripts, type ImportProgress, type ImportSummary} from '../store/history/import.js';
+import {activityFor, clockNow, home} from './common.js';
+import {CliError} from './errors.js';
+
+interface ImportCommandOptions {
+	readonly since?: string;
+	readonly project?: string;
+	readonly dir?: string;
+	readonly json?: boolean;
+	readonly dryRun?: boolean;
+}
+
+/** The progress line is redrawn at most this often (ms). */
+const PROGRESS_EVERY_MS = 100;
+
+const MB = 1024 * 1024;
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** A progress line for stderr on a terminal: redrawn in place with `\r`, at most ~10×/s, cleared at the end. */
+function progressWriter(stream: NodeJS.WriteStream): {onProgress: (p: ImportProgress) => void; clear: () => void} {
+	let last = 0;
+	let drawn = false;
+	return {
+		onProgress: p => {
+			const now = Date.now();
+			if (now - last < PROGRESS_EVERY_MS && p.filesDone < p.filesTotal) {
+				return;
+			}
+			last = now;
+			const pct = p.bytesTotal === 0 ? 100 : Math.floor((100 * p.bytesDone) / p.bytesTotal);
+			const text = `importing: ${p.filesDone}/${p.filesTotal} transcripts · ${(p.bytesDone / MB).toFixed(1)}/${(p.bytesTotal / MB).toFixed(1)} MB (${pct}%) · ${plural(p.agentsFound, 'agent')} found`;
+			const width = Math.max(20, (stream.columns || 80) - 1);
+			stream.write(`\r${text.slice(0, width)}\u001B[K`);
+			drawn = true;
+		},
+		clear: () => {
+			if (drawn) {
+				stream.write('\r\u001B[K');
+			}
+		},
+	};
+}
+
+export function summaryText(s: ImportSummary): string {
+	const verb = s.dryRun ? 'would import' : 'imported';
+	const seconds = (s.durationMs / 1000).toFixed(1);
+	const head = `${verb} ${plural(s.imported, 'agent')} from ${plural(s.transcripts, 'transcript')} (${formatBytes(s.bytes)}) in ${seconds} s`;
+	const parts = [head, `${s.upToDate} already up to date`];
+	if (s.hooked > 0) {
+		parts.push(`${plural(s.hooked, 'agent')} recorded by the hook (kept as recorded)`);
+	}
+	const skipped: string[] = [];
+	if (s.skipped.internal > 0) {
+		skipped.push(`${s.skipped.internal} internal (compaction)`);
+	}
+	if (s.skipped.empty > 0) {
+		skipped.push(`${s.skipped.empty} without a timestamped line`);
+	}
+	if (s.skipped.unreadable > 0) {
+		skipped.push(`${s.skipped.unreadable} not regular files or unreadable`);
+	}
+	if (s.skipped.badName > 0) {
+		skipped.push(`${s.skipped.badName} with an unexpected name`);
+	}
+	parts.push(`skipped: ${skipped.length === 0 ? 'none' : skipped.join(', ')}`);
+	const lines = [`${parts.join('; ')}.`];
+	if (s.dryRun) {
+		lines.push('Dry run: nothing was written.');
+	}
+	return `${lines.map(line => safeLine(line)).join('\n')}\n`;
+}
+
+export function runImport(options: ImportCommandOptions): void {
+	const activity = activityFor(options);
+	const now = clockNow();
+	let sinceMs: number | undefined;
+	if (options.since !== undefined) {
+		const parsed = parseTimeBound(options.since, now);
+		if (!parsed.ok) {
+			throw new CliError(`option '--since <when>' argument: ${parsed.error}`, 2);
+		}
+		sinceMs = parsed.value;
+	}
+	const progress = process.stderr.isTTY ? progressWriter(process.stderr) : undefined;
+	let summary: ImportSummary;
+	try {
+		summary = importTranscripts({
+			claudeDir: claudeDir(process.env, home()),
+			activity,
+			...(sinceMs === undefined ? {} : {sinceMs}),
+			...(options.project === undefined ? {} : {project: options.project}),
+			dryRun: options.dryRun === true,
+			...(progress === undefined ? {} : {onProgress: progress.onProgress}),
+		});
+	} finally {
+		progress?.clear();
+	}
+	if (options.json) {
+		process.stdout.write(`${safeJsonStringify(summary, 2)}\n`);
+	} else {
+		process.stdout.write(summaryText(summary));
+	}
+	for (const error of summary.errors) {
+		process.stderr.write(`agentlog: ${safeLine(error)}\n`);
+	}
+	if (summary.errors.length > 0) {
+		process.exitCode = 1;
+	}
+}
+
+export function registerImportCommand(program: Command): void {
+	program
+		.command('import')
+		.description(
+			'add the subagents Claude Code still keeps in <claude>/projects (their transcripts) to the history; never over what the hook recorded; running it again adds only new or grown transcripts',
+		)
+		.option('--since <when>', 'only transcripts written since then: a duration before now (2h, 7d) or an ISO time')
+		.option('--project <name>', 'only project folders whose name holds this (a name or a part of the project path)')
+		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
+		.option('--dry-run', 'read and count, write nothing')
+		.option(
+			'--json',
+			'print the summary as JSON: {dryRun, imported, transcripts, bytes, sessions, upToDate, hooked, skipped: {internal, unreadable, empty, badName}, errors, durationMs}',
+		)
+		.action((options: ImportCommandOptions) => runImport(options));
+}

@@ -1,0 +1,513 @@
+// `agentlog import`: the subagent transcripts Claude Code keeps under
+// `<claude>/projects/<project>/<sessionId>/subagents/agent-<id>.jsonl` (and
+// `subagents/workflows/<run>/agent-<id>.jsonl`) added to the history as `Imported` lines
+// (core/history/imported.ts) appended to `<activity>/<sessionId>/events.jsonl`.
+//
+// - Only folders (never a symlink to one) are walked below `projects`, only regular files are
+//   opened (openRegularFile, symlinks not followed).
+// - A transcript is read in chunks through the monitor's own summary (`foldLines`): memory is one
+//   chunk plus the longest line (a line over MAX_TRANSCRIPT_LINE is skipped) plus the summary's
+//   bounded state.
+// - Idempotent and incremental from the session's own log (readSessionEvents): an agent the hook
+//   recorded gets nothing; a transcript already imported at the same size and mtime gets nothing;
+//   a new or grown one gets one line. The log is already read by every history command, so this
+//   costs no state file of its own.
+// - The session folder's mtime is the "newest session" rule of watch, ls and sessions: after
+//   writing, it is put back (a folder the import made gets the time of its last imported line).
+import {closeSync, lstatSync, mkdirSync, readdirSync, statSync, utimesSync, type Dirent} from 'node:fs';
+import path from 'node:path';
+import {formatEventLine} from '../../core/history/event-line.js';
+import {importDecision, importedLine, isInternalAgentId, sessionImportState, type TranscriptImport} from '../../core/history/imported.js';
+import {isSafeId} from '../../core/record/agent-record.js';
+import {promptFirstLine} from '../../core/transcript/activity.js';
+import {parseMeta} from '../../core/transcript/meta.js';
+import type {AgentMeta} from '../../core/transcript/agent-activity.js';
+import {ParentIndex} from '../../core/transcript/parent-index.js';
+import {EMPTY_SUMMARY, foldLines, tokenTotals, turnOutcome, type TranscriptSummary} from '../../core/transcript/summary.js';
+import {openRegularFile, readRegularText} from '../fs/safe-file.js';
+import {appendEventLine} from '../hook/event-append.js';
+import {readLineChunksSync} from '../transcripts/files.js';
+import {MAX_PARENT_LINE} from '../transcripts/parent-scan.js';
+import {readSessionEvents} from './event-log.js';
+
+/** Bytes read at a time. */
+export const IMPORT_CHUNK_BYTES = 1024 * 1024;
+/** A transcript line longer than this (a huge tool result) is skipped, not held. */
+export const MAX_TRANSCRIPT_LINE = 64 * 1024 * 1024;
+const MAX_META_BYTES = 1024 * 1024;
+const TRANSCRIPT_NAME = /^agent-(.+)\.jsonl$/u;
+
+export interface ImportOptions {
+	/** `<claude>`: transcripts are looked for under `<claude>/projects`. */
+	readonly claudeDir: string;
+	/** The activity folder the logs are in. */
+	readonly activity: string;
+	/** Only transcripts written since then (mtime, ms). */
+	readonly sinceMs?: number;
+	/** Only project folders whose name holds this (or this path with its non-alphanumerics made `-`, as Claude Code names them). */
+	readonly project?: string;
+	/** Read and count, write nothing. */
+	readonly dryRun?: boolean;
+	readonly chunkBytes?: number;
+	/** Told after each chunk and each file. */
+	readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+	readonly filesDone: number;
+	readonly filesTotal: number;
+	readonly bytesDone: number;
+	readonly bytesTotal: number;
+	readonly agentsFound: number;
+}
+
+export interface ImportSummary {
+	readonly dryRun: boolean;
+	/** Agents given a new Imported line (or that would be, in a dry run). */
+	readonly imported: number;
+	/** Transcripts read. */
+	readonly transcripts: number;
+	/** Bytes of the transcripts read. */
+	readonly bytes: number;
+	/** Sessions whose log was written to (or would be). */
+	readonly sessions: number;
+	/** Already imported at the same size and mtime. */
+	readonly upToDate: number;
+	/** Recorded by the hook: never imported over. */
+	readonly hooked: number;
+	readonly skipped: {
+		/** Compaction agents (`acompact-…`). */
+		readonly internal: number;
+		/** Not a regular file, a symlink, unreadable. */
+		readonly unreadable: number;
+		/** No line with a timestamp. */
+		readonly empty: number;
+		/** A session or agent id that is not a safe id. */
+		readonly badName: number;
+	};
+	/** Problems writing a log (one per session), safe to print after safeLine. */
+	readonly errors: string[];
+	readonly durationMs: number;
+}
+
+interface Candidate {
+	readonly sessionId: string;
+	readonly agentId: string;
+	readonly file: string;
+	/** `subagents/` of the session: where a parent agent's transcript is. */
+	readonly subagents: string;
+	/** `<project>/<sessionId>.jsonl`. */
+	readonly main: string;
+	readonly size: number;
+	readonly mtimeMs: number;
+}
+
+function dirents(dir: string): Dirent[] {
+	try {
+		return readdirSync(dir, {withFileTypes: true});
+	} catch {
+		return [];
+	}
+}
+
+/** True when `dir` is a folder itself, not a symlink to one. */
+function isRealDir(dir: string): boolean {
+	try {
+		return lstatSync(dir).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+function projectMatches(name: string, project: string | undefined): boolean {
+	if (project === undefined || project === '') {
+		return true;
+	}
+	return name.includes(project) || name.includes(project.replace(/[^A-Za-z0-9]/gu, '-'));
+}
+
+interface Found {
+	readonly candidates: Candidate[];
+	internal: number;
+	badName: number;
+	unreadable: number;
+}
+
+function addTranscripts(found: Found, dir: string, sessionId: string, subagents: string, main: string, sinceMs: number | undefined): void {
+	for (const entry of dirents(dir)) {
+		const m = TRANSCRIPT_NAME.exec(entry.name);
+		if (!m) {
+			continue;
+		}
+		const agentId = m[1]!;
+		if (isInternalAgentId(agentId)) {
+			found.internal += 1;
+			continue;
+		}
+		if (!isSafeId(agentId)) {
+			found.badName += 1;
+			continue;
+		}
+		if (!entry.isFile()) {
+			found.unreadable += 1;
+			continue;
+		}
+		const file = path.join(dir, entry.name);
+		let st;
+		try {
+			st = lstatSync(file);
+		} catch {
+			continue;
+		}
+		if (sinceMs !== undefined && st.mtimeMs < sinceMs) {
+			continue;
+		}
+		found.candidates.push({sessionId, agentId, file, subagents, main, size: st.size, mtimeMs: st.mtimeMs});
+	}
+}
+
+/** Every subagent transcript under `<claude>/projects` the options select. */
+export function findTranscripts(claudeDir: string, options: {readonly project?: string; readonly sinceMs?: number} = {}): Found {
+	const found: Found = {candidates: [], internal: 0, badName: 0, unreadable: 0};
+	const projects = path.join(claudeDir, 'projects');
+	if (!isRealDir(projects)) {
+		return found;
+	}
+	for (const project of dirents(projects)) {
+		if (!project.isDirectory() || !projectMatches(project.name, options.project)) {
+			continue;
+		}
+		const projectDir = path.join(projects, project.name);
+		for (const session of dirents(projectDir)) {
+			if (!session.isDirectory()) {
+				continue;
+			}
+			const subagents = path.join(projectDir, session.name, 'subagents');
+			if (!isRealDir(subagents)) {
+				continue;
+			}
+			if (!isSafeId(session.name)) {
+				found.badName += 1;
+				continue;
+			}
+			const main = path.join(projectDir, `${session.name}.jsonl`);
+			addTranscripts(found, subagents, session.name, subagents, main, options.sinceMs);
+			const workflows = path.join(subagents, 'workflows');
+			if (isRealDir(workflows)) {
+				for (const run of dirents(workflows)) {
+					if (run.isDirectory()) {
+						addTranscripts(found, path.join(workflows, run.name), session.name, subagents, main, options.sinceMs);
+					}
+				}
+			}
+		}
+	}
+	return found;
+}
+
+/** The first `timestamp` of complete lines (only lines up to the first that has one are parsed). */
+function firstTimestamp(lines: readonly string[]): string | undefined {
+	for (const text of lines) {
+		if (!text.includes('"timestamp"')) {
+			continue;
+		}
+		try {
+			const json: unknown = JSON.parse(text);
+			const at = typeof json === 'object' && json !== null ? (json as {timestamp?: unknown}).timestamp : undefined;
+			if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) {
+				return at;
+			}
+		} catch {
+			// A bad line: the next.
+		}
+	}
+	return undefined;
+}
+
+export interface TranscriptRead {
+	readonly summary: TranscriptSummary;
+	readonly firstAt: string | undefined;
+	/** The last line's cwd, when a line had one. */
+	readonly cwd: string | undefined;
+}
+
+/**
+ * Reads a whole transcript in chunks into the monitor's summary, with its first timestamp. A
+ * last line without its newline (being written) is left out. Undefined when it is not a regular
+ * file (a symlink is not followed) or cannot be read.
+ */
+export function readTranscript(file: string, chunkBytes = IMPORT_CHUNK_BYTES, onChunk?: (bytes: number) => void): TranscriptRead | undefined {
+	const opened = openRegularFile(file, false);
+	if (!opened.ok) {
+		return undefined;
+	}
+	let summary = EMPTY_SUMMARY;
+	let firstAt: string | undefined;
+	let cwd: string | undefined;
+	const decoder = new TextDecoder();
+	try {
+		readLineChunksSync(
+			opened.fd,
+			0,
+			opened.stats.size,
+			bytes => {
+				const lines = decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n');
+				firstAt ??= firstTimestamp(lines);
+				if (cwd === undefined) {
+					const m = /"cwd":"((?:[^"\\]|\\.)*)"/u.exec(lines[0] ?? '');
+					if (m) {
+						try {
+							cwd = JSON.parse(`"${m[1]}"`) as string;
+						} catch {
+							// Not a string after all.
+						}
+					}
+				}
+				summary = foldLines(summary, lines);
+				onChunk?.(bytes.length);
+			},
+			{chunkBytes, maxLine: MAX_TRANSCRIPT_LINE},
+		);
+	} catch {
+		if (summary.lines === 0) {
+			return undefined;
+		}
+	} finally {
+		closeSync(opened.fd);
+	}
+	return {summary, firstAt, cwd};
+}
+
+function readMeta(transcript: string): AgentMeta | undefined {
+	const read = readRegularText(transcript.replace(/\.jsonl$/u, '.meta.json'), {maxBytes: MAX_META_BYTES});
+	if (!read.ok) {
+		return undefined;
+	}
+	try {
+		return parseMeta(JSON.parse(read.text));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Parent transcripts scanned once per run (the session's main one, a parent agent's). */
+class Parents {
+	private readonly indexes = new Map<string, ParentIndex>();
+
+	lookup(file: string, agentId: string, toolUseId: string | undefined): ReturnType<ParentIndex['lookup']> {
+		let index = this.indexes.get(file);
+		if (!index) {
+			index = new ParentIndex();
+			this.indexes.set(file, index);
+			const opened = openRegularFile(file, false);
+			if (opened.ok) {
+				try {
+					readLineChunksSync(opened.fd, 0, opened.stats.size, bytes => index!.addBytes(bytes), {
+						chunkBytes: IMPORT_CHUNK_BYTES,
+						maxLine: MAX_PARENT_LINE,
+					});
+				} catch {
+					// What was read is kept.
+				} finally {
+					closeSync(opened.fd);
+				}
+			}
+		}
+		return index.lookup(agentId, toolUseId);
+	}
+}
+
+function sum(counts: Readonly<Record<string, number>>): number {
+	let n = 0;
+	for (const v of Object.values(counts)) {
+		n += v;
+	}
+	return n;
+}
+
+/** The facts of one transcript, read; undefined when it has no timestamped line or cannot be read. */
+function importOf(c: Candidate, read: TranscriptRead, parents: Parents): TranscriptImport | undefined {
+	const {summary} = read;
+	if (summary.lastAt === undefined) {
+		return undefined;
+	}
+	const meta = readMeta(c.file);
+	const parentAgentId = meta?.parentAgentId ?? summary.parentAgentId;
+	const needParent = !meta?.agentType || !meta.description;
+	const parentFile = parentAgentId && isSafeId(parentAgentId) ? path.join(c.subagents, `agent-${parentAgentId}.jsonl`) : c.main;
+	const parent = needParent ? parents.lookup(parentFile, c.agentId, meta?.toolUseId) : undefined;
+	const {endedTurn, finalReport} = turnOutcome(summary.turn);
+	const t = tokenTotals(summary);
+	const tokens = t.input + t.output + t.cacheWrite + t.cacheRead;
+	const description = meta?.description || parent?.description || promptFirstLine(summary.prompt);
+	return {
+		sessionId: c.sessionId,
+		agentId: c.agentId,
+		type: meta?.agentType || parent?.subagentType || '',
+		finished: endedTurn,
+		...(read.firstAt === undefined ? {} : {startedAt: read.firstAt}),
+		lastAt: new Date(summary.lastAt).toISOString(),
+		...(description ? {description} : {}),
+		...(summary.model === undefined ? {} : {model: summary.model}),
+		...(summary.usage.size > 0 || tokens > 0 ? {tokens} : {}),
+		toolCalls: sum(summary.toolCounts),
+		files: summary.files.slice(0, 50),
+		...(finalReport === undefined ? {} : {report: finalReport}),
+		transcriptPath: c.file,
+		transcriptBytes: c.size,
+		transcriptMtimeMs: c.mtimeMs,
+		...(parentAgentId && isSafeId(parentAgentId) && parentAgentId !== c.agentId ? {parentAgentId} : {}),
+		...(read.cwd === undefined ? {} : {cwd: read.cwd}),
+	};
+}
+
+function mtimeOf(dir: string): {atime: Date; mtime: Date; mtimeMs: number} | undefined {
+	try {
+		const st = statSync(dir);
+		return {atime: st.atime, mtime: st.mtime, mtimeMs: st.mtimeMs};
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Appends the lines to the session's log and puts the folder's mtime back (for a folder made
+ * here: the time of its last line). Only a real folder is written into (a symlink is refused).
+ * Returns a problem, or undefined.
+ */
+function writeSession(activity: string, sessionId: string, lines: readonly string[], lastAtMs: number): string | undefined {
+	const dir = path.join(activity, sessionId);
+	let before = mtimeOf(dir);
+	if (before !== undefined && !isRealDir(dir)) {
+		return `session ${sessionId}: its folder is not a folder (a symlink?); nothing imported`;
+	}
+	const created = before === undefined;
+	if (created) {
+		try {
+			mkdirSync(dir, {recursive: true, mode: 0o700});
+		} catch (error) {
+			return `session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`;
+		}
+		before = undefined;
+	}
+	let problem: string | undefined;
+	for (const line of lines) {
+		problem = appendEventLine(dir, line);
+		if (problem !== undefined) {
+			break;
+		}
+	}
+	const after = mtimeOf(dir);
+	try {
+		if (created) {
+			const at = new Date(lastAtMs);
+			utimesSync(dir, at, at);
+		} else if (before !== undefined && after !== undefined && after.mtimeMs !== before.mtimeMs) {
+			// Creating events.jsonl changed it (appending to one does not).
+			utimesSync(dir, before.atime, before.mtime);
+		}
+	} catch {
+		// The mtime stays as the write left it.
+	}
+	return problem;
+}
+
+/** Imports every selected transcript (see the file's head). Never throws for a bad file. */
+export function importTranscripts(options: ImportOptions, clock: () => number = Date.now): ImportSummary {
+	const started = clock();
+	const found = findTranscripts(options.claudeDir, options);
+	const bySession = new Map<string, Candidate[]>();
+	for (const c of found.candidates) {
+		let list = bySession.get(c.sessionId);
+		if (!list) {
+			list = [];
+			bySession.set(c.sessionId, list);
+		}
+		list.push(c);
+	}
+	const progress = {filesDone: 0, filesTotal: found.candidates.length, bytesDone: 0, bytesTotal: 0, agentsFound: 0};
+	for (const c of found.candidates) {
+		progress.bytesTotal += c.size;
+	}
+	const tell = (): void => options.onProgress?.({...progress});
+	const parents = new Parents();
+	const chunkBytes = options.chunkBytes ?? IMPORT_CHUNK_BYTES;
+	let imported = 0;
+	let transcripts = 0;
+	let bytes = 0;
+	let sessions = 0;
+	let upToDate = 0;
+	let hooked = 0;
+	let empty = 0;
+	let unreadable = found.unreadable;
+	const errors: string[] = [];
+	tell();
+	for (const [sessionId, candidates] of bySession) {
+		const log = readSessionEvents(path.join(options.activity, sessionId));
+		const state = sessionImportState(log.lines);
+		const lines: string[] = [];
+		let lastAtMs = 0;
+		for (const c of candidates) {
+			const decision = importDecision(state, c.agentId, c.size, c.mtimeMs);
+			if (decision !== 'import') {
+				if (decision === 'hooked') {
+					hooked += 1;
+				} else {
+					upToDate += 1;
+				}
+				progress.filesDone += 1;
+				progress.bytesDone += c.size;
+				tell();
+				continue;
+			}
+			const doneBefore = progress.bytesDone;
+			const read = readTranscript(c.file, chunkBytes, n => {
+				progress.bytesDone += n;
+				tell();
+			});
+			progress.filesDone += 1;
+			progress.bytesDone = doneBefore + c.size;
+			if (read === undefined) {
+				unreadable += 1;
+				tell();
+				continue;
+			}
+			transcripts += 1;
+			bytes += c.size;
+			const facts = importOf(c, read, parents);
+			if (facts === undefined) {
+				empty += 1;
+				tell();
+				continue;
+			}
+			const line = importedLine(facts);
+			lines.push(formatEventLine(line));
+			lastAtMs = Math.max(lastAtMs, Date.parse(line.at));
+			imported += 1;
+			progress.agentsFound += 1;
+			tell();
+		}
+		if (lines.length === 0) {
+			continue;
+		}
+		sessions += 1;
+		if (!options.dryRun) {
+			const problem = writeSession(options.activity, sessionId, lines, lastAtMs);
+			if (problem !== undefined) {
+				errors.push(problem);
+			}
+		}
+	}
+	return {
+		dryRun: options.dryRun === true,
+		imported,
+		transcripts,
+		bytes,
+		sessions,
+		upToDate,
+		hooked,
+		skipped: {internal: found.internal, unreadable, empty, badName: found.badName},
+		errors,
+		durationMs: clock() - started,
+	};
+}
