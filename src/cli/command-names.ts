@@ -3,6 +3,7 @@
 // A test checks this list against the program, so it cannot drift.
 export const COMMAND_NAMES: readonly string[] = [
 	'watch',
+	'replay',
 	'ls',
 	'sessions',
 	'install-hook',

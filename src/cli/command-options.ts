@@ -4,6 +4,13 @@ import type {ReadOptions} from './common.js';
 
 export interface WatchOptions extends ReadOptions {
 	readonly max: number;
+	/** `watch --at <when>`: the session as it was then, frozen (replay's keys move in time). */
+	readonly at?: string;
+}
+
+export interface ReplayOptions extends WatchOptions {
+	/** Times the recorded pace (gaps over 5 s are shortened to 5 s either way). */
+	readonly speed?: number;
 }
 
 export interface DemoOptions {

@@ -10,6 +10,7 @@ import {registerLsCommand} from './ls-command.js';
 import {registerPruneCommand} from './prune-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
 import {registerWatchCommand} from './watch-command.js';
+import {registerReplayCommand} from './replay-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {CliError} from './errors.js';
 import {VERSION} from './version.js';
@@ -24,6 +25,7 @@ export function createProgram(): Command {
 		// Before any command is added: subcommands copy it when they are created.
 		.exitOverride();
 	registerWatchCommand(program);
+	registerReplayCommand(program);
 	registerLsCommand(program);
 	registerSessionsCommand(program);
 	registerInstallCommands(program);

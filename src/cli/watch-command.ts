@@ -3,6 +3,7 @@
 import type {Command} from 'commander';
 import type {WatchOptions} from './command-options.js';
 import {addReadOptions, maxOption} from './common.js';
+import {TIME_KEYS_HELP} from './replay-command.js';
 
 export function registerWatchCommand(program: Command): void {
 	const watch = program
@@ -11,12 +12,19 @@ export function registerWatchCommand(program: Command): void {
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name (default: follow the newest session)');
 	addReadOptions(watch)
 		.addOption(maxOption())
+		.option('--at <when>', "the session as it was then, rebuilt from its event log (an ISO time, or a duration ago: 30m, 2h); replay's keys move in time")
 		.addHelpText(
 			'after',
 			'\nKeys: ↑↓←→ or h j k l move · Enter details · Esc back · c collapse · g ghosts · a all · ? help · q quit\n' +
+				`With --at: ${TIME_KEYS_HELP.replace(/^Keys: /u, '')}\n` +
 				'When stdout is not a terminal, prints one plain snapshot and exits.',
 		)
 		.action(async (session: string | undefined, options: WatchOptions) => {
+			if (options.at !== undefined) {
+				const {runReplay} = await import('./replay-run.js');
+				await runReplay(session, options, 'at');
+				return;
+			}
 			const {runWatch} = await import('./watch-run.js');
 			await runWatch(session, options);
 		});

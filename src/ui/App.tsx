@@ -2,6 +2,8 @@ import {useEffect, useMemo, useReducer, useRef, useSyncExternalStore} from 'reac
 import {formatLocalTime} from '../core/text/format.js';
 import type {Size} from '../core/tui/layout.js';
 import {buildScreen} from '../core/tui/screen.js';
+import {replayBar, type ReplayPosition} from '../core/tui/replay-bar.js';
+import type {ReplayOp} from '../store/history/replay.js';
 import {initialUiModel, reconcileSelection, uiReducer} from '../core/tui/ui-state.js';
 import {buildMonitorModel} from '../core/monitor/model.js';
 import type {AgentSource} from '../store/activity/activity-watcher.js';
@@ -28,6 +30,8 @@ export interface AppProps {
 	readonly note?: string;
 	/** Follows the transcripts of the agents shown (activity, tools, tokens, liveness). */
 	readonly transcripts?: TranscriptSource;
+	/** Replay and `watch --at`: where the replay is (the bar under the header) and its controls (Space, ← →, [ ]). */
+	readonly replay?: {readonly position: () => ReplayPosition; readonly control: (op: ReplayOp) => void};
 }
 
 const systemNow = () => Date.now();
@@ -39,7 +43,7 @@ const NO_PARENTS: ReadonlyMap<string, string> = new Map();
 const noParents = () => NO_PARENTS;
 
 export function App(props: AppProps) {
-	const {source, staleMs, max, dedup, keyboard} = props;
+	const {source, staleMs, max, dedup, keyboard, replay} = props;
 	const now = props.now ?? systemNow;
 	const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
 	const terminal = useTerminalSize();
@@ -92,10 +96,11 @@ export function App(props: AppProps) {
 		keyboard,
 		time: iso => formatLocalTime(iso, time),
 		markdown,
-		note: props.note,
+		note: replay ? replayBar(replay.position(), size.columns, ms => formatLocalTime(new Date(ms).toISOString(), time)) : props.note,
+		keyMode: replay ? 'replay' : 'live',
 		lifecycle: snapshot.lifecycle,
 	});
-	useAppKeys(dispatch, ui.focus, model.context, keyboard);
+	useAppKeys(dispatch, ui.focus, model.context, keyboard, replay ? 'replay' : 'live', replay?.control);
 
 	const {onCollapsedChange} = props;
 	const lastCollapsed = useRef(ui.collapsed);

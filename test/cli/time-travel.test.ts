@@ -4,9 +4,10 @@
 import {spawnSync} from 'node:child_process';
 import {appendFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {beforeAll, describe, expect, it} from 'vitest';
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
 import {tempDir} from '../helpers/tmp.js';
+import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
 
 const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
 const S = '5e55a0a0-7b4e-4d21-9c55-0e8d1a6b2f47';
@@ -61,39 +62,46 @@ function toolLine(agentId: string, tool: string, input: Record<string, unknown>)
 	})}\n`;
 }
 
+/** A scripted session played through the real hook: after each step, the moment and `ls --json` on the live files then. */
+async function playScript(): Promise<{f: Folders; seen: Array<{at: number; json: unknown; screen: string}>}> {
+	const f = folders();
+	const payload = (event: string, extra: Record<string, unknown>) =>
+		JSON.stringify({session_id: S, transcript_path: f.main, cwd: '/home/dev/acme', hook_event_name: event, ...extra});
+	const transcript = (id: string) => path.join(path.dirname(f.main), S, 'subagents', `agent-${id}.jsonl`);
+	const steps: Array<() => void> = [
+		() => runHook(launcher, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}), hookEnv(f.activity)),
+		() => appendFileSync(transcript('a1'), toolLine('a1', 'Grep', {pattern: 'router'})),
+		() => runHook(launcher, payload('SubagentStart', {agent_id: 'a2', agent_type: 'Plan'}), hookEnv(f.activity)),
+		() => appendFileSync(transcript('a1'), toolLine('a1', 'Read', {file_path: '/home/dev/acme/src/app.ts'})),
+		() =>
+			runHook(
+				launcher,
+				payload('PostToolUse', {
+					tool_name: 'Agent',
+					tool_input: {description: 'Plan the change', prompt: 'Plan it', subagent_type: 'Plan'},
+					tool_response: {status: 'async_launched', agentId: 'a2'},
+				}),
+				hookEnv(f.activity),
+			),
+		() =>
+			runHook(launcher, payload('SubagentStop', {agent_id: 'a1', agent_type: 'Explore', last_assistant_message: '## Routes\n\nFour.'}), hookEnv(f.activity)),
+		() => runHook(launcher, payload('SessionEnd', {reason: 'prompt_input_exit'}), hookEnv(f.activity)),
+	];
+	const seen: Array<{at: number; json: unknown; screen: string}> = [];
+	for (const step of steps) {
+		step();
+		await sleep(40);
+		const at = Date.now();
+		const screen = spawnSync(process.execPath, [cli, 'watch', S], {env: {...cliEnv(f, at), COLUMNS: '100'}, encoding: 'utf8'}).stdout;
+		seen.push({at, json: ls(f, at), screen});
+		await sleep(40);
+	}
+	return {f, seen};
+}
+
 describe('ls --at', () => {
 	it('gives, at each moment of a scripted session, what ls --json gave on the live files then', async () => {
-		const f = folders();
-		const payload = (event: string, extra: Record<string, unknown>) =>
-			JSON.stringify({session_id: S, transcript_path: f.main, cwd: '/home/dev/acme', hook_event_name: event, ...extra});
-		const transcript = (id: string) => path.join(path.dirname(f.main), S, 'subagents', `agent-${id}.jsonl`);
-		const steps: Array<() => void> = [
-			() => runHook(launcher, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}), hookEnv(f.activity)),
-			() => appendFileSync(transcript('a1'), toolLine('a1', 'Grep', {pattern: 'router'})),
-			() => runHook(launcher, payload('SubagentStart', {agent_id: 'a2', agent_type: 'Plan'}), hookEnv(f.activity)),
-			() => appendFileSync(transcript('a1'), toolLine('a1', 'Read', {file_path: '/home/dev/acme/src/app.ts'})),
-			() =>
-				runHook(
-					launcher,
-					payload('PostToolUse', {
-						tool_name: 'Agent',
-						tool_input: {description: 'Plan the change', prompt: 'Plan it', subagent_type: 'Plan'},
-						tool_response: {status: 'async_launched', agentId: 'a2'},
-					}),
-					hookEnv(f.activity),
-				),
-			() =>
-				runHook(launcher, payload('SubagentStop', {agent_id: 'a1', agent_type: 'Explore', last_assistant_message: '## Routes\n\nFour.'}), hookEnv(f.activity)),
-			() => runHook(launcher, payload('SessionEnd', {reason: 'prompt_input_exit'}), hookEnv(f.activity)),
-		];
-		const seen: Array<{at: number; json: unknown}> = [];
-		for (const step of steps) {
-			step();
-			await sleep(40);
-			const at = Date.now();
-			seen.push({at, json: ls(f, at)});
-			await sleep(40);
-		}
+		const {f, seen} = await playScript();
 		expect(seen.at(-1)?.json).toMatchObject([
 			{agentId: 'a2', displayStatus: 'stopped', interrupted: true, description: 'Plan the change'},
 			{agentId: 'a1', displayStatus: 'stopped', report: '## Routes\n\nFour.', toolCounts: {Grep: 1, Read: 1}},
@@ -129,4 +137,62 @@ describe('ls --at', () => {
 		expect(bad.status).toBe(2);
 		expect(bad.stderr).toContain("option '--at <when>'");
 	});
+});
+
+describe('replay and watch --at', () => {
+	const run = (f: Folders, now: number, ...args: string[]) =>
+		spawnSync(process.execPath, [cli, ...args], {env: {...cliEnv(f, now), COLUMNS: '100'}, encoding: 'utf8'});
+	/** The screen without replay's line under the header (which says where in the log it is). */
+	const screenOnly = (text: string) => text.split('\n').filter((_, i) => i !== 1);
+
+	it('replay, piped, shows the end of the session as watch showed the live files then; watch --at shows each moment', async () => {
+		const {f, seen} = await playScript();
+		const replayed = run(f, Date.now(), 'replay', S);
+		expect(replayed.status).toBe(0);
+		expect(replayed.stdout.split('\n')[1]).toMatch(/^at \d\d:\d\d:\d\d · 5 of 5 events/u);
+		expect(screenOnly(replayed.stdout)).toEqual(seen.at(-1)?.screen.split('\n'));
+		for (const {at, screen} of seen) {
+			const back = run(f, Date.now(), 'watch', S, '--at', new Date(at).toISOString());
+			expect(back.status).toBe(0);
+			expect(screenOnly(back.stdout), `${back.stdout}\n---\n${screen}`).toEqual(screen.split('\n'));
+		}
+	}, 30_000);
+});
+
+describeInTerminal('agentlog replay in a real terminal', () => {
+	let pane: TmuxPane | undefined;
+	afterEach(() => {
+		pane?.kill();
+		pane = undefined;
+	});
+
+	it('plays to the end, steps back and forth, pauses, changes speed, and opens an agent at that moment', async () => {
+		const {f} = await playScript();
+		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20`, 100, 20, {
+			HOME: f.home,
+			CLAUDE_CONFIG_DIR: f.claude,
+			AGENTLOG_DIR: f.activity,
+			XDG_STATE_HOME: path.join(f.home, 'state'),
+			TERM: 'xterm-256color',
+		});
+		let screen = await pane.waitFor(s => s.includes('⏸ 20×') && s.includes('5/5'), 'the end of the replay');
+		expect(screen).toMatch(/○ Plan\s+\S+ interrupted/u);
+		pane.keys('Left');
+		screen = await pane.waitFor(s => s.includes('4/5'), 'a step back');
+		expect(screen).toMatch(/Explore\s+\S+ Routes/u);
+		expect(screen).not.toContain('interrupted');
+		pane.keys('Left', 'Left');
+		screen = await pane.waitFor(s => s.includes('2/5'), 'two more steps back');
+		expect(screen).toContain('● 2 active');
+		pane.keys('[');
+		await pane.waitFor(s => s.includes('⏸ 10×'), 'slower');
+		pane.keys('Enter');
+		screen = await pane.waitFor(s => s.includes('lifecycle'), 'the detail pane at that moment');
+		expect(screen).toContain('spawned');
+		expect(screen).not.toContain('completed');
+		pane.keys('Escape', 'Space');
+		await pane.waitFor(s => s.includes('5/5') && s.includes('⏸'), 'playing to the end again');
+		pane.keys('q');
+		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
+	}, 40_000);
 });

@@ -11,7 +11,11 @@ export type Action =
 	| {readonly type: 'toggle-ghosts'}
 	| {readonly type: 'toggle-all'}
 	| {readonly type: 'toggle-help'}
-	| {readonly type: 'quit'};
+	| {readonly type: 'quit'}
+	| {readonly type: 'replay'; readonly op: 'toggle' | 'prev' | 'next' | 'slower' | 'faster'};
+
+/** `live`: watch; `replay`: replay and `watch --at`, where Space and ← → move in time. */
+export type KeyMode = 'live' | 'replay';
 
 /** The subset of Ink's `Key` that agentlog reads (so tests and Ink 7 need no Ink types). */
 export interface KeyInfo {
@@ -64,6 +68,44 @@ export const BINDINGS: readonly Binding[] = [
 	{tokens: ['q'], label: 'q Ctrl+C', action: {type: 'quit'}, help: 'quit'},
 ];
 
+const KEY_LABELS: Readonly<Record<string, string>> = {
+	up: '↑',
+	down: '↓',
+	left: '←',
+	right: '→',
+	pgup: 'PgUp',
+	pgdn: 'PgDn',
+	home: 'Home',
+	end: 'End',
+	enter: 'Enter',
+	esc: 'Esc',
+};
+
+/** In replay: these keys move in time (in the list and the detail pane alike); `h` `l` still move and go back. */
+export const REPLAY_BINDINGS: readonly Binding[] = [
+	{tokens: [' '], label: 'Space', action: {type: 'replay', op: 'toggle'}, help: 'play / pause'},
+	{tokens: ['left'], label: '←', action: {type: 'replay', op: 'prev'}, help: 'the previous event'},
+	{tokens: ['right'], label: '→', action: {type: 'replay', op: 'next'}, help: 'the next event'},
+	{tokens: ['['], label: '[', action: {type: 'replay', op: 'slower'}, help: 'slower'},
+	{tokens: [']'], label: ']', action: {type: 'replay', op: 'faster'}, help: 'faster'},
+];
+
+/** The bindings of a mode, replay's first (they take their keys from the live ones). */
+export function bindingsOf(mode: KeyMode): readonly Binding[] {
+	if (mode === 'live') {
+		return BINDINGS;
+	}
+	const taken = new Set(REPLAY_BINDINGS.flatMap(b => b.tokens));
+	const rest = BINDINGS.flatMap(b => {
+		const tokens = b.tokens.filter(t => !taken.has(t));
+		if (tokens.length === b.tokens.length) {
+			return [b];
+		}
+		return tokens.length === 0 ? [] : [{...b, tokens, label: tokens.map(t => KEY_LABELS[t] ?? t).join(' ')}];
+	});
+	return [...REPLAY_BINDINGS, ...rest];
+}
+
 /** One token per key press: a named key, or the typed character. */
 export function keyToken(input: string, key: KeyInfo): string | undefined {
 	// Esc first: Ink 6 also sets `meta` for it.
@@ -81,9 +123,9 @@ export function keyToken(input: string, key: KeyInfo): string | undefined {
 	return input;
 }
 
-export function keyToAction(input: string, key: KeyInfo, focus: Focus): Action | undefined {
+export function keyToAction(input: string, key: KeyInfo, focus: Focus, mode: KeyMode = 'live'): Action | undefined {
 	const token = keyToken(input, key);
-	const binding = token === undefined ? undefined : BINDINGS.find(b => b.tokens.includes(token));
+	const binding = token === undefined ? undefined : bindingsOf(mode).find(b => b.tokens.includes(token));
 	if (!binding) {
 		return undefined;
 	}

@@ -1,7 +1,7 @@
 // The whole screen as data: which body to draw and every line's words, cut to fit the pane.
 // Components only draw this; the key reducer reads its page sizes from it.
 import {head} from '../text/bounded.js';
-import {BINDINGS} from './keymap.js';
+import {bindingsOf, type KeyMode} from './keymap.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
 import {
@@ -86,8 +86,10 @@ export interface ScreenInput {
 	readonly keyboard: boolean;
 	/** A one-off plain snapshot (stdout is not a terminal): no key hints. */
 	readonly snapshot?: boolean;
-	/** A line under the header (the demo's narration). */
+	/** A line under the header (the demo's narration, replay's position bar). */
 	readonly note?: string;
+	/** Which keys the help lists (replay moves in time with Space and ← →). */
+	readonly keyMode?: KeyMode;
 	/** Local time of an ISO timestamp. */
 	readonly time: (iso: string) => string;
 	/** The last message rendered as terminal Markdown lines, as far as it is; undefined before. */
@@ -115,9 +117,10 @@ function waitingLines(input: ScreenInput): string[] {
 	];
 }
 
-function helpLines(): string[] {
-	const width = Math.max(...BINDINGS.map(b => b.label.length));
-	return ['Keys', '', ...BINDINGS.map(b => `${b.label.padEnd(width)}  ${b.help}`)];
+function helpLines(mode: KeyMode): string[] {
+	const bindings = bindingsOf(mode);
+	const width = Math.max(...bindings.map(b => b.label.length));
+	return ['Keys', '', ...bindings.map(b => `${b.label.padEnd(width)}  ${b.help}`)];
 }
 
 /** The tool calls of the detail pane: time, summary, and the result on the next line. */
@@ -271,7 +274,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		return lines.slice(start, start + height).map(line => shortLine(line, width));
 	};
 	if (ui.focus === 'help') {
-		body = {kind: 'help', lines: scrolled(helpLines().map(line => clip(line, width)))};
+		body = {kind: 'help', lines: scrolled(helpLines(input.keyMode ?? 'live').map(line => clip(line, width)))};
 	} else if (ui.collapsed) {
 		body = {kind: 'collapsed'};
 	} else if (ui.focus === 'detail' && selected) {

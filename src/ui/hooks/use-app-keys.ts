@@ -1,6 +1,6 @@
 import {useLayoutEffect, useRef} from 'react';
 import {useApp, useInput} from 'ink';
-import {keyToAction, type Focus} from '../../core/tui/keymap.js';
+import {keyToAction, type Action, type Focus, type KeyMode} from '../../core/tui/keymap.js';
 import type {UiContext, UiEvent} from '../../core/tui/ui-state.js';
 
 /**
@@ -8,7 +8,14 @@ import type {UiContext, UiEvent} from '../../core/tui/ui-state.js';
  * focus and page sizes through refs, so fast typing never sees a stale render (Ink 6 re-subscribes
  * the handler after each render). Inactive when stdin is not a terminal (no raw mode to crash on).
  */
-export function useAppKeys(dispatch: (event: UiEvent) => void, focus: Focus, context: UiContext, isActive: boolean): void {
+export function useAppKeys(
+	dispatch: (event: UiEvent) => void,
+	focus: Focus,
+	context: UiContext,
+	isActive: boolean,
+	mode: KeyMode = 'live',
+	onReplay?: (op: Extract<Action, {type: 'replay'}>['op']) => void,
+): void {
 	const {exit} = useApp();
 	const focusRef = useRef(focus);
 	const contextRef = useRef(context);
@@ -22,10 +29,14 @@ export function useAppKeys(dispatch: (event: UiEvent) => void, focus: Focus, con
 			// Keys typed faster than a read arrive together ('jj'), as a paste: take each in turn.
 			const presses = input.length > 1 && !key.ctrl && !key.meta ? [...input] : [input];
 			for (const press of presses) {
-				const action = keyToAction(press, key, focusRef.current);
+				const action = keyToAction(press, key, focusRef.current, mode);
 				if (action?.type === 'quit') {
 					exit();
 					return;
+				}
+				if (action?.type === 'replay') {
+					onReplay?.(action.op);
+					continue;
 				}
 				if (action) {
 					dispatch({type: 'key', action, context: contextRef.current});

@@ -1,0 +1,95 @@
+// `agentlog replay [session]` and `agentlog watch --at <when> [session]`, the part that draws
+// (loaded only when they run: Ink is large). Both show a session's recorded events through the
+// same App and monitor model as watch: replay plays them from the start, --at holds the moment
+// given; in both, Space plays or pauses, ← → step to the previous or next event, [ ] change the
+// speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
+import {render, renderToString} from 'ink';
+import {formatLocalTime} from '../core/text/format.js';
+import {paneSize} from '../core/tui/layout.js';
+import {claudeDir} from '../core/paths.js';
+import {buildScreen} from '../core/tui/screen.js';
+import {initialUiModel} from '../core/tui/ui-state.js';
+import {sessionLabel} from '../store/activity/read-agents.js';
+import {newestSessionId} from '../store/activity/sessions.js';
+import {Replay} from '../store/history/replay.js';
+import {App} from '../ui/App.js';
+import {Screen} from '../ui/Screen.js';
+import {activityFor, activityRoots, clockNow, home, resolveSessionArg} from './common.js';
+import type {ReplayOptions} from './command-options.js';
+import {CliError} from './errors.js';
+import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from './moment.js';
+
+/** One plain frame of the session at `at`: the same model and screen as the live monitor's snapshot. */
+function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {
+	const then = momentModel(activity, log, at, {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max});
+	const span = logSpan(log.lines);
+	const seen = then.moment.linesSeen;
+	const wall = clockNow();
+	const model = buildScreen({
+		size: paneSize(columns, undefined),
+		activity,
+		activityExists: true,
+		sessionId: sessionLabel(sessionId),
+		following: false,
+		view: then.model,
+		warnings: 0,
+		ui: initialUiModel(),
+		now: at,
+		keyboard: false,
+		snapshot: true,
+		time: iso => formatLocalTime(iso, at),
+		markdown: () => undefined,
+		note: `at ${formatLocalTime(new Date(at).toISOString(), wall)} · ${seen} of ${log.lines.length} events (${formatLocalTime(new Date(span.first).toISOString(), wall)} → ${formatLocalTime(new Date(span.last).toISOString(), wall)})`,
+	});
+	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
+}
+
+/** replay (from the start, playing) or watch --at (at `options.at`, paused). */
+export async function runReplay(sessionArg: string | undefined, options: ReplayOptions, mode: 'replay' | 'at'): Promise<void> {
+	const activity = activityFor(options);
+	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options);
+	if (sessionId === undefined) {
+		throw new CliError(`no sessions under ${activity} yet, so nothing to look back at. Is the hook installed? (agentlog install-hook)`);
+	}
+	const label = sessionLabel(sessionId);
+	const log = readSessionLog(activity, sessionId, label);
+	const span = logSpan(log.lines);
+	const at = mode === 'at' && options.at !== undefined ? parseAt(options.at, clockNow()) : undefined;
+	if (!process.stdout.isTTY) {
+		process.stdout.write(momentText(activity, sessionId, log, at ?? span.last, options, process.stdout.columns || 100));
+		return;
+	}
+	const replay = new Replay({
+		activity,
+		sessionId,
+		lines: log.lines,
+		transcriptPaths: log.transcriptPaths,
+		claudeDir: claudeDir(process.env, home()),
+		roots: activityRoots(activity),
+		start: at ?? span.first,
+		playing: mode === 'replay',
+		speed: options.speed ?? 1,
+	});
+	try {
+		const app = render(
+			<App
+				source={replay}
+				transcripts={replay.transcriptSource}
+				now={replay.now}
+				staleMs={options.stale}
+				max={options.max}
+				dedup={options.dedup}
+				keyboard={Boolean(process.stdin.isTTY)}
+				replay={{position: () => replay.position(), control: op => replay.control(op)}}
+			/>,
+			{exitOnCtrlC: true},
+		);
+		try {
+			await app.waitUntilExit();
+		} catch (error) {
+			throw new CliError(`the replay stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
+		}
+	} finally {
+		replay.close();
+	}
+}
