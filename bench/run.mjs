@@ -9,6 +9,7 @@ import {runHistoryBench} from './history.mjs';
 import {runHookBench} from './hook.mjs';
 import {runLsBench} from './ls.mjs';
 import {runPruneBench} from './prune.mjs';
+import {runReplayBench} from './replay.mjs';
 import {runSessionsBench} from './sessions.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
@@ -25,6 +26,7 @@ const benches = [
 	['ls', runLsBench],
 	['git-state', runGitStateBench],
 	['prune', runPruneBench],
+	['replay', runReplayBench],
 	['history', runHistoryBench],
 ];
 const only = process.argv.slice(2);
