@@ -67,6 +67,14 @@ export function eventRow(raw: EventLine, now: number): string[] {
 
 export const EVENT_HEADERS: readonly string[] = ['TIME', 'EVENT', 'AGENT', 'TYPE', 'STATE', 'DATA'];
 
+/** The line under the table saying how many agents `agentlog import` added (`source: transcript`). */
+export function importedNote(imported: number, total: number): string {
+	if (imported === total) {
+		return imported === 1 ? 'this agent comes from a transcript (agentlog import)' : `all ${imported} of these agents come from transcripts (agentlog import)`;
+	}
+	return `${imported} of these agents ${imported === 1 ? 'comes' : 'come'} from transcripts (agentlog import)`;
+}
+
 export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
@@ -128,6 +136,10 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	if (rest > 0) {
 		const word = options.asc ? 'newer' : 'older';
 		process.stdout.write(`… ${rest} ${word}; --limit 0 shows all\n`);
+	}
+	const imported = agents.filter(h => h.source === 'transcript').length;
+	if (imported > 0) {
+		process.stdout.write(`${importedNote(imported, agents.length)}\n`);
 	}
 }
 

@@ -191,7 +191,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		);
 	}
 	const say = output(ctx);
-	const {target, bundles, file, settings, newFolder} = resolve(options, ctx, true);
+	const {target, bundles, file, settings, newFolder, claude} = resolve(options, ctx, true);
 	let edit = installEdit(file.text, settings, target);
 	const newText = editedText(edit.result, file);
 
@@ -275,6 +275,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		throw error;
 	}
 	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, target, newFolder, would), ...fileLines, notes, RESTART_NOTE].join(''));
+	say(`Past agents: \`agentlog import\` adds the subagents Claude Code still keeps in ${path.join(claude, 'projects')} to the history.\n`);
 }
 
 /** Keep the shared hook files while the user settings still use them (uninstall from a project file). */

@@ -9,10 +9,10 @@
 import path from 'node:path';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import {countSession, countSummary, summaryCandidates, transcriptCandidates} from '../../core/monitor/session-counts.js';
-import {latestSession, type SessionInfo} from '../../core/monitor/sessions.js';
+import type {SessionInfo} from '../../core/monitor/sessions.js';
 import {readAgentActivities} from '../transcripts/one-shot.js';
 import type {FollowTarget} from '../transcripts/reader.js';
-import {listSessionDirs, readAgentFile} from './read-agents.js';
+import {listAgentFiles, listSessionDirs, readAgentFile, type SessionDirInfo} from './read-agents.js';
 import {readSessionFacts, type SessionAgent, type SessionFacts} from './session-cache.js';
 
 /** A session with its folder's name made safe to show (`label`; `id` is the name as it is). */
@@ -55,17 +55,30 @@ function candidateTranscripts(sessionDir: string, facts: SessionFacts, dedup: bo
 	return targets.length === 0 ? undefined : readAgentActivities(targets, {claudeDir});
 }
 
-/** Every session with its counts, newest first (see the file's head for what is read). */
+/**
+ * A session folder without any agent file (only the event log `agentlog import` wrote, say) is
+ * no session to show or follow: it is history only (`history` reads it).
+ */
+function hasAgentFiles(activity: string, dir: SessionDirInfo): boolean {
+	return listAgentFiles(path.join(activity, dir.id)).length > 0;
+}
+
+/** Every session with its counts, newest first (see the file's head for what is read); folders without agent files are left out. */
 export function readSessionInfos(activity: string, now: number, staleMs: number, dedup: boolean, options: SessionReadOptions = {}): SessionListing[] {
 	const dirs = listSessionDirs(activity);
 	const facts = readSessionFacts(activity, dirs, options.cacheFile);
-	return dirs.map(dir => {
+	const out: SessionListing[] = [];
+	for (const dir of dirs) {
 		const session = facts.get(dir.id) ?? {agents: [], invalid: 0};
 		const transcripts = options.claudeDir === undefined ? undefined : candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir);
 		const countOptions = {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})};
 		const counts = session.summary === undefined ? countSession(session.agents ?? [], countOptions) : countSummary(session.summary, countOptions);
-		return {id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid};
-	});
+		if (counts.active + counts.idle + counts.stopped === 0 && session.invalid === 0 && !hasAgentFiles(activity, dir)) {
+			continue;
+		}
+		out.push({id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid});
+	}
+	return out;
 }
 
 /** Sessions from folder names and mtimes only, without opening an agent file (fast), newest first. */
@@ -81,5 +94,12 @@ export function sessionDirInfos(activity: string): SessionListing[] {
 
 /** The newest session's id (the one rule), or undefined when there is none; opens no agent file. */
 export function newestSessionId(activity: string): string | undefined {
-	return latestSession(sessionDirInfos(activity))?.id;
+	// sessionDirInfos is newest first by the one rule (latestSession's); a folder without agent
+	// files is skipped (usually one readdir: the newest has some).
+	for (const session of sessionDirInfos(activity)) {
+		if (hasAgentFiles(activity, {id: session.id, label: session.label, mtimeMs: session.lastActivity})) {
+			return session.id;
+		}
+	}
+	return undefined;
 }
