@@ -7,6 +7,7 @@ import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
 import {runHistoryBench} from './history.mjs';
 import {runHookBench} from './hook.mjs';
+import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
 import {runPruneBench} from './prune.mjs';
 import {runReplayBench} from './replay.mjs';
@@ -28,6 +29,7 @@ const benches = [
 	['prune', runPruneBench],
 	['replay', runReplayBench],
 	['history', runHistoryBench],
+	['import', runImportBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
