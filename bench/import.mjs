@@ -6,7 +6,7 @@
 // child's peak RSS from its own process.resourceUsage() at exit. Then the second run, which
 // finds everything up to date.
 import {spawnSync} from 'node:child_process';
-import {closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs';
+import {closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {cleanEnv} from './lib.mjs';
