@@ -50,9 +50,10 @@ export function recordOf(history: AgentHistory): AgentRecord {
 	const stopped = history.status === 'completed' || history.status === 'interrupted';
 	const status = stopped ? 'stopped' : history.status === 'idle' ? 'idle' : 'active';
 	// The message of the last stop, not of one before a resume.
-	const message = stopped ? str(latestData(history, 'lastMessage', history.resumedAt)) : undefined;
+	// An imported agent's report is its Imported line's `report`.
+	const message = stopped ? (str(latestData(history, 'lastMessage', history.resumedAt)) ?? str(latestData(history, 'report'))) : undefined;
 	const cut = stopped && latestData(history, 'lastMessageCut', history.resumedAt) === true;
-	const transcriptPath = str(latestData(history, 'agentTranscriptPath'));
+	const transcriptPath = str(latestData(history, 'agentTranscriptPath')) ?? str(latestData(history, 'transcriptPath'));
 	const cwd = latestCwd(history);
 	const teammate = history.events.map(line => str(line.data?.teammateName)).find(name => name !== undefined);
 	return {

@@ -69,3 +69,16 @@ describe('momentOf', () => {
 		expect(linesUpTo([...LOG, {...line(1, 'SubagentStart'), at: 'garbage'}], ms(100))).toHaveLength(LOG.length);
 	});
 });
+
+describe('momentOf: an imported agent', () => {
+	it('takes its report and transcript from its Imported line', () => {
+		const imported = line(50, 'Imported', {
+			agentId: 'i1',
+			type: 'Explore',
+			state: 'stopped',
+			data: {source: 'transcript', startedAt: T(40), stoppedAt: T(50), report: 'Imported report', transcriptPath: '/p/i1.jsonl'},
+		});
+		const [record] = momentOf([imported], ms(60)).records;
+		expect(record).toMatchObject({agentId: 'i1', status: 'stopped', lastMessage: 'Imported report', transcriptPath: '/p/i1.jsonl'});
+	});
+});
