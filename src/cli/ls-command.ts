@@ -1,4 +1,5 @@
 // `agentlog ls [session]`: the agents of one session, with the monitor's rules, once.
+import {noSessionsText} from './no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
@@ -36,7 +37,7 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		if (options.json) {
 			process.stdout.write('[]\n');
 		} else {
-			process.stderr.write(`No sessions under ${activity} yet. Is the hook installed? (agentlog install-hook)\n`);
+			process.stderr.write(noSessionsText(activity));
 		}
 		return;
 	}

@@ -1,4 +1,5 @@
 // `agentlog sessions`: every session under the activity folder, newest first.
+import {noSessionsText} from './no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
 import {GLYPH} from '../core/present/present.js';
@@ -29,7 +30,7 @@ export function runSessions(options: SessionsOptions): void {
 		return;
 	}
 	if (sessions.length === 0) {
-		process.stderr.write(`No sessions under ${activity} yet. Is the hook installed? (agentlog install-hook)\n`);
+		process.stderr.write(noSessionsText(activity));
 		return;
 	}
 	const rows = sessions.map(s => [
