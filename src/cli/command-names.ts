@@ -15,5 +15,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'prune',
 	'export',
 	'import',
+	'doctor',
 	'help',
 ];

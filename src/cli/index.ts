@@ -2,6 +2,7 @@
 import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
 import {registerDemoCommand} from './demo-command.js';
+import {registerDoctorCommand} from './doctor-command.js';
 import {registerExportCommand} from './export-command.js';
 import {registerHistoryCommands} from './history-command.js';
 import {registerImportCommand} from './import-command.js';
@@ -34,6 +35,7 @@ export function createProgram(): Command {
 	registerHistoryCommands(program);
 	registerExportCommand(program);
 	registerImportCommand(program);
+	registerDoctorCommand(program);
 	return program;
 }
 

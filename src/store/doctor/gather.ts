@@ -1,0 +1,256 @@
+// The facts `agentlog doctor` checks, read from disk (core/doctor turns them into checks).
+// Read-only but for one thing: the activity folder's writability is tried by creating a temp file
+// there and removing it at once. Every file is opened through safe-file (regular files only, a
+// bound on size); the plugin folder walk follows no symlink and stops at a bound; the Node lookup
+// runs with a timeout.
+import {spawnSync} from 'node:child_process';
+import {randomBytes} from 'node:crypto';
+import {accessSync, closeSync, constants, lstatSync, openSync, readdirSync, readSync, rmSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {IMPORTED_EVENT} from '../../core/history/imported.js';
+import type {ActivityFacts, HeartbeatFacts, HookLogFacts} from '../../core/doctor/activity-checks.js';
+import type {BundleFacts, HookFileFacts, LauncherFacts, NodeProbe} from '../../core/doctor/hook-file-checks.js';
+import {launcherNodeFallback} from '../../core/doctor/hook-file-checks.js';
+import type {FileRead, PluginHooksFacts, SettingsFileFacts} from '../../core/doctor/settings-checks.js';
+import {HOOK_LOG_NAME} from '../../core/paths.js';
+import {listSessionDirs} from '../activity/read-agents.js';
+import {codeOf} from '../fs/errors.js';
+import {openRegularFile, readRegularFile} from '../fs/safe-file.js';
+import {readSessionEvents} from '../history/event-log.js';
+
+/** Settings files, hooks.json files and the launcher are small; anything bigger is not one. */
+export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
+/** The newest session folders read for the heartbeat. */
+export const HEARTBEAT_SESSIONS = 20;
+/** The hook log's tail that is read. */
+export const HOOK_LOG_TAIL_BYTES = 64 * 1024;
+/** The plugin folder walk: folders visited at most, and how deep. */
+export const PLUGIN_WALK_MAX_DIRS = 5000;
+export const PLUGIN_WALK_MAX_DEPTH = 8;
+/** The launcher's Node lookup is killed after this long. */
+export const NODE_PROBE_TIMEOUT_MS = 5000;
+
+/** A small file's text through safe-file (symlinks followed: a settings file may be one). */
+export function readConfigFile(file: string): FileRead {
+	const r = readRegularFile(file, {maxBytes: MAX_CONFIG_BYTES, followSymlinks: true});
+	if (r.ok) {
+		return {state: 'read', text: r.data.toString('utf8')};
+	}
+	return r.reason === 'missing' ? {state: 'missing'} : {state: 'unreadable', reason: r.message};
+}
+
+/** The managed policy file of this platform (CLAUDE-CODE-HOOKS.md §2), if it has one. */
+export function managedSettingsPath(platform: NodeJS.Platform = process.platform): string | undefined {
+	if (platform === 'linux') {
+		return '/etc/claude-code/managed-settings.json';
+	}
+	if (platform === 'darwin') {
+		return '/Library/Application Support/ClaudeCode/managed-settings.json';
+	}
+	return undefined;
+}
+
+/** The settings files Claude Code reads for a session started in `cwd`, in precedence order. */
+export function readSettingsFiles(claude: string, cwd: string, managed: string | undefined): SettingsFileFacts[] {
+	const files: {scope: SettingsFileFacts['scope']; path: string}[] = [
+		...(managed === undefined ? [] : [{scope: 'managed' as const, path: managed}]),
+		{scope: 'local', path: path.join(cwd, '.claude', 'settings.local.json')},
+		{scope: 'project', path: path.join(cwd, '.claude', 'settings.json')},
+		{scope: 'user', path: path.join(claude, 'settings.json')},
+	];
+	// Run from the home folder, the project file is the user file: read once, as the user file.
+	const unique = files.filter((f, i) => files.findLastIndex(g => g.path === f.path) === i);
+	return unique.map(f => ({...f, read: readConfigFile(f.path)}));
+}
+
+/** Every `hooks/hooks.json` under `<claude>/plugins`, without following symlinks, within a bound. */
+export function readPluginHooks(claude: string): {plugins: PluginHooksFacts[]; cut: boolean} {
+	const plugins: PluginHooksFacts[] = [];
+	const queue: {dir: string; depth: number}[] = [{dir: path.join(claude, 'plugins'), depth: 0}];
+	let visited = 0;
+	while (queue.length > 0) {
+		if (visited >= PLUGIN_WALK_MAX_DIRS) {
+			return {plugins, cut: true};
+		}
+		const {dir, depth} = queue.shift()!;
+		visited++;
+		let entries;
+		try {
+			entries = readdirSync(dir, {withFileTypes: true});
+		} catch {
+			continue;
+		}
+		for (const entry of entries) {
+			const full = path.join(dir, entry.name);
+			if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.git' && depth < PLUGIN_WALK_MAX_DEPTH) {
+				queue.push({dir: full, depth: depth + 1});
+			} else if (entry.isFile() && entry.name === 'hooks.json' && path.basename(dir) === 'hooks') {
+				plugins.push({path: full, read: readConfigFile(full)});
+			}
+		}
+	}
+	return {plugins, cut: false};
+}
+
+function isExecutable(file: string): boolean {
+	try {
+		accessSync(file, constants.X_OK);
+		return statSync(file).isFile();
+	} catch {
+		return false;
+	}
+}
+
+function sameBytes(installed: string, source: string): BundleFacts['state'] | {reason: string} {
+	const a = readRegularFile(installed, {maxBytes: MAX_CONFIG_BYTES * 4, followSymlinks: true});
+	if (!a.ok) {
+		return a.reason === 'missing' ? 'missing' : {reason: a.message};
+	}
+	const b = readRegularFile(source, {maxBytes: MAX_CONFIG_BYTES * 4, followSymlinks: true});
+	return b.ok && a.data.equals(b.data) ? 'same' : 'different';
+}
+
+/**
+ * Runs the launcher's own Node lookup (`command -v node`, else its fallback) in `sh` and asks that
+ * Node its version, with the launcher's environment changes and a timeout.
+ */
+export function probeLauncherNode(fallback: string | undefined, env: NodeJS.ProcessEnv = process.env): NodeProbe {
+	const script =
+		'node_bin=$(command -v node 2>/dev/null) || node_bin="$1"; [ -n "$node_bin" ] && [ -x "$node_bin" ] || exit 3; printf "%s\\n" "$node_bin"; "$node_bin" --version';
+	const childEnv = {...env};
+	delete childEnv.NODE_OPTIONS;
+	delete childEnv.NODE_EXTRA_CA_CERTS;
+	const r = spawnSync('/bin/sh', ['-c', script, 'sh', fallback ?? ''], {env: childEnv, encoding: 'utf8', timeout: NODE_PROBE_TIMEOUT_MS, maxBuffer: 64 * 1024});
+	if (r.error !== undefined) {
+		return {state: 'failed', reason: codeOf(r.error) === 'ETIMEDOUT' ? `no answer within ${NODE_PROBE_TIMEOUT_MS} ms` : r.error.message};
+	}
+	if (r.status === 3) {
+		return {state: 'none', fallback};
+	}
+	const [nodePath, version] = r.stdout.split('\n');
+	if (r.status !== 0 || nodePath === undefined || version === undefined || version === '') {
+		return {state: 'failed', reason: `${nodePath ?? 'node'} --version exited with ${r.status ?? r.signal}: ${r.stderr.trim().split('\n')[0] ?? ''}`};
+	}
+	return {state: 'found', path: nodePath, version: version.trim()};
+}
+
+export interface HookFilesInput {
+	readonly scriptPath: string;
+	/** This build's files: the launcher template and the bundles with their installed names. */
+	readonly launcherTemplate: string;
+	readonly bundles: readonly {readonly name: string; readonly source: string}[];
+	readonly render: (template: string, nodePath: string) => string;
+	readonly isOurs: (text: string) => boolean;
+	readonly env?: NodeJS.ProcessEnv;
+}
+
+export function readHookFiles(input: HookFilesInput): Omit<HookFileFacts, 'project'> {
+	const read = readConfigFile(input.scriptPath);
+	let launcher: LauncherFacts = {path: input.scriptPath, read};
+	let node: NodeProbe | undefined;
+	if (read.state === 'read') {
+		const ours = input.isOurs(read.text);
+		const fallback = launcherNodeFallback(read.text);
+		launcher = {
+			...launcher,
+			executable: isExecutable(input.scriptPath),
+			ours,
+			current: fallback !== undefined && input.render(input.launcherTemplate, fallback) === read.text,
+		};
+		node = ours ? probeLauncherNode(fallback, input.env) : undefined;
+	}
+	const dir = path.dirname(input.scriptPath);
+	const bundles = input.bundles.map((b): BundleFacts => {
+		const file = path.join(dir, b.name);
+		const state = sameBytes(file, b.source);
+		return typeof state === 'string' ? {name: b.name, path: file, state} : {name: b.name, path: file, state: 'unreadable', reason: state.reason};
+	});
+	return {launcher, bundles, node};
+}
+
+/**
+ * Is the activity folder writable? A temp file is created in it ('wx', a random name) and removed
+ * at once. A folder that is not there is not created: its nearest existing parent must be writable.
+ */
+export function probeActivity(activity: string): ActivityFacts {
+	let st;
+	try {
+		st = lstatSync(activity);
+	} catch (error) {
+		if (codeOf(error) !== 'ENOENT') {
+			return {path: activity, state: 'not-writable', reason: codeOf(error) ?? String(error)};
+		}
+		let parent = path.dirname(activity);
+		while (parent !== path.dirname(parent) && lstatSync(parent, {throwIfNoEntry: false}) === undefined) {
+			parent = path.dirname(parent);
+		}
+		try {
+			accessSync(parent, constants.W_OK | constants.X_OK);
+			return statSync(parent).isDirectory()
+				? {path: activity, state: 'creatable', parent}
+				: {path: activity, state: 'not-creatable', reason: `${parent} is not a folder`};
+		} catch (e) {
+			return {path: activity, state: 'not-creatable', reason: `${parent}: ${codeOf(e) ?? String(e)}`};
+		}
+	}
+	const isDir = st.isDirectory() || (st.isSymbolicLink() && statSync(activity, {throwIfNoEntry: false})?.isDirectory() === true);
+	if (!isDir) {
+		return {path: activity, state: 'not-folder', reason: 'is not a folder'};
+	}
+	const probe = path.join(activity, `.agentlog-doctor-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+	try {
+		closeSync(openSync(probe, 'wx', 0o600));
+	} catch (error) {
+		return {path: activity, state: 'not-writable', reason: `a test file cannot be created there (${codeOf(error) ?? String(error)})`};
+	}
+	rmSync(probe, {force: true});
+	return {path: activity, state: 'writable'};
+}
+
+/** The newest `at` of each hook event in the newest session folders' logs (agentlog import's lines left out). */
+export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): HeartbeatFacts {
+	const dirs = listSessionDirs(activity).slice(0, sessions);
+	const lastByEvent = new Map<string, number>();
+	const problems: string[] = [];
+	for (const dir of dirs) {
+		const read = readSessionEvents(path.join(activity, dir.id));
+		if (read.problem !== undefined) {
+			problems.push(`${dir.label}: ${read.problem}`);
+		}
+		for (const line of read.lines) {
+			const at = Date.parse(line.at);
+			if (line.event !== IMPORTED_EVENT && at > (lastByEvent.get(line.event) ?? Number.NEGATIVE_INFINITY)) {
+				lastByEvent.set(line.event, at);
+			}
+		}
+	}
+	return {activity, sessionsRead: dirs.length, lastByEvent, problems};
+}
+
+/** The last lines of `<activity>/.agentlog-hook.log` (its last 64 KiB, the first cut line dropped). */
+export function readHookLogTail(activity: string): HookLogFacts {
+	const file = path.join(activity, HOOK_LOG_NAME);
+	const opened = openRegularFile(file);
+	if (!opened.ok) {
+		return opened.reason === 'missing' ? {path: file, state: 'missing'} : {path: file, state: 'unreadable', reason: opened.message};
+	}
+	const {fd, stats} = opened;
+	try {
+		const start = Math.max(0, stats.size - HOOK_LOG_TAIL_BYTES);
+		const buf = Buffer.alloc(stats.size - start);
+		let got = 0;
+		while (got < buf.length) {
+			const n = readSync(fd, buf, got, buf.length - got, start + got);
+			if (n === 0) {
+				break;
+			}
+			got += n;
+		}
+		const lines = buf.subarray(0, got).toString('utf8').split('\n');
+		return {path: file, state: 'read', lines: start > 0 ? lines.slice(1) : lines};
+	} catch (error) {
+		return {path: file, state: 'unreadable', reason: `cannot read: ${codeOf(error) ?? String(error)}`};
+	} finally {
+		closeSync(fd);
+	}
+}
