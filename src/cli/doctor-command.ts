@@ -11,15 +11,7 @@ import {settingsChecks} from '../core/doctor/settings-checks.js';
 import {hookTarget} from '../core/install/shell-command.js';
 import {claudeDir} from '../core/paths.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
-import {
-	managedSettingsPath,
-	probeActivity,
-	readHeartbeat,
-	readHookFiles,
-	readHookLogTail,
-	readPluginHooks,
-	readSettingsFiles,
-} from '../store/doctor/gather.js';
+import {managedSettingsPath, probeActivity, readHeartbeat, readHookFiles, readHookLogTail, readPluginHooks, readSettingsFiles} from '../store/doctor/gather.js';
 import {hookAssets, hookBundles} from './assets.js';
 import {activityFor, clockNow, home} from './common.js';
 import {isAgentlogLauncher, renderLauncher} from './hook-files.js';

@@ -63,7 +63,14 @@ const userSettings = (): string => path.join(claude, 'settings.json');
 function healthyInstall(): void {
 	const install = agentlog('install-hook');
 	expect(install.status).toBe(0);
-	const payload = JSON.stringify({session_id: 's1', transcript_path: '/x/s1.jsonl', cwd: '/x', hook_event_name: 'SubagentStart', agent_id: 'a1', agent_type: 'Explore'});
+	const payload = JSON.stringify({
+		session_id: 's1',
+		transcript_path: '/x/s1.jsonl',
+		cwd: '/x',
+		hook_event_name: 'SubagentStart',
+		agent_id: 'a1',
+		agent_type: 'Explore',
+	});
 	const r = spawnSync(launcher(), [], {input: payload, env: env(), encoding: 'utf8'});
 	expect(r.status).toBe(0);
 	expect(existsSync(path.join(activity, 's1', 'events.jsonl'))).toBe(true);

@@ -54,7 +54,7 @@ export function heartbeatCheck(facts: HeartbeatFacts, now: number): DoctorCheck 
 				'no subagent has run since (the hook writes only for sessions with agents).',
 				...problems,
 			],
-			fix: 'restart Claude Code, accept the folder\'s trust dialog, run a task that uses a subagent, then run agentlog doctor again',
+			fix: "restart Claude Code, accept the folder's trust dialog, run a task that uses a subagent, then run agentlog doctor again",
 		});
 	}
 	const [newestEvent, newestAt] = seen[0]!;

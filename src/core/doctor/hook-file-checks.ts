@@ -87,7 +87,11 @@ function scriptCheck(facts: HookFileFacts): DoctorCheck {
 			fix: `chmod +x ${launcher.path} (or ${fix})`,
 		});
 	}
-	return check('hook-script', 'ok', `the hook launcher ${launcher.path} is agentlog's and executable, with ${facts.bundles.map(b => b.name).join(' and ')} beside it`);
+	return check(
+		'hook-script',
+		'ok',
+		`the hook launcher ${launcher.path} is agentlog's and executable, with ${facts.bundles.map(b => b.name).join(' and ')} beside it`,
+	);
 }
 
 function nodeCheck(facts: HookFileFacts): DoctorCheck | undefined {
@@ -108,7 +112,7 @@ function nodeCheck(facts: HookFileFacts): DoctorCheck | undefined {
 		return check('hook-node', 'fail', `the launcher runs ${probe.path}, which is Node ${probe.version}: the hook needs ${MIN_NODE_MAJOR} or later`, {fix});
 	}
 	return check('hook-node', 'ok', `the launcher runs Node ${probe.version} (${probe.path})`, {
-		detail: ['found with this shell\'s PATH; Claude Code runs hooks with its own environment, and falls back to the Node install-hook ran with'],
+		detail: ["found with this shell's PATH; Claude Code runs hooks with its own environment, and falls back to the Node install-hook ran with"],
 	});
 }
 
@@ -116,10 +120,7 @@ function versionCheck(facts: HookFileFacts): DoctorCheck | undefined {
 	if (facts.launcher.ours !== true) {
 		return undefined;
 	}
-	const old = [
-		...facts.bundles.filter(b => b.state === 'different').map(b => b.path),
-		...(facts.launcher.current === false ? [facts.launcher.path] : []),
-	];
+	const old = [...facts.bundles.filter(b => b.state === 'different').map(b => b.path), ...(facts.launcher.current === false ? [facts.launcher.path] : [])];
 	if (old.length === 0) {
 		return check('hook-version', 'ok', "the installed hook is this agentlog's build");
 	}

@@ -11,10 +11,7 @@ import {check, type DoctorCheck} from './check.js';
 export type SettingsScope = 'managed' | 'local' | 'project' | 'user';
 
 /** One settings file as read: missing, unreadable (a FIFO, too big, no permission), or its text. */
-export type FileRead =
-	| {readonly state: 'missing'}
-	| {readonly state: 'unreadable'; readonly reason: string}
-	| {readonly state: 'read'; readonly text: string};
+export type FileRead = {readonly state: 'missing'} | {readonly state: 'unreadable'; readonly reason: string} | {readonly state: 'read'; readonly text: string};
 
 export interface SettingsFileFacts {
 	readonly scope: SettingsScope;
@@ -111,7 +108,7 @@ function disabledCheck(files: readonly ParsedFile[]): DoctorCheck {
 	}
 	return check('hooks-disabled', 'fail', `hooks are switched off: ${found[0]}`, {
 		detail: found.slice(1),
-		fix: 'remove that setting (a managed policy file is your administrator\'s), then restart Claude Code sessions',
+		fix: "remove that setting (a managed policy file is your administrator's), then restart Claude Code sessions",
 	});
 }
 
@@ -154,9 +151,14 @@ function registeredCheck(files: readonly ParsedFile[], facts: SettingsFacts): Do
 			fix: 'fix or remove the file named above: Claude Code may ignore it',
 		});
 	}
-	return check('hook-registered', 'ok', `agentlog's hook is registered for every event (${AGENTLOG_HOOK_EVENTS.join(', ')}) in ${holders.join(', ')} settings`, {
-		detail,
-	});
+	return check(
+		'hook-registered',
+		'ok',
+		`agentlog's hook is registered for every event (${AGENTLOG_HOOK_EVENTS.join(', ')}) in ${holders.join(', ')} settings`,
+		{
+			detail,
+		},
+	);
 }
 
 function duplicatesCheck(files: readonly ParsedFile[], facts: SettingsFacts): DoctorCheck {

@@ -9,7 +9,15 @@ const MIN = 60_000;
 describe('heartbeatCheck', () => {
 	it('says the newest event first, then the others', () => {
 		const c = heartbeatCheck(
-			{activity: '/a', sessionsRead: 2, problems: [], lastByEvent: new Map([['SubagentStop', now - 10 * MIN], ['SubagentStart', now - 3 * MIN - 5000]])},
+			{
+				activity: '/a',
+				sessionsRead: 2,
+				problems: [],
+				lastByEvent: new Map([
+					['SubagentStop', now - 10 * MIN],
+					['SubagentStart', now - 3 * MIN - 5000],
+				]),
+			},
 			now,
 		);
 		expect(c).toMatchObject({level: 'ok', summary: 'last SubagentStart 3m 05s ago', detail: ['last SubagentStop 10m 00s ago']});
@@ -27,7 +35,10 @@ describe('activityCheck', () => {
 	it('ok when writable or creatable, fail otherwise', () => {
 		expect(activityCheck({path: '/a', state: 'writable'}).level).toBe('ok');
 		expect(activityCheck({path: '/a', state: 'creatable', parent: '/'}).level).toBe('ok');
-		expect(activityCheck({path: '/a', state: 'not-writable', reason: 'EACCES'})).toMatchObject({level: 'fail', summary: 'the activity folder /a is not writable: EACCES'});
+		expect(activityCheck({path: '/a', state: 'not-writable', reason: 'EACCES'})).toMatchObject({
+			level: 'fail',
+			summary: 'the activity folder /a is not writable: EACCES',
+		});
 		expect(activityCheck({path: '/a', state: 'not-folder', reason: 'is not a folder'}).level).toBe('fail');
 	});
 });
@@ -46,7 +57,13 @@ describe('hookLogCheck', () => {
 		const c = hookLogCheck({path: '/a/.agentlog-hook.log', state: 'read', lines}, now);
 		expect(c.level).toBe('warn');
 		expect(c.summary).toBe("7 problems in the hook's log /a/.agentlog-hook.log, the last 4m 00s ago");
-		expect(c.detail).toEqual(['8m 00s ago: error: problem 2', '7m 00s ago: error: problem 3', '6m 00s ago: error: problem 4', '5m 00s ago: error: problem 5', '4m 00s ago: error: problem 6']);
+		expect(c.detail).toEqual([
+			'8m 00s ago: error: problem 2',
+			'7m 00s ago: error: problem 3',
+			'6m 00s ago: error: problem 4',
+			'5m 00s ago: error: problem 5',
+			'4m 00s ago: error: problem 6',
+		]);
 	});
 
 	it('is ok with only routine lines, no log, or only old problems', () => {

@@ -30,7 +30,7 @@ describe('hookFileChecks', () => {
 		expect(c['hook-script']).toMatchObject({level: 'fail', fix: 'run agentlog install-hook'});
 	});
 
-	it('fails a launcher that is not executable, or not agentlog\'s, or without its bundle', () => {
+	it("fails a launcher that is not executable, or not agentlog's, or without its bundle", () => {
 		expect(byId({...healthy, launcher: {...healthy.launcher, executable: false}})['hook-script']!.summary).toContain('is not executable');
 		const foreign = byId({...healthy, launcher: {...healthy.launcher, ours: false}, node: undefined});
 		expect(foreign['hook-script']!.summary).toContain("is not agentlog's launcher");
@@ -47,12 +47,16 @@ describe('hookFileChecks', () => {
 
 	it('warns (does not fail) when the installed hook is not this build', () => {
 		const c = byId({...healthy, bundles: [{...bundles[0]!, state: 'different'}, bundles[1]!], launcher: {...healthy.launcher, current: false}});
-		expect(c['hook-version']).toMatchObject({level: 'warn', ok: true, summary: "the installed hook differs from this agentlog's build: /c/hooks/agent-spy.cjs, /c/hooks/agent-spy.sh"});
+		expect(c['hook-version']).toMatchObject({
+			level: 'warn',
+			ok: true,
+			summary: "the installed hook differs from this agentlog's build: /c/hooks/agent-spy.cjs, /c/hooks/agent-spy.sh",
+		});
 	});
 });
 
 describe('launcherNodeFallback', () => {
-	it("reads back the Node path install-hook rendered into the launcher, quotes included", () => {
+	it('reads back the Node path install-hook rendered into the launcher, quotes included', () => {
 		const template = readFileSync(hookAssets().launcher, 'utf8');
 		for (const node of ['/usr/local/bin/node', "/opt/it's here/node"]) {
 			const text = renderLauncher(template, node);

@@ -38,7 +38,7 @@ describe('settingsChecks', () => {
 
 	it('counts events across files (some in project, the rest in user)', () => {
 		const [first, ...rest] = AGENTLOG_HOOK_EVENTS;
-		const c = run([file('project', withHook([first!])), file('user', withHook(rest))]);
+		const c = run([file('project', withHook([first])), file('user', withHook(rest))]);
 		expect(c['hook-registered']!.level).toBe('ok');
 	});
 
@@ -84,7 +84,10 @@ describe('settingsChecks', () => {
 		const different = run([file('project', withHook(['SubagentStart'], '$HOME/.claude/hooks/agent-spy.sh')), file('user', withHook())])['hook-duplicates']!;
 		expect(different.level).toBe('warn');
 		expect(different.detail?.[0]).toContain('SubagentStart runs the hook in project ($HOME/.claude/hooks/agent-spy.sh), user');
-		const plugin = run([file('user', withHook())], [{path: '/p/hooks/hooks.json', text: JSON.stringify(withHook(['SubagentStop'], '${CLAUDE_PLUGIN_ROOT}/agent-spy.sh'))}]);
+		const plugin = run(
+			[file('user', withHook())],
+			[{path: '/p/hooks/hooks.json', text: JSON.stringify(withHook(['SubagentStop'], '${CLAUDE_PLUGIN_ROOT}/agent-spy.sh'))}],
+		);
 		expect(plugin['hook-duplicates']!.level).toBe('warn');
 		expect(plugin['hook-duplicates']!.detail?.[0]).toContain('SubagentStop: /p/hooks/hooks.json');
 	});
