@@ -147,9 +147,9 @@ describe('agentlog sessions', () => {
 
 	it('--json gives counts with stale agents counted as stopped, in the declared shape', () => {
 		const json = JSON.parse(run(['sessions', '--json'], fixture()).stdout) as SessionsJsonEntry[];
-		expect(json.find(s => s.id === S1)).toEqual({id: S1, counts: {active: 1, idle: 0, stopped: 2, stale: 1}, lastActivity: iso(10)});
-		expect(json.find(s => s.id === S1)?.counts).toEqual({active: 1, idle: 0, stopped: 2, stale: 1});
-		expect(json.find(s => s.id === S2)?.counts).toEqual({active: 0, idle: 1, stopped: 0, stale: 0});
+		expect(json.find(s => s.id === S1)).toEqual({id: S1, counts: {waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1}, lastActivity: iso(10)});
+		expect(json.find(s => s.id === S1)?.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1});
+		expect(json.find(s => s.id === S2)?.counts).toEqual({waiting: 0, active: 0, idle: 1, stopped: 0, stale: 0});
 	});
 });
 

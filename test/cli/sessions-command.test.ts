@@ -136,7 +136,7 @@ interface LsRow {
 
 /** The counts `ls --json --all` implies: display statuses of the agents that are not ghosts. */
 function countsFromLs(rows: readonly LsRow[]) {
-	const counts = {active: 0, idle: 0, stopped: 0, stale: 0};
+	const counts = {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0};
 	for (const row of rows.filter(r => !r.ghost)) {
 		counts[row.displayStatus] += 1;
 		counts.stale += row.stale ? 1 : 0;
@@ -153,8 +153,8 @@ describe('agentlog sessions --json', () => {
 			expect(sessions.find(s => s.id === id)?.counts, id).toEqual(countsFromLs(rows));
 		}
 		// What that is: the ended turn stopped (not stale), the written one active, three real sequential agents, one ghost left out.
-		expect(sessions.find(s => s.id === SESSION)?.counts).toEqual({active: 1, idle: 0, stopped: 4, stale: 0});
-		expect(sessions.find(s => s.id === OTHER)?.counts).toEqual({active: 1, idle: 0, stopped: 1, stale: 0});
+		expect(sessions.find(s => s.id === SESSION)?.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 4, stale: 0});
+		expect(sessions.find(s => s.id === OTHER)?.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 1, stale: 0});
 		// --no-dedup: the ghost counts too, in ls and in sessions.
 		const undeduped = JSON.parse(run(f, ['sessions', '--json', '--no-dedup'])) as SessionsJsonEntry[];
 		expect(undeduped.find(s => s.id === SESSION)?.counts).toEqual(countsFromLs(JSON.parse(run(f, ['ls', SESSION, '--json', '--no-dedup'])) as LsRow[]));

@@ -2,16 +2,32 @@
 // (the session cache keeps them as numbers), without building a view: the same rules as
 // buildView (ghosts.ts, stale.ts, inferred-stop.ts), and the same counts (a property test
 // compares them with buildView's over generated sessions). Pure.
-import {findGhostsOf, type GhostFacts} from './ghosts.js';
+import {findGhostsOf, ghostFacts, type GhostFacts} from './ghosts.js';
 import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayStateOf, latestLife} from './stale.js';
-import type {AgentStatus} from '../record/agent-record.js';
+import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
 import type {StatusCounts} from './view.js';
 import {onePerAgent} from './one-per-agent.js';
 
 /** What the counts read of one agent: the ghost rule's facts, and whether its record names a transcript. */
 export interface AgentCountFacts extends GhostFacts {
 	readonly hasTranscript: boolean;
+	/** Its record says it waits for the user (`waitingSince`, which the hook sets to the event's `updatedAt`). */
+	readonly waiting?: boolean;
+}
+
+/** An agent whose record says it waits, and that can (not stopped, its time readable): whether it does depends on its transcript. */
+export function mayWait(agent: GhostFacts): boolean {
+	return (agent as Partial<AgentCountFacts>).waiting === true && agent.status !== 'stopped' && agent.updated !== undefined;
+}
+
+/** The waiting rule (waiting.ts) on count facts: asked at `updated`, no transcript line since, not finished. */
+function waits(agent: {readonly status: AgentStatus; readonly updated?: number | undefined}, facts: TranscriptFacts | undefined): boolean {
+	if (agent.status === 'stopped' || agent.updated === undefined || inferredStop(agent, facts) !== undefined) {
+		return false;
+	}
+	const lastAt = facts?.summary.lastAt;
+	return !(lastAt !== undefined && lastAt > agent.updated);
 }
 
 export interface CountOptions {
@@ -39,7 +55,16 @@ export function transcriptCandidates(given: readonly GhostFacts[], dedup: boolea
 		a => a.updated,
 	);
 	const ghosts = dedup ? findGhostsOf(agents) : NONE;
-	return agents.filter(agent => agent.status === 'active' || ghosts.has(agent.agentId)).map(agent => agent.agentId);
+	return agents.filter(agent => agent.status === 'active' || mayWait(agent) || ghosts.has(agent.agentId)).map(agent => agent.agentId);
+}
+
+/** The facts the counts read of a record. */
+export function agentCountFacts(record: AgentRecord): AgentCountFacts {
+	return {
+		...ghostFacts(record),
+		hasTranscript: typeof record.transcriptPath === 'string' && record.transcriptPath !== '',
+		waiting: record.waitingSince !== undefined,
+	};
 }
 
 /** Counts by display status over the agents that are not ghosts: what buildView's `counts` are. */
@@ -51,12 +76,16 @@ export function countSession(given: readonly GhostFacts[], options: CountOptions
 	);
 	const {now, staleMs, transcripts} = options;
 	const ghosts = options.dedup ? findGhostsOf(agents, id => transcripts?.get(id)?.hasWork === true) : NONE;
-	const counts = {active: 0, idle: 0, stopped: 0, stale: 0};
+	const counts = {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0};
 	for (const agent of agents) {
 		if (ghosts.has(agent.agentId)) {
 			continue;
 		}
 		const facts = transcripts?.get(agent.agentId);
+		if ((agent as Partial<AgentCountFacts>).waiting === true && waits(agent, facts)) {
+			counts.waiting += 1;
+			continue;
+		}
 		if (agent.status !== 'active') {
 			// Idle and stopped records are shown as they are (never stale nor inferred stops).
 			counts[agent.status] += 1;
@@ -77,6 +106,8 @@ export interface SummaryReader {
 	readonly ghost: boolean;
 	/** Its last sign of life from the record (`latestLife(start, updated)`). */
 	readonly life: number | undefined;
+	/** Its record says it waits for the user, since `updated`. */
+	readonly waitingSince?: number | undefined;
 }
 
 /**
@@ -119,8 +150,10 @@ export function summarizeAgents<A extends AgentCountFacts, R extends SummaryRead
 	for (const agent of agents) {
 		const ghost = ghosts.has(agent.agentId);
 		const life = latestLife(agent.start, agent.updated);
-		if (agent.hasTranscript && (ghost || agent.status === 'active')) {
-			readers.push(reader(agent, {agentId: agent.agentId, status: agent.status, ghost, life}));
+		const waiting = mayWait(agent);
+		// A waiting agent is always a reader: whether it waits depends on its transcript (when it has one).
+		if (waiting || (agent.hasTranscript && (ghost || agent.status === 'active'))) {
+			readers.push(reader(agent, {agentId: agent.agentId, status: agent.status, ghost, life, ...(waiting ? {waitingSince: agent.updated} : {})}));
 		} else if (agent.status === 'active') {
 			(ghost ? summary.ghostLives : summary.lives).push(life);
 		} else if (ghost) {
@@ -134,13 +167,13 @@ export function summarizeAgents<A extends AgentCountFacts, R extends SummaryRead
 
 /** The readers whose transcripts can change the counts (all of them with dedup, else the active ones): what transcriptCandidates gives. */
 export function summaryCandidates<R extends SummaryReader>(summary: SessionSummary<R>, dedup: boolean): R[] {
-	return summary.readers.filter(r => dedup || r.status === 'active');
+	return summary.readers.filter(r => dedup || r.status === 'active' || r.waitingSince !== undefined);
 }
 
 /** The counts of a summarized session: what countSession gives for its agents (a property test compares them). */
 export function countSummary(summary: SessionSummary, options: CountOptions): StatusCounts {
 	const {now, staleMs, dedup, transcripts} = options;
-	const counts = {active: 0, idle: summary.idle, stopped: summary.stopped, stale: 0};
+	const counts = {waiting: 0, active: 0, idle: summary.idle, stopped: summary.stopped, stale: 0};
 	const active = (life: number | undefined, facts: TranscriptFacts | undefined, inferred: {readonly at: number | undefined} | undefined) => {
 		const state = displayStateOf('active', latestLife(life, undefined, facts?.mtimeMs), now, staleMs, inferred);
 		counts[state.displayStatus] += 1;
@@ -161,7 +194,9 @@ export function countSummary(summary: SessionSummary, options: CountOptions): St
 		if (dedup && reader.ghost && facts?.hasWork !== true) {
 			continue;
 		}
-		if (reader.status === 'active') {
+		if (reader.waitingSince !== undefined && waits({status: reader.status, updated: reader.waitingSince}, facts)) {
+			counts.waiting += 1;
+		} else if (reader.status === 'active') {
 			active(reader.life, facts, inferredStop(reader, facts));
 		} else {
 			counts[reader.status] += 1;

@@ -1,9 +1,8 @@
 // Which session the user means (DESIGN.md §6, CLAUDE-CODE-HOOKS.md §3), and session summaries.
 // Pure: the list of sessions and the team configs are read by the store and passed in.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
-import {ghostFacts} from './ghosts.js';
 import type {TranscriptFacts} from './inferred-stop.js';
-import {countSession} from './session-counts.js';
+import {agentCountFacts, countSession} from './session-counts.js';
 import type {StatusCounts} from './view.js';
 
 /** Counts by display status; `stale` agents are also in `stopped` (0 when not counted yet). */
@@ -173,5 +172,5 @@ export function summarizeSession(
 	dedup = true,
 	transcripts?: ReadonlyMap<string, TranscriptFacts>,
 ): StatusCounts {
-	return countSession(agents.map(ghostFacts), {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})});
+	return countSession(agents.map(agentCountFacts), {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})});
 }

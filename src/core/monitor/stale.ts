@@ -3,12 +3,15 @@
 import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
 import {parseTime} from '../text/format.js';
 
+/** How an agent is shown: its record's status, or `waiting` (for the user: see waiting.ts). */
+export type DisplayStatus = AgentStatus | 'waiting';
+
 /** Default silence after which an active agent is shown as stopped: 5 minutes. */
 export const DEFAULT_STALE_MS = 5 * 60 * 1000;
 
 export interface DisplayState {
-	/** The status to show: `stopped` for a stale agent, else the file's status. */
-	readonly displayStatus: AgentStatus;
+	/** The status to show: `stopped` for a stale agent, `waiting` for one waiting for the user, else the file's status. */
+	readonly displayStatus: DisplayStatus;
 	/** True for an active agent with no sign of life for `staleMs` or more. */
 	readonly stale: boolean;
 	/** The latest sign of life (ms): startedAt, updatedAt or the extra one, whichever is newest. */

@@ -1,11 +1,12 @@
 // What the monitor shows for one session (DESIGN.md §5): the rules (dedup, stale) applied, then
 // order and the display cap. Pure: the clock and extra signs of life are options.
-import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
+import type {AgentRecord} from '../record/agent-record.js';
 import {findGhosts} from './ghosts.js';
 import {parseTime} from '../text/format.js';
 import {agentDuration} from './duration.js';
 import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
-import {displayState} from './stale.js';
+import {displayState, type DisplayStatus} from './stale.js';
+import {waitingOf, type Waiting} from './waiting.js';
 import {onePerAgent} from './one-per-agent.js';
 
 /** Default display cap: the 8 most recently started agents. */
@@ -37,9 +38,11 @@ export interface ViewOptions {
 
 export interface ViewItem {
 	readonly agent: AgentRecord;
-	readonly displayStatus: AgentStatus;
+	readonly displayStatus: DisplayStatus;
 	readonly stale: boolean;
 	readonly ghost: boolean;
+	/** Waiting for the user (displayStatus `waiting`): what for and since when. */
+	readonly waiting?: Waiting;
 	/** Shown stopped because its transcript shows it finished, though no stop event came. */
 	readonly inferredStop: boolean;
 	/** The latest sign of life (ms); how long it has been silent is `now - lastLife` (not kept, so a tick changes no stopped item). */
@@ -51,6 +54,8 @@ export interface ViewItem {
 }
 
 export interface StatusCounts {
+	/** Waiting for the user (a permission prompt, a question): counted apart from active. */
+	readonly waiting: number;
 	readonly active: number;
 	readonly idle: number;
 	/** Stopped as shown: stale agents included. */
@@ -74,12 +79,16 @@ function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewI
 	const facts = options.transcripts?.get(agent.agentId);
 	const extra = options.extraLife?.get(agent.agentId);
 	const life = facts?.mtimeMs === undefined ? extra : Math.max(facts.mtimeMs, extra ?? Number.NEGATIVE_INFINITY);
-	const state = displayState(agent, options.now, options.staleMs, life, inferredStop(agent, facts));
+	const shown = displayState(agent, options.now, options.staleMs, life, inferredStop(agent, facts));
+	// Waiting for the user: never stale, and its run goes on (the waiting rule, waiting.ts).
+	const waiting = shown.inferredStop ? undefined : waitingOf(agent, facts?.summary.lastAt);
+	const state = waiting ? {...shown, displayStatus: agent.status, stale: false} : shown;
 	return {
 		agent,
-		displayStatus: state.displayStatus,
+		displayStatus: waiting ? 'waiting' : state.displayStatus,
 		stale: state.stale,
 		ghost,
+		...(waiting ? {waiting} : {}),
 		inferredStop: state.inferredStop === true,
 		lastLife: state.lastLife,
 		durationMs: agentDuration(agent, options.now, state),
@@ -102,7 +111,7 @@ export function compareByRecentStart(a: AgentRecord, b: AgentRecord): number {
 
 /** Counts display statuses of the given items. */
 export function countStatuses(items: readonly ViewItem[]): StatusCounts {
-	const counts = {active: 0, idle: 0, stopped: 0, stale: 0};
+	const counts = {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0};
 	for (const item of items) {
 		counts[item.displayStatus] += 1;
 		counts.stale += item.stale ? 1 : 0;

@@ -1,7 +1,8 @@
 // The JSON that `ls --json` and `sessions --json` print: the one place their shapes are defined.
 // Pure: the model's items and the records as parsed in, plain objects out (the command writes
 // them with safeJsonStringify).
-import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
+import type {AgentRecord} from '../record/agent-record.js';
+import type {DisplayStatus} from '../monitor/stale.js';
 import type {MonitorItem, ReportSource} from '../monitor/model.js';
 import type {StatusCounts} from '../monitor/view.js';
 import {tokenTotals} from '../transcript/summary.js';
@@ -35,7 +36,10 @@ export interface JsonTaskResult {
 
 /** What the monitor model adds to each record in `ls --json` (null when unknown). */
 export interface LsJsonFields {
-	readonly displayStatus: AgentStatus;
+	readonly displayStatus: DisplayStatus;
+	/** Waiting for the user: what for (`Bash: npm publish`) and since when (ISO); null otherwise. */
+	readonly waitingFor: string | null;
+	readonly waitingSince: string | null;
 	readonly stale: boolean;
 	readonly ghost: boolean;
 	readonly description: string | null;
@@ -100,6 +104,8 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 			: {totalTokens: agent.totalTokens, totalToolUseCount: agent.totalToolUseCount, totalDurationMs: agent.totalDurationMs, status: undefined});
 	return {
 		displayStatus: item.displayStatus,
+		waitingFor: item.waiting?.waitingFor ?? null,
+		waitingSince: iso(item.waiting?.since),
 		stale: item.stale,
 		ghost: item.ghost,
 		description: item.descriptionSource === 'type' ? null : item.description,

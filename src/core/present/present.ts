@@ -11,11 +11,12 @@ import {fit} from '../text/cut.js';
 
 export {plainText} from '../monitor/report.js';
 
-/** Shown status: the three statuses, plus stale (shown stopped) and ghost. */
-export type Shown = AgentStatus | 'stale';
+/** Shown status: the three statuses, waiting (for the user), and stale (shown stopped). */
+export type Shown = AgentStatus | 'waiting' | 'stale';
 
-/** A distinct glyph per status, so the screen reads without colour (NO_COLOR). */
+/** A distinct glyph per status, so the screen reads without colour (NO_COLOR). `⚠` is taken: it counts unreadable files. */
 export const GLYPH: Readonly<Record<Shown, string>> = {
+	waiting: '◆',
 	active: '●',
 	idle: '◐',
 	stopped: '○',
@@ -23,6 +24,7 @@ export const GLYPH: Readonly<Record<Shown, string>> = {
 };
 
 export const COLOR: Readonly<Record<Shown, string>> = {
+	waiting: 'magenta',
 	active: 'green',
 	idle: 'yellow',
 	stopped: 'gray',
@@ -49,6 +51,10 @@ export function resumedLabel(resumeCount: number | undefined): string | undefine
  */
 export function lifecycleWord(item: ViewItem): string {
 	const {agent, displayStatus} = item;
+	if (displayStatus === 'waiting') {
+		const resumed = resumedLabel(agent.resumeCount);
+		return resumed === undefined ? 'waiting' : `waiting · ${resumed}`;
+	}
 	if (displayStatus === 'stopped') {
 		return agent.interrupted ? 'interrupted' : 'stopped';
 	}
@@ -67,7 +73,10 @@ export function statusNeedsWords(item: ViewItem): boolean {
 /** The words after the duration: what state the agent is in, and what is uncertain. */
 export function statusLabel(item: ViewItem, now: number): string {
 	const parts: string[] = [];
-	if (item.stale) {
+	if (item.waiting) {
+		// What it waits for, and for how long: the first thing a user needs to act on.
+		parts.push(`${lifecycleWord(item)} ${formatDuration(now - item.waiting.since)} · ${item.waiting.waitingFor}`);
+	} else if (item.stale) {
 		parts.push(`stale · silent ${formatDuration(now - item.lastLife)}`);
 	} else if (item.inferredStop) {
 		parts.push(INFERRED_STOP_LABEL);
@@ -108,6 +117,7 @@ export function agentName(item: ViewItem): string {
 
 export function countsText(counts: StatusCounts, compact = false): string {
 	const shown: Array<[keyof StatusCounts, number]> = [
+		...(counts.waiting > 0 ? [['waiting', counts.waiting] as [keyof StatusCounts, number]] : []),
 		['active', counts.active],
 		['idle', counts.idle],
 		['stopped', counts.stopped],

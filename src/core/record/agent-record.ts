@@ -47,6 +47,11 @@ export interface AgentRecord {
 	readonly totalDurationMs?: number;
 	/** The agent whose call launched it; absent when the main session did (or it is unknown). */
 	readonly parentAgentId?: string;
+	// Waiting for the user (issue 14): set by a PermissionRequest (or a Notification asking for input) inside it, cleared by its next hook event.
+	/** What it waits for: `Bash: npm publish`. */
+	readonly waitingFor?: string;
+	/** When it started waiting. */
+	readonly waitingSince?: string;
 }
 
 /** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */
@@ -90,12 +95,12 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	}
 	const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
 	const record: Record<string, unknown> = {...o, updatedAt};
-	for (const key of ['lastMessage', 'sessionId', 'cwd', 'transcriptPath', 'teammateName', 'stopReason', 'description', 'model'] as const) {
+	for (const key of ['lastMessage', 'sessionId', 'cwd', 'transcriptPath', 'teammateName', 'stopReason', 'description', 'model', 'waitingFor'] as const) {
 		if (record[key] !== undefined && optionalString(record[key]) === undefined) {
 			delete record[key];
 		}
 	}
-	for (const key of ['stoppedAt', 'resumedAt'] as const) {
+	for (const key of ['stoppedAt', 'resumedAt', 'waitingSince'] as const) {
 		if (record[key] !== undefined && !isTimestamp(record[key])) {
 			delete record[key];
 		}
@@ -133,6 +138,8 @@ const LINE_FIELDS = [
 	'resumedAt',
 	'model',
 	'parentAgentId',
+	'waitingFor',
+	'waitingSince',
 ] as const;
 
 /**

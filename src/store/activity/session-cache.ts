@@ -28,8 +28,7 @@
 // empty cache; a failed write costs only the next run's speed.
 import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {ghostFacts} from '../../core/monitor/ghosts.js';
-import {summarizeAgents, type AgentCountFacts, type SessionSummary, type SummaryReader} from '../../core/monitor/session-counts.js';
+import {agentCountFacts, summarizeAgents, type AgentCountFacts, type SessionSummary, type SummaryReader} from '../../core/monitor/session-counts.js';
 import type {AgentRecord, AgentStatus} from '../../core/record/agent-record.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
@@ -41,7 +40,7 @@ export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 /** A folder or file changed this recently is read again next time (timestamps have ticks). */
 export const RACY_MS = 2000;
 
-const VERSION = 3;
+const VERSION = 4;
 
 /** The cache file: `$XDG_STATE_HOME/agentlog/sessions-cache.json` (beside the UI state). */
 export function sessionCacheFile(env: {readonly XDG_STATE_HOME?: string}, home: string): string {
@@ -86,7 +85,7 @@ type FileEntry =
 	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number];
 
 /** A reader: file name, agentId, status (index in STATUSES), 1 when a ghost by the times, last sign of life. */
-type ReaderEntry = [string, string, number, 0 | 1, number | null];
+type ReaderEntry = [string, string, number, 0 | 1, number | null, number | null];
 
 /** A summary: idle, stopped, lives, ghost idle, ghost stopped, ghost lives, readers, unreadable files. */
 type SummaryEntry = [number, number, Array<number | null>, number, number, Array<number | null>, ReaderEntry[], number];
@@ -109,6 +108,7 @@ interface CacheData {
 const STATUSES: readonly AgentStatus[] = ['active', 'idle', 'stopped'];
 const START_UNKNOWN = 1;
 const HAS_TRANSCRIPT = 2;
+const WAITING = 4;
 
 function isCacheData(json: unknown, activity: string): json is CacheData {
 	if (typeof json !== 'object' || json === null) {
@@ -166,6 +166,7 @@ function factsOf(entry: readonly unknown[]): Facts | undefined {
 		stopped: orUndefined(stopped),
 		startUnknown: (flags & START_UNKNOWN) !== 0,
 		hasTranscript: (flags & HAS_TRANSCRIPT) !== 0,
+		waiting: (flags & WAITING) !== 0,
 	};
 }
 
@@ -182,13 +183,13 @@ function entryOf(name: string, key: Key, facts: Facts): FileEntry {
 		facts.start ?? null,
 		facts.updated ?? null,
 		facts.stopped ?? null,
-		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0),
+		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0) | (facts.waiting ? WAITING : 0),
 	];
 }
 
 /** The facts the rules use of a record read in full (`readAgentFile`'s display record). */
 export function sessionAgent(file: string, record: AgentRecord): SessionAgent {
-	return {file, ...ghostFacts(record), hasTranscript: typeof record.transcriptPath === 'string' && record.transcriptPath !== ''};
+	return {file, ...agentCountFacts(record)};
 }
 
 function isInside(file: string, folder: string): boolean {
@@ -203,21 +204,23 @@ function livesOf(value: unknown): Array<number | undefined> | undefined {
 }
 
 function readerOf(value: unknown): SessionReader | undefined {
-	if (!Array.isArray(value) || value.length !== 5) {
+	if (!Array.isArray(value) || value.length !== 6) {
 		return undefined;
 	}
-	const [file, agentId, status, ghost, life] = value as unknown[];
+	const [file, agentId, status, ghost, life, waitingSince] = value as unknown[];
 	if (
 		typeof file !== 'string' ||
 		typeof agentId !== 'string' ||
 		typeof status !== 'number' ||
 		STATUSES[status] === undefined ||
 		(ghost !== 0 && ghost !== 1) ||
-		!isTime(life)
+		!isTime(life) ||
+		!isTime(waitingSince)
 	) {
 		return undefined;
 	}
-	return {file, agentId, status: STATUSES[status], ghost: ghost === 1, life: orUndefined(life)};
+	const since = orUndefined(waitingSince);
+	return {file, agentId, status: STATUSES[status], ghost: ghost === 1, life: orUndefined(life), ...(since === undefined ? {} : {waitingSince: since})};
 }
 
 /** A cached summary and its count of unreadable files; undefined when it is not well formed. */
@@ -248,7 +251,7 @@ function summaryEntry(summary: SessionSummary<SessionReader>, invalid: number): 
 		summary.ghostIdle,
 		summary.ghostStopped,
 		summary.ghostLives.map(orNull),
-		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life)]),
+		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life), orNull(r.waitingSince)]),
 		invalid,
 	];
 }

@@ -73,7 +73,7 @@ export function readSessionInfos(activity: string, now: number, staleMs: number,
 		const transcripts = options.claudeDir === undefined ? undefined : candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir);
 		const countOptions = {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})};
 		const counts = session.summary === undefined ? countSession(session.agents ?? [], countOptions) : countSummary(session.summary, countOptions);
-		if (counts.active + counts.idle + counts.stopped === 0 && session.invalid === 0 && !hasAgentFiles(activity, dir)) {
+		if (counts.waiting + counts.active + counts.idle + counts.stopped === 0 && session.invalid === 0 && !hasAgentFiles(activity, dir)) {
 			continue;
 		}
 		out.push({id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid});
@@ -87,7 +87,7 @@ export function sessionDirInfos(activity: string): SessionListing[] {
 		id: dir.id,
 		label: dir.label,
 		lastActivity: dir.mtimeMs,
-		counts: {active: 0, idle: 0, stopped: 0, stale: 0},
+		counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
 		warnings: 0,
 	}));
 }

@@ -104,7 +104,7 @@ describe('buildView with parentOf', () => {
 	it('nests children under their parent', () => {
 		const view = buildView(agents, {...base, parentOf});
 		expect(shape(view.items)).toEqual(['other:0', 'lead:0', 'child2:1', 'child1:1', 'grandchild:2']);
-		expect(view.counts).toEqual({active: 5, idle: 0, stopped: 0, stale: 0});
+		expect(view.counts).toEqual({waiting: 0, active: 5, idle: 0, stopped: 0, stale: 0});
 	});
 
 	it('applies the cap after nesting', () => {

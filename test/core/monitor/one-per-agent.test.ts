@@ -52,7 +52,7 @@ describe('two files naming the same agent', () => {
 		const view = buildView(agents, options);
 		expect(view.items.map(i => i.agent.agentId)).toEqual(['y1', 'x1']);
 		expect(view.items.find(i => i.agent.agentId === 'x1')?.displayStatus).toBe('active');
-		expect(view.counts).toEqual({active: 1, idle: 0, stopped: 1, stale: 0});
+		expect(view.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 1, stale: 0});
 	});
 
 	it('are counted the same by sessions', () => {

@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {ghostFacts} from '../../../src/core/monitor/ghosts.js';
 import type {TranscriptFacts} from '../../../src/core/monitor/inferred-stop.js';
-import {countSession, countSummary, summarizeAgents, summaryCandidates, transcriptCandidates} from '../../../src/core/monitor/session-counts.js';
+import {countSession, mayWait, countSummary, summarizeAgents, summaryCandidates, transcriptCandidates} from '../../../src/core/monitor/session-counts.js';
 import {summarizeSession} from '../../../src/core/monitor/sessions.js';
 import {buildView} from '../../../src/core/monitor/view.js';
 import type {AgentRecord, AgentStatus} from '../../../src/core/record/agent-record.js';
@@ -63,7 +63,9 @@ function session(seed: number): Generated {
 			...(r() < 0.1 ? {startUnknown: true} : {}),
 			...(r() < 0.5 ? {transcriptPath: `/t/${agentId}.jsonl`} : {}),
 		};
-		agents.push(record);
+		// Waiting for the user (the hook sets waitingSince to the event's updatedAt).
+		const waiting = status !== 'stopped' && r() < 0.2 ? {waitingFor: 'Bash: ls', waitingSince: record.updatedAt} : {};
+		agents.push({...record, ...waiting});
 		if (r() < 0.6) {
 			const taskStatus = pick([undefined, 'completed', 'async_launched', 'failed']);
 			transcripts.set(agentId, {
@@ -89,11 +91,12 @@ const viewCounts = (g: Generated, dedup: boolean, transcripts?: ReadonlyMap<stri
 describe('session counts', () => {
 	it('equal buildView counts over 3,000 generated sessions, with and without transcripts and dedup', () => {
 		let ghosts = 0;
+		let waiting = 0;
 		let stale = 0;
 		let inferred = 0;
 		for (let seed = 1; seed <= 3000; seed++) {
 			const g = session(seed);
-			const facts = g.agents.map(ghostFacts);
+			const facts = g.agents.map(agent => ({...ghostFacts(agent), waiting: agent.waitingSince !== undefined}));
 			for (const dedup of [true, false]) {
 				const base = {now: g.now, staleMs: g.staleMs, dedup};
 				expect(countSession(facts, base), `seed ${seed}`).toEqual(viewCounts(g, dedup));
@@ -106,10 +109,12 @@ describe('session counts', () => {
 			}
 			const full = buildView(g.agents, {now: g.now, staleMs: g.staleMs, dedup: true, showGhosts: true, showAll: true, transcripts: g.transcripts});
 			ghosts += full.ghostCount;
+			waiting += full.counts.waiting;
 			stale += full.counts.stale;
 			inferred += full.items.filter(item => item.inferredStop).length;
 		}
 		// The generator does exercise the rules.
+		expect(waiting).toBeGreaterThan(300);
 		expect(ghosts).toBeGreaterThan(300);
 		expect(stale).toBeGreaterThan(300);
 		expect(inferred).toBeGreaterThan(300);
@@ -122,7 +127,11 @@ describe('session counts', () => {
 		let lives = 0;
 		for (let seed = 1; seed <= 3000; seed++) {
 			const g = session(seed);
-			const facts = g.agents.map(agent => ({...ghostFacts(agent), hasTranscript: agent.transcriptPath !== undefined}));
+			const facts = g.agents.map(agent => ({
+				...ghostFacts(agent),
+				hasTranscript: agent.transcriptPath !== undefined,
+				waiting: agent.waitingSince !== undefined,
+			}));
 			// As the store reads them: transcripts only of agents whose record names one.
 			const named = new Map([...g.transcripts].filter(([id]) => facts.some(f => f.agentId === id && f.hasTranscript)));
 			const summary = summarizeAgents(facts, (_agent, reader) => reader);
@@ -140,7 +149,10 @@ describe('session counts', () => {
 			for (const dedup of [true, false]) {
 				const base = {now: g.now, staleMs: g.staleMs, dedup};
 				const candidates = summaryCandidates(summary, dedup).map(r => r.agentId);
-				expect(candidates, `seed ${seed}`).toEqual(transcriptCandidates(facts, dedup).filter(id => facts.find(f => f.agentId === id)?.hasTranscript));
+				// Waiting agents are readers even without a transcript (nothing is read for them then).
+				expect(candidates, `seed ${seed}`).toEqual(
+					transcriptCandidates(facts, dedup).filter(id => facts.some(f => f.agentId === id && (f.hasTranscript || mayWait(f)))),
+				);
 				const some = new Map([...named].filter(([id]) => candidates.includes(id)));
 				const expected = countSession(facts, {...base, transcripts: named});
 				expect(countSummary(summary, {...base, transcripts: some}), `seed ${seed}`).toEqual(expected);

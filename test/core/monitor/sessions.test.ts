@@ -3,7 +3,7 @@ import {byRecent, latestSession, resolveSession, summarizeSession, type SessionI
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 function session(id: string, lastActivity: number): SessionInfo {
-	return {id, lastActivity, counts: {active: 1, idle: 0, stopped: 2, stale: 0}};
+	return {id, lastActivity, counts: {waiting: 0, active: 1, idle: 0, stopped: 2, stale: 0}};
 }
 
 const A = 'a1b2c3d4-1111-4000-8000-000000000001';
@@ -134,7 +134,7 @@ describe('summarizeSession', () => {
 	];
 
 	it('counts display statuses, ghosts left out', () => {
-		expect(summarizeSession(agents, ms(1000), 300_000)).toEqual({active: 1, idle: 1, stopped: 2, stale: 1});
+		expect(summarizeSession(agents, ms(1000), 300_000)).toEqual({waiting: 0, active: 1, idle: 1, stopped: 2, stale: 1});
 	});
 
 	it('counts ghosts without dedup', () => {
@@ -142,6 +142,6 @@ describe('summarizeSession', () => {
 	});
 
 	it('counts nothing for no agents', () => {
-		expect(summarizeSession([], ms(1000), 300_000)).toEqual({active: 0, idle: 0, stopped: 0, stale: 0});
+		expect(summarizeSession([], ms(1000), 300_000)).toEqual({waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0});
 	});
 });

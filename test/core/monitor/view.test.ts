@@ -51,7 +51,7 @@ describe('buildView cap', () => {
 
 	it('counts statuses over every non-ghost agent, not only the capped ones', () => {
 		const view = buildView(many(11), {...base, max: 2});
-		expect(view.counts).toEqual({active: 11, idle: 0, stopped: 0, stale: 0});
+		expect(view.counts).toEqual({waiting: 0, active: 11, idle: 0, stopped: 0, stale: 0});
 	});
 });
 
@@ -67,7 +67,7 @@ describe('buildView rules', () => {
 		const view = buildView(shutdown, base);
 		expect(ids(view.items)).toEqual(['tester', 'worker']);
 		expect(view.ghostCount).toBe(2);
-		expect(view.counts).toEqual({active: 1, idle: 0, stopped: 1, stale: 0});
+		expect(view.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 1, stale: 0});
 	});
 
 	it('shows ghosts flagged when asked, still out of the counts', () => {
@@ -101,7 +101,7 @@ describe('buildView rules', () => {
 		const view = buildView(agents, base);
 		const quiet = view.items.find(i => i.agent.agentId === 'quiet');
 		expect(quiet).toMatchObject({displayStatus: 'stopped', stale: true, lastLife: ms(600), durationMs: 600_000});
-		expect(view.counts).toEqual({active: 1, idle: 0, stopped: 1, stale: 1});
+		expect(view.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 1, stale: 1});
 	});
 
 	it('uses extra signs of life by agent id', () => {
@@ -118,7 +118,7 @@ describe('buildView rules', () => {
 
 	it('counts idle agents', () => {
 		const view = buildView([agent('t', {start: 0, updated: 10, status: 'idle'})], base);
-		expect(view.counts).toEqual({active: 0, idle: 1, stopped: 0, stale: 0});
+		expect(view.counts).toEqual({waiting: 0, active: 0, idle: 1, stopped: 0, stale: 0});
 		expect(view.items[0]?.durationMs).toBe(10_000);
 	});
 });

@@ -204,7 +204,7 @@ describe('agentName', () => {
 });
 
 describe('countsText', () => {
-	const counts = {active: 2, idle: 1, stopped: 5, stale: 0};
+	const counts = {waiting: 0, active: 2, idle: 1, stopped: 5, stale: 0};
 
 	it('writes each status with its glyph', () => {
 		expect(countsText(counts)).toBe('● 2 active  ◐ 1 idle  ○ 5 stopped');
@@ -223,7 +223,7 @@ describe('headerText', () => {
 	const info = (over: Partial<HeaderInfo> = {}): HeaderInfo => ({
 		sessionId: SESSION,
 		following: true,
-		view: view({active: 2, idle: 1, stopped: 5, stale: 1}, 2),
+		view: view({waiting: 0, active: 2, idle: 1, stopped: 5, stale: 1}, 2),
 		showGhosts: false,
 		warnings: 1,
 		...over,
@@ -236,18 +236,20 @@ describe('headerText', () => {
 	});
 
 	it('uses singulars and plurals, and says when ghosts are shown', () => {
-		const text = headerText(info({view: view({active: 0, idle: 0, stopped: 1, stale: 0}, 1), warnings: 3, showGhosts: true}), 200);
+		const text = headerText(info({view: view({waiting: 0, active: 0, idle: 0, stopped: 1, stale: 0}, 1), warnings: 3, showGhosts: true}), 200);
 		expect(text).toContain('1 ghost shown');
 		expect(text).toContain('⚠ 3 unreadable files');
 	});
 
 	it('leaves out ghosts and warnings when there are none', () => {
-		const text = headerText(info({view: view({active: 1, idle: 0, stopped: 0, stale: 0}), warnings: 0, following: false}), 200);
+		const text = headerText(info({view: view({waiting: 0, active: 1, idle: 0, stopped: 0, stale: 0}), warnings: 0, following: false}), 200);
 		expect(text).toBe('agentlog · session abcdef12 · ● 1 active  ◐ 0 idle  ○ 0 stopped');
 	});
 
 	it('says when there is no session yet', () => {
-		expect(headerText(info({sessionId: undefined, view: view({active: 0, idle: 0, stopped: 0, stale: 0}), warnings: 0}), 80)).toContain('no session yet');
+		expect(headerText(info({sessionId: undefined, view: view({waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0}), warnings: 0}), 80)).toContain(
+			'no session yet',
+		);
 		expect(headerText(info({sessionId: undefined}), 40)).toContain('no session');
 	});
 
@@ -259,7 +261,7 @@ describe('headerText', () => {
 	});
 
 	it('keeps every status count visible at width 40 with larger figures', () => {
-		const text = headerText(info({view: view({active: 12, idle: 3, stopped: 25, stale: 4}, 0), warnings: 0}), 40);
+		const text = headerText(info({view: view({waiting: 0, active: 12, idle: 3, stopped: 25, stale: 4}, 0), warnings: 0}), 40);
 		expect(width(text)).toBeLessThanOrEqual(40);
 		for (const figure of ['●12', '◐3', '○25', '◌4']) {
 			expect(text).toContain(figure);
@@ -270,8 +272,8 @@ describe('headerText', () => {
 		const infos = [
 			info(),
 			info({sessionId: undefined}),
-			info({view: view({active: 123, idle: 45, stopped: 678, stale: 9}, 321), warnings: 999}),
-			info({following: false, warnings: 0, view: view({active: 0, idle: 0, stopped: 0, stale: 0})}),
+			info({view: view({waiting: 0, active: 123, idle: 45, stopped: 678, stale: 9}, 321), warnings: 999}),
+			info({following: false, warnings: 0, view: view({waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0})}),
 		];
 		for (const i of infos) {
 			for (let w = 1; w <= 160; w += 1) {

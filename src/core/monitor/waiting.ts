@@ -1,0 +1,31 @@
+// The waiting rule (issue 14): an agent the hook saw ask for permission (or for input) waits for
+// the user until its next sign of work — a transcript line stamped after the request, a later hook
+// event (the hook then clears the fields), or its stop. Waiting agents are never stale. Pure.
+import type {AgentRecord} from '../record/agent-record.js';
+import {parseTime} from '../text/format.js';
+
+export interface Waiting {
+	/** What it waits for (`Bash: npm publish`). */
+	readonly waitingFor: string;
+	/** Since when (ms). */
+	readonly since: number;
+}
+
+/**
+ * Whether `agent` waits for the user: its record says since when, it is still active or idle, and
+ * its transcript's newest line (`transcriptLastAt`, ms; the line's own time, not the file's, which
+ * can be written after the request) is not later than the request.
+ */
+export function waitingOf(agent: Pick<AgentRecord, 'status' | 'waitingFor' | 'waitingSince'>, transcriptLastAt: number | undefined): Waiting | undefined {
+	if (agent.status === 'stopped' || agent.waitingSince === undefined) {
+		return undefined;
+	}
+	const since = parseTime(agent.waitingSince);
+	if (since === undefined) {
+		return undefined;
+	}
+	if (transcriptLastAt !== undefined && transcriptLastAt > since) {
+		return undefined;
+	}
+	return {waitingFor: agent.waitingFor ?? 'input', since};
+}
