@@ -18,6 +18,7 @@ import {join} from 'node:path';
 import {formatEventLine, type GitState} from '../src/core/history/event-line.js';
 import {
 	applyHookEvent,
+	asksUser,
 	fileCapFrom,
 	interruptOnSessionEnd,
 	parseHookPayload,
@@ -35,6 +36,8 @@ import {hookLog} from '../src/store/hook/log.js';
 import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
 import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
+import {removeFile} from '../src/store/fs/errors.js';
+import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
 import {appendEventLine} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/prune.js';
@@ -92,6 +95,38 @@ function appendLine(sessionDir: string, input: HookLineInput, log: (message: str
 	}
 }
 
+/** The main session waits for the user, or no longer: `.main-waiting.json` written or removed. Never through a link (writeAtomic renames over it). */
+function setMainWaiting(
+	sessionDir: string,
+	waiting: {readonly since: string; readonly waitingFor: string; readonly transcriptPath?: string} | undefined,
+): void {
+	const file = join(sessionDir, MAIN_WAITING_NAME);
+	if (waiting === undefined) {
+		removeFile(file);
+		return;
+	}
+	writeAtomic(file, `${JSON.stringify(waiting)}\n`);
+}
+
+/** A PermissionRequest or Notification of the main session (no agent): only for a session that has a folder. */
+function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
+	const folder = checkSessionFolder(sessionDir, false);
+	if (!folder.ok) {
+		log(`skipped: ${folder.problem}`);
+		return;
+	}
+	if (!folder.exists) {
+		return;
+	}
+	if (asksUser(event)) {
+		setMainWaiting(sessionDir, {since: now, waitingFor: event.waitingFor ?? 'input', ...(event.transcriptPath ? {transcriptPath: event.transcriptPath} : {})});
+	} else if (event.notificationType === 'idle_prompt') {
+		// The main agent finished its turn: whatever it asked was answered.
+		setMainWaiting(sessionDir, undefined);
+	}
+	appendLine(sessionDir, {event, at: now, git: gitOf(event.cwd, log)}, log);
+}
+
 /** SessionStart and SessionEnd: only for a session that has a folder (it had agents). */
 function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
 	const folder = checkSessionFolder(sessionDir, false);
@@ -104,6 +139,8 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 	}
 	const git = gitOf(event.cwd, log);
 	const interrupted: string[] = [];
+	// A new start or the end of the session: the main session no longer waits.
+	setMainWaiting(sessionDir, undefined);
 	if (event.event === 'SessionEnd') {
 		for (const name of listAgentFiles(sessionDir)) {
 			const agentId = name.slice(0, -'.json'.length);
@@ -174,6 +211,10 @@ function recordEvent(dir: string, event: HookEvent, log: (message: string) => vo
 		runSessionEvent(sessionDir, event, now, log);
 		return;
 	}
+	if ((event.event === 'PermissionRequest' || event.event === 'Notification') && event.agentId === undefined) {
+		runMainAsk(sessionDir, event, now, log);
+		return;
+	}
 	const folder = checkSessionFolder(sessionDir, false);
 	if (!folder.ok) {
 		log(`skipped: ${folder.problem}`);
@@ -222,6 +263,10 @@ function recordEvent(dir: string, event: HookEvent, log: (message: string) => vo
 		writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);
 		// Under the agent's lock: one agent's lines are in the order its file was written.
 		appendLine(sessionDir, {event, at: now, record: next.value, git}, log);
+		if (event.event === 'PostToolUse' && event.parentAgentId === undefined) {
+			// The main session's Agent call came back (or launched): it is working, not waiting.
+			setMainWaiting(sessionDir, undefined);
+		}
 	} finally {
 		if (lock) {
 			releaseLock(lock);

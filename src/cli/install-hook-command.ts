@@ -36,14 +36,16 @@ export function registerInstallCommands(program: Command): void {
 		program
 			.command('install-hook')
 			.description(
-				'install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd)',
+				'install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd, PermissionRequest, Notification)',
 			)
 			.addHelpText(
 				'after',
 				`${COMMON_HELP}
 install-hook copies the hook to <claude>/hooks/, then appends one entry per event to the
 settings file (PostToolUse with the matcher "Agent|Task": the hook runs only when an agent is
-launched, not on every tool call), inserted in the file's own style (indent, line ends, one line or many), keeping
+launched, not on every tool call; Notification only for permission_prompt, idle_prompt,
+agent_needs_input and elicitation_dialog; PermissionRequest for every tool, as a monitor that
+never answers: Claude Code's own prompt stays in charge), inserted in the file's own style (indent, line ends, one line or many), keeping
 every other key and hook as it was. An event that already runs
 <claude>/hooks/agent-spy.sh (e.g. claude-code-kanban's ~/.claude/hooks/agent-spy.sh entry) is
 left alone. Running it again changes nothing. A different agent-spy.sh already there (not

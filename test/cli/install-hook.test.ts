@@ -10,7 +10,7 @@ import {runInstall, runUninstall, type HookContext} from '../../src/cli/install-
 import {tempDir} from '../helpers/tmp.js';
 
 const ROOT = packageRoot();
-const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd'];
+const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification'];
 const PAYLOAD = JSON.stringify({
 	session_id: 's1',
 	transcript_path: '/x/s1.jsonl',
@@ -104,7 +104,11 @@ function hooksOf(file: string): Record<string, unknown[]> {
 }
 
 const ourEntry = (event = 'SubagentStart'): unknown => ({
-	...(event === 'PostToolUse' ? {matcher: 'Agent|Task'} : {}),
+	...(event === 'PostToolUse'
+		? {matcher: 'Agent|Task'}
+		: event === 'Notification'
+			? {matcher: 'permission_prompt|idle_prompt|agent_needs_input|elicitation_dialog'}
+			: {}),
 	hooks: [{type: 'command', command: ours(), timeout: 5}],
 });
 
@@ -117,7 +121,9 @@ describe('install-hook', () => {
 		const result = await run('install-hook');
 		expect(result).toMatchObject({code: 0, stderr: ''});
 		expect(result.stdout).toContain("Installed agentlog's hook.");
-		expect(result.stdout).toContain(`added SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd → ${ours()}`);
+		expect(result.stdout).toContain(
+			`added SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification → ${ours()}`,
+		);
 		expect(result.stdout).toContain(`wrote ${launcher()}`);
 		expect(result.stdout).toContain('restart or a review in /hooks');
 		expect(readFileSync(settingsFile(), 'utf8')).toBe(`${JSON.stringify({hooks: Object.fromEntries(EVENTS.map(e => [e, [ourEntry(e)]]))}, null, 2)}\n`);
@@ -171,7 +177,17 @@ describe('install-hook', () => {
 		expect(result.stdout).not.toContain('2-space');
 		const after = JSON.parse(readFileSync(settingsFile(), 'utf8')) as typeof original & {hooks: Record<string, unknown[]>};
 		expect(Object.keys(after)).toEqual(['model', 'hooks', 'permissions']);
-		expect(Object.keys(after.hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
+		expect(Object.keys(after.hooks)).toEqual([
+			'PreToolUse',
+			'SubagentStop',
+			'SubagentStart',
+			'TeammateIdle',
+			'PostToolUse',
+			'SessionStart',
+			'SessionEnd',
+			'PermissionRequest',
+			'Notification',
+		]);
 		expect(after.hooks.PreToolUse).toEqual(original.hooks.PreToolUse);
 		expect(after.hooks.SubagentStop).toEqual([original.hooks.SubagentStop[0], ourEntry()]);
 		expect(after.permissions).toEqual(original.permissions);
@@ -194,7 +210,9 @@ describe('install-hook', () => {
 		writeFileSync(`${settingsFile()}.agentlog-backup`, 'kept');
 		const removed = await run('uninstall-hook');
 		expect(removed.code).toBe(0);
-		expect(removed.stdout).toContain('removed SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
+		expect(removed.stdout).toContain(
+			'removed SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification',
+		);
 		expect(removed.stdout).toContain(`removed ${path.join(claude, 'hooks', cache ?? '')}`);
 		expect(readdirSync(path.join(claude, 'hooks'))).toEqual([]);
 		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
@@ -287,7 +305,9 @@ describe('install-hook', () => {
 		const result = await run('install-hook', '--dry-run');
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('Dry run: nothing is written.');
-		expect(result.stdout).toContain('would add SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
+		expect(result.stdout).toContain(
+			'would add SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification',
+		);
 		expect(result.stdout).toContain(`would write ${launcher()}`);
 		expect(result.stdout).toContain(`--- ${settingsFile()}`);
 		expect(result.stdout).toContain('-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n+    "SubagentStart": [');
@@ -296,7 +316,9 @@ describe('install-hook', () => {
 		await run('install-hook');
 		const installed = snapshot(home);
 		const dryUninstall = await run('uninstall-hook', '--dry-run');
-		expect(dryUninstall.stdout).toContain('would remove SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd');
+		expect(dryUninstall.stdout).toContain(
+			'would remove SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification',
+		);
 		expect(dryUninstall.stdout).toContain(`would remove ${bundle()}`);
 		expect(snapshot(home)).toEqual(installed);
 	});

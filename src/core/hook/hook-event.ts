@@ -3,9 +3,21 @@
 // Rules: DESIGN.md §4; payload facts: CLAUDE-CODE-HOOKS.md §1 and §7.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
 import {fail, type Result} from '../result.js';
+import {isObject} from '../record/json.js';
 import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
+import {toolSummary} from '../transcript/tool-summary.js';
+import {head} from '../text/bounded.js';
 
-export const HOOK_EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd'] as const;
+export const HOOK_EVENTS = [
+	'SubagentStart',
+	'SubagentStop',
+	'TeammateIdle',
+	'PostToolUse',
+	'SessionStart',
+	'SessionEnd',
+	'PermissionRequest',
+	'Notification',
+] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /** Events of the whole session: no agent, no agent file of their own (SessionEnd interrupts the session's running agents). */
@@ -35,7 +47,24 @@ export interface HookEvent {
 	readonly model?: string;
 	/** SessionEnd: why it ended (`prompt_input_exit`, `clear`, `logout`, …). */
 	readonly reason?: string;
+	/** PermissionRequest, and a Notification that asks for input: what the user is asked for (`Bash: npm publish`). */
+	readonly waitingFor?: string;
+	/** Notification: `permission_prompt`, `idle_prompt`, `agent_needs_input`, `elicitation_dialog`. */
+	readonly notificationType?: string;
+	/** Notification: its text. */
+	readonly message?: string;
 }
+
+/** The Notification types that mean someone waits for the user's answer (`idle_prompt` is the main agent done, waiting for a prompt). */
+export const WAITING_NOTIFICATIONS: readonly string[] = ['permission_prompt', 'agent_needs_input', 'elicitation_dialog'];
+
+/** The event asks the user something: a PermissionRequest, or a Notification of a waiting type. */
+export function asksUser(event: HookEvent): boolean {
+	return event.event === 'PermissionRequest' || (event.event === 'Notification' && WAITING_NOTIFICATIONS.includes(event.notificationType ?? ''));
+}
+
+/** How much of a waiting text is kept. */
+const WAITING_CHARS = 200;
 
 /** A hook step's result: the value, or why the event is skipped. */
 export type Outcome<T> = Result<T>;
@@ -62,6 +91,9 @@ export function parseHookPayload(json: unknown): Outcome<HookEvent> {
 	}
 	if (event === 'PostToolUse') {
 		return parseAgentCall(o, sessionId);
+	}
+	if (event === 'PermissionRequest' || event === 'Notification') {
+		return parseAsk(event, o, sessionId);
 	}
 	if (event === 'SessionStart' || event === 'SessionEnd') {
 		return {
@@ -99,6 +131,54 @@ export function parseHookPayload(json: unknown): Outcome<HookEvent> {
 			lastMessage: str(o.last_assistant_message),
 			teammateName,
 			teamName: str(o.team_name),
+		},
+	};
+}
+
+/**
+ * What a permission prompt asks, in a line: `Bash: npm publish` (the command itself, which is what
+ * is approved, not its description), `Edit: src/app.ts`, else the tool's usual one-line summary.
+ */
+export function askText(tool: string, input: unknown, cwd: string | undefined): string {
+	const command = isObject(input) ? str(input.command) : undefined;
+	const summary = toolSummary(tool, input, cwd);
+	const detail =
+		tool === 'Bash' && command
+			? (command.trim().split('\n', 1)[0] ?? '')
+			: summary.startsWith(`${tool} `)
+				? summary.slice(tool.length + 1)
+				: summary === tool
+					? ''
+					: summary;
+	return detail === '' ? tool : `${tool}: ${detail}`;
+}
+
+/**
+ * PermissionRequest (a tool waits for the user's yes) and Notification: inside a subagent they
+ * carry its `agent_id` (since 2.1.69); without one it is the main session that asks.
+ */
+function parseAsk(event: 'PermissionRequest' | 'Notification', o: Record<string, unknown>, sessionId: string): Outcome<HookEvent> {
+	const agentId = isSafeId(o.agent_id) ? o.agent_id : undefined;
+	const cwd = str(o.cwd);
+	let waitingFor: string | undefined;
+	if (event === 'PermissionRequest') {
+		waitingFor = head(askText(str(o.tool_name) ?? 'a tool', o.tool_input, cwd), WAITING_CHARS);
+	} else {
+		const message = str(o.message);
+		waitingFor = message === undefined ? undefined : head(message.split('\n', 1)[0] ?? message, WAITING_CHARS);
+	}
+	return {
+		ok: true,
+		value: {
+			event,
+			sessionId,
+			agentId,
+			agentType: str(o.agent_type) ?? '',
+			cwd,
+			transcriptPath: str(o.transcript_path),
+			waitingFor,
+			notificationType: str(o.notification_type),
+			message: str(o.message),
 		},
 	};
 }
@@ -292,6 +372,9 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 	if (teammate) {
 		base.teammateName = teammate;
 	}
+	// Any event of the agent is a sign of work: it no longer waits (an ask sets it again below).
+	delete base.waitingFor;
+	delete base.waitingSince;
 
 	switch (event.event) {
 		case 'SubagentStart': {
@@ -367,6 +450,22 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 		case 'SessionStart':
 		case 'SessionEnd': {
 			return skip(`${event.event} is a session event: no agent file of its own`);
+		}
+		case 'PermissionRequest':
+		case 'Notification': {
+			if (!existing) {
+				// Never seen start (a hook of a subagent that had no SubagentStart, #90662): no file for it.
+				return skip(`${event.event} for ${agentId}, an agent never seen`);
+			}
+			if (existing.status === 'stopped' || !asksUser(event)) {
+				// A request after its stop, or a notification that asks nothing: nothing changes.
+				base.updatedAt = existing.updatedAt;
+				break;
+			}
+			base.waitingFor = event.waitingFor ?? 'input';
+			// The same time as updatedAt: the session counts take it from there (session-counts.ts).
+			base.waitingSince = base.updatedAt;
+			break;
 		}
 	}
 	if (base.transcriptPath === undefined) {

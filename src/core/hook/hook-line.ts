@@ -41,6 +41,12 @@ function dataOf(event: HookEvent, interrupted: readonly string[], record: AgentR
 		case 'SessionEnd': {
 			return {...compact({reason: event.reason}), interrupted: [...interrupted]};
 		}
+		case 'PermissionRequest': {
+			return compact({waitingFor: event.waitingFor});
+		}
+		case 'Notification': {
+			return compact({notificationType: event.notificationType, message: event.message, waitingFor: event.waitingFor});
+		}
 	}
 }
 
@@ -48,7 +54,7 @@ export interface HookLineInput {
 	readonly event: HookEvent;
 	/** When the hook ran (ISO). */
 	readonly at: string;
-	/** The agent file written for it (absent on session events). */
+	/** The agent file written for it (absent on session events, and on a request of the main session). */
 	readonly record?: AgentRecord;
 	/** SessionEnd: the agents it interrupted. */
 	readonly interrupted?: readonly string[];

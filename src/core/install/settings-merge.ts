@@ -102,8 +102,19 @@ function handlersOf(group: unknown): readonly Handler[] {
  * subagent (`Agent`, `Task` before 2.1.63); the others none (every agent type, source, reason).
  */
 export function agentlogMatcher(event: AgentlogHookEvent): string | undefined {
-	return event === 'PostToolUse' ? AGENT_TOOLS.join('|') : undefined;
+	return matcherNamesOf(event)?.join('|');
 }
+
+/** The names agentlog's matcher lists for an event, when it has one. */
+function matcherNamesOf(event: AgentlogHookEvent): readonly string[] | undefined {
+	if (event === 'PostToolUse') {
+		return AGENT_TOOLS;
+	}
+	return event === 'Notification' ? NOTIFICATION_TYPES : undefined;
+}
+
+/** The Notification types the hook records: the ones that ask the user something, and the main agent idle. */
+export const NOTIFICATION_TYPES: readonly string[] = ['permission_prompt', 'idle_prompt', 'agent_needs_input', 'elicitation_dialog'];
 
 /** The names an exact-name matcher lists (`Agent|Task`, `Agent, Task`); undefined for a regex or a match-all. */
 function matcherNames(matcher: string): string[] | undefined {
@@ -121,8 +132,12 @@ function matchesEveryAgent(event: AgentlogHookEvent, group: unknown): boolean {
 	if (group.matcher === '' || group.matcher === '*' || group.matcher === undefined) {
 		return true;
 	}
-	const names = event === 'PostToolUse' && typeof group.matcher === 'string' ? matcherNames(group.matcher) : undefined;
-	return names !== undefined && AGENT_TOOLS.every(tool => names.includes(tool));
+	const needed = matcherNamesOf(event);
+	if (needed === undefined) {
+		return false;
+	}
+	const names = typeof group.matcher === 'string' ? matcherNames(group.matcher) : undefined;
+	return names !== undefined && needed.every(name => names.includes(name));
 }
 
 export function isAgentlogHandler(handler: unknown, command: string): boolean {

@@ -13,3 +13,10 @@ export function isSessionDirName(name: string): boolean {
 
 /** A session's event log (DESIGN.md §10): `<activity>/<sessionId>/events.jsonl`. Not an agent file (`.jsonl`). */
 export const EVENT_LOG_NAME = 'events.jsonl';
+
+/**
+ * The main session waits for the user (a PermissionRequest without an agent): `<session>/.main-waiting.json`
+ * with `{since, waitingFor, transcriptPath}`, written by the hook, removed by its next main-session event.
+ * A dot file: not an agent file.
+ */
+export const MAIN_WAITING_NAME = '.main-waiting.json';

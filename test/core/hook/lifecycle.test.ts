@@ -213,3 +213,53 @@ describe('hookEventLine', () => {
 		});
 	});
 });
+
+describe('waiting for the user', () => {
+	const ask = (extra: Record<string, unknown>) =>
+		event({
+			hook_event_name: 'PermissionRequest',
+			agent_id: 'a1',
+			agent_type: 'Explore',
+			tool_name: 'Bash',
+			tool_input: {command: 'npm publish', description: 'Publish'},
+			...extra,
+		});
+
+	it('a PermissionRequest inside an agent marks it waiting for that tool, since the event; its next event clears it', () => {
+		const running = apply(start, undefined, T0);
+		const waiting = apply(ask({}), running, T1);
+		expect(waiting).toMatchObject({status: 'active', waitingSince: T1, updatedAt: T1});
+		expect(waiting.waitingFor).toMatch(/^Bash: /u);
+		expect(waiting.waitingFor).toContain('npm publish');
+		const again = apply(start, waiting, T2);
+		expect(again.waitingFor).toBeUndefined();
+		expect(again.waitingSince).toBeUndefined();
+		expect(apply(stop, waiting, T2).waitingSince).toBeUndefined();
+	});
+
+	it('a request after the stop changes nothing; a request from an agent never seen makes no file; without agent_id it is the main session', () => {
+		const stopped = apply(stop, apply(start, undefined, T0), T1);
+		const after = apply(ask({}), stopped, T2);
+		expect(after).toMatchObject({status: 'stopped', updatedAt: T1});
+		expect(after.waitingSince).toBeUndefined();
+		expect(applyHookEvent(ask({}), 'a1', undefined, T0).ok).toBe(false);
+		const main = event({hook_event_name: 'PermissionRequest', tool_name: 'Write', tool_input: {file_path: '/home/dev/acme/a.ts'}});
+		expect(main.agentId).toBeUndefined();
+		expect(main.waitingFor).toBe('Write: a.ts');
+	});
+
+	it('two requests in a row: the latest says what it waits for, since when', () => {
+		const first = apply(ask({}), apply(start, undefined, T0), T1);
+		const second = apply(ask({tool_name: 'Edit', tool_input: {file_path: '/home/dev/acme/src/app.ts'}}), first, T2);
+		expect(second).toMatchObject({waitingFor: 'Edit: src/app.ts', waitingSince: T2});
+	});
+
+	it('a Notification asking for input marks waiting with its message; idle_prompt does not', () => {
+		const running = apply(start, undefined, T0);
+		const note = (type: string) =>
+			event({hook_event_name: 'Notification', agent_id: 'a1', notification_type: type, message: 'Claude needs your permission to use Bash\nmore'});
+		expect(apply(note('permission_prompt'), running, T1)).toMatchObject({waitingFor: 'Claude needs your permission to use Bash', waitingSince: T1});
+		expect(apply(note('idle_prompt'), running, T1).waitingSince).toBeUndefined();
+		expect(hookEventLine({event: note('idle_prompt'), at: T1}).data).toMatchObject({notificationType: 'idle_prompt'});
+	});
+});

@@ -207,7 +207,7 @@ describe('text-preserving install and uninstall', () => {
 
 	it('writes new text in the style of the file', () => {
 		expect(install('{"model":"opus"}')).toBe(
-			`{"model":"opus","hooks":{"SubagentStart":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SubagentStop":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"TeammateIdle":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"PostToolUse":[{"matcher":"Agent|Task","hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SessionStart":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SessionEnd":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}]}}`,
+			`{"model":"opus","hooks":{"SubagentStart":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SubagentStop":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"TeammateIdle":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"PostToolUse":[{"matcher":"Agent|Task","hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SessionStart":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"SessionEnd":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"PermissionRequest":[{"hooks":[{"type":"command","command":"${OURS}","timeout":5}]}],"Notification":[{"matcher":"permission_prompt|idle_prompt|agent_needs_input|elicitation_dialog","hooks":[{"type":"command","command":"${OURS}","timeout":5}]}]}}`,
 		);
 		const tabs = install('{\r\n\t"model": "opus"\r\n}');
 		expect(tabs.startsWith('{\r\n\t"model": "opus",\r\n\t"hooks": {\r\n\t\t"SubagentStart": [\r\n\t\t\t{\r\n\t\t\t\t"hooks": [\r\n')).toBe(true);

@@ -19,6 +19,7 @@ const target = hookTarget(CLAUDE, HOME);
 const OURS = '/home/u/.claude/hooks/agent-spy.sh';
 const ourEntry = {hooks: [{type: 'command', command: OURS, timeout: 5}]};
 const ourToolEntry = {matcher: 'Agent|Task', ...ourEntry};
+const ourNotificationEntry = {matcher: 'permission_prompt|idle_prompt|agent_needs_input|elicitation_dialog', ...ourEntry};
 
 function deepFreeze<T>(value: T): T {
 	if (typeof value === 'object' && value !== null) {
@@ -159,7 +160,16 @@ describe('command strings', () => {
 describe('mergeAgentlogHooks', () => {
 	it('adds one entry per event to an empty file', () => {
 		const result = mergeAgentlogHooks({}, target);
-		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
+		expect(result.added).toEqual([
+			'SubagentStart',
+			'SubagentStop',
+			'TeammateIdle',
+			'PostToolUse',
+			'SessionStart',
+			'SessionEnd',
+			'PermissionRequest',
+			'Notification',
+		]);
 		expect(result.settings).toEqual({
 			hooks: {
 				SubagentStart: [ourEntry],
@@ -168,6 +178,8 @@ describe('mergeAgentlogHooks', () => {
 				PostToolUse: [ourToolEntry],
 				SessionStart: [ourEntry],
 				SessionEnd: [ourEntry],
+				PermissionRequest: [ourEntry],
+				Notification: [ourNotificationEntry],
 			},
 		});
 	});
@@ -184,7 +196,17 @@ describe('mergeAgentlogHooks', () => {
 		const result = mergeAgentlogHooks(before, target);
 		expect(Object.keys(result.settings)).toEqual(['model', 'hooks', 'permissions']);
 		const hooks = result.settings.hooks as JsonObject;
-		expect(Object.keys(hooks)).toEqual(['PreToolUse', 'SubagentStop', 'SubagentStart', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
+		expect(Object.keys(hooks)).toEqual([
+			'PreToolUse',
+			'SubagentStop',
+			'SubagentStart',
+			'TeammateIdle',
+			'PostToolUse',
+			'SessionStart',
+			'SessionEnd',
+			'PermissionRequest',
+			'Notification',
+		]);
 		expect(hooks.PreToolUse).toBe(before.hooks.PreToolUse);
 		expect(hooks.SubagentStop).toEqual([before.hooks.SubagentStop[0], ourEntry]);
 		expect(result.settings.permissions).toBe(before.permissions);
@@ -202,7 +224,7 @@ describe('mergeAgentlogHooks', () => {
 		const kanban = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
 		const before = deepFreeze({hooks: {SubagentStart: [kanban], SubagentStop: [{hooks: [{type: 'command', command: `"${OURS}"`}]}]}});
 		const result = mergeAgentlogHooks(before, target);
-		expect(result.added).toEqual(['TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd']);
+		expect(result.added).toEqual(['TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification']);
 		expect(result.present).toEqual([
 			{event: 'SubagentStart', command: '~/.claude/hooks/agent-spy.sh'},
 			{event: 'SubagentStop', command: `"${OURS}"`},
@@ -213,7 +235,7 @@ describe('mergeAgentlogHooks', () => {
 	it('still adds its entry when the existing one only fires for some agent types', () => {
 		const explore = {matcher: 'Explore', hooks: [{type: 'command', command: OURS}]};
 		const result = mergeAgentlogHooks({hooks: {SubagentStart: [explore], TeammateIdle: [{matcher: 'x', hooks: [{type: 'command', command: OURS}]}]}}, target);
-		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'PostToolUse', 'SessionStart', 'SessionEnd']);
+		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification']);
 		expect((result.settings.hooks as JsonObject).SubagentStart).toEqual([explore, ourEntry]);
 	});
 

@@ -1,0 +1,80 @@
+// The hook on PermissionRequest and Notification (issue 14), run as Claude Code runs it: a subagent's
+// request marks it waiting; the main session's writes .main-waiting.json; both are logged; the
+// hook answers nothing (exit 0, no stdout: Claude Code's own prompt stays in charge).
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {parseEventLog} from '../../src/core/history/event-line.js';
+import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
+import {tempDir} from '../helpers/tmp.js';
+
+const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
+const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
+let launcher = '';
+beforeAll(() => {
+	launcher = installedHook();
+});
+
+const payload = (event: string, extra: Record<string, unknown>) =>
+	JSON.stringify({session_id: SESSION, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme', permission_mode: 'default', hook_event_name: event, ...extra});
+const ask = (extra: Record<string, unknown> = {}) =>
+	payload('PermissionRequest', {
+		tool_name: 'Bash',
+		tool_input: {command: 'npm publish', description: 'Publish the package'},
+		permission_suggestions: [],
+		...extra,
+	});
+
+function run(activity: string, input: string): void {
+	const r = runHook(launcher, input, hookEnv(activity));
+	expect(r).toMatchObject({status: 0, stdout: ''});
+}
+const record = (activity: string, id: string) => JSON.parse(readFileSync(path.join(activity, SESSION, `${id}.json`), 'utf8')) as Record<string, unknown>;
+const marker = (activity: string) => path.join(activity, SESSION, '.main-waiting.json');
+
+describe('agent-spy: waiting for the user', () => {
+	it("marks a subagent waiting on its PermissionRequest, logs it, and clears it at the agent's next event", () => {
+		const activity = tempDir('wait-');
+		run(activity, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
+		run(activity, ask({agent_id: 'a1', agent_type: 'Explore'}));
+		expect(record(activity, 'a1')).toMatchObject({status: 'active', waitingFor: 'Bash: npm publish'});
+		expect(record(activity, 'a1').waitingSince).toBe(record(activity, 'a1').updatedAt);
+		run(activity, payload('SubagentStop', {agent_id: 'a1', agent_type: 'Explore', last_assistant_message: 'Published.'}));
+		expect(record(activity, 'a1').waitingFor).toBeUndefined();
+		const lines = parseEventLog(readFileSync(path.join(activity, SESSION, 'events.jsonl'), 'utf8')).lines;
+		expect(lines.map(l => l.event)).toEqual(['SubagentStart', 'PermissionRequest', 'SubagentStop']);
+		expect(lines[1]).toMatchObject({agentId: 'a1', state: 'active', data: {waitingFor: 'Bash: npm publish'}});
+	});
+
+	it('the main session: .main-waiting.json while it waits, gone at idle_prompt or its next Agent call; a Notification is logged', () => {
+		const activity = tempDir('wait-');
+		// No folder yet: nothing is written for a session without agents.
+		run(activity, ask());
+		expect(existsSync(path.join(activity, SESSION))).toBe(false);
+		run(activity, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
+		run(activity, ask());
+		expect(JSON.parse(readFileSync(marker(activity), 'utf8'))).toMatchObject({waitingFor: 'Bash: npm publish', transcriptPath: TRANSCRIPT});
+		run(activity, payload('Notification', {notification_type: 'idle_prompt', message: 'Claude is waiting for your input'}));
+		expect(existsSync(marker(activity))).toBe(false);
+		run(activity, ask());
+		run(
+			activity,
+			payload('PostToolUse', {
+				tool_name: 'Agent',
+				tool_input: {description: 'x', subagent_type: 'Explore'},
+				tool_response: {agentId: 'a1', status: 'completed'},
+			}),
+		);
+		expect(existsSync(marker(activity))).toBe(false);
+		const lines = parseEventLog(readFileSync(path.join(activity, SESSION, 'events.jsonl'), 'utf8')).lines;
+		expect(lines.filter(l => l.event === 'Notification')[0]).toMatchObject({data: {notificationType: 'idle_prompt'}});
+		expect(lines.filter(l => l.event === 'PermissionRequest' && l.agentId === undefined)).toHaveLength(2);
+	});
+
+	it('a request of an agent never started makes no file (a stray agent_id)', () => {
+		const activity = tempDir('wait-');
+		run(activity, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
+		run(activity, ask({agent_id: 'stray1'}));
+		expect(existsSync(path.join(activity, SESSION, 'stray1.json'))).toBe(false);
+	});
+});
