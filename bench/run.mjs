@@ -12,6 +12,7 @@ import {runLsBench} from './ls.mjs';
 import {runPruneBench} from './prune.mjs';
 import {runReplayBench} from './replay.mjs';
 import {runSessionsBench} from './sessions.mjs';
+import {runStatusBench} from './status.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 
@@ -30,6 +31,7 @@ const benches = [
 	['replay', runReplayBench],
 	['history', runHistoryBench],
 	['import', runImportBench],
+	['status', runStatusBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -1,11 +1,22 @@
 #!/usr/bin/env node
-// Thin shim: the CLI is bundled into one file by `npm run build` (run by `npm install`).
-import {existsSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
+/* global require, __dirname */
+// Thin shim: the CLI is bundled into one file by `npm run build` (run by `npm install`). This file
+// is CommonJS (bin/package.json): it starts a few ms sooner than an ES module, which counts for
+// `agentlog status`, run by a status bar every few seconds. `status` first tries its own small
+// bundle, without any npm package; that hands over to the main CLI for --help, usage errors and
+// the like (status-main.ts).
+'use strict';
+const {existsSync} = require('node:fs');
+const path = require('node:path');
+const {pathToFileURL} = require('node:url');
 
-const bundle = new URL('../dist/cli/agentlog.js', import.meta.url);
-if (!existsSync(fileURLToPath(bundle))) {
-	process.stderr.write('agentlog: the CLI is not built yet. Run `npm install` (or `npm run build`) in the agentlog folder.\n');
-	process.exit(1);
+const dist = path.join(__dirname, '..', 'dist', 'cli');
+const status = path.join(dist, 'status.cjs');
+if (!(process.argv[2] === 'status' && existsSync(status) && require(status).runStatusFast(process.argv.slice(3)))) {
+	const bundle = path.join(dist, 'agentlog.js');
+	if (!existsSync(bundle)) {
+		process.stderr.write('agentlog: the CLI is not built yet. Run `npm install` (or `npm run build`) in the agentlog folder.\n');
+		process.exit(1);
+	}
+	import(pathToFileURL(bundle).href);
 }
-await import(bundle.href);

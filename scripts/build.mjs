@@ -6,6 +6,8 @@
 //    built-ins, no npm packages, run from V8's code cache, so it starts about as fast as
 //    `node -e 0`. Beside it, dist/hooks/agent-prune.cjs: the daily retention pass it loads once
 //    a day.
+//  - dist/cli/status.cjs: `agentlog status` alone (a status bar runs it every few seconds), no npm
+//    package in it; bin/agentlog.js runs it before loading the main bundle.
 //
 // dist/ is never deleted or half written: a global install linked to this clone (`npm install
 // -g .`) keeps working while a build runs (the tests build too). Each output file is written to a
@@ -144,6 +146,9 @@ const results = await Promise.all([
 		banner: {js: "import {createRequire as __agentlogCreateRequire} from 'node:module'; const require = __agentlogCreateRequire(import.meta.url);"},
 	}),
 	hookBuild(),
+	// `agentlog status` (run by tmux every few seconds): node built-ins and our own code only, as
+	// CommonJS (faster to start than an ES module), loaded by bin/agentlog.js before the main bundle.
+	build({...common, format: 'cjs', entryPoints: {status: 'src/cli/status-main.ts'}, outdir: path.join(dist, 'cli'), outExtension: {'.js': '.cjs'}}),
 ]);
 
 const written = new Set();

@@ -16,5 +16,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'export',
 	'import',
 	'doctor',
+	'status',
 	'help',
 ];

@@ -1,10 +1,9 @@
 // What the reading commands (watch, ls, sessions) share: options, folders, session resolution,
 // the clock, and reading one session into the monitor model.
-import os from 'node:os';
 import path from 'node:path';
 import {InvalidArgumentError, Option, type Command} from 'commander';
 import {DURATION_FORM, parseDuration} from '../core/text/format.js';
-import {activityDir, claudeDir} from '../core/paths.js';
+import {claudeDir} from '../core/paths.js';
 import {resolveSession} from '../core/monitor/sessions.js';
 import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../core/monitor/model.js';
 import type {AgentRecord} from '../core/record/agent-record.js';
@@ -15,9 +14,16 @@ import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {DEFAULT_MAX} from '../core/monitor/view.js';
 import {readSessionInfos, sessionDirInfos} from '../store/activity/sessions.js';
 import {readTeams} from '../store/activity/teams.js';
+import {readMainWaiting} from '../store/activity/main-waiting.js';
+import {TranscriptRoots} from '../store/transcripts/paths.js';
+import type {Waiting} from '../core/monitor/waiting.js';
 import {COMMAND_NAMES} from './command-names.js';
 import {CliError} from './errors.js';
 import {DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
+import {clockNow, home} from './env.js';
+
+// The environment (clock, home, activity folder) lives in env.ts, which has no npm imports (status's small bundle reads it).
+export {activityFor, clockNow, home} from './env.js';
 
 export interface ReadOptions {
 	readonly dir?: string;
@@ -56,22 +62,6 @@ export function maxOption(): Option {
 	return new Option('--max <n>', 'how many of the newest agents to show (a key shows all)').default(DEFAULT_MAX).argParser(parseMax);
 }
 
-/**
- * The clock of the reading commands. `AGENTLOG_NOW` (an ISO time or ms since the epoch) sets it;
- * it is for tests only (so ls and sessions are checked at a fixed moment, not at wall time
- * between two spawns) and read nowhere else.
- */
-export function clockNow(env: NodeJS.ProcessEnv = process.env): number {
-	const fixed = env.AGENTLOG_NOW;
-	if (fixed !== undefined && fixed !== '') {
-		const parsed = /^\d+$/u.test(fixed) ? Number(fixed) : Date.parse(fixed);
-		if (Number.isFinite(parsed)) {
-			return parsed;
-		}
-	}
-	return Date.now();
-}
-
 /** Reads the transcripts of some agents once (for ls and the snapshot). */
 export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
 
@@ -95,6 +85,8 @@ export interface SessionModel {
 	readonly read: SessionRead;
 	readonly model: MonitorModel;
 	readonly now: number;
+	/** The main session waits for the user (its own permission prompt). */
+	readonly mainWaiting?: Waiting;
 }
 
 /** One session's agent files and transcripts read once, and the monitor model of them: what ls and the snapshot show. */
@@ -110,15 +102,11 @@ export async function readSessionModel(
 		read.agents.flatMap((agent: AgentRecord) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])),
 	);
 	const now = clockNow();
-	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options})};
-}
-
-export function home(): string {
-	return process.env.HOME || os.homedir();
-}
-
-export function activityFor(options: {readonly dir?: string}): string {
-	return activityDir(process.env, home(), options.dir);
+	const mainWaiting =
+		sessionId === undefined
+			? undefined
+			: readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(claudeDir(process.env, home()), activityRoots(activity)));
+	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options}), ...(mainWaiting === undefined ? {} : {mainWaiting})};
 }
 
 /**

@@ -12,6 +12,7 @@ import {registerPruneCommand} from './prune-command.js';
 import {registerSessionsCommand} from './sessions-command.js';
 import {registerWatchCommand} from './watch-command.js';
 import {registerReplayCommand} from './replay-command.js';
+import {registerStatusCommand} from './status-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {CliError} from './errors.js';
 import {VERSION} from './version.js';
@@ -36,6 +37,7 @@ export function createProgram(): Command {
 	registerExportCommand(program);
 	registerImportCommand(program);
 	registerDoctorCommand(program);
+	registerStatusCommand(program);
 	return program;
 }
 

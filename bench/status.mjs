@@ -1,0 +1,82 @@
+// `agentlog status` (the tmux status segment, run every few seconds) vs `node -e 0`, as a ratio of
+// medians (target ≤ 1.5×), with 1,000 sessions × 20 agent files on disk (as bench/sessions.mjs
+// writes them). The newest session's active agents have transcripts under <claude>/projects/
+// (status reads those: they can change a count). Also the main bundle's start (`--version`), for
+// what the small bundle (dist/cli/status.cjs) saves.
+import {mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
+import {writeAgent} from './pty.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const cli = path.join(root, 'bin', 'agentlog.js');
+const sessionId = s => `${String(s).padStart(8, '0')}-7b4e-4d21-9c55-0e8d1a6b2f47`;
+
+function transcript(file, agentId, at) {
+	const common = {isSidechain: true, agentId, sessionId: sessionId(999), cwd: '/home/u/shop', timestamp: at};
+	const lines = [
+		{...common, type: 'user', message: {role: 'user', content: 'Review the module.'}},
+		{
+			...common,
+			type: 'assistant',
+			message: {id: `msg_${agentId}`, role: 'assistant', content: [{type: 'tool_use', id: `toolu_${agentId}`, name: 'Read', input: {file_path: '/x'}}]},
+		},
+	];
+	writeFileSync(file, `${lines.map(line => JSON.stringify(line)).join('\n')}\n`);
+}
+
+function writeSessions(activity, claude, sessions, agents) {
+	const back = (Date.now() - 60_000) / 1000;
+	for (let s = 0; s < sessions; s++) {
+		const dir = path.join(activity, sessionId(s));
+		const newest = s === sessions - 1;
+		const subagents = path.join(claude, 'projects', '-home-u-shop', sessionId(s), 'subagents');
+		if (newest) {
+			mkdirSync(subagents, {recursive: true});
+		}
+		for (let a = 0; a < agents; a++) {
+			const active = a % 3 === 0;
+			const file = path.join(subagents, `agent-a${a}.jsonl`);
+			if (newest && active) {
+				transcript(file, `a${a}`, new Date().toISOString());
+			}
+			writeAgent(dir, `a${a}`, `T${a % 4}`, active ? 'active' : 'stopped', newest && active ? {transcriptPath: file, cwd: '/home/u/shop'} : {});
+			utimesSync(path.join(dir, `a${a}.json`), back, back);
+		}
+		// The newest session is the last one written: its folder's mtime is the latest.
+		const when = newest ? Date.now() / 1000 : back;
+		utimesSync(dir, when, when);
+	}
+}
+
+export async function runStatusBench({rounds = 20} = {}) {
+	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-status-'));
+	const lines = [];
+	try {
+		const claude = path.join(tmp, '.claude');
+		const activity = path.join(claude, 'agent-activity');
+		writeSessions(activity, claude, 1000, 20);
+		const env = cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, CLAUDE_CONFIG_DIR: claude, XDG_STATE_HOME: path.join(tmp, 'state')});
+		const base = [];
+		const plain = [];
+		const tmux = [];
+		const main = [];
+		for (let i = 0; i < rounds; i++) {
+			base.push(timeRun(process.execPath, ['-e', '0'], {env}));
+			plain.push(timeRun(process.execPath, [cli, 'status'], {env}));
+			tmux.push(timeRun(process.execPath, [cli, 'status', '--format', 'tmux'], {env}));
+			main.push(timeRun(process.execPath, [cli, '--version'], {env}));
+		}
+		const [b, p, t, m] = [base, plain, tmux, main].map(s => summary(s).median);
+		lines.push(
+			'status: the tmux status segment, 1,000 sessions × 20 agents on disk (medians)',
+			`  node -e 0 ${fmt(b)}   agentlog status ${fmt(p)} (${ratio(p, b)}; target ≤ 1.5×)   --format tmux ${fmt(t)} (${ratio(t, b)})`,
+			`  the main CLI's start (agentlog --version) ${fmt(m)} (${ratio(m, b)}): what the small bundle saves`,
+		);
+		return {lines, ok: p / b <= 1.5};
+	} finally {
+		rmSync(tmp, {recursive: true, force: true});
+	}
+}

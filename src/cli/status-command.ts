@@ -1,0 +1,34 @@
+// `agentlog status [session]` in the commander program: for `agentlog help status`, `--help` and
+// usage errors, and whenever the small bundle (status-main.ts) hands over. The same code prints.
+import {Option, type Command} from 'commander';
+import {STATUS_FORMATS, type StatusFormat} from '../core/present/status-line.js';
+import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
+import {quickStatusSession, statusText} from './status-run.js';
+
+interface StatusCommandOptions extends ReadOptions {
+	readonly format: StatusFormat;
+}
+
+export function runStatus(sessionArg: string | undefined, options: StatusCommandOptions): void {
+	const activity = activityFor(options);
+	const quick = quickStatusSession(sessionArg, activity);
+	// Ambiguous or unknown: resolveSessionArg's message and exit 1.
+	const sessionId = quick === undefined ? resolveSessionArg(sessionArg as string, activity, options) : quick.sessionId;
+	process.stdout.write(statusText(activity, sessionId, options));
+}
+
+export function registerStatusCommand(program: Command): void {
+	const status = program
+		.command('status')
+		.description(
+			"print one short line for a status bar: the session's agents waiting (◆), active (●), idle (◐), and stale (◌) beside them; nothing when none runs (default: the newest session)",
+		)
+		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
+	addReadOptions(status)
+		.addOption(
+			new Option('--format <format>', 'plain, tmux (with tmux colour codes, for status-right) or json ({sessionId, counts})')
+				.choices(STATUS_FORMATS)
+				.default('plain'),
+		)
+		.action((session: string | undefined, options: StatusCommandOptions) => runStatus(session, options));
+}

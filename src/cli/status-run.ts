@@ -1,0 +1,87 @@
+// `agentlog status [session]`: one session's counts as one short line for a status bar. No npm
+// package is reached from here (status-main.ts bundles it alone, to start about as fast as
+// `node -e 0`); the commander command (status-command.ts) runs the same code.
+//
+// The counts are `sessions`'s for that session: its agent files read once, the transcripts of the
+// agents whose transcripts can change a count (session-counts.ts transcriptCandidates) read under
+// `<claude>/projects/`, and summarizeSession's rules (countSession), as readSessionInfos does for
+// a session it has no cache for. No cache is read or written: one session's files are few.
+import path from 'node:path';
+import {isatty} from 'node:tty';
+import {claudeDir} from '../core/paths.js';
+import {resolveSession, summarizeSession} from '../core/monitor/sessions.js';
+import {transcriptCandidates, agentCountFacts} from '../core/monitor/session-counts.js';
+import type {StatusCounts} from '../core/monitor/view.js';
+import {NO_COUNTS, statusJson, statusLine, type StatusFormat} from '../core/present/status-line.js';
+import {safeJsonStringify} from '../core/text/safe-text.js';
+import {readSessionDir} from '../store/activity/read-agents.js';
+import {newestSessionId, sessionDirInfos} from '../store/activity/sessions.js';
+import {readTeams} from '../store/activity/teams.js';
+import {readAgentActivities} from '../store/transcripts/one-shot.js';
+import {clockNow, home} from './env.js';
+
+export interface StatusOptions {
+	readonly dir?: string;
+	readonly stale: number;
+	readonly dedup: boolean;
+	readonly format: StatusFormat;
+}
+
+/**
+ * The session a session argument names, found without opening an agent file (exact id, team
+ * name, `session-<8>`, a unique prefix: resolveSession's rules); undefined when the argument
+ * needs more (ambiguous or unknown: the full resolution, with its message, is the main CLI's).
+ * No argument: the newest session (newestSessionId), `{sessionId: undefined}` when there is none.
+ */
+export function quickStatusSession(arg: string | undefined, activity: string): {readonly sessionId: string | undefined} | undefined {
+	if (arg === undefined) {
+		return {sessionId: newestSessionId(activity)};
+	}
+	const resolved = resolveSession(arg, sessionDirInfos(activity), readTeams(claudeDir(process.env, home())));
+	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
+}
+
+/** One session's counts by display status, as `sessions --json` gives them. */
+export function statusCounts(activity: string, sessionId: string | undefined, options: Pick<StatusOptions, 'stale' | 'dedup'>, now: number): StatusCounts {
+	if (sessionId === undefined) {
+		return NO_COUNTS;
+	}
+	const {agents} = readSessionDir(path.join(activity, sessionId));
+	const wanted = new Set(transcriptCandidates(agents.map(agentCountFacts), options.dedup));
+	const targets = agents.flatMap(agent =>
+		wanted.has(agent.agentId) && agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
+	);
+	const transcripts = targets.length === 0 ? undefined : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home())});
+	return summarizeSession(agents, now, options.stale, options.dedup, transcripts);
+}
+
+/**
+ * Whether `plain` is coloured: on a terminal, unless NO_COLOR (https://no-color.org) says not;
+ * FORCE_COLOR forces it either way (as chalk reads it for the other commands).
+ */
+export function plainColour(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+	const force = env.FORCE_COLOR;
+	if (force !== undefined && force !== '') {
+		return force !== '0' && force !== 'false';
+	}
+	if (env.NO_COLOR) {
+		return false;
+	}
+	return isTTY && env.TERM !== 'dumb';
+}
+
+/** What `status` prints: the line and a newline, nothing when nothing runs (plain, tmux), always a JSON line (json). */
+export function statusOutput(sessionId: string | undefined, counts: StatusCounts, format: StatusFormat, colour: boolean): string {
+	if (format === 'json') {
+		// The folder's name exactly; C1 and bidi characters written as \u escapes.
+		return `${safeJsonStringify(statusJson(sessionId, counts))}\n`;
+	}
+	const line = statusLine(counts, format === 'tmux' ? 'tmux' : colour ? 'ansi' : 'none');
+	return line === '' ? '' : `${line}\n`;
+}
+
+/** What `status` prints for a session already resolved (its files read now). */
+export function statusText(activity: string, sessionId: string | undefined, options: StatusOptions): string {
+	const counts = statusCounts(activity, sessionId, options, clockNow());
+	return statusOutput(sessionId, counts, options.format, plainColour(process.env, isatty(1)));
+}
