@@ -6,6 +6,8 @@ export interface WatchOptions extends ReadOptions {
 	readonly max: number;
 	/** `watch --at <when>`: the session as it was then, frozen (replay's keys move in time). */
 	readonly at?: string;
+	/** Ring the bell when an agent starts waiting or finishes (also the `b` key, remembered). */
+	readonly bell?: boolean;
 }
 
 export interface ReplayOptions extends WatchOptions {

@@ -3,7 +3,7 @@ import {noSessionsText} from './no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
-import {agentName, durationText, GLYPH, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
+import {agentName, durationText, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
 import {lsJsonAgent} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
@@ -60,12 +60,12 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		printLs(then.model, then.raw, at, options, `session ${label} at ${formatLocalTime(new Date(at).toISOString(), clockNow())}`);
 		return;
 	}
-	const {read, model: view, now} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts);
+	const {read, model: view, now, mainWaiting} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts);
 	for (const bad of read.invalid) {
 		// The path holds a folder name and a file name from readdir.
 		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);
 	}
-	printLs(view, read.raw, now, options, `session ${sessionLabel(sessionId)}`);
+	printLs(view, read.raw, now, options, `session ${sessionLabel(sessionId)}${mainWaiting === undefined ? '' : `\n${mainWaitingText(mainWaiting, now)}`}`);
 }
 
 /** The table (or `--json`) of a model: the same for the live files and for a moment of the past. */

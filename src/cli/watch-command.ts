@@ -12,6 +12,7 @@ export function registerWatchCommand(program: Command): void {
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name (default: follow the newest session)');
 	addReadOptions(watch)
 		.addOption(maxOption())
+		.option('--bell', 'ring the terminal bell when an agent starts waiting for you or finishes (at most once a second; the b key toggles it, remembered)')
 		.option('--at <when>', "the session as it was then, rebuilt from its event log (an ISO time, or a duration ago: 30m, 2h); replay's keys move in time")
 		.addHelpText(
 			'after',

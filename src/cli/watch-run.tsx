@@ -31,6 +31,7 @@ export async function snapshotText(
 		read,
 		model: view,
 		now,
+		mainWaiting,
 	} = await readSessionModel(
 		activity,
 		sessionId,
@@ -51,6 +52,7 @@ export async function snapshotText(
 		snapshot: true,
 		time: iso => formatLocalTime(iso, now),
 		markdown: () => undefined,
+		...(mainWaiting === undefined ? {} : {mainWaiting}),
 	});
 	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
 }
@@ -64,9 +66,10 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100, transcriptReader(activityRoots(activity))));
 		return;
 	}
-	const watcher = new ActivityWatcher({activity, session: sessionId});
+	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	const state = stateFile(process.env, home());
+	const saved = loadUiState(state);
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
@@ -80,8 +83,11 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 				max={options.max}
 				dedup={options.dedup}
 				keyboard={keyboard}
-				initialCollapsed={loadUiState(state).collapsed}
-				onCollapsedChange={collapsed => saveUiState(state, {collapsed})}
+				initialCollapsed={saved.collapsed}
+				onCollapsedChange={collapsed => saveUiState(state, {...loadUiState(state), collapsed})}
+				initialBell={options.bell === true || saved.bell}
+				onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
+				ring={() => void process.stdout.write('\u0007')}
 			/>,
 			{exitOnCtrlC: true},
 		);

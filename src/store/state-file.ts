@@ -10,9 +10,11 @@ const MAX_STATE_BYTES = 64 * 1024;
 
 export interface UiState {
 	readonly collapsed: boolean;
+	/** Ring the terminal bell when an agent starts waiting or finishes (`--bell`, the `b` key). */
+	readonly bell: boolean;
 }
 
-export const DEFAULT_UI_STATE: UiState = {collapsed: false};
+export const DEFAULT_UI_STATE: UiState = {collapsed: false, bell: false};
 
 /** Reads the state; only a regular file is opened (a FIFO there would block `open`). */
 export function loadUiState(file: string): UiState {
@@ -21,8 +23,8 @@ export function loadUiState(file: string): UiState {
 		return DEFAULT_UI_STATE;
 	}
 	try {
-		const json = JSON.parse(read.text) as {collapsed?: unknown};
-		return {collapsed: json.collapsed === true};
+		const json = JSON.parse(read.text) as {collapsed?: unknown; bell?: unknown};
+		return {collapsed: json.collapsed === true, bell: json.bell === true};
 	} catch {
 		return DEFAULT_UI_STATE;
 	}

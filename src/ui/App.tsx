@@ -3,6 +3,7 @@ import {formatLocalTime} from '../core/text/format.js';
 import type {Size} from '../core/tui/layout.js';
 import {buildScreen} from '../core/tui/screen.js';
 import {replayBar, type ReplayPosition} from '../core/tui/replay-bar.js';
+import {bellAllowed, bellWanted, type StatusMap} from '../core/tui/bell.js';
 import type {ReplayOp} from '../store/history/replay.js';
 import {initialUiModel, reconcileSelection, uiReducer} from '../core/tui/ui-state.js';
 import {buildMonitorModel} from '../core/monitor/model.js';
@@ -21,6 +22,11 @@ export interface AppProps {
 	readonly dedup: boolean;
 	readonly initialCollapsed?: boolean;
 	readonly onCollapsedChange?: (collapsed: boolean) => void;
+	/** Ring the bell when an agent starts waiting or finishes (toggled with `b`). */
+	readonly initialBell?: boolean;
+	readonly onBellChange?: (bell: boolean) => void;
+	/** Rings the terminal bell (writes BEL). */
+	readonly ring?: () => void;
 	/** False when stdin is not a terminal: no keys, no raw mode. */
 	readonly keyboard: boolean;
 	readonly now?: () => number;
@@ -48,7 +54,7 @@ export function App(props: AppProps) {
 	const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
 	const terminal = useTerminalSize();
 	const size = props.size ?? terminal;
-	const [state, dispatch] = useReducer(uiReducer, props.initialCollapsed ?? false, initialUiModel);
+	const [state, dispatch] = useReducer(uiReducer, undefined, () => initialUiModel(props.initialCollapsed ?? false, props.initialBell ?? false));
 
 	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
 	const {transcripts} = props;
@@ -99,8 +105,31 @@ export function App(props: AppProps) {
 		note: replay ? replayBar(replay.position(), size.columns, ms => formatLocalTime(new Date(ms).toISOString(), time)) : props.note,
 		keyMode: replay ? 'replay' : 'live',
 		lifecycle: snapshot.lifecycle,
+		...(snapshot.mainWaiting === undefined ? {} : {mainWaiting: snapshot.mainWaiting}),
 	});
 	useAppKeys(dispatch, ui.focus, model.context, keyboard, replay ? 'replay' : 'live', replay?.control);
+
+	// The bell: when an agent starts waiting or finishes, at most once a second (core/tui/bell.ts).
+	const {ring, onBellChange} = props;
+	const statuses = useRef<StatusMap>(new Map());
+	const lastRing = useRef<number | undefined>(undefined);
+	useEffect(() => {
+		const next: StatusMap = new Map(view.items.map(item => [item.agent.agentId, {status: item.displayStatus, stale: item.stale}]));
+		const wanted = bellWanted(statuses.current, next);
+		statuses.current = next;
+		const wall = Date.now();
+		if (ui.bell && wanted && ring && bellAllowed(lastRing.current, wall)) {
+			lastRing.current = wall;
+			ring();
+		}
+	}, [view, ui.bell, ring]);
+	const lastBell = useRef(ui.bell);
+	useEffect(() => {
+		if (ui.bell !== lastBell.current) {
+			lastBell.current = ui.bell;
+			onBellChange?.(ui.bell);
+		}
+	}, [ui.bell, onBellChange]);
 
 	const {onCollapsedChange} = props;
 	const lastCollapsed = useRef(ui.collapsed);

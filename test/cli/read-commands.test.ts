@@ -147,7 +147,12 @@ describe('agentlog sessions', () => {
 
 	it('--json gives counts with stale agents counted as stopped, in the declared shape', () => {
 		const json = JSON.parse(run(['sessions', '--json'], fixture()).stdout) as SessionsJsonEntry[];
-		expect(json.find(s => s.id === S1)).toEqual({id: S1, counts: {waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1}, lastActivity: iso(10)});
+		expect(json.find(s => s.id === S1)).toEqual({
+			id: S1,
+			counts: {waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1},
+			lastActivity: iso(10),
+			mainWaiting: false,
+		});
 		expect(json.find(s => s.id === S1)?.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1});
 		expect(json.find(s => s.id === S2)?.counts).toEqual({waiting: 0, active: 0, idle: 1, stopped: 0, stale: 0});
 	});
@@ -156,11 +161,11 @@ describe('agentlog sessions', () => {
 describe('UI state file', () => {
 	it('round-trips the collapsed state and ignores a corrupt or missing file', () => {
 		const file = path.join(tempDir('state-'), 'agentlog', 'state.json');
-		expect(loadUiState(file)).toEqual({collapsed: false});
-		saveUiState(file, {collapsed: true});
-		expect(loadUiState(file)).toEqual({collapsed: true});
+		expect(loadUiState(file)).toEqual({collapsed: false, bell: false});
+		saveUiState(file, {collapsed: true, bell: false});
+		expect(loadUiState(file)).toEqual({collapsed: true, bell: false});
 		writeFileSync(file, '{"collapsed": tr');
-		expect(loadUiState(file)).toEqual({collapsed: false});
+		expect(loadUiState(file)).toEqual({collapsed: false, bell: false});
 		expect(readFileSync(file, 'utf8')).toBe('{"collapsed": tr');
 	});
 });

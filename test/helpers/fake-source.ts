@@ -26,6 +26,14 @@ export class FakeSource implements AgentSource {
 		return () => this.listeners.delete(listener);
 	};
 
+	/** Sets a field of the snapshot (the main session's waiting, …) and tells the subscribers. */
+	patch(patch: Partial<WatchSnapshot>): void {
+		this.snapshot = {...this.snapshot, ...patch};
+		for (const listener of this.listeners) {
+			listener();
+		}
+	}
+
 	setAgents(agents: readonly AgentRecord[], invalid: ReadonlyMap<string, string> = new Map()): void {
 		this.snapshot = {...this.snapshot, set: {agents: new Map(agents.map(a => [`${a.agentId}.json`, a])), invalid}};
 		for (const listener of this.listeners) {

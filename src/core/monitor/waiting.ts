@@ -29,3 +29,20 @@ export function waitingOf(agent: Pick<AgentRecord, 'status' | 'waitingFor' | 'wa
 	}
 	return {waitingFor: agent.waitingFor ?? 'input', since};
 }
+
+/** What `.main-waiting.json` says (display-safe): the main session asked the user something. */
+export interface MainAsk {
+	/** ISO. */
+	readonly since: string;
+	readonly waitingFor: string;
+	/** The session's main transcript, where its next line shows it working again. */
+	readonly transcriptPath?: string;
+}
+
+/** The main session waits while its request stands and its transcript has no line stamped after it. */
+export function mainWaitingOf(ask: MainAsk | undefined, transcriptLastAt: number | undefined): Waiting | undefined {
+	if (ask === undefined) {
+		return undefined;
+	}
+	return waitingOf({status: 'active', waitingFor: ask.waitingFor, waitingSince: ask.since}, transcriptLastAt);
+}

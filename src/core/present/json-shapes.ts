@@ -71,6 +71,8 @@ export interface SessionsJsonEntry {
 	readonly counts: StatusCounts;
 	/** ISO time of the session's last activity (see monitor/sessions.ts). */
 	readonly lastActivity: string;
+	/** The main session waits for the user (its own permission prompt). */
+	readonly mainWaiting: boolean;
 }
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
@@ -150,6 +152,11 @@ export function lsJsonAgent(raw: AgentRecord, item: MonitorItem): LsJsonAgent {
 	return {...raw, ...lsJsonFields(item)};
 }
 
-export function sessionsJsonEntry(session: {readonly id: string; readonly counts: StatusCounts; readonly lastActivity: number}): SessionsJsonEntry {
-	return {id: session.id, counts: session.counts, lastActivity: new Date(session.lastActivity).toISOString()};
+export function sessionsJsonEntry(session: {
+	readonly id: string;
+	readonly counts: StatusCounts;
+	readonly lastActivity: number;
+	readonly mainWaiting?: boolean;
+}): SessionsJsonEntry {
+	return {id: session.id, counts: session.counts, lastActivity: new Date(session.lastActivity).toISOString(), mainWaiting: session.mainWaiting === true};
 }

@@ -7,6 +7,7 @@ import {tokenTotals, usageMayBePlaceholder} from '../transcript/summary.js';
 import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
 import type {MonitorItem} from '../monitor/model.js';
 import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';
+import type {Waiting} from '../monitor/waiting.js';
 import {fit} from '../text/cut.js';
 
 export {plainText} from '../monitor/report.js';
@@ -67,7 +68,7 @@ export function lifecycleWord(item: ViewItem): string {
 
 /** True when the status says more than the glyph does, so a one-line row shows it in words too. */
 export function statusNeedsWords(item: ViewItem): boolean {
-	return item.stale || item.ghost || item.inferredStop || lifecycleWord(item) !== item.displayStatus;
+	return item.waiting !== undefined || item.stale || item.ghost || item.inferredStop || lifecycleWord(item) !== item.displayStatus;
 }
 
 /** The words after the duration: what state the agent is in, and what is uncertain. */
@@ -128,7 +129,14 @@ export function countsText(counts: StatusCounts, compact = false): string {
 	return shown.map(([status, n]) => (compact ? `${GLYPH[status]}${n}` : `${GLYPH[status]} ${n} ${status}`)).join(compact ? ' ' : '  ');
 }
 
+/** The header's words for a main session that waits: `◆ main session waits 12s · Bash: npm publish`. */
+export function mainWaitingText(waiting: Waiting, now: number): string {
+	return `${GLYPH.waiting} main session waits ${formatDuration(now - waiting.since)} · ${waiting.waitingFor}`;
+}
+
 export interface HeaderInfo {
+	/** The main session waits for the user (mainWaitingText). */
+	readonly mainWaiting?: string;
 	readonly sessionId: string | undefined;
 	readonly following: boolean;
 	readonly view: AgentView;
@@ -144,6 +152,7 @@ export function headerText(info: HeaderInfo, width: number): string {
 	const ghosts = info.view.ghostCount;
 	const full = [
 		info.sessionId ? `session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
+		info.mainWaiting ?? '',
 		countsText(info.view.counts),
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
 		info.warnings > 0 ? `⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}` : '',
@@ -157,6 +166,8 @@ export function headerText(info: HeaderInfo, width: number): string {
 	const compact = [
 		info.sessionId ? `${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',
 		countsText(info.view.counts, true),
+		// Last, so that a narrow pane cuts it rather than the counts.
+		info.mainWaiting ?? '',
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'}` : '',
 		info.warnings > 0 ? `⚠${info.warnings}` : '',
 	];
@@ -233,6 +244,10 @@ export function doingOf(item: MonitorItem): string {
 	if (item.displayStatus === 'active' && item.activity?.summary.activity) {
 		return item.activity.summary.activity;
 	}
+	if (item.waiting) {
+		// Its status words already say what it waits for.
+		return '';
+	}
 	return messagePreview(item);
 }
 
@@ -240,7 +255,7 @@ export function doingOf(item: MonitorItem): string {
 export function cardMessage(item: MonitorItem): string {
 	const task = taskOf(item);
 	const doing = doingOf(item);
-	return task ? `${task} · ${doing}` : doing;
+	return [task, doing].filter(Boolean).join(' · ');
 }
 
 /** 13522 → `13.5k`, 2_300_000 → `2.3M`. */

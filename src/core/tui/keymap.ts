@@ -8,6 +8,7 @@ export type Action =
 	| {readonly type: 'open'}
 	| {readonly type: 'close'}
 	| {readonly type: 'toggle-collapse'}
+	| {readonly type: 'toggle-bell'}
 	| {readonly type: 'toggle-ghosts'}
 	| {readonly type: 'toggle-all'}
 	| {readonly type: 'toggle-help'}
@@ -64,6 +65,7 @@ export const BINDINGS: readonly Binding[] = [
 	{tokens: ['c'], label: 'c', action: {type: 'toggle-collapse'}, help: 'collapse / expand the agents'},
 	{tokens: ['g'], label: 'g', action: {type: 'toggle-ghosts'}, help: 'show / hide ghosts (dimmed)'},
 	{tokens: ['a'], label: 'a', action: {type: 'toggle-all'}, help: 'show all agents / the newest only'},
+	{tokens: ['b'], label: 'b', action: {type: 'toggle-bell'}, help: 'bell on / off: rings when an agent starts waiting or finishes (remembered)'},
 	{tokens: ['?'], label: '?', action: {type: 'toggle-help'}, help: 'this help'},
 	{tokens: ['q'], label: 'q Ctrl+C', action: {type: 'quit'}, help: 'quit'},
 ];

@@ -1,6 +1,7 @@
 // The whole screen as data: which body to draw and every line's words, cut to fit the pane.
 // Components only draw this; the key reducer reads its page sizes from it.
 import {head} from '../text/bounded.js';
+import type {Waiting} from '../monitor/waiting.js';
 import {bindingsOf, type KeyMode} from './keymap.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
@@ -9,6 +10,7 @@ import {
 	detailFields,
 	durationText,
 	headerText,
+	mainWaitingText,
 	activityFields,
 	cardMessage,
 	compactNumber,
@@ -90,6 +92,8 @@ export interface ScreenInput {
 	readonly note?: string;
 	/** Which keys the help lists (replay moves in time with Space and ← →). */
 	readonly keyMode?: KeyMode;
+	/** The main session waits for the user (the header says so). */
+	readonly mainWaiting?: Waiting;
 	/** Local time of an ISO timestamp. */
 	readonly time: (iso: string) => string;
 	/** The last message rendered as terminal Markdown lines, as far as it is; undefined before. */
@@ -259,7 +263,17 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	const size = input.note === undefined ? input.size : {...input.size, rows: input.size.rows - 1};
 	const width = size.columns;
 	const height = bodyHeight(size);
-	const header = headerText({sessionId: input.sessionId, following: input.following, view, showGhosts: ui.showGhosts, warnings: input.warnings}, width);
+	const header = headerText(
+		{
+			sessionId: input.sessionId,
+			following: input.following,
+			view,
+			showGhosts: ui.showGhosts,
+			warnings: input.warnings,
+			...(input.mainWaiting === undefined ? {} : {mainWaiting: mainWaitingText(input.mainWaiting, input.now)}),
+		},
+		width,
+	);
 	const ids = view.items.map(item => item.agent.agentId);
 	let body: Body;
 	let page = height;
@@ -321,7 +335,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 				columns,
 				rows: shown.map(item => ({
 					...common(item),
-					message: `${statusNeedsWords(item) ? `${statusLabel(item, now)} · ` : ''}${cardMessage(item)}`,
+					message: [statusNeedsWords(item) ? statusLabel(item, now) : '', cardMessage(item)].filter(Boolean).join(' · '),
 				})),
 			};
 		}

@@ -9,18 +9,21 @@ export interface UiModel {
 	/** Where the selection stood; used to pick a neighbour when the selected agent disappears. */
 	readonly selectedIndex: number;
 	readonly collapsed: boolean;
+	/** Ring the bell when an agent starts waiting or finishes. */
+	readonly bell: boolean;
 	readonly showGhosts: boolean;
 	readonly showAll: boolean;
 	readonly detailScroll: number;
 	readonly quit: boolean;
 }
 
-export function initialUiModel(collapsed = false): UiModel {
+export function initialUiModel(collapsed = false, bell = false): UiModel {
 	return {
 		focus: 'list',
 		selectedId: undefined,
 		selectedIndex: 0,
 		collapsed,
+		bell,
 		showGhosts: false,
 		showAll: false,
 		detailScroll: 0,
@@ -81,6 +84,8 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 			return {...model, focus: model.focus === 'help' ? 'list' : 'help', detailScroll: 0};
 		case 'close':
 			return model.focus === 'list' ? model : {...model, focus: 'list', detailScroll: 0};
+		case 'toggle-bell':
+			return {...model, bell: !model.bell};
 		case 'toggle-collapse':
 			return {...model, collapsed: !model.collapsed, focus: model.focus === 'detail' ? 'list' : model.focus};
 		case 'toggle-ghosts':

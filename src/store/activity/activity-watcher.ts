@@ -9,6 +9,10 @@ import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from 
 import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
 import {EMPTY_SESSION_LIFECYCLE, type SessionLifecycle} from '../../core/tui/lifecycle.js';
 import {EVENT_LOG_NAME} from '../history/event-log.js';
+import {MAIN_WAITING_NAME} from '../../core/record/file-names.js';
+import type {Waiting} from '../../core/monitor/waiting.js';
+import {TranscriptRoots} from '../transcripts/paths.js';
+import {readMainWaiting} from './main-waiting.js';
 import {SessionEventFollower} from '../history/session-event-follower.js';
 import {listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
 import {newestSessionId} from './sessions.js';
@@ -25,6 +29,8 @@ export interface WatchSnapshot {
 	readonly lastChangeAt: number | undefined;
 	/** What the session's event log says of each agent's lifecycle (display-safe); absent: not read. */
 	readonly lifecycle?: SessionLifecycle;
+	/** The main session waits for the user (a permission prompt of its own): what for, since when. */
+	readonly mainWaiting?: Waiting;
 }
 
 /** What the UI subscribes to (React's useSyncExternalStore shape). */
@@ -41,6 +47,9 @@ export interface ActivityWatcherOptions {
 	/** Bursts of file events within this window become one update. */
 	readonly debounceMs?: number;
 	readonly now?: () => number;
+	/** Where the main transcript may be read (to see the main session work again after a request). */
+	readonly claudeDir?: string;
+	readonly roots?: readonly string[];
 }
 
 function readUpdate(sessionDir: string, name: string): FileUpdate {
@@ -95,10 +104,16 @@ export class ActivityWatcher implements AgentSource {
 	private generation = 0;
 	private readonly debounceMs: number;
 	private readonly now: () => number;
+	private readonly roots: TranscriptRoots;
+	/** `.main-waiting.json` changed since it was last read. */
+	private pendingMain = false;
+	/** While the main session waits: its transcript is looked at once a second for a line after the request. */
+	private mainTimer: NodeJS.Timeout | undefined;
 
 	constructor(private readonly options: ActivityWatcherOptions) {
 		this.debounceMs = options.debounceMs ?? 25;
 		this.now = options.now ?? Date.now;
+		this.roots = new TranscriptRoots(options.claudeDir, options.roots);
 		this.snapshot = {
 			activity: options.activity,
 			activityExists: false,
@@ -185,6 +200,8 @@ export class ActivityWatcher implements AgentSource {
 		this.recheck.clear();
 		this.pendingLog = false;
 		this.recheckLog = false;
+		this.pendingMain = false;
+		this.watchMain(false);
 		this.events = undefined;
 		await Promise.all([top.close(), session?.close()]);
 		if (this.closed) {
@@ -196,6 +213,7 @@ export class ActivityWatcher implements AgentSource {
 			set: EMPTY_AGENT_SET,
 			lastChangeAt: undefined,
 			lifecycle: EMPTY_SESSION_LIFECYCLE,
+			mainWaiting: undefined,
 		});
 		await this.start();
 	}
@@ -214,7 +232,7 @@ export class ActivityWatcher implements AgentSource {
 	}
 
 	/** Reads a whole session folder, onto what is shown when it is the same session. */
-	private readSession(id: string): Pick<WatchSnapshot, 'sessionId' | 'set' | 'lastChangeAt' | 'lifecycle'> {
+	private readSession(id: string): Pick<WatchSnapshot, 'sessionId' | 'set' | 'lastChangeAt' | 'lifecycle' | 'mainWaiting'> {
 		const sessionDir = path.join(this.options.activity, id);
 		const same = id === this.snapshot.sessionId;
 		const base = same ? this.snapshot.set : EMPTY_AGENT_SET;
@@ -232,7 +250,36 @@ export class ActivityWatcher implements AgentSource {
 			set: applyFileUpdates(base, updates),
 			lastChangeAt: same ? this.snapshot.lastChangeAt : undefined,
 			lifecycle: this.readLog(sessionDir),
+			mainWaiting: this.readMain(sessionDir),
 		};
+	}
+
+	/** The main session's waiting, the same object while it is the same request (so nothing is drawn again). */
+	private readMain(sessionDir: string): Waiting | undefined {
+		const next = readMainWaiting(sessionDir, this.roots);
+		const was = this.snapshot.mainWaiting;
+		const kept = next !== undefined && was !== undefined && next.since === was.since && next.waitingFor === was.waitingFor ? was : next;
+		this.watchMain(kept !== undefined);
+		return kept;
+	}
+
+	private watchMain(on: boolean): void {
+		if (!on || this.closed) {
+			clearInterval(this.mainTimer);
+			this.mainTimer = undefined;
+			return;
+		}
+		this.mainTimer ??= setInterval(() => {
+			const id = this.snapshot.sessionId;
+			if (id === undefined) {
+				return;
+			}
+			const main = this.readMain(path.join(this.options.activity, id));
+			if (main !== this.snapshot.mainWaiting) {
+				this.update({mainWaiting: main});
+			}
+		}, 1000);
+		this.mainTimer.unref?.();
 	}
 
 	/** The session's event log read on from where it was (from its start for another session). */
@@ -258,6 +305,7 @@ export class ActivityWatcher implements AgentSource {
 
 	async close(): Promise<void> {
 		this.closed = true;
+		this.watchMain(false);
 		clearInterval(this.appearTimer);
 		clearTimeout(this.flushTimer);
 		clearTimeout(this.recheckTimer);
@@ -314,7 +362,7 @@ export class ActivityWatcher implements AgentSource {
 		this.pendingLog = false;
 		this.recheckLog = false;
 		const sessionDir = path.join(this.options.activity, id);
-		const watched = (name: string) => isAgentFileName(name) || name === EVENT_LOG_NAME;
+		const watched = (name: string) => isAgentFileName(name) || name === EVENT_LOG_NAME || name === MAIN_WAITING_NAME;
 		const watcher = watch(sessionDir, {
 			depth: 0,
 			ignoreInitial: true,
@@ -323,7 +371,10 @@ export class ActivityWatcher implements AgentSource {
 		});
 		this.session = watcher;
 		const onFile = (file: string) => {
-			if (path.dirname(file) === sessionDir && path.basename(file) === EVENT_LOG_NAME) {
+			if (path.dirname(file) === sessionDir && path.basename(file) === MAIN_WAITING_NAME) {
+				this.pendingMain = true;
+				this.scheduleFlush();
+			} else if (path.dirname(file) === sessionDir && path.basename(file) === EVENT_LOG_NAME) {
 				this.pendingLog = true;
 				this.recheckLog = true;
 				this.scheduleFlush();
@@ -346,7 +397,12 @@ export class ActivityWatcher implements AgentSource {
 		}
 		// Read (again) once the watch is ready, so that no write falls between the two.
 		const read = this.readSession(id);
-		if (read.sessionId !== this.snapshot.sessionId || read.set !== this.snapshot.set || read.lifecycle !== this.snapshot.lifecycle) {
+		if (
+			read.sessionId !== this.snapshot.sessionId ||
+			read.set !== this.snapshot.set ||
+			read.lifecycle !== this.snapshot.lifecycle ||
+			read.mainWaiting !== this.snapshot.mainWaiting
+		) {
 			this.update(read);
 		}
 	}
@@ -379,7 +435,7 @@ export class ActivityWatcher implements AgentSource {
 	private flush(): void {
 		this.flushTimer = undefined;
 		const id = this.snapshot.sessionId;
-		if (this.closed || id === undefined || (this.pending.size === 0 && !this.pendingLog)) {
+		if (this.closed || id === undefined || (this.pending.size === 0 && !this.pendingLog && !this.pendingMain)) {
 			return;
 		}
 		const sessionDir = path.join(this.options.activity, id);
@@ -388,8 +444,10 @@ export class ActivityWatcher implements AgentSource {
 		const set = applyFileUpdates(this.snapshot.set, updates);
 		const lifecycle = this.pendingLog ? this.readLog(sessionDir) : this.snapshot.lifecycle;
 		this.pendingLog = false;
-		if (set !== this.snapshot.set || lifecycle !== this.snapshot.lifecycle) {
-			this.update({set, lifecycle, lastChangeAt: this.now()});
+		const mainWaiting = this.pendingMain ? this.readMain(sessionDir) : this.snapshot.mainWaiting;
+		this.pendingMain = false;
+		if (set !== this.snapshot.set || lifecycle !== this.snapshot.lifecycle || mainWaiting !== this.snapshot.mainWaiting) {
+			this.update({set, lifecycle, mainWaiting, lastChangeAt: this.now()});
 		}
 	}
 

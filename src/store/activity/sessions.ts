@@ -7,6 +7,8 @@
 // transcripts can change a count (core/monitor/session-counts.ts: active records, and ghosts
 // without work), with one scan of the session's parent transcript.
 import path from 'node:path';
+import {TranscriptRoots} from '../transcripts/paths.js';
+import {readMainWaiting} from './main-waiting.js';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import {countSession, countSummary, summaryCandidates, transcriptCandidates} from '../../core/monitor/session-counts.js';
 import type {SessionInfo} from '../../core/monitor/sessions.js';
@@ -18,6 +20,8 @@ import {readSessionFacts, type SessionAgent, type SessionFacts} from './session-
 /** A session with its folder's name made safe to show (`label`; `id` is the name as it is). */
 export interface SessionListing extends SessionInfo {
 	readonly label: string;
+	/** The main session waits for the user (`.main-waiting.json` and the waiting rule); false when not read. */
+	readonly mainWaiting?: boolean;
 	/** Agent files that could not be read (invalid, not regular files, too large). */
 	readonly warnings: number;
 }
@@ -67,6 +71,7 @@ function hasAgentFiles(activity: string, dir: SessionDirInfo): boolean {
 export function readSessionInfos(activity: string, now: number, staleMs: number, dedup: boolean, options: SessionReadOptions = {}): SessionListing[] {
 	const dirs = listSessionDirs(activity);
 	const facts = readSessionFacts(activity, dirs, options.cacheFile);
+	const roots = new TranscriptRoots(options.claudeDir);
 	const out: SessionListing[] = [];
 	for (const dir of dirs) {
 		const session = facts.get(dir.id) ?? {agents: [], invalid: 0};
@@ -76,7 +81,8 @@ export function readSessionInfos(activity: string, now: number, staleMs: number,
 		if (counts.waiting + counts.active + counts.idle + counts.stopped === 0 && session.invalid === 0 && !hasAgentFiles(activity, dir)) {
 			continue;
 		}
-		out.push({id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid});
+		const mainWaiting = readMainWaiting(path.join(activity, dir.id), roots) !== undefined;
+		out.push({id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid, mainWaiting});
 	}
 	return out;
 }

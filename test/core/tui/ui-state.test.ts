@@ -33,6 +33,7 @@ describe('initialUiModel', () => {
 			selectedId: undefined,
 			selectedIndex: 0,
 			collapsed: false,
+			bell: false,
 			showGhosts: false,
 			showAll: false,
 			detailScroll: 0,

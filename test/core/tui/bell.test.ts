@@ -1,0 +1,31 @@
+// When the bell rings (issue 14): an agent starts waiting, or an agent finishes; never for
+// silence; at most once a second.
+import {describe, expect, it} from 'vitest';
+import {bellAllowed, bellWanted, type StatusMap} from '../../../src/core/tui/bell.js';
+import type {DisplayStatus} from '../../../src/core/monitor/stale.js';
+
+const m = (...entries: Array<[string, DisplayStatus, boolean?]>): StatusMap =>
+	new Map(entries.map(([id, status, stale]) => [id, {status, stale: stale ?? false}]));
+
+describe('bell', () => {
+	it('rings when an agent starts waiting or finishes', () => {
+		expect(bellWanted(m(['a', 'active']), m(['a', 'waiting']))).toBe(true);
+		expect(bellWanted(m(['a', 'active']), m(['a', 'stopped']))).toBe(true);
+		expect(bellWanted(m(['a', 'waiting']), m(['a', 'stopped']))).toBe(true);
+		expect(bellWanted(m(), m(['a', 'waiting']))).toBe(true);
+	});
+
+	it('does not ring for what does not need the user', () => {
+		expect(bellWanted(m(['a', 'waiting']), m(['a', 'waiting']))).toBe(false);
+		expect(bellWanted(m(['a', 'active']), m(['a', 'stopped', true]))).toBe(false);
+		expect(bellWanted(m(), m(['a', 'stopped']))).toBe(false);
+		expect(bellWanted(m(['a', 'waiting']), m(['a', 'active']))).toBe(false);
+		expect(bellWanted(m(['a', 'stopped']), m(['a', 'stopped']))).toBe(false);
+	});
+
+	it('rings at most once a second', () => {
+		expect(bellAllowed(undefined, 5)).toBe(true);
+		expect(bellAllowed(1000, 1999)).toBe(false);
+		expect(bellAllowed(1000, 2000)).toBe(true);
+	});
+});
