@@ -11,6 +11,7 @@ import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
 import {runPruneBench} from './prune.mjs';
 import {runReplayBench} from './replay.mjs';
+import {runWaitingBench} from './waiting.mjs';
 import {runSessionsBench} from './sessions.mjs';
 import {runStatusBench} from './status.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
@@ -29,6 +30,7 @@ const benches = [
 	['git-state', runGitStateBench],
 	['prune', runPruneBench],
 	['replay', runReplayBench],
+	['waiting', runWaitingBench],
 	['history', runHistoryBench],
 	['import', runImportBench],
 	['status', runStatusBench],
