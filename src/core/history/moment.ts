@@ -7,6 +7,7 @@ import {isObject, str} from '../record/json.js';
 import type {AgentRecord} from '../record/agent-record.js';
 import type {EventLine} from './event-line.js';
 import {foldEvents, type AgentHistory} from './fold.js';
+import {WAITING_NOTIFICATIONS} from '../hook/hook-event.js';
 
 /** The lines at or before `at` (ms), in their order; a line whose time does not parse is left out. */
 export function linesUpTo(lines: readonly EventLine[], at: number): EventLine[] {
@@ -56,6 +57,9 @@ export function recordOf(history: AgentHistory): AgentRecord {
 	const transcriptPath = str(latestData(history, 'agentTranscriptPath')) ?? str(latestData(history, 'transcriptPath'));
 	const cwd = latestCwd(history);
 	const teammate = history.events.map(line => str(line.data?.teammateName)).find(name => name !== undefined);
+	// Its latest line asked the user something (the hook then set waitingFor and waitingSince = its time).
+	const last = history.events.at(-1);
+	const asked = !stopped && last !== undefined && isAsk(last) ? {waitingFor: str(last.data?.waitingFor) ?? 'input', waitingSince: last.at} : undefined;
 	return {
 		agentId: history.agentId,
 		type: history.type,
@@ -81,7 +85,13 @@ export function recordOf(history: AgentHistory): AgentRecord {
 		...(history.tokens === undefined ? {} : {totalTokens: history.tokens}),
 		...(history.toolCalls === undefined ? {} : {totalToolUseCount: history.toolCalls}),
 		...(history.parentAgentId === undefined ? {} : {parentAgentId: history.parentAgentId}),
+		...(asked ?? {}),
 	};
+}
+
+/** A line of a PermissionRequest, or of a Notification that asks for input (hook-event.ts asksUser). */
+function isAsk(line: EventLine): boolean {
+	return line.event === 'PermissionRequest' || (line.event === 'Notification' && WAITING_NOTIFICATIONS.includes(str(line.data?.notificationType) ?? ''));
 }
 
 export interface Moment {

@@ -82,3 +82,16 @@ describe('momentOf: an imported agent', () => {
 		expect(record).toMatchObject({agentId: 'i1', status: 'stopped', lastMessage: 'Imported report', transcriptPath: '/p/i1.jsonl'});
 	});
 });
+
+describe('momentOf: waiting', () => {
+	it('an agent whose latest line asked the user waits from that line (the rule then looks at its transcript)', () => {
+		const log = [
+			line(0, 'SubagentStart', {agentId: 'a1', type: 'Explore', state: 'active'}),
+			line(5, 'PermissionRequest', {agentId: 'a1', type: 'Explore', state: 'active', data: {waitingFor: 'Bash: npm publish'}}),
+			line(9, 'SubagentStop', {agentId: 'a1', type: 'Explore', state: 'stopped'}),
+		];
+		expect(momentOf(log, ms(6)).records[0]).toMatchObject({waitingFor: 'Bash: npm publish', waitingSince: T(5)});
+		expect(momentOf(log, ms(10)).records[0]?.waitingSince).toBeUndefined();
+		expect(momentOf(log, ms(3)).records[0]?.waitingSince).toBeUndefined();
+	});
+});
