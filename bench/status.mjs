@@ -63,16 +63,19 @@ export async function runStatusBench({rounds = 20} = {}) {
 		const plain = [];
 		const tmux = [];
 		const main = [];
+		const pinned = [];
 		for (let i = 0; i < rounds; i++) {
 			base.push(timeRun(process.execPath, ['-e', '0'], {env}));
 			plain.push(timeRun(process.execPath, [cli, 'status'], {env}));
 			tmux.push(timeRun(process.execPath, [cli, 'status', '--format', 'tmux'], {env}));
 			main.push(timeRun(process.execPath, [cli, '--version'], {env}));
+			pinned.push(timeRun(process.execPath, [cli, 'status', sessionId(999)], {env}));
 		}
-		const [b, p, t, m] = [base, plain, tmux, main].map(s => summary(s).median);
+		const [b, p, t, m, pin] = [base, plain, tmux, main, pinned].map(s => summary(s).median);
 		lines.push(
 			'status: the tmux status segment, 1,000 sessions × 20 agents on disk (medians)',
 			`  node -e 0 ${fmt(b)}   agentlog status ${fmt(p)} (${ratio(p, b)}; target ≤ 1.5×)   --format tmux ${fmt(t)} (${ratio(t, b)})`,
+			`  agentlog status <session id> ${fmt(pin)} (${ratio(pin, b)}): the same session named, without finding the newest of 1,000 folders`,
 			`  the main CLI's start (agentlog --version) ${fmt(m)} (${ratio(m, b)}): what the small bundle saves`,
 		);
 		return {lines, ok: p / b <= 1.5};

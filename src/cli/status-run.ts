@@ -6,9 +6,11 @@
 // agents whose transcripts can change a count (session-counts.ts transcriptCandidates) read under
 // `<claude>/projects/`, and summarizeSession's rules (countSession), as readSessionInfos does for
 // a session it has no cache for. No cache is read or written: one session's files are few.
+import {statSync} from 'node:fs';
 import path from 'node:path';
 import {isatty} from 'node:tty';
 import {claudeDir} from '../core/paths.js';
+import {isSessionDirName} from '../core/record/file-names.js';
 import {resolveSession, summarizeSession} from '../core/monitor/sessions.js';
 import {transcriptCandidates, agentCountFacts} from '../core/monitor/session-counts.js';
 import type {StatusCounts} from '../core/monitor/view.js';
@@ -16,7 +18,9 @@ import {NO_COUNTS, statusJson, statusLine, type StatusFormat} from '../core/pres
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {readSessionDir} from '../store/activity/read-agents.js';
 import {newestSessionId, sessionDirInfos} from '../store/activity/sessions.js';
+import {readMainWaiting} from '../store/activity/main-waiting.js';
 import {readTeams} from '../store/activity/teams.js';
+import {TranscriptRoots} from '../store/transcripts/paths.js';
 import {readAgentActivities} from '../store/transcripts/one-shot.js';
 import {clockNow, home} from './env.js';
 
@@ -25,6 +29,18 @@ export interface StatusOptions {
 	readonly stale: number;
 	readonly dedup: boolean;
 	readonly format: StatusFormat;
+}
+
+/** `name` is one of the session folders listSessionDirs gives (a folder name it reads, not a path). */
+function isSessionFolder(activity: string, name: string): boolean {
+	if (name === '' || !isSessionDirName(name) || name.includes('/') || name.includes(path.sep) || name.includes('\0')) {
+		return false;
+	}
+	try {
+		return statSync(path.join(activity, name), {throwIfNoEntry: false})?.isDirectory() === true;
+	} catch {
+		return false;
+	}
 }
 
 /**
@@ -37,8 +53,17 @@ export function quickStatusSession(arg: string | undefined, activity: string): {
 	if (arg === undefined) {
 		return {sessionId: newestSessionId(activity)};
 	}
+	if (isSessionFolder(activity, arg.trim())) {
+		// resolveSession's first rule (an exact id among the session folders), without listing them all.
+		return {sessionId: arg.trim()};
+	}
 	const resolved = resolveSession(arg, sessionDirInfos(activity), readTeams(claudeDir(process.env, home())));
 	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
+}
+
+/** Whether a session's main session waits for the user, as `sessions --json` says it (mainWaiting). */
+export function statusMainWaiting(activity: string, sessionId: string | undefined): boolean {
+	return sessionId !== undefined && readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(claudeDir(process.env, home()))) !== undefined;
 }
 
 /** One session's counts by display status, as `sessions --json` gives them. */
@@ -71,17 +96,17 @@ export function plainColour(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
 }
 
 /** What `status` prints: the line and a newline, nothing when nothing runs (plain, tmux), always a JSON line (json). */
-export function statusOutput(sessionId: string | undefined, counts: StatusCounts, format: StatusFormat, colour: boolean): string {
+export function statusOutput(sessionId: string | undefined, counts: StatusCounts, mainWaiting: boolean, format: StatusFormat, colour: boolean): string {
 	if (format === 'json') {
 		// The folder's name exactly; C1 and bidi characters written as \u escapes.
-		return `${safeJsonStringify(statusJson(sessionId, counts))}\n`;
+		return `${safeJsonStringify(statusJson(sessionId, counts, mainWaiting))}\n`;
 	}
-	const line = statusLine(counts, format === 'tmux' ? 'tmux' : colour ? 'ansi' : 'none');
+	const line = statusLine(counts, format === 'tmux' ? 'tmux' : colour ? 'ansi' : 'none', mainWaiting);
 	return line === '' ? '' : `${line}\n`;
 }
 
 /** What `status` prints for a session already resolved (its files read now). */
 export function statusText(activity: string, sessionId: string | undefined, options: StatusOptions): string {
 	const counts = statusCounts(activity, sessionId, options, clockNow());
-	return statusOutput(sessionId, counts, options.format, plainColour(process.env, isatty(1)));
+	return statusOutput(sessionId, counts, statusMainWaiting(activity, sessionId), options.format, plainColour(process.env, isatty(1)));
 }

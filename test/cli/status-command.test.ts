@@ -89,13 +89,21 @@ describe('agentlog status', () => {
 	it('prints nothing when nothing runs (no session, only stopped agents, only stale ones), and exits 0', () => {
 		const h = newHome();
 		expect(status(h)).toBe('');
-		expect(JSON.parse(status(h, ['--format', 'json']))).toEqual({sessionId: null, counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0}});
+		expect(JSON.parse(status(h, ['--format', 'json']))).toEqual({
+			sessionId: null,
+			counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
+			mainWaiting: false,
+		});
 		writeAgent(h, S1, stopped('a1'));
 		expect(status(h)).toBe('');
 		expect(status(h, ['--format', 'tmux'])).toBe('');
 		writeAgent(h, S1, silent('a2'));
 		expect(status(h)).toBe('');
-		expect(JSON.parse(status(h, ['--format', 'json']))).toEqual({sessionId: S1, counts: {waiting: 0, active: 0, idle: 0, stopped: 2, stale: 1}});
+		expect(JSON.parse(status(h, ['--format', 'json']))).toEqual({
+			sessionId: S1,
+			counts: {waiting: 0, active: 0, idle: 0, stopped: 2, stale: 1},
+			mainWaiting: false,
+		});
 	});
 
 	it('counts by status with glyphs, waiting first, stale beside what runs', () => {
@@ -120,7 +128,33 @@ describe('agentlog status', () => {
 		expect(status(h)).toBe('◐ 1\n');
 		writeAgent(h, S2, waiting('w1'), 1);
 		expect(status(h)).toBe('◆ 1\n');
-		expect(JSON.parse(status(h, ['--format=json']))).toEqual({sessionId: S2, counts: {waiting: 1, active: 0, idle: 0, stopped: 0, stale: 0}});
+		expect(JSON.parse(status(h, ['--format=json']))).toEqual({
+			sessionId: S2,
+			counts: {waiting: 1, active: 0, idle: 0, stopped: 0, stale: 0},
+			mainWaiting: false,
+		});
+	});
+
+	it('a main session that waits is `◆ main`, first, until its transcript shows a line after the request; as sessions --json says', () => {
+		const h = newHome();
+		writeAgent(h, S1, stopped('x1'));
+		const transcript = path.join(h.claude, 'projects', '-home-user-shop', `${S1}.jsonl`);
+		mkdirSync(path.dirname(transcript), {recursive: true});
+		writeFileSync(transcript, `${JSON.stringify({type: 'user', timestamp: iso(60), message: {role: 'user', content: 'Ship it.'}})}\n`);
+		writeFileSync(
+			path.join(h.activity, S1, '.main-waiting.json'),
+			JSON.stringify({since: iso(30), waitingFor: 'Bash: npm publish', transcriptPath: transcript}),
+		);
+		expect(status(h)).toBe('◆ main\n');
+		expect(JSON.parse(status(h, ['--format', 'json']))).toMatchObject({sessionId: S1, mainWaiting: true});
+		expect((JSON.parse(spawn(h, ['sessions', '--json']).stdout) as Array<{mainWaiting: boolean}>)[0]?.mainWaiting).toBe(true);
+		writeAgent(h, S1, waiting('w1'));
+		writeAgent(h, S1, active('a1'));
+		expect(status(h, ['--format', 'tmux'])).toBe('#[fg=magenta]◆ main#[default] #[fg=magenta]◆ 1#[default] #[fg=green]● 1#[default]\n');
+		// The main session works again: a transcript line stamped after the request.
+		writeFileSync(transcript, `${JSON.stringify({type: 'assistant', timestamp: iso(10), message: {role: 'assistant', content: []}})}\n`, {flag: 'a'});
+		expect(status(h)).toBe('◆ 1 ● 1\n');
+		expect(JSON.parse(status(h, ['--format', 'json']))).toMatchObject({mainWaiting: false});
 	});
 
 	it('--format tmux colours each count with tmux codes (present.ts COLOR; gray is brightblack)', () => {
@@ -141,13 +175,13 @@ describe('agentlog status', () => {
 		// A ghost: started 2 s after another Plan agent stopped, without a transcript (dedup leaves it out).
 		writeAgent(h, S1, {agentId: 'g1', type: 'Plan', status: 'stopped', startedAt: iso(798), updatedAt: iso(797), stoppedAt: iso(797)}, 60);
 		writeAgent(h, S2, active('b1'), 5);
-		const sessions = JSON.parse(spawn(h, ['sessions', '--json']).stdout) as Array<{id: string; counts: unknown}>;
+		const sessions = JSON.parse(spawn(h, ['sessions', '--json']).stdout) as Array<{id: string; counts: unknown; mainWaiting: boolean}>;
 		expect(sessions.map(s => s.id)).toEqual([S2, S1]);
-		const newest = JSON.parse(status(h, ['--format', 'json'])) as {sessionId: string; counts: unknown};
-		expect(newest).toEqual({sessionId: S2, counts: sessions[0]?.counts});
+		const newest = JSON.parse(status(h, ['--format', 'json'])) as unknown;
+		expect(newest).toEqual({sessionId: S2, counts: sessions[0]?.counts, mainWaiting: false});
 		for (const arg of [S1, S1.slice(0, 6)]) {
-			const chosen = JSON.parse(status(h, [arg, '--format', 'json'])) as {sessionId: string; counts: unknown};
-			expect(chosen).toEqual({sessionId: S1, counts: sessions[1]?.counts});
+			const chosen = JSON.parse(status(h, [arg, '--format', 'json'])) as unknown;
+			expect(chosen).toEqual({sessionId: S1, counts: sessions[1]?.counts, mainWaiting: false});
 		}
 		expect(status(h, [S1.slice(0, 6)])).toBe('◆ 1 ● 1 ◐ 1 ◌ 1\n');
 		const undeduped = JSON.parse(spawn(h, ['sessions', '--json', '--no-dedup']).stdout) as Array<{id: string; counts: unknown}>;

@@ -7,13 +7,13 @@ export const STATUS_FORMATS = ['plain', 'tmux', 'json'] as const;
 export type StatusFormat = (typeof STATUS_FORMATS)[number];
 
 /**
- * What the line shows, in order: waiting first (it needs the user), then active and idle. Stopped
- * agents are left out (a bar shows what runs). Stale agents (active records silent for longer than
- * --stale, counted as stopped) are shown after them, and only beside something that runs: a
- * session whose agents all went silent is nothing running, and a bar that kept saying `◌ 1` until
- * the next session would be noise.
+ * What the line shows, in order: `◆ main` when the main session waits, then the agents waiting
+ * (they need the user), active and idle. Stopped agents are left out (a bar shows what runs).
+ * Stale agents (active records silent for longer than --stale, counted as stopped) are shown after
+ * them, and only beside something shown: a session whose agents all went silent is nothing
+ * running, and a bar that kept saying `◌ 1` until the next session would be noise.
  */
-const RUNNING: readonly Shown[] = ['waiting', 'active', 'idle'];
+const RUNNING = ['waiting', 'active', 'idle'] as const;
 
 /** How a colour of present.ts COLOR (chalk's names) is written: tmux's name and the ANSI SGR code. */
 const COLOR_CODES: Readonly<Record<string, {readonly tmux: string; readonly ansi: number}>> = {
@@ -26,16 +26,22 @@ const COLOR_CODES: Readonly<Record<string, {readonly tmux: string; readonly ansi
 
 export interface StatusSegment {
 	readonly status: Shown;
-	readonly count: number;
+	readonly text: string;
 }
 
-/** The non-zero counts the line shows, in its order; empty when nothing runs. */
-export function statusSegments(counts: StatusCounts): StatusSegment[] {
-	const running = RUNNING.map(status => ({status, count: counts[status]})).filter(s => s.count > 0);
-	if (running.length === 0) {
-		return [];
+/** The main session's own segment: it waits for the user (a permission prompt outside any subagent). */
+export const MAIN_WAITING_TEXT = `${GLYPH.waiting} main`;
+
+/** What the line shows, in its order: `◆ main` when the main session waits, then the non-zero counts; empty when nothing runs or waits. */
+export function statusSegments(counts: StatusCounts, mainWaiting = false): StatusSegment[] {
+	const shown: StatusSegment[] = RUNNING.filter(status => counts[status] > 0).map(status => ({status, text: `${GLYPH[status]} ${counts[status]}`}));
+	if (mainWaiting) {
+		shown.unshift({status: 'waiting', text: MAIN_WAITING_TEXT});
 	}
-	return counts.stale > 0 ? [...running, {status: 'stale', count: counts.stale}] : running;
+	if (shown.length > 0 && counts.stale > 0) {
+		shown.push({status: 'stale', text: `${GLYPH.stale} ${counts.stale}`});
+	}
+	return shown;
 }
 
 export type LineStyle = 'none' | 'ansi' | 'tmux';
@@ -48,22 +54,23 @@ function paint(text: string, status: Shown, style: LineStyle): string {
 	return style === 'tmux' ? `#[fg=${code.tmux}]${text}#[default]` : `\u001B[${code.ansi}m${text}\u001B[39m`;
 }
 
-/** `◆ 1 ● 3 ◐ 1` (coloured for tmux or a terminal), or '' when nothing runs. */
-export function statusLine(counts: StatusCounts, style: LineStyle): string {
-	return statusSegments(counts)
-		.map(s => paint(`${GLYPH[s.status]} ${s.count}`, s.status, style))
+/** `◆ 1 ● 3 ◐ 1` (coloured for tmux or a terminal), `◆ main ● 2` when the main session waits too, or '' when nothing runs. */
+export function statusLine(counts: StatusCounts, style: LineStyle, mainWaiting = false): string {
+	return statusSegments(counts, mainWaiting)
+		.map(s => paint(s.text, s.status, style))
 		.join(' ');
 }
 
-/** `--format json`: the session (null when there is none) and its counts by display status. */
+/** `--format json`: the session (null when there is none), its counts by display status, and whether its main session waits (as sessions --json). */
 export interface StatusJson {
 	readonly sessionId: string | null;
 	readonly counts: StatusCounts;
+	readonly mainWaiting: boolean;
 }
 
-export function statusJson(sessionId: string | undefined, counts: StatusCounts): StatusJson {
+export function statusJson(sessionId: string | undefined, counts: StatusCounts, mainWaiting = false): StatusJson {
 	const {waiting, active, idle, stopped, stale} = counts;
-	return {sessionId: sessionId ?? null, counts: {waiting, active, idle, stopped, stale}};
+	return {sessionId: sessionId ?? null, counts: {waiting, active, idle, stopped, stale}, mainWaiting};
 }
 
 export const NO_COUNTS: StatusCounts = {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0};

@@ -17,6 +17,12 @@ describe('statusLine', () => {
 		expect(statusLine(counts({waiting: 2}), 'none')).toBe('◆ 2');
 	});
 
+	it('a main session that waits comes first, as `◆ main`, and is a line on its own', () => {
+		expect(statusLine(NO_COUNTS, 'none', true)).toBe('◆ main');
+		expect(statusLine(counts({waiting: 1, active: 2, stopped: 1, stale: 1}), 'none', true)).toBe('◆ main ◆ 1 ● 2 ◌ 1');
+		expect(statusLine(counts({stale: 1, stopped: 1}), 'tmux', true)).toBe('#[fg=magenta]◆ main#[default] #[fg=brightblack]◌ 1#[default]');
+	});
+
 	it('colours for tmux and for a terminal', () => {
 		const c = counts({waiting: 1, active: 2, idle: 1, stopped: 1, stale: 1});
 		expect(statusLine(c, 'tmux')).toBe('#[fg=magenta]◆ 1#[default] #[fg=green]● 2#[default] #[fg=yellow]◐ 1#[default] #[fg=brightblack]◌ 1#[default]');
@@ -24,7 +30,11 @@ describe('statusLine', () => {
 	});
 
 	it('json: the session (null when none) and every count', () => {
-		expect(statusJson(undefined, NO_COUNTS)).toEqual({sessionId: null, counts: NO_COUNTS});
-		expect(statusJson('s1', counts({active: 1}))).toEqual({sessionId: 's1', counts: {waiting: 0, active: 1, idle: 0, stopped: 0, stale: 0}});
+		expect(statusJson(undefined, NO_COUNTS)).toEqual({sessionId: null, counts: NO_COUNTS, mainWaiting: false});
+		expect(statusJson('s1', counts({active: 1}), true)).toEqual({
+			sessionId: 's1',
+			counts: {waiting: 0, active: 1, idle: 0, stopped: 0, stale: 0},
+			mainWaiting: true,
+		});
 	});
 });
