@@ -213,6 +213,12 @@ describe('agentlog status', () => {
 			expect(r.stderr).toContain('(run with --help for usage)');
 			expect(r.stdout).toBe('');
 		}
+		// A path is never a session folder's name, even one that leads to a session folder.
+		for (const arg of [`x/../${S1}`, `./${S1}`]) {
+			const r = spawn(h, ['status', arg]);
+			expect(r.status, arg).toBe(1);
+			expect(r.stdout).toBe('');
+		}
 		const unknown = spawn(h, ['status', 'nope']);
 		expect(unknown.status).toBe(1);
 		expect(unknown.stderr).toContain('no session matches "nope"');
