@@ -14,9 +14,16 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const cli = path.join(root, 'bin', 'agentlog.js');
 const sessionId = s => `${String(s).padStart(8, '0')}-7b4e-4d21-9c55-0e8d1a6b2f47`;
 
-function transcript(file, agentId, at) {
+function transcript(file, agentId, at, padLines = 0) {
 	const common = {isSidechain: true, agentId, sessionId: sessionId(999), cwd: '/home/u/shop', timestamp: at};
+	// Tool results of 1 KB each before the last call: a long-running agent's transcript.
+	const pad = Array.from({length: padLines}, (_, i) => ({
+		...common,
+		type: 'user',
+		message: {role: 'user', content: [{type: 'tool_result', tool_use_id: `toolu_pad${i}`, content: 'y'.repeat(1000)}]},
+	}));
 	const lines = [
+		...pad,
 		{...common, type: 'user', message: {role: 'user', content: 'Review the module.'}},
 		{
 			...common,
@@ -27,7 +34,7 @@ function transcript(file, agentId, at) {
 	writeFileSync(file, `${lines.map(line => JSON.stringify(line)).join('\n')}\n`);
 }
 
-function writeSessions(activity, claude, sessions, agents) {
+function writeSessions(activity, claude, sessions, agents, padLines = 0) {
 	const back = (Date.now() - 60_000) / 1000;
 	for (let s = 0; s < sessions; s++) {
 		const dir = path.join(activity, sessionId(s));
@@ -40,7 +47,7 @@ function writeSessions(activity, claude, sessions, agents) {
 			const active = a % 3 === 0;
 			const file = path.join(subagents, `agent-a${a}.jsonl`);
 			if (newest && active) {
-				transcript(file, `a${a}`, new Date().toISOString());
+				transcript(file, `a${a}`, new Date().toISOString(), padLines);
 			}
 			writeAgent(dir, `a${a}`, `T${a % 4}`, active ? 'active' : 'stopped', newest && active ? {transcriptPath: file, cwd: '/home/u/shop'} : {});
 			utimesSync(path.join(dir, `a${a}.json`), back, back);
@@ -59,12 +66,25 @@ export async function runStatusBench({rounds = 20} = {}) {
 		const activity = path.join(claude, 'agent-activity');
 		writeSessions(activity, claude, 1000, 20);
 		const env = cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, CLAUDE_CONFIG_DIR: claude, XDG_STATE_HOME: path.join(tmp, 'state')});
+		// Fewer sessions on disk (a month of a few a day; the retention pass keeps 30 days).
+		const fewClaude = path.join(tmp, 'few', '.claude');
+		const fewActivity = path.join(fewClaude, 'agent-activity');
+		writeSessions(fewActivity, fewClaude, 50, 20);
+		const fewEnv = cleanEnv({AGENTLOG_DIR: fewActivity, HOME: tmp, CLAUDE_CONFIG_DIR: fewClaude, XDG_STATE_HOME: path.join(tmp, 'state')});
+		// One session whose 7 active agents have long transcripts (3,000 tool results of 1 KB: ~3 MB each),
+		// read whole at every run by the counts' rules, as sessions --json reads them.
+		const bigClaude = path.join(tmp, 'big', '.claude');
+		const bigActivity = path.join(bigClaude, 'agent-activity');
+		writeSessions(bigActivity, bigClaude, 1, 20, 3000);
+		const bigEnv = cleanEnv({AGENTLOG_DIR: bigActivity, HOME: tmp, CLAUDE_CONFIG_DIR: bigClaude, XDG_STATE_HOME: path.join(tmp, 'state')});
+		const big = [];
 		const base = [];
 		const plain = [];
 		const tmux = [];
 		const main = [];
 		const pinned = [];
 		const floor = [];
+		const few = [];
 		// The floor the newest-session rule sets: node, one readdir and a stat of each of the 1,000 folders, nothing else.
 		const statAll = `const fs = require('node:fs'); const a = ${JSON.stringify(activity)}; for (const n of fs.readdirSync(a)) fs.statSync(a + '/' + n);`;
 		for (let i = 0; i < rounds; i++) {
@@ -74,13 +94,19 @@ export async function runStatusBench({rounds = 20} = {}) {
 			main.push(timeRun(process.execPath, [cli, '--version'], {env}));
 			pinned.push(timeRun(process.execPath, [cli, 'status', sessionId(999)], {env}));
 			floor.push(timeRun(process.execPath, ['-e', statAll], {env}));
+			few.push(timeRun(process.execPath, [cli, 'status'], {env: fewEnv}));
+			if (i < 5) {
+				big.push(timeRun(process.execPath, [cli, 'status'], {env: bigEnv}));
+			}
 		}
-		const [b, p, t, m, pin, f] = [base, plain, tmux, main, pinned, floor].map(s => summary(s).median);
+		const [b, p, t, m, pin, f, w, g] = [base, plain, tmux, main, pinned, floor, few, big].map(s => summary(s).median);
 		lines.push(
 			'status: the tmux status segment, 1,000 sessions × 20 agents on disk (medians)',
 			`  node -e 0 ${fmt(b)}   agentlog status ${fmt(p)} (${ratio(p, b)}; target ≤ 1.5×)   --format tmux ${fmt(t)} (${ratio(t, b)})`,
 			`  agentlog status <session id> ${fmt(pin)} (${ratio(pin, b)}): the same session named, without finding the newest of 1,000 folders`,
 			`  node stat-ing the 1,000 session folders and nothing else ${fmt(f)} (${ratio(f, b)}): the floor of finding the newest session`,
+			`  agentlog status with 50 sessions × 20 agents on disk ${fmt(w)} (${ratio(w, b)})`,
+			`  agentlog status, one session whose 7 active agents' transcripts are ~3 MB each ${fmt(g)} (${ratio(g, b)}): transcripts are read whole`,
 			`  the main CLI's start (agentlog --version) ${fmt(m)} (${ratio(m, b)}): what the small bundle saves`,
 		);
 		return {lines, ok: p / b <= 1.5};
