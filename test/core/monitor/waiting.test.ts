@@ -7,8 +7,13 @@ import {EMPTY_SUMMARY} from '../../../src/core/transcript/summary.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 const iso = (s: number) => new Date(ms(s)).toISOString();
-const facts = (lastAt?: number): TranscriptFacts =>
-	({summary: {...EMPTY_SUMMARY, lastAt}, description: undefined, parentAgentId: undefined, history: undefined, missing: false});
+const facts = (lastAt?: number): TranscriptFacts => ({
+	summary: {...EMPTY_SUMMARY, lastAt},
+	description: undefined,
+	parentAgentId: undefined,
+	history: undefined,
+	missing: false,
+});
 const model = (records: Parameters<typeof buildMonitorModel>[0]['agents'], now: number, transcripts = new Map<string, TranscriptFacts>()) =>
 	buildMonitorModel({agents: records, transcripts, now, options: {staleMs: 300_000, dedup: true, showGhosts: false, showAll: true}});
 
