@@ -177,6 +177,6 @@ describe('special files around transcripts, teams and the state file', () => {
 			emit(loadUiState(${JSON.stringify(file)}));
 		`);
 		expect(r.timedOut, r.stderr).toBe(false);
-		expect(r.value).toEqual({collapsed: false});
+		expect(r.value).toEqual({collapsed: false, bell: false});
 	});
 });
