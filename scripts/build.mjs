@@ -113,23 +113,28 @@ const common = {
 /**
  * The hook: hooks/agent-spy.ts bundled as CommonJS (Node 20 starts a .cjs file ~5 ms faster than
  * an ES module, measured), wrapped as a CommonJS module function and put as a string into
- * hooks/agent-spy-cached.ts, which runs it from V8's code cache; that is the installed
+ * hooks/cached-entry.ts, which runs it from V8's code cache; that is the installed
  * agent-spy.cjs. Beside it, agent-prune.cjs: the history's retention pass, which the hook loads
  * only on the day it runs (bundled into the hook it would cost every event ~0.8 ms of start-up).
  */
-async function hookBuild() {
-	const hook = {...common, format: 'cjs', outdir: path.join(dist, 'hooks'), outExtension: {'.js': '.cjs'}};
-	const inner = await build({...hook, entryPoints: {'agent-spy': 'hooks/agent-spy.ts', 'agent-prune': 'hooks/agent-prune.ts'}});
-	const main = inner.outputFiles.find(file => path.basename(file.path) === 'agent-spy.cjs');
-	const prune = inner.outputFiles.filter(file => file !== main);
+/** `inner` bundled, wrapped as a CommonJS module function, and put as a string into hooks/cached-entry.ts, which runs it from V8's code cache (`.<base>-<hash>.v8cache` beside it). */
+async function cached(options, name, base) {
+	const inner = await build(options);
+	const main = inner.outputFiles.find(file => path.basename(file.path) === `${name}.cjs`);
+	const others = inner.outputFiles.filter(file => file !== main);
 	const source = `(function (exports, require, module, __filename, __dirname) {${main.text}\n})`;
 	const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
 	const outer = await build({
-		...hook,
-		entryPoints: {'agent-spy': 'hooks/agent-spy-cached.ts'},
-		define: {__AGENTLOG_HOOK_SOURCE__: JSON.stringify(source), __AGENTLOG_HOOK_HASH__: JSON.stringify(hash)},
+		...options,
+		entryPoints: {[name]: 'hooks/cached-entry.ts'},
+		define: {__AGENTLOG_HOOK_SOURCE__: JSON.stringify(source), __AGENTLOG_HOOK_HASH__: JSON.stringify(hash), __AGENTLOG_CACHE_BASE__: JSON.stringify(base)},
 	});
-	return {outputFiles: [...prune, ...outer.outputFiles]};
+	return {outputFiles: [...others, ...outer.outputFiles]};
+}
+
+async function hookBuild() {
+	const hook = {...common, format: 'cjs', outdir: path.join(dist, 'hooks'), outExtension: {'.js': '.cjs'}};
+	return cached({...hook, entryPoints: {'agent-spy': 'hooks/agent-spy.ts', 'agent-prune': 'hooks/agent-prune.ts'}}, 'agent-spy', 'agent-spy');
 }
 
 const results = await Promise.all([
@@ -148,7 +153,11 @@ const results = await Promise.all([
 	hookBuild(),
 	// `agentlog status` (run by tmux every few seconds): node built-ins and our own code only, as
 	// CommonJS (faster to start than an ES module), loaded by bin/agentlog.js before the main bundle.
-	build({...common, format: 'cjs', entryPoints: {status: 'src/cli/status-main.ts'}, outdir: path.join(dist, 'cli'), outExtension: {'.js': '.cjs'}}),
+	cached(
+		{...common, format: 'cjs', entryPoints: {status: 'src/cli/status-main.ts'}, outdir: path.join(dist, 'cli'), outExtension: {'.js': '.cjs'}},
+		'status',
+		'status',
+	),
 ]);
 
 const written = new Set();

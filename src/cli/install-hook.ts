@@ -315,7 +315,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	const backup = target.scriptPath + BACKUP_SUFFIX;
 	const restore = keepReason === undefined && (ours || currentLauncher === undefined) && isRegularFile(backup);
 	const removeLauncher = keepReason === undefined && ours && !restore;
-	// The hook's code caches (hooks/agent-spy-cached.ts) go with the bundles.
+	// The hook's code caches (hooks/cached-entry.ts) go with the bundles.
 	const present = [...bundles.filter(b => existsSync(b.path)).map(b => b.path), ...codeCaches(path.dirname(target.scriptPath))];
 	const removeScript = keepReason === undefined && present.length > 0;
 

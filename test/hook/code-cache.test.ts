@@ -1,4 +1,4 @@
-// The installed hook runs from V8's code cache beside it (hooks/agent-spy-cached.ts): written once,
+// The installed hook runs from V8's code cache beside it (hooks/cached-entry.ts): written once,
 // then used; a broken, foreign or special file at its name costs only a compile, never a run.
 import {execFileSync} from 'node:child_process';
 import {readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';

@@ -1,9 +1,10 @@
-// The installed agent-spy.cjs: the hook (hooks/agent-spy.ts, bundled; scripts/build.mjs puts it
-// here as a string) run from V8's code cache. Compiling the hook's ~55 KB on every event costs
+// A bundle run from V8's code cache: the installed agent-spy.cjs (the hook, hooks/agent-spy.ts) and
+// dist/cli/status.cjs (`agentlog status`, which a status bar runs every few seconds) are this file
+// with the bundle put in as a string by scripts/build.mjs. Compiling the hook's ~55 KB on every event costs
 // about 1 ms of the ~20 ms a run takes; with the code V8 compiled on an earlier run it is not
 // compiled again. Measured in the same run: 1.18× `node -e 0` with the cache, 1.24× without.
 //
-// The cache is `.agent-spy-<hash>.v8cache` beside this file, <hash> being the hook's content hash
+// The cache is `.<base>-<hash>.v8cache` beside this file, <hash> being the bundle's content hash
 // (V8 checks its own version and flags, but not the source's content, so a new hook never reads
 // an old cache). It is written on a run that found none (or one V8 refused, e.g. after a Node
 // upgrade), at exit, through a new temp file renamed into place; caches of other hooks are then
@@ -16,9 +17,10 @@ import {codeCacheName, isCodeCacheName} from '../src/core/install/code-cache.js'
 
 declare const __AGENTLOG_HOOK_SOURCE__: string;
 declare const __AGENTLOG_HOOK_HASH__: string;
+declare const __AGENTLOG_CACHE_BASE__: string;
 
 const MAX_CACHE_BYTES = 16 * 1024 * 1024;
-const cacheFile = join(__dirname, codeCacheName(__AGENTLOG_HOOK_HASH__));
+const cacheFile = join(__dirname, codeCacheName(__AGENTLOG_HOOK_HASH__, __AGENTLOG_CACHE_BASE__));
 
 function readCache(): Buffer | undefined {
 	let fd: number;
@@ -56,7 +58,7 @@ function writeCache(data: Buffer): void {
 		writeFileSync(tmp, data, {flag: 'wx', mode: 0o644});
 		renameSync(tmp, cacheFile);
 		for (const name of readdirSync(__dirname)) {
-			if (isCodeCacheName(name) && join(__dirname, name) !== cacheFile) {
+			if (isCodeCacheName(name, __AGENTLOG_CACHE_BASE__) && join(__dirname, name) !== cacheFile) {
 				unlinkSync(join(__dirname, name));
 			}
 		}
