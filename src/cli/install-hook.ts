@@ -393,7 +393,7 @@ function codeCaches(dir: string): string[] {
 		return [];
 	}
 	return names
-		.filter(isCodeCacheName)
+		.filter(name => isCodeCacheName(name))
 		.map(name => path.join(dir, name))
 		.filter(file => lstatSync(file, {throwIfNoEntry: false})?.isFile() === true);
 }

@@ -205,7 +205,7 @@ describe('install-hook', () => {
 
 		// A run of the installed hook leaves its code cache beside it; uninstall removes it too.
 		runHook(ours(), tempDir('activity-'), {HOME: home});
-		const cache = readdirSync(path.join(claude, 'hooks')).find(isCodeCacheName);
+		const cache = readdirSync(path.join(claude, 'hooks')).find(name => isCodeCacheName(name));
 		expect(cache).toBeDefined();
 		writeFileSync(`${settingsFile()}.agentlog-backup`, 'kept');
 		const removed = await run('uninstall-hook');

@@ -13,7 +13,7 @@ const start = (agentId: string) =>
 	JSON.stringify({session_id: SESSION, cwd: '/tmp', hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: 'Explore'});
 
 function caches(dir: string): string[] {
-	return readdirSync(dir).filter(isCodeCacheName);
+	return readdirSync(dir).filter(name => isCodeCacheName(name));
 }
 
 function runOk(launcher: string, activity: string, agentId: string): void {
