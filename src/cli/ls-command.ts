@@ -83,7 +83,7 @@ function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>,
 		durationText(item),
 		formatLocalTime(item.agent.startedAt, now),
 		item.agent.agentId,
-		item.summary === undefined ? '' : messagePreview(item),
+		item.waiting ? item.waiting.waitingFor : item.summary === undefined ? '' : messagePreview(item),
 	]);
 	process.stdout.write(`${title}\n`);
 	const hidden =

@@ -75,8 +75,8 @@ export function statusNeedsWords(item: ViewItem): boolean {
 export function statusLabel(item: ViewItem, now: number): string {
 	const parts: string[] = [];
 	if (item.waiting) {
-		// What it waits for, and for how long: the first thing a user needs to act on.
-		parts.push(`${lifecycleWord(item)} ${formatDuration(now - item.waiting.since)} · ${item.waiting.waitingFor}`);
+		// For how long: what it waits for is its message (doingOf), shown first.
+		parts.push(`${lifecycleWord(item)} ${formatDuration(now - item.waiting.since)}`);
 	} else if (item.stale) {
 		parts.push(`stale · silent ${formatDuration(now - item.lastLife)}`);
 	} else if (item.inferredStop) {
@@ -208,6 +208,7 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 	const a = item.agent;
 	const fields: Array<[string, string]> = [
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
+		...(item.waiting ? [['waits for', `${item.waiting.waitingFor} (since ${time(new Date(item.waiting.since).toISOString())})`] as [string, string]] : []),
 		['type', a.type || '(none)'],
 		['id', a.agentId],
 	];
@@ -245,8 +246,8 @@ export function doingOf(item: MonitorItem): string {
 		return item.activity.summary.activity;
 	}
 	if (item.waiting) {
-		// Its status words already say what it waits for.
-		return '';
+		// What it asks the user: the first thing to act on.
+		return item.waiting.waitingFor;
 	}
 	return messagePreview(item);
 }
@@ -255,7 +256,8 @@ export function doingOf(item: MonitorItem): string {
 export function cardMessage(item: MonitorItem): string {
 	const task = taskOf(item);
 	const doing = doingOf(item);
-	return [task, doing].filter(Boolean).join(' · ');
+	// A waiting agent's ask comes before its task: it is what the user has to answer.
+	return (item.waiting ? [doing, task] : [task, doing]).filter(Boolean).join(' · ');
 }
 
 /** 13522 → `13.5k`, 2_300_000 → `2.3M`. */
