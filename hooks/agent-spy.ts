@@ -108,14 +108,19 @@ function setMainWaiting(
 	writeAtomic(file, `${JSON.stringify(waiting)}\n`);
 }
 
-/** A PermissionRequest or Notification of the main session (no agent): only for a session that has a folder. */
-function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
+/** Whether the session already has a folder (it had agents): events of the session alone write only then. */
+function sessionFolderExists(sessionDir: string, log: (message: string) => void): boolean {
 	const folder = checkSessionFolder(sessionDir, false);
 	if (!folder.ok) {
 		log(`skipped: ${folder.problem}`);
-		return;
+		return false;
 	}
-	if (!folder.exists) {
+	return folder.exists;
+}
+
+/** A PermissionRequest or Notification of the main session (no agent): only for a session that has a folder. */
+function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
+	if (!sessionFolderExists(sessionDir, log)) {
 		return;
 	}
 	if (asksUser(event)) {
@@ -129,12 +134,7 @@ function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (mes
 
 /** SessionStart and SessionEnd: only for a session that has a folder (it had agents). */
 function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
-	const folder = checkSessionFolder(sessionDir, false);
-	if (!folder.ok) {
-		log(`skipped: ${folder.problem}`);
-		return;
-	}
-	if (!folder.exists) {
+	if (!sessionFolderExists(sessionDir, log)) {
 		return;
 	}
 	const git = gitOf(event.cwd, log);

@@ -12,10 +12,17 @@ import {agentRow, csvHeader, EXPORT_FORMATS, eventRow, exportAgentOrder, type Cs
 import {safeLine} from '../core/text/safe-text.js';
 import {codeOf} from '../store/fs/errors.js';
 import {openAtomicStream, TargetExistsError, type AtomicStream} from '../store/fs/atomic-stream.js';
-import {readHistories} from '../store/history/histories.js';
 import {activityFor, clockNow} from './common.js';
 import {CliError} from './errors.js';
-import {addFilterOptions, addHistoryReadOptions, filterFrom, printNotes, sessionFrom, type FilterOptions, type HistoryReadOptions} from './history-options.js';
+import {
+	addFilterOptions,
+	addHistoryReadOptions,
+	filterFrom,
+	readSelected,
+	sessionFrom,
+	type FilterOptions,
+	type HistoryReadOptions,
+} from './history-options.js';
 
 interface ExportOptions extends HistoryReadOptions, FilterOptions {
 	readonly format: ExportFormat;
@@ -80,17 +87,7 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 	// Refused before the history is read: no work for a file that would not be replaced.
 	const output = file === undefined ? undefined : openOutput(file, Boolean(options.force));
 	try {
-		const read = readHistories(activity, {
-			now,
-			staleMs: options.stale,
-			...(sessionId === undefined ? {} : {sessionId}),
-			filter,
-			lines: options.events ? 'full' : 'none',
-		});
-		printNotes(read.notes);
-		if (read.agentError !== undefined) {
-			throw new CliError(read.agentError, 2);
-		}
+		const read = readSelected(activity, now, options, filter, sessionId, Boolean(options.events));
 		// JSONL is terminal-safe as it is (safeJsonStringify); CSV cells are made so only for a terminal.
 		const csv: CsvOptions = {terminal: output === undefined && Boolean(process.stdout.isTTY)};
 		const toFile = (text: string): void => {

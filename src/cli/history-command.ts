@@ -9,10 +9,8 @@ import {formatTable} from '../core/present/table.js';
 import {formatLocalTime} from '../core/text/format.js';
 import {truncate} from '../core/text/cut.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
-import {readHistories} from '../store/history/histories.js';
 import {registerChainCommand} from './chain-command.js';
 import {activityFor, clockNow} from './common.js';
-import {CliError} from './errors.js';
 import {writeJsonArray} from './json-output.js';
 import {
 	addFilterOptions,
@@ -20,7 +18,7 @@ import {
 	emptyHistoryText,
 	filterFrom,
 	parseCount,
-	printNotes,
+	readSelected,
 	sessionFrom,
 	type FilterOptions,
 	type HistoryReadOptions,
@@ -80,17 +78,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	const now = clockNow();
 	const filter = filterFrom(options, now);
 	const sessionId = sessionFrom(sessionArg, activity, options);
-	const read = readHistories(activity, {
-		now,
-		staleMs: options.stale,
-		...(sessionId === undefined ? {} : {sessionId}),
-		filter,
-		lines: options.events ? 'full' : 'none',
-	});
-	printNotes(read.notes);
-	if (read.agentError !== undefined) {
-		throw new CliError(read.agentError, 2);
-	}
+	const read = readSelected(activity, now, options, filter, sessionId, Boolean(options.events));
 	if (options.events) {
 		// Oldest first, always (readHistories sorts them).
 		const shown = page(read.lines, options.offset, options.limit);

@@ -6,7 +6,7 @@ import {parseStatuses, parseTimeBound, type HistoryFilter} from '../core/history
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {DURATION_FORM} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
-import type {LogNotes} from '../store/history/histories.js';
+import {readHistories, type HistoriesRead, type LogNotes} from '../store/history/histories.js';
 import {parseStale, resolveSessionArg} from './common.js';
 import {CliError} from './errors.js';
 
@@ -101,4 +101,27 @@ export function printNotes(notes: LogNotes): void {
 
 export function emptyHistoryText(activity: string): string {
 	return `no agents in the history under ${activity} yet; the hook records them from now on (agentlog install-hook)\n`;
+}
+
+/** The histories the filters select (readHistories), problems printed; a prefix naming several agents is a usage error. */
+export function readSelected(
+	activity: string,
+	now: number,
+	options: HistoryReadOptions,
+	filter: HistoryFilter,
+	sessionId: string | undefined,
+	events: boolean,
+): HistoriesRead {
+	const read = readHistories(activity, {
+		now,
+		staleMs: options.stale,
+		...(sessionId === undefined ? {} : {sessionId}),
+		filter,
+		lines: events ? 'full' : 'none',
+	});
+	printNotes(read.notes);
+	if (read.agentError !== undefined) {
+		throw new CliError(read.agentError, 2);
+	}
+	return read;
 }
