@@ -14,11 +14,21 @@ import {readAgentActivities} from '../store/transcripts/one-shot.js';
 import {activityRoots, home} from './common.js';
 import {CliError} from './errors.js';
 
-/** `--at <when>`: an ISO time, or a duration ago (`30m`, `2h`). Exit 2 when it is neither. */
+/**
+ * `--at <when>`: an ISO time, or a duration ago (`30m`, `2h`). Exit 2 when it is neither, or when
+ * it is after now: nothing is recorded there, and the stale rule with the clock in the future
+ * would show every agent silent for years.
+ */
 export function parseAt(text: string, now: number): number {
 	const parsed = parseTimeBound(text, now);
 	if (!parsed.ok) {
 		throw new CliError(`option '--at <when>' argument: ${parsed.error}`, 2);
+	}
+	if (parsed.value > now) {
+		throw new CliError(
+			`option '--at <when>' argument: ${JSON.stringify(text)} is after now (${new Date(now).toISOString()}); give a moment in the past, or use watch for the present`,
+			2,
+		);
 	}
 	return parsed.value;
 }

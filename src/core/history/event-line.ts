@@ -49,8 +49,14 @@ export interface EventLine {
 	readonly git?: GitState;
 }
 
+/**
+ * An ISO 8601 date or date-time (what the hook and import write). Anything else Date.parse may
+ * still read by guesswork ("1" is 2001, "March 7" some year), so it is not taken as a time.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
 function isTimestamp(value: unknown): value is string {
-	return typeof value === 'string' && value !== '' && !Number.isNaN(Date.parse(value));
+	return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

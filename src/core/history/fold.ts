@@ -104,7 +104,8 @@ interface State {
 	onlyImported: boolean;
 }
 
-const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** A count (tokens, tool calls): a whole number from 0; anything else in the log is damage, not a count. */
+const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
 
 function newState(agentId: string, sessionId: string, at: string, ms: number): State {
 	return {
@@ -262,11 +263,11 @@ function toolFacts(s: State, line: EventLine, ms: number): void {
 	if (subagentType) {
 		s.subagentType = subagentType;
 	}
-	const tokens = finite(data.totalTokens);
+	const tokens = count(data.totalTokens);
 	if (tokens !== undefined) {
 		s.tokens = tokens;
 	}
-	const toolCalls = finite(data.totalToolUseCount);
+	const toolCalls = count(data.totalToolUseCount);
 	if (toolCalls !== undefined) {
 		s.toolCalls = toolCalls;
 	}

@@ -106,6 +106,8 @@ export function importedLine(t: TranscriptImport): EventLine {
 }
 
 const finite = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** A count (tokens, tool calls): a whole number from 0; anything else in the log is damage, not a count. */
+const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
 
 /** The facts of an Imported line (values of the wrong type are left out); undefined for another event. */
 export function importedFacts(line: EventLine): ImportedFacts | undefined {
@@ -129,11 +131,11 @@ export function importedFacts(line: EventLine): ImportedFacts | undefined {
 	if (model) {
 		out.model = model;
 	}
-	const tokens = finite(data.tokens);
+	const tokens = count(data.tokens);
 	if (tokens !== undefined) {
 		out.tokens = tokens;
 	}
-	const toolCalls = finite(data.toolCalls);
+	const toolCalls = count(data.toolCalls);
 	if (toolCalls !== undefined) {
 		out.toolCalls = toolCalls;
 	}

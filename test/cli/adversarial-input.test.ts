@@ -1,0 +1,122 @@
+// Bad input to the history commands, the way a damaged log or a careless argument gives it: lines
+// whose values have the right JSON type but a wrong value (a negative count, an `at` that only
+// Date.parse's guesswork reads as a time), and a moment to look at that has not happened yet.
+// Each case broke before its fix; run through the built CLI as a user would.
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {formatEventLine, type EventLine} from '../../src/core/history/event-line.js';
+import {tempDir} from '../helpers/tmp.js';
+
+const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+const S = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
+const at = (minutesAgo: number): string => new Date(NOW - minutesAgo * 60_000).toISOString();
+
+/** An activity folder whose one session's log holds these lines (objects are written as JSON, strings as they are). */
+function activityWith(lines: Array<Omit<EventLine, 'v' | 'sessionId'> | string>): string {
+	const activity = tempDir('activity-');
+	const dir = path.join(activity, S);
+	mkdirSync(dir, {recursive: true});
+	const text = lines.map(l => (typeof l === 'string' ? `${l}\n` : formatEventLine({v: 1, sessionId: S, ...l}))).join('');
+	writeFileSync(path.join(dir, 'events.jsonl'), text);
+	// An agent file, so that the session is a live one (watch, ls and replay pick it).
+	writeFileSync(path.join(dir, 'a1.json'), JSON.stringify({agentId: 'a1', type: 'Explore', status: 'active', startedAt: at(10), updatedAt: at(10)}));
+	return activity;
+}
+
+function run(args: string[], activity: string) {
+	const home = tempDir('home-');
+	const env: NodeJS.ProcessEnv = {
+		PATH: process.env.PATH,
+		HOME: home,
+		CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+		AGENTLOG_DIR: activity,
+		AGENTLOG_NOW: new Date(NOW).toISOString(),
+		TZ: 'UTC',
+		NO_COLOR: '1',
+	};
+	const r = spawnSync(process.execPath, [cli, ...args], {env, encoding: 'utf8', timeout: 20_000});
+	expect(r.signal, `agentlog ${args.join(' ')} did not finish`).toBeNull();
+	return r;
+}
+
+const rawLine = (fields: Record<string, unknown>): string => JSON.stringify({v: 1, sessionId: S, ...fields});
+
+describe('counts in the log that are not counts', () => {
+	it('drops a negative, fractional or unsafe totalTokens / totalToolUseCount instead of showing or summing it', () => {
+		const activity = activityWith([
+			{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'},
+			{at: at(9), event: 'PostToolUse', agentId: 'a1', data: {status: 'completed', totalTokens: -1200, totalToolUseCount: -5}},
+			{at: at(8), event: 'SubagentStart', agentId: 'a2', type: 'Explore', state: 'active'},
+			{at: at(7), event: 'PostToolUse', agentId: 'a2', data: {status: 'completed', totalTokens: 1e300, totalToolUseCount: 2.5}},
+			{at: at(6), event: 'SubagentStart', agentId: 'a3', type: 'Explore', state: 'active'},
+			{at: at(5), event: 'PostToolUse', agentId: 'a3', data: {status: 'completed', totalTokens: 300, totalToolUseCount: 4}},
+		]);
+		const history = JSON.parse(run(['history', '--json'], activity).stdout) as Array<{agentId: string; tokens: unknown; toolCalls: unknown}>;
+		const byId = new Map(history.map(h => [h.agentId, h]));
+		expect(byId.get('a1')).toMatchObject({tokens: null, toolCalls: null});
+		expect(byId.get('a2')).toMatchObject({tokens: null, toolCalls: null});
+		expect(byId.get('a3')).toMatchObject({tokens: 300, toolCalls: 4});
+		const stats = JSON.parse(run(['stats', '--json'], activity).stdout) as {byType: Record<string, {tokens: unknown; toolCalls: unknown}>};
+		expect(stats.byType.Explore).toMatchObject({tokens: 300, toolCalls: 4});
+		const text = run(['history'], activity).stdout;
+		expect(text).not.toMatch(/-5|-1200|e\+300|1e300|2\.5/);
+	});
+
+	it('drops the same from an Imported line', () => {
+		const activity = activityWith([
+			rawLine({
+				at: at(5),
+				event: 'Imported',
+				agentId: 'a9',
+				type: 'Plan',
+				state: 'stopped',
+				data: {source: 'transcript', startedAt: at(8), stoppedAt: at(5), tokens: -3, toolCalls: 0.5},
+			}),
+		]);
+		const history = JSON.parse(run(['history', '--json'], activity).stdout) as Array<{agentId: string; tokens: unknown; toolCalls: unknown}>;
+		expect(history.find(h => h.agentId === 'a9')).toMatchObject({tokens: null, toolCalls: null});
+	});
+});
+
+describe("a line's time that is not an ISO time", () => {
+	it('skips a line whose at only Date.parse guesses at ("1" is 2001, "March 7" some year), naming it, and keeps the rest', () => {
+		const activity = activityWith([
+			rawLine({at: '1', event: 'SubagentStart', agentId: 'aone', type: 'Plan', state: 'active'}),
+			rawLine({at: 'March 7', event: 'SubagentStart', agentId: 'amar', type: 'Plan', state: 'active'}),
+			rawLine({at: 'Sun, 01 Mar 2026 11:00:00 GMT', event: 'SubagentStart', agentId: 'arfc', type: 'Plan', state: 'active'}),
+			{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'},
+			rawLine({at: '2026-03-01T11:55:00Z', event: 'SubagentStart', agentId: 'anoms', type: 'Plan', state: 'active'}),
+			rawLine({at: '2026-03-01T12:55:00+01:00', event: 'SubagentStart', agentId: 'azone', type: 'Plan', state: 'active'}),
+		]);
+		const r = run(['history', '--json'], activity);
+		const ids = (JSON.parse(r.stdout) as Array<{agentId: string}>).map(h => h.agentId).sort();
+		expect(ids).toEqual(['a1', 'anoms', 'azone']);
+		expect(r.stderr).toContain('line 1: missing or invalid at');
+		expect(r.stderr).toContain('line 3: missing or invalid at');
+		const events = JSON.parse(run(['export', '--events'], activity).stdout.split('\n')[0]!) as {at: string};
+		expect(events.at).toBe(at(10));
+	});
+});
+
+describe('a moment that has not happened yet', () => {
+	it.each([['ls'], ['watch']])('%s --at a time after now is a usage error (exit 2), not a screen of agents silent for years', command => {
+		const activity = activityWith([{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'}]);
+		const r = run([command, S, '--at', '2099-01-01T00:00:00Z'], activity);
+		expect(r.status).toBe(2);
+		expect(r.stdout).toBe('');
+		expect(r.stderr).toContain('2099-01-01T00:00:00Z');
+		expect(r.stderr).toContain('is after now');
+	});
+
+	it('--at now and moments in the past still work', () => {
+		const activity = activityWith([{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'}]);
+		for (const when of ['1s', '5m', new Date(NOW).toISOString()]) {
+			const r = run(['ls', S, '--at', when, '--json'], activity);
+			expect(r.status, r.stderr).toBe(0);
+			expect((JSON.parse(r.stdout) as Array<{agentId: string}>).map(a => a.agentId)).toEqual(['a1']);
+		}
+	});
+});
