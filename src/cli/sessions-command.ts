@@ -6,7 +6,7 @@ import {GLYPH} from '../core/present/present.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {sessionsJsonEntry} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
-import {claudeDir} from '../core/paths.js';
+import {claudeDir, countFactsCacheFile} from '../core/paths.js';
 import {sessionCacheFile} from '../store/activity/session-cache.js';
 import {readSessionInfos} from '../store/activity/sessions.js';
 import {activityFor, addReadOptions, clockNow, home, type ReadOptions} from './common.js';
@@ -21,6 +21,7 @@ export function runSessions(options: SessionsOptions): void {
 	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
 	const sessions = readSessionInfos(activity, now, options.stale, options.dedup, {
 		cacheFile: sessionCacheFile(process.env, home()),
+		countCacheFile: countFactsCacheFile(process.env, home()),
 		claudeDir: claudeDir(process.env, home()),
 	});
 	if (options.json) {

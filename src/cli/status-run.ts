@@ -5,11 +5,12 @@
 // The counts are `sessions`'s for that session: its agent files read once, the transcripts of the
 // agents whose transcripts can change a count (session-counts.ts transcriptCandidates) read under
 // `<claude>/projects/`, and summarizeSession's rules (countSession), as readSessionInfos does for
-// a session it has no cache for. No cache is read or written: one session's files are few.
+// a session it has no cache for. The session cache is not used (one session's files are few); the
+// transcripts' count facts are (count-facts.ts): only what was appended since the last run is read.
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {isatty} from 'node:tty';
-import {claudeDir} from '../core/paths.js';
+import {claudeDir, countFactsCacheFile} from '../core/paths.js';
 import {isSessionDirName} from '../core/record/file-names.js';
 import {resolveSession, summarizeSession} from '../core/monitor/sessions.js';
 import {transcriptCandidates, agentCountFacts} from '../core/monitor/session-counts.js';
@@ -21,7 +22,7 @@ import {newestSessionId, sessionDirInfos} from '../store/activity/sessions.js';
 import {readMainWaiting} from '../store/activity/main-waiting.js';
 import {readTeams} from '../store/activity/teams.js';
 import {TranscriptRoots} from '../store/transcripts/paths.js';
-import {readAgentActivities} from '../store/transcripts/one-shot.js';
+import {readCountFacts} from '../store/transcripts/count-facts.js';
 import {clockNow, home} from './env.js';
 
 export interface StatusOptions {
@@ -76,7 +77,11 @@ export function statusCounts(activity: string, sessionId: string | undefined, op
 	const targets = agents.flatMap(agent =>
 		wanted.has(agent.agentId) && agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
 	);
-	const transcripts = targets.length === 0 ? undefined : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home())});
+	// Only what the counts read, and only what was appended since the last run (a status bar runs this every few seconds).
+	const transcripts =
+		targets.length === 0
+			? undefined
+			: readCountFacts(targets, {claudeDir: claudeDir(process.env, home()), cacheFile: countFactsCacheFile(process.env, home())});
 	return summarizeSession(agents, now, options.stale, options.dedup, transcripts);
 }
 

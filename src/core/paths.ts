@@ -29,5 +29,10 @@ export function stateFile(env: PathEnv, home: string): string {
 	return path.join(base, 'agentlog', 'state.json');
 }
 
+/** `$XDG_STATE_HOME/agentlog/count-facts-cache.json`: what the session counts read of transcripts, and how far (store/transcripts/count-facts.ts). */
+export function countFactsCacheFile(env: PathEnv, home: string): string {
+	return path.join(path.dirname(stateFile(env, home)), 'count-facts-cache.json');
+}
+
 /** The hook's problem log, kept inside the activity folder. */
 export const HOOK_LOG_NAME = '.agentlog-hook.log';

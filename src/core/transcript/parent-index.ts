@@ -157,6 +157,13 @@ export class ParentIndex {
 		}
 	}
 
+	/** Each agent's Task result status, as far as the lines went (the session counts' cache keeps these). */
+	*resultStatuses(): Generator<[string, string | undefined]> {
+		for (const [agentId, entry] of this.results) {
+			yield [agentId, entry.result?.status];
+		}
+	}
+
 	/** What the parent says about `agentId`; `toolUseId` (from `.meta.json`) finds its call without a result. */
 	lookup(agentId: string, toolUseId?: string): ParentFacts {
 		const r = this.results.get(agentId);

@@ -12,7 +12,7 @@ import {readMainWaiting} from './main-waiting.js';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import {countSession, countSummary, summaryCandidates, transcriptCandidates} from '../../core/monitor/session-counts.js';
 import type {SessionInfo} from '../../core/monitor/sessions.js';
-import {readAgentActivities} from '../transcripts/one-shot.js';
+import {readCountFacts} from '../transcripts/count-facts.js';
 import type {FollowTarget} from '../transcripts/reader.js';
 import {listAgentFiles, listSessionDirs, readAgentFile, type SessionDirInfo} from './read-agents.js';
 import {readSessionFacts, type SessionAgent, type SessionFacts} from './session-cache.js';
@@ -29,6 +29,8 @@ export interface SessionListing extends SessionInfo {
 export interface SessionReadOptions {
 	/** The session cache (`sessionCacheFile`); without it every agent file is read. */
 	readonly cacheFile?: string;
+	/** The transcripts' count facts cache (core/paths.ts countFactsCacheFile); without it candidate transcripts are read whole. */
+	readonly countCacheFile?: string;
 	/**
 	 * `<claude>`: when given, the transcripts that can change a count are read (only under
 	 * `<claude>/projects/`), so the counts are what `ls` shows; without it, records alone.
@@ -47,7 +49,13 @@ function candidatesOf(facts: SessionFacts, dedup: boolean): ReadonlyArray<{reado
 }
 
 /** The transcripts of a session's candidates (see session-counts.ts), read once; their record files are read again for the paths. */
-function candidateTranscripts(sessionDir: string, facts: SessionFacts, dedup: boolean, claudeDir: string): ReadonlyMap<string, TranscriptFacts> | undefined {
+function candidateTranscripts(
+	sessionDir: string,
+	facts: SessionFacts,
+	dedup: boolean,
+	claudeDir: string,
+	countCache: string | undefined,
+): ReadonlyMap<string, TranscriptFacts> | undefined {
 	const targets: FollowTarget[] = [];
 	for (const agent of candidatesOf(facts, dedup)) {
 		const read = readAgentFile(path.join(sessionDir, agent.file));
@@ -56,7 +64,8 @@ function candidateTranscripts(sessionDir: string, facts: SessionFacts, dedup: bo
 			targets.push({agentId: agent.agentId, transcriptPath: read.record.transcriptPath, cwd: read.record.cwd});
 		}
 	}
-	return targets.length === 0 ? undefined : readAgentActivities(targets, {claudeDir});
+	// Only what the counts read, and only what was appended since the last run (count-facts.ts).
+	return targets.length === 0 ? undefined : readCountFacts(targets, {claudeDir, ...(countCache === undefined ? {} : {cacheFile: countCache})});
 }
 
 /**
@@ -75,7 +84,10 @@ export function readSessionInfos(activity: string, now: number, staleMs: number,
 	const out: SessionListing[] = [];
 	for (const dir of dirs) {
 		const session = facts.get(dir.id) ?? {agents: [], invalid: 0};
-		const transcripts = options.claudeDir === undefined ? undefined : candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir);
+		const transcripts =
+			options.claudeDir === undefined
+				? undefined
+				: candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir, options.countCacheFile);
 		const countOptions = {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})};
 		const counts = session.summary === undefined ? countSession(session.agents ?? [], countOptions) : countSummary(session.summary, countOptions);
 		if (counts.waiting + counts.active + counts.idle + counts.stopped === 0 && session.invalid === 0 && !hasAgentFiles(activity, dir)) {
