@@ -5,6 +5,7 @@ import {formatBytes, formatRetention, parseRetention, retentionFrom, RETENTION_E
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
+import {codeOf} from '../store/fs/errors.js';
 import {pruneSessions, type PruneResult} from '../store/history/prune.js';
 import {activityFor, clockNow, parseStale} from './common.js';
 import {CliError} from './errors.js';
@@ -89,7 +90,17 @@ export function runPrune(options: PruneCommandOptions): void {
 	const olderThanMs = retentionMs(options);
 	const now = clockNow();
 	const dryRun = options.dryRun === true;
-	const result = pruneSessions(activity, {now, olderThanMs, dryRun, staleMs: options.stale});
+	let result: PruneResult;
+	try {
+		result = pruneSessions(activity, {now, olderThanMs, dryRun, staleMs: options.stale});
+	} catch (error) {
+		// The activity folder itself cannot be listed: a file at its name, no permission.
+		const code = codeOf(error);
+		if (code === undefined) {
+			throw error;
+		}
+		throw new CliError(`the activity folder ${safeLine(activity)} cannot be read: ${code}${code === 'ENOTDIR' ? ' (not a folder)' : ''}`);
+	}
 	if (options.json) {
 		const totalBytes = result.removed.reduce((sum, r) => sum + r.bytes, 0);
 		process.stdout.write(`${safeJsonStringify({dryRun, olderThanMs, totalBytes, ...result}, 2)}\n`);

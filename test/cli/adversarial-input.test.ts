@@ -120,3 +120,16 @@ describe('a moment that has not happened yet', () => {
 		}
 	});
 });
+
+describe('an activity folder that is a file', () => {
+	it('prune says so and exits 1, without a stack trace', () => {
+		const activity = path.join(tempDir('home-'), 'activity');
+		writeFileSync(activity, 'not a folder\n');
+		for (const args of [['prune'], ['prune', '--dry-run', '--json']]) {
+			const r = run(args, activity);
+			expect(r.status).toBe(1);
+			expect(r.stdout).toBe('');
+			expect(r.stderr).toBe(`agentlog: the activity folder ${activity} cannot be read: ENOTDIR (not a folder)\n`);
+		}
+	});
+});
