@@ -269,7 +269,25 @@ export function readCountFacts(targets: readonly FollowTarget[], options: CountF
 	return out;
 }
 
+/** How long an entry's `usedAt` may lag before the cache is written just to renew it. */
+const RENEW_MS = 60 * 60 * 1000;
+
+/** Whether the entries read this run say anything the cache does not (other than a recent use). */
+function changed<E extends Position>(old: Record<string, E>, fresh: Record<string, E>, now: number): boolean {
+	return Object.entries(fresh).some(([key, entry]) => {
+		const before = old[key];
+		if (!isPosition(before) || now - before.usedAt > RENEW_MS) {
+			return true;
+		}
+		return JSON.stringify({...before, usedAt: 0}) !== JSON.stringify({...entry, usedAt: 0});
+	});
+}
+
 function saveCache(file: string, cache: CacheData, t: Record<string, TranscriptEntry>, p: Record<string, ParentEntry>, now: number): void {
+	if (!changed(cache.t, t, now) && !changed(cache.p, p, now)) {
+		// Nothing new: a status bar's run every few seconds writes nothing.
+		return;
+	}
 	const keep = <E extends Position>(old: Record<string, E>, fresh: Record<string, E>): Record<string, E> => {
 		const out: Record<string, E> = {};
 		for (const [key, entry] of Object.entries(old)) {

@@ -1,6 +1,6 @@
 // The session counts' transcript facts read incrementally (count-facts.ts) are those of a whole read
 // (readAgentActivities), run after run while transcripts grow, are cut, replaced or rewritten.
-import {appendFileSync, closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync} from 'node:fs';
+import {appendFileSync, closeSync, mkdirSync, openSync, renameSync, statSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {TranscriptFacts} from '../../../src/core/monitor/inferred-stop.js';
@@ -100,5 +100,17 @@ describe('readCountFacts', () => {
 		expect(readCountFacts(s.targets, {claudeDir: s.claude}).get('a1')?.hasWork).toBe(false);
 		expect(readAgentActivities(s.targets, {claudeDir: s.claude}).get('a1')?.hasWork).toBe(false);
 		expect(readCountFacts(s.targets, {claudeDir: s.claude}).get('a2')?.missing).toBe(true);
+	});
+
+	it('writes its cache only when a transcript moved on', () => {
+		const s = setup();
+		writeFileSync(s.file('a1'), `${promptLine('go', {agentId: 'a1', seconds: 0})}\n`);
+		readCountFacts(s.targets, {claudeDir: s.claude, cacheFile: s.cacheFile});
+		const first = statSync(s.cacheFile);
+		readCountFacts(s.targets, {claudeDir: s.claude, cacheFile: s.cacheFile});
+		expect(statSync(s.cacheFile).ino).toBe(first.ino);
+		appendFileSync(s.file('a1'), `${promptLine('more', {agentId: 'a1', seconds: 1})}\n`);
+		readCountFacts(s.targets, {claudeDir: s.claude, cacheFile: s.cacheFile});
+		expect(statSync(s.cacheFile).ino).not.toBe(first.ino);
 	});
 });
