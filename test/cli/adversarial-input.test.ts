@@ -133,3 +133,37 @@ describe('an activity folder that is a file', () => {
 		}
 	});
 });
+
+describe('data nested deeper than any line the hook writes', () => {
+	// JSON.parse reads 100,000 nested arrays, but JSON.stringify (and any recursive walk) runs out
+	// of stack on them: the --json and export paths crashed with "Maximum call stack size exceeded".
+	const deep = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+	it('is dropped from the line (the line itself still counts), so no command crashes', () => {
+		const start = at(10);
+		const activity = activityWith([
+			`{"v":1,"at":"${start}","event":"SubagentStart","sessionId":"${S}","agentId":"a1","type":"Explore","state":"active","data":{"x":${deep(100_000)}}}`,
+			`{"v":1,"at":"${at(9)}","event":"PostToolUse","sessionId":"${S}","agentId":"a1","data":{"description":${deep(100_000)},"totalTokens":5}}`,
+			{at: at(8), event: 'SubagentStop', agentId: 'a1', type: 'Explore', state: 'stopped', data: {lastMessage: 'done', nested: {a: [{b: 'kept'}]}}},
+		]);
+		for (const args of [
+			['history', '--events', '--json'],
+			['history', '--json'],
+			['chain', 'a1', '--json'],
+			['export', '--events'],
+			['export', '--events', '--format', 'csv'],
+			['ls', S, '--at', '1m', '--json'],
+		]) {
+			const r = run(args, activity);
+			expect(r.stderr, args.join(' ')).not.toContain('Maximum call stack');
+			expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+		}
+		const events = JSON.parse(run(['history', '--events', '--json'], activity).stdout) as Array<{event: string; data?: unknown}>;
+		expect(events.map(e => e.event)).toEqual(['SubagentStart', 'PostToolUse', 'SubagentStop']);
+		expect(events[0]!.data).toBeUndefined();
+		expect(events[1]!.data).toBeUndefined();
+		expect(events[2]!.data).toEqual({lastMessage: 'done', nested: {a: [{b: 'kept'}]}});
+		const history = JSON.parse(run(['history', '--json'], activity).stdout) as Array<{agentId: string; status: string; startedAt: string}>;
+		expect(history).toMatchObject([{agentId: 'a1', status: 'completed', startedAt: start}]);
+	});
+});

@@ -61,6 +61,33 @@ function isTimestamp(value: unknown): value is string {
 
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/**
+ * How deep `data` may nest. The hook writes a few levels at most; JSON.parse reads any depth, but
+ * JSON.stringify and every recursive walk run out of stack on thousands, so deeper `data` is
+ * dropped like any other field of the wrong shape.
+ */
+export const MAX_DATA_DEPTH = 64;
+
+/** Whether `value` nests objects and arrays at most `max` levels deep (walked without recursion). */
+function nestsAtMost(value: unknown, max: number): boolean {
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	while (stack.length > 0) {
+		const [v, depth] = stack.pop()!;
+		if (typeof v !== 'object' || v === null) {
+			continue;
+		}
+		if (depth > max) {
+			return false;
+		}
+		for (const child of Array.isArray(v) ? v : Object.values(v)) {
+			if (typeof child === 'object' && child !== null) {
+				stack.push([child, depth + 1]);
+			}
+		}
+	}
+	return true;
+}
+
 function parseGit(value: unknown): GitState | undefined {
 	if (!isObject(value)) {
 		return undefined;
@@ -110,7 +137,7 @@ export function eventLineFrom(json: unknown): Result<EventLine> {
 	if (typeof json.state === 'string' && (EVENT_STATES as readonly string[]).includes(json.state)) {
 		line.state = json.state as EventState;
 	}
-	if (isObject(json.data)) {
+	if (isObject(json.data) && nestsAtMost(json.data, MAX_DATA_DEPTH)) {
 		line.data = json.data;
 	}
 	const cwd = optionalString(json.cwd);
