@@ -167,3 +167,20 @@ describe('data nested deeper than any line the hook writes', () => {
 		expect(history).toMatchObject([{agentId: 'a1', status: 'completed', startedAt: start}]);
 	});
 });
+
+describe('an agent file with a field nested deeper than any record', () => {
+	it('ls --json drops that field (other tools may add their own) instead of crashing', () => {
+		const activity = activityWith([{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'}]);
+		const depth = 100_000;
+		writeFileSync(
+			path.join(activity, S, 'a1.json'),
+			`{"agentId":"a1","type":"Explore","status":"active","startedAt":"${at(10)}","updatedAt":"${at(10)}","theirs":{"ok":[1]},"deep":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+		);
+		const r = run(['ls', '--json'], activity);
+		expect(r.stderr).not.toContain('Maximum call stack');
+		expect(r.status).toBe(0);
+		const [agent] = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+		expect(agent).toMatchObject({agentId: 'a1', theirs: {ok: [1]}});
+		expect(agent).not.toHaveProperty('deep');
+	});
+});

@@ -6,7 +6,7 @@
 // for agent files), and `--json` / `--events` print the exact values through safeJsonStringify.
 import {head} from '../text/bounded.js';
 import {isSafeId} from '../record/agent-record.js';
-import {isObject, type Json} from '../record/json.js';
+import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.js';
 import {CUT_MESSAGE_CHARS} from '../hook/payload-cut.js';
 import {fail, ok, type Result} from '../result.js';
 
@@ -66,27 +66,7 @@ const optionalString = (value: unknown): string | undefined => (typeof value ===
  * JSON.stringify and every recursive walk run out of stack on thousands, so deeper `data` is
  * dropped like any other field of the wrong shape.
  */
-export const MAX_DATA_DEPTH = 64;
-
-/** Whether `value` nests objects and arrays at most `max` levels deep (walked without recursion). */
-function nestsAtMost(value: unknown, max: number): boolean {
-	const stack: Array<[unknown, number]> = [[value, 1]];
-	while (stack.length > 0) {
-		const [v, depth] = stack.pop()!;
-		if (typeof v !== 'object' || v === null) {
-			continue;
-		}
-		if (depth > max) {
-			return false;
-		}
-		for (const child of Array.isArray(v) ? v : Object.values(v)) {
-			if (typeof child === 'object' && child !== null) {
-				stack.push([child, depth + 1]);
-			}
-		}
-	}
-	return true;
-}
+export const MAX_DATA_DEPTH = MAX_JSON_DEPTH;
 
 function parseGit(value: unknown): GitState | undefined {
 	if (!isObject(value)) {

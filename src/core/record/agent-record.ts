@@ -3,6 +3,7 @@
 // the rest are optional extensions that readers must not require (DESIGN.md §3).
 import {safeJson, safeLine} from '../text/safe-text.js';
 import type {Result} from '../result.js';
+import {MAX_JSON_DEPTH, nestsAtMost} from './json.js';
 
 export type AgentStatus = 'active' | 'idle' | 'stopped';
 
@@ -116,6 +117,12 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	}
 	for (const key of ['startUnknown', 'lastMessageCut', 'interrupted'] as const) {
 		if (record[key] !== undefined && record[key] !== true) {
+			delete record[key];
+		}
+	}
+	// An extra field nested deeper than any record: JSON.stringify (ls --json) would overflow the stack.
+	for (const [key, value] of Object.entries(record)) {
+		if (typeof value === 'object' && value !== null && !nestsAtMost(value, MAX_JSON_DEPTH)) {
 			delete record[key];
 		}
 	}
