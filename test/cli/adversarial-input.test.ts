@@ -3,7 +3,7 @@
 // Date.parse's guesswork reads as a time), and a moment to look at that has not happened yet.
 // Each case broke before its fix; run through the built CLI as a user would.
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {formatEventLine, type EventLine} from '../../src/core/history/event-line.js';
@@ -182,5 +182,23 @@ describe('an agent file with a field nested deeper than any record', () => {
 		const [agent] = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
 		expect(agent).toMatchObject({agentId: 'a1', theirs: {ok: [1]}});
 		expect(agent).not.toHaveProperty('deep');
+	});
+});
+
+describe('a settings file nested deeper than any settings file', () => {
+	it('install-hook and uninstall-hook refuse it (exit 1, naming the file) and leave it as it was', () => {
+		const home = tempDir('home-');
+		const settings = path.join(home, 'settings.json');
+		const depth = 100_000;
+		const text = `{"hooks":{},"theirs":${'['.repeat(depth)}${']'.repeat(depth)}}\n`;
+		writeFileSync(settings, text);
+		for (const command of ['install-hook', 'uninstall-hook']) {
+			const r = run([command, '--settings', settings], tempDir('activity-'));
+			expect(r.stderr).not.toContain('Maximum call stack');
+			expect(r.status, r.stderr).toBe(1);
+			expect(r.stderr).toContain(settings);
+			expect(r.stderr).toContain('nests deeper than 64 levels');
+			expect(readFileSync(settings, 'utf8')).toBe(text);
+		}
 	});
 });

@@ -14,7 +14,7 @@ import {lineColumn, parseJsonWithLocation} from './json-location.js';
 import {commandRunsScript, type HookTarget} from './shell-command.js';
 import {AGENT_TOOLS} from '../hook/agent-call.js';
 import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
-import {isObject, type Json} from '../record/json.js';
+import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.js';
 
 /** The events agentlog's hook is installed for: the ones it handles (one list, in core/hook). */
 export const AGENTLOG_HOOK_EVENTS = HOOK_EVENTS;
@@ -60,6 +60,10 @@ export function parseSettings(text: string): SettingsParseResult {
 	const firstChar = lineColumn(text, text.length - text.trimStart().length);
 	if (!isObject(value)) {
 		return {ok: false, reason: `the top level is ${kind(value)}, not a JSON object`, ...firstChar};
+	}
+	if (!nestsAtMost(value, MAX_JSON_DEPTH)) {
+		// jsonc-parser's parse tree (the text edit) recurses and would overflow the stack.
+		return {ok: false, reason: `it nests deeper than ${MAX_JSON_DEPTH} levels, which no settings file does`, ...firstChar};
 	}
 	if (Object.hasOwn(value, 'hooks')) {
 		const hooks = value.hooks;
