@@ -54,7 +54,10 @@ class ChunkedWriter {
 
 function exists(file: string): boolean {
 	try {
-		lstatSync(file);
+		if (lstatSync(file).isDirectory()) {
+			// --force could not replace it either: said before the history is read.
+			throw new CliError(`${file} is a folder; -o takes a file name`);
+		}
 		return true;
 	} catch (error) {
 		if (codeOf(error) === 'ENOENT') {
@@ -67,7 +70,7 @@ function exists(file: string): boolean {
 const existsMessage = (file: string): string => `${file} already exists; --force replaces it (a link there is replaced, never written through)`;
 
 function openOutput(file: string, force: boolean): AtomicStream {
-	if (!force && exists(file)) {
+	if (exists(file) && !force) {
 		throw new CliError(existsMessage(file));
 	}
 	try {
@@ -83,6 +86,9 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 	const now = clockNow();
 	const filter = filterFrom(options, now);
 	const sessionId = sessionFrom(sessionArg, activity, options);
+	if (options.output === '') {
+		throw new CliError("option '-o, --output <file>' needs a file name", 2);
+	}
 	const file = options.output === undefined ? undefined : path.resolve(options.output);
 	// Refused before the history is read: no work for a file that would not be replaced.
 	const output = file === undefined ? undefined : openOutput(file, Boolean(options.force));

@@ -202,3 +202,18 @@ describe('a settings file nested deeper than any settings file', () => {
 		}
 	});
 });
+
+describe('export -o that names no file', () => {
+	it('a folder is refused before any work, with or without --force; an empty name is a usage error', () => {
+		const activity = activityWith([{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'}]);
+		const folder = tempDir('out-');
+		for (const args of [['-o', folder], ['-o', folder, '--force'], ['-o', `${folder}/`, '--force']]) {
+			const r = run(['export', ...args], activity);
+			expect(r.status).toBe(1);
+			expect(r.stderr).toBe(`agentlog: ${folder} is a folder; -o takes a file name\n`);
+		}
+		const empty = run(['export', '-o', '', '--force'], activity);
+		expect(empty.status).toBe(2);
+		expect(empty.stderr).toContain('needs a file name');
+	});
+});
