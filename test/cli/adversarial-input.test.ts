@@ -207,7 +207,11 @@ describe('export -o that names no file', () => {
 	it('a folder is refused before any work, with or without --force; an empty name is a usage error', () => {
 		const activity = activityWith([{at: at(10), event: 'SubagentStart', agentId: 'a1', type: 'Explore', state: 'active'}]);
 		const folder = tempDir('out-');
-		for (const args of [['-o', folder], ['-o', folder, '--force'], ['-o', `${folder}/`, '--force']]) {
+		for (const args of [
+			['-o', folder],
+			['-o', folder, '--force'],
+			['-o', `${folder}/`, '--force'],
+		]) {
 			const r = run(['export', ...args], activity);
 			expect(r.status).toBe(1);
 			expect(r.stderr).toBe(`agentlog: ${folder} is a folder; -o takes a file name\n`);
