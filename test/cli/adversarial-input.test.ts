@@ -37,7 +37,7 @@ function run(args: string[], activity: string) {
 		TZ: 'UTC',
 		NO_COLOR: '1',
 	};
-	const r = spawnSync(process.execPath, [cli, ...args], {env, encoding: 'utf8', timeout: 20_000});
+	const r = spawnSync(process.execPath, [cli, ...args], {env, encoding: 'utf8', timeout: 20_000, maxBuffer: 64 * 1024 * 1024});
 	expect(r.signal, `agentlog ${args.join(' ')} did not finish`).toBeNull();
 	return r;
 }
@@ -220,4 +220,29 @@ describe('export -o that names no file', () => {
 		expect(empty.status).toBe(2);
 		expect(empty.stderr).toContain('needs a file name');
 	});
+});
+
+describe('a chain of spawns thousands deep', () => {
+	it('chain prints it with the indent capped (it ran out of string length: 20,000 levels indented by two each)', () => {
+		const n = 20_000;
+		const activity = activityWith(
+			Array.from({length: n}, (_, i) => ({
+				at: at(10),
+				event: 'SubagentStart',
+				agentId: `a${i}`,
+				type: 'Explore',
+				state: 'active' as const,
+				...(i === 0 ? {} : {data: {parentAgentId: `a${i - 1}`}}),
+			})),
+		);
+		const r = run(['chain', 'a0'], activity);
+		expect(r.stderr).toBe('');
+		expect(r.status).toBe(0);
+		const lines = r.stdout.trimEnd().split('\n');
+		expect(lines.filter(l => / · a\d+$/.test(l))).toHaveLength(n);
+		const longest = Math.max(...lines.map(l => l.length));
+		expect(longest).toBeLessThan(300);
+		expect(lines.find(l => l.endsWith(' · a19999'))).toMatch(/^ {80}\[20000\] Explore · /);
+		expect(lines.find(l => l.endsWith(' · a3'))).toMatch(/^ {8}Explore · /);
+	}, 60_000);
 });

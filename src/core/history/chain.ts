@@ -105,6 +105,13 @@ function node(h: AgentHistory, indent: string, mark: string, now: number, timeZo
 	return steps.length === 0 ? [head] : [head, `${indent}    ${steps.join(' → ')}`];
 }
 
+/** Levels indented at most: deeper ones stay at this indent and say their level (`[120] `), so a line's length stays bounded. */
+export const MAX_CHAIN_INDENT_LEVELS = 40;
+
+function indentOf(level: number): string {
+	return level <= MAX_CHAIN_INDENT_LEVELS ? '  '.repeat(level) : `${'  '.repeat(MAX_CHAIN_INDENT_LEVELS)}[${level}] `;
+}
+
 /** `chain` as text: the spawner on top, each level indented by two, the agent marked `▶`, its descendants under it. */
 export function formatChainText(chain: AgentChain, now: number, timeZone?: string): string {
 	const lines: string[] = [];
@@ -112,13 +119,13 @@ export function formatChainText(chain: AgentChain, now: number, timeZone?: strin
 	lines.push(`session ${safeLine(chain.agent.sessionId)} · ${top}`);
 	let depth = 1;
 	for (const ancestor of chain.ancestors) {
-		lines.push(...node(ancestor, '  '.repeat(depth), '', now, timeZone));
+		lines.push(...node(ancestor, indentOf(depth), '', now, timeZone));
 		depth++;
 	}
 	const agentDepth = depth;
-	lines.push(...node(chain.agent, '  '.repeat(agentDepth), '▶ ', now, timeZone));
+	lines.push(...node(chain.agent, indentOf(agentDepth), '▶ ', now, timeZone));
 	for (const d of chain.descendants) {
-		lines.push(...node(d.history, '  '.repeat(agentDepth + d.depth), '', now, timeZone));
+		lines.push(...node(d.history, indentOf(agentDepth + d.depth), '', now, timeZone));
 	}
 	return `${lines.join('\n')}\n`;
 }
