@@ -107,6 +107,8 @@ export class ActivityWatcher implements AgentSource {
 	private readonly roots: TranscriptRoots;
 	/** `.main-waiting.json` changed since it was last read. */
 	private pendingMain = false;
+	/** Resolves the wait for the session watcher's 'ready' (see closeSession). */
+	private stopWaitingReady: (() => void) | undefined;
 	/** While the main session waits: its transcript is looked at once a second for a line after the request. */
 	private mainTimer: NodeJS.Timeout | undefined;
 
@@ -203,6 +205,8 @@ export class ActivityWatcher implements AgentSource {
 		this.pendingMain = false;
 		this.watchMain(false);
 		this.events = undefined;
+		this.stopWaitingReady?.();
+		this.stopWaitingReady = undefined;
 		await Promise.all([top.close(), session?.close()]);
 		if (this.closed) {
 			return;
@@ -309,7 +313,7 @@ export class ActivityWatcher implements AgentSource {
 		clearInterval(this.appearTimer);
 		clearTimeout(this.flushTimer);
 		clearTimeout(this.recheckTimer);
-		await Promise.all([this.top?.close(), this.session?.close()]);
+		await Promise.all([this.top?.close(), this.closeSession()]);
 		this.top = undefined;
 		this.session = undefined;
 		this.listeners.clear();
@@ -334,7 +338,7 @@ export class ActivityWatcher implements AgentSource {
 				await this.selectSession(id);
 			}
 		} else if (id === current) {
-			await this.session?.close();
+			await this.closeSession();
 			this.session = undefined;
 			this.events = undefined;
 			this.update({set: EMPTY_AGENT_SET, lifecycle: EMPTY_SESSION_LIFECYCLE});
@@ -347,12 +351,19 @@ export class ActivityWatcher implements AgentSource {
 		}
 	}
 
+	/** Ends the wait for the current session watcher's 'ready' (it never comes once the watcher is closed). */
+	private closeSession(): Promise<void> | undefined {
+		this.stopWaitingReady?.();
+		this.stopWaitingReady = undefined;
+		return this.session?.close();
+	}
+
 	private async selectSession(id: string): Promise<void> {
 		if (this.closed) {
 			return;
 		}
 		const generation = this.generation;
-		await this.session?.close();
+		await this.closeSession();
 		if (this.closed || generation !== this.generation) {
 			return;
 		}
@@ -391,7 +402,11 @@ export class ActivityWatcher implements AgentSource {
 			.on('change', onFile)
 			.on('unlink', onFile)
 			.on('error', () => undefined);
-		await new Promise<void>(resolve => watcher.once('ready', () => resolve()));
+		// A session selected again meanwhile closes this watcher before it is ready: stop waiting then.
+		await new Promise<void>(resolve => {
+			this.stopWaitingReady = resolve;
+			watcher.once('ready', () => resolve());
+		});
 		if (this.closed || this.session !== watcher || generation !== this.generation) {
 			return;
 		}
