@@ -102,6 +102,19 @@ describe('readCountFacts', () => {
 		expect(readCountFacts(s.targets, {claudeDir: s.claude}).get('a2')?.missing).toBe(true);
 	});
 
+	it("finds a nested agent's Task result in its parent agent's transcript, the parent named by .meta.json only, as a whole read does", () => {
+		const s = setup();
+		writeFileSync(s.main, `${promptLine('go', {seconds: 0}, false)}\n`);
+		writeFileSync(s.file('a2'), `${promptLine('child', {agentId: 'a2', seconds: 1})}\n`);
+		writeFileSync(s.file('a2').replace(/\.jsonl$/u, '.meta.json'), JSON.stringify({agentType: 'Explore', parentAgentId: 'a1'}));
+		writeFileSync(s.file('a1'), `${promptLine('parent', {agentId: 'a1', seconds: 0})}\n${agentResultLine('toolu_x', 'a2', 'completed', {seconds: 2})}\n`);
+		const whole = readAgentActivities(s.targets, {claudeDir: s.claude});
+		const incremental = readCountFacts(s.targets, {claudeDir: s.claude, cacheFile: s.cacheFile});
+		expect(whole.get('a2')?.taskResult?.status).toBe('completed');
+		expect(counted(incremental.get('a2'))).toEqual(counted(whole.get('a2')));
+		expect(counted(readCountFacts(s.targets, {claudeDir: s.claude, cacheFile: s.cacheFile}).get('a2'))).toEqual(counted(whole.get('a2')));
+	});
+
 	it('writes its cache only when a transcript moved on', () => {
 		const s = setup();
 		writeFileSync(s.file('a1'), `${promptLine('go', {agentId: 'a1', seconds: 0})}\n`);
