@@ -3,39 +3,27 @@
 // `subagents/workflows/<run>/agent-<id>.jsonl`) added to the history as `Imported` lines
 // (core/history/imported.ts) appended to `<activity>/<sessionId>/events.jsonl`.
 //
-// - Only folders (never a symlink to one) are walked below `projects`, only regular files are
-//   opened (openRegularFile, symlinks not followed).
-// - A transcript is read in chunks through the monitor's own summary (`foldLines`): memory is one
-//   chunk plus the longest line (a line over MAX_TRANSCRIPT_LINE is skipped) plus the summary's
-//   bounded state.
+// - Finding the transcripts: import-scan.ts; reading one, its meta file and its parents:
+//   import-read.ts. This file turns what was read into lines and writes them.
 // - Idempotent and incremental from the session's own log (readSessionEvents): an agent the hook
 //   recorded gets nothing; a transcript already imported at the same size and mtime gets nothing;
 //   a new or grown one gets one line. The log is already read by every history command, so this
 //   costs no state file of its own.
 // - The session folder's mtime is the "newest session" rule of watch, ls and sessions: after
 //   writing, it is put back (a folder the import made gets the time of its last imported line).
-import {closeSync, lstatSync, mkdirSync, readdirSync, statSync, utimesSync, type Dirent} from 'node:fs';
+import {mkdirSync, statSync, utimesSync} from 'node:fs';
 import path from 'node:path';
 import {formatEventLine} from '../../core/history/event-line.js';
-import {importDecision, importedLine, isInternalAgentId, sessionImportState, type TranscriptImport} from '../../core/history/imported.js';
+import {importDecision, importedLine, sessionImportState, type TranscriptImport} from '../../core/history/imported.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {promptFirstLine} from '../../core/transcript/activity.js';
-import {parseMeta} from '../../core/transcript/meta.js';
-import type {AgentMeta} from '../../core/transcript/agent-activity.js';
-import {ParentIndex} from '../../core/transcript/parent-index.js';
-import {EMPTY_SUMMARY, foldLines, tokenTotals, turnOutcome, type TranscriptSummary} from '../../core/transcript/summary.js';
-import {openRegularFile, readRegularText} from '../fs/safe-file.js';
+import {tokenTotals, turnOutcome} from '../../core/transcript/summary.js';
 import {appendEventLine} from '../hook/event-append.js';
-import {readLineChunksSync} from '../transcripts/files.js';
-import {MAX_PARENT_LINE} from '../transcripts/parent-scan.js';
 import {readSessionEvents} from './event-log.js';
+import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, type TranscriptRead} from './import-read.js';
+import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
 
-/** Bytes read at a time. */
-export const IMPORT_CHUNK_BYTES = 1024 * 1024;
-/** A transcript line longer than this (a huge tool result) is skipped, not held. */
-export const MAX_TRANSCRIPT_LINE = 64 * 1024 * 1024;
-const MAX_META_BYTES = 1024 * 1024;
-const TRANSCRIPT_NAME = /^agent-(.+)\.jsonl$/u;
+export {IMPORT_CHUNK_BYTES, MAX_TRANSCRIPT_LINE} from './import-read.js';
 
 export interface ImportOptions {
 	/** `<claude>`: transcripts are looked for under `<claude>/projects`. */
@@ -88,233 +76,6 @@ export interface ImportSummary {
 	/** Problems writing a log (one per session), safe to print after safeLine. */
 	readonly errors: string[];
 	readonly durationMs: number;
-}
-
-interface Candidate {
-	readonly sessionId: string;
-	readonly agentId: string;
-	readonly file: string;
-	/** `subagents/` of the session: where a parent agent's transcript is. */
-	readonly subagents: string;
-	/** `<project>/<sessionId>.jsonl`. */
-	readonly main: string;
-	readonly size: number;
-	readonly mtimeMs: number;
-}
-
-function dirents(dir: string): Dirent[] {
-	try {
-		return readdirSync(dir, {withFileTypes: true});
-	} catch {
-		return [];
-	}
-}
-
-/** True when `dir` is a folder itself, not a symlink to one. */
-function isRealDir(dir: string): boolean {
-	try {
-		return lstatSync(dir).isDirectory();
-	} catch {
-		return false;
-	}
-}
-
-function projectMatches(name: string, project: string | undefined): boolean {
-	if (project === undefined || project === '') {
-		return true;
-	}
-	return name.includes(project) || name.includes(project.replace(/[^A-Za-z0-9]/gu, '-'));
-}
-
-interface Found {
-	readonly candidates: Candidate[];
-	internal: number;
-	badName: number;
-	unreadable: number;
-}
-
-function addTranscripts(found: Found, dir: string, sessionId: string, subagents: string, main: string, sinceMs: number | undefined): void {
-	for (const entry of dirents(dir)) {
-		const m = TRANSCRIPT_NAME.exec(entry.name);
-		if (!m) {
-			continue;
-		}
-		const agentId = m[1]!;
-		if (isInternalAgentId(agentId)) {
-			found.internal += 1;
-			continue;
-		}
-		if (!isSafeId(agentId)) {
-			found.badName += 1;
-			continue;
-		}
-		if (!entry.isFile()) {
-			found.unreadable += 1;
-			continue;
-		}
-		const file = path.join(dir, entry.name);
-		let st;
-		try {
-			st = lstatSync(file);
-		} catch {
-			continue;
-		}
-		if (sinceMs !== undefined && st.mtimeMs < sinceMs) {
-			continue;
-		}
-		found.candidates.push({sessionId, agentId, file, subagents, main, size: st.size, mtimeMs: st.mtimeMs});
-	}
-}
-
-/** Every subagent transcript under `<claude>/projects` the options select. */
-export function findTranscripts(claudeDir: string, options: {readonly project?: string; readonly sinceMs?: number} = {}): Found {
-	const found: Found = {candidates: [], internal: 0, badName: 0, unreadable: 0};
-	const projects = path.join(claudeDir, 'projects');
-	if (!isRealDir(projects)) {
-		return found;
-	}
-	for (const project of dirents(projects)) {
-		if (!project.isDirectory() || !projectMatches(project.name, options.project)) {
-			continue;
-		}
-		const projectDir = path.join(projects, project.name);
-		for (const session of dirents(projectDir)) {
-			if (!session.isDirectory()) {
-				continue;
-			}
-			const subagents = path.join(projectDir, session.name, 'subagents');
-			if (!isRealDir(subagents)) {
-				continue;
-			}
-			if (!isSafeId(session.name)) {
-				found.badName += 1;
-				continue;
-			}
-			const main = path.join(projectDir, `${session.name}.jsonl`);
-			addTranscripts(found, subagents, session.name, subagents, main, options.sinceMs);
-			const workflows = path.join(subagents, 'workflows');
-			if (isRealDir(workflows)) {
-				for (const run of dirents(workflows)) {
-					if (run.isDirectory()) {
-						addTranscripts(found, path.join(workflows, run.name), session.name, subagents, main, options.sinceMs);
-					}
-				}
-			}
-		}
-	}
-	return found;
-}
-
-/** The first `timestamp` of complete lines (only lines up to the first that has one are parsed). */
-function firstTimestamp(lines: readonly string[]): string | undefined {
-	for (const text of lines) {
-		if (!text.includes('"timestamp"')) {
-			continue;
-		}
-		try {
-			const json: unknown = JSON.parse(text);
-			const at = typeof json === 'object' && json !== null ? (json as {timestamp?: unknown}).timestamp : undefined;
-			if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) {
-				return at;
-			}
-		} catch {
-			// A bad line: the next.
-		}
-	}
-	return undefined;
-}
-
-export interface TranscriptRead {
-	readonly summary: TranscriptSummary;
-	readonly firstAt: string | undefined;
-	/** The last line's cwd, when a line had one. */
-	readonly cwd: string | undefined;
-}
-
-/**
- * Reads a whole transcript in chunks into the monitor's summary, with its first timestamp. A
- * last line without its newline (being written) is left out. Undefined when it is not a regular
- * file (a symlink is not followed) or cannot be read.
- */
-export function readTranscript(file: string, chunkBytes = IMPORT_CHUNK_BYTES, onChunk?: (bytes: number) => void): TranscriptRead | undefined {
-	const opened = openRegularFile(file, false);
-	if (!opened.ok) {
-		return undefined;
-	}
-	let summary = EMPTY_SUMMARY;
-	let firstAt: string | undefined;
-	let cwd: string | undefined;
-	const decoder = new TextDecoder();
-	try {
-		readLineChunksSync(
-			opened.fd,
-			0,
-			opened.stats.size,
-			bytes => {
-				const lines = decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n');
-				firstAt ??= firstTimestamp(lines);
-				if (cwd === undefined) {
-					const m = /"cwd":"((?:[^"\\]|\\.)*)"/u.exec(lines[0] ?? '');
-					if (m) {
-						try {
-							cwd = JSON.parse(`"${m[1]}"`) as string;
-						} catch {
-							// Not a string after all.
-						}
-					}
-				}
-				summary = foldLines(summary, lines);
-				onChunk?.(bytes.length);
-			},
-			{chunkBytes, maxLine: MAX_TRANSCRIPT_LINE},
-		);
-	} catch {
-		if (summary.lines === 0) {
-			return undefined;
-		}
-	} finally {
-		closeSync(opened.fd);
-	}
-	return {summary, firstAt, cwd};
-}
-
-function readMeta(transcript: string): AgentMeta | undefined {
-	const read = readRegularText(transcript.replace(/\.jsonl$/u, '.meta.json'), {maxBytes: MAX_META_BYTES});
-	if (!read.ok) {
-		return undefined;
-	}
-	try {
-		return parseMeta(JSON.parse(read.text));
-	} catch {
-		return undefined;
-	}
-}
-
-/** Parent transcripts scanned once per run (the session's main one, a parent agent's). */
-class Parents {
-	private readonly indexes = new Map<string, ParentIndex>();
-
-	lookup(file: string, agentId: string, toolUseId: string | undefined): ReturnType<ParentIndex['lookup']> {
-		let index = this.indexes.get(file);
-		if (!index) {
-			index = new ParentIndex();
-			this.indexes.set(file, index);
-			const opened = openRegularFile(file, false);
-			if (opened.ok) {
-				try {
-					readLineChunksSync(opened.fd, 0, opened.stats.size, bytes => index!.addBytes(bytes), {
-						chunkBytes: IMPORT_CHUNK_BYTES,
-						maxLine: MAX_PARENT_LINE,
-					});
-				} catch {
-					// What was read is kept.
-				} finally {
-					closeSync(opened.fd);
-				}
-			}
-		}
-		return index.lookup(agentId, toolUseId);
-	}
 }
 
 function sum(counts: Readonly<Record<string, number>>): number {

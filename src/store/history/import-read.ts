@@ -1,0 +1,130 @@
+// `agentlog import`, reading one transcript: in chunks through the monitor's own summary
+// (`foldLines`), memory one chunk plus the longest line (a line over MAX_TRANSCRIPT_LINE is
+// skipped) plus the summary's bounded state; its `.meta.json`; and the parent transcripts that
+// name its task, each scanned once per run. Regular files only (openRegularFile).
+import {closeSync} from 'node:fs';
+import {parseMeta} from '../../core/transcript/meta.js';
+import type {AgentMeta} from '../../core/transcript/agent-activity.js';
+import {ParentIndex} from '../../core/transcript/parent-index.js';
+import {EMPTY_SUMMARY, foldLines, type TranscriptSummary} from '../../core/transcript/summary.js';
+import {openRegularFile, readRegularText} from '../fs/safe-file.js';
+import {readLineChunksSync} from '../transcripts/files.js';
+import {MAX_PARENT_LINE} from '../transcripts/parent-scan.js';
+
+/** Bytes read at a time. */
+export const IMPORT_CHUNK_BYTES = 1024 * 1024;
+/** A transcript line longer than this is skipped (a huge tool result), never held. */
+export const MAX_TRANSCRIPT_LINE = 64 * 1024 * 1024;
+const MAX_META_BYTES = 1024 * 1024;
+
+/** The first `timestamp` of complete lines (only lines up to the first that has one are parsed). */
+function firstTimestamp(lines: readonly string[]): string | undefined {
+	for (const text of lines) {
+		if (!text.includes('"timestamp"')) {
+			continue;
+		}
+		try {
+			const json: unknown = JSON.parse(text);
+			const at = typeof json === 'object' && json !== null ? (json as {timestamp?: unknown}).timestamp : undefined;
+			if (typeof at === 'string' && !Number.isNaN(Date.parse(at))) {
+				return at;
+			}
+		} catch {
+			// A bad line: the next.
+		}
+	}
+	return undefined;
+}
+
+export interface TranscriptRead {
+	readonly summary: TranscriptSummary;
+	readonly firstAt: string | undefined;
+	/** The last line's cwd, when a line had one. */
+	readonly cwd: string | undefined;
+}
+
+/**
+ * Reads a whole transcript in chunks into the monitor's summary, with its first timestamp. A
+ * last line without its newline (being written) is left out. Undefined when it is not a regular
+ * file (a symlink is not followed) or cannot be read.
+ */
+export function readTranscript(file: string, chunkBytes = IMPORT_CHUNK_BYTES, onChunk?: (bytes: number) => void): TranscriptRead | undefined {
+	const opened = openRegularFile(file, false);
+	if (!opened.ok) {
+		return undefined;
+	}
+	let summary = EMPTY_SUMMARY;
+	let firstAt: string | undefined;
+	let cwd: string | undefined;
+	const decoder = new TextDecoder();
+	try {
+		readLineChunksSync(
+			opened.fd,
+			0,
+			opened.stats.size,
+			bytes => {
+				const lines = decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n');
+				firstAt ??= firstTimestamp(lines);
+				if (cwd === undefined) {
+					const m = /"cwd":"((?:[^"\\]|\\.)*)"/u.exec(lines[0] ?? '');
+					if (m) {
+						try {
+							cwd = JSON.parse(`"${m[1]}"`) as string;
+						} catch {
+							// Not a string after all.
+						}
+					}
+				}
+				summary = foldLines(summary, lines);
+				onChunk?.(bytes.length);
+			},
+			{chunkBytes, maxLine: MAX_TRANSCRIPT_LINE},
+		);
+	} catch {
+		if (summary.lines === 0) {
+			return undefined;
+		}
+	} finally {
+		closeSync(opened.fd);
+	}
+	return {summary, firstAt, cwd};
+}
+
+export function readMeta(transcript: string): AgentMeta | undefined {
+	const read = readRegularText(transcript.replace(/\.jsonl$/u, '.meta.json'), {maxBytes: MAX_META_BYTES});
+	if (!read.ok) {
+		return undefined;
+	}
+	try {
+		return parseMeta(JSON.parse(read.text));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Parent transcripts scanned once per run (the session's main one, a parent agent's). */
+export class Parents {
+	private readonly indexes = new Map<string, ParentIndex>();
+
+	lookup(file: string, agentId: string, toolUseId: string | undefined): ReturnType<ParentIndex['lookup']> {
+		let index = this.indexes.get(file);
+		if (!index) {
+			index = new ParentIndex();
+			this.indexes.set(file, index);
+			const opened = openRegularFile(file, false);
+			if (opened.ok) {
+				try {
+					readLineChunksSync(opened.fd, 0, opened.stats.size, bytes => index!.addBytes(bytes), {
+						chunkBytes: IMPORT_CHUNK_BYTES,
+						maxLine: MAX_PARENT_LINE,
+					});
+				} catch {
+					// What was read is kept.
+				} finally {
+					closeSync(opened.fd);
+				}
+			}
+		}
+		return index.lookup(agentId, toolUseId);
+	}
+}
