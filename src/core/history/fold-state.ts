@@ -1,0 +1,184 @@
+// One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
+// it: spawned, idle and back to active, completed or interrupted, resumed (DESIGN.md §10). Pure.
+import {RESUME_AFTER_STOP_MS} from '../hook/hook-event.js';
+import type {EventLine, GitState} from './event-line.js';
+
+/** One step of an agent's lifecycle. `active` is a return from idle (a teammate given work again). */
+export type LifecycleKind = 'spawned' | 'completed' | 'interrupted' | 'resumed' | 'idle' | 'active';
+
+export interface LifecycleStep {
+	readonly kind: LifecycleKind;
+	/** The time of the line that made the step (ISO, as written). */
+	readonly at: string;
+	/** For `completed` / `interrupted`: the stop reason (see `AgentHistory.stopReason`). */
+	readonly reason?: string;
+}
+
+export type Phase = 'none' | 'active' | 'idle' | 'stopped' | 'interrupted';
+
+export interface State {
+	readonly agentId: string;
+	readonly sessionId: string;
+	phase: Phase;
+	type: string;
+	subagentType?: string;
+	startedAt?: string;
+	startMs?: number;
+	startUnknown: boolean;
+	stoppedAt?: string;
+	stopMs?: number;
+	stopReason?: string;
+	resumeCount: number;
+	resumedAt?: string;
+	firstAt: string;
+	lastAt: string;
+	lastMs: number;
+	description?: string;
+	tokens?: number;
+	toolCalls?: number;
+	model?: string;
+	parentAgentId?: string;
+	gitStart?: GitState;
+	gitStop?: GitState;
+	readonly lifecycle: LifecycleStep[];
+	readonly events: EventLine[];
+	onlyImported: boolean;
+}
+
+export function newState(agentId: string, sessionId: string, at: string, ms: number): State {
+	return {
+		agentId,
+		sessionId,
+		phase: 'none',
+		type: '',
+		startUnknown: false,
+		resumeCount: 0,
+		firstAt: at,
+		lastAt: at,
+		lastMs: ms,
+		lifecycle: [],
+		events: [],
+		onlyImported: true,
+	};
+}
+
+/** A start or an idle that comes no later than this after a stop is one from before the stop (see RESUME_AFTER_STOP_MS). */
+export function isLateRepeat(s: State, ms: number): boolean {
+	return s.stopMs !== undefined && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
+}
+
+/** After a stop or interruption: a late line from before it (nothing changes but a start time now known), or a resume. */
+export function wake(s: State, line: EventLine, ms: number): boolean {
+	if (isLateRepeat(s, ms)) {
+		if (s.startUnknown) {
+			// A start from just before the stop: now the start time is known.
+			s.startUnknown = false;
+			s.startedAt = ms <= s.stopMs! ? line.at : s.stoppedAt;
+			s.startMs = Math.min(ms, s.stopMs!);
+			s.gitStart ??= line.git;
+		}
+		return false;
+	}
+	s.resumeCount += 1;
+	s.resumedAt = line.at;
+	s.stoppedAt = undefined;
+	s.stopMs = undefined;
+	s.stopReason = undefined;
+	s.gitStop = undefined;
+	s.lifecycle.push({kind: 'resumed', at: line.at});
+	return true;
+}
+
+export function start(s: State, line: EventLine, ms: number): void {
+	switch (s.phase) {
+		case 'none': {
+			s.phase = 'active';
+			s.startedAt = line.at;
+			s.startMs = ms;
+			s.gitStart = line.git;
+			s.lifecycle.push({kind: 'spawned', at: line.at});
+			return;
+		}
+		case 'active': {
+			// A repeated start while running (teammate messages, duplicates): not a resume.
+			return;
+		}
+		case 'idle': {
+			s.phase = 'active';
+			s.lifecycle.push({kind: 'active', at: line.at});
+			return;
+		}
+		case 'stopped':
+		case 'interrupted': {
+			if (wake(s, line, ms)) {
+				s.phase = 'active';
+			}
+			return;
+		}
+	}
+}
+
+export function idle(s: State, line: EventLine, ms: number): void {
+	switch (s.phase) {
+		case 'none': {
+			s.phase = 'idle';
+			s.startUnknown = true;
+			s.lifecycle.push({kind: 'idle', at: line.at});
+			return;
+		}
+		case 'active': {
+			s.phase = 'idle';
+			s.lifecycle.push({kind: 'idle', at: line.at});
+			return;
+		}
+		case 'idle': {
+			return;
+		}
+		case 'stopped':
+		case 'interrupted': {
+			if (wake(s, line, ms)) {
+				s.phase = 'idle';
+				s.lifecycle.push({kind: 'idle', at: line.at});
+			}
+			return;
+		}
+	}
+}
+
+/**
+ * A stop (`completed`) or an interruption. A repeated stop keeps the first stop (time, reason)
+ * (DESIGN.md §4); only `overrideCompleted` (the parent's call came back interrupted) turns a
+ * completed agent into an interrupted one, keeping its stop time.
+ */
+export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 'interrupted', reason: string, overrideCompleted = false): void {
+	const phase: Phase = kind === 'completed' ? 'stopped' : 'interrupted';
+	switch (s.phase) {
+		case 'stopped': {
+			if (kind === 'interrupted' && overrideCompleted) {
+				s.phase = 'interrupted';
+				s.stopReason = reason;
+				s.lifecycle.push({kind, at: line.at, reason});
+			}
+			return;
+		}
+		case 'interrupted': {
+			return;
+		}
+		case 'none': {
+			s.startUnknown = true;
+			break;
+		}
+		case 'active':
+		case 'idle': {
+			break;
+		}
+	}
+	s.phase = phase;
+	// Never dated before the start (a start fired a moment later can carry a later time).
+	const startMs = s.startMs ?? ms;
+	s.stoppedAt = ms >= startMs || s.startedAt === undefined ? line.at : s.startedAt;
+	s.stopMs = Math.max(ms, startMs);
+	s.stopReason = reason;
+	s.gitStop = line.git;
+	s.lifecycle.push({kind, at: line.at, reason});
+}
