@@ -3,7 +3,7 @@
 // writes them). The newest session's active agents have transcripts under <claude>/projects/
 // (status reads those: they can change a count). Also the main bundle's start (`--version`), for
 // what the small bundle (dist/cli/status.cjs) saves.
-import {appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -56,6 +56,11 @@ function writeSessions(activity, claude, sessions, agents, padLines = 0) {
 		const when = newest ? Date.now() / 1000 : back;
 		utimesSync(dir, when, when);
 	}
+	// The hook's hint, as it writes it after recording an event (test/store/activity/newest-hint.test.ts
+	// checks the hook writes it), newer than the activity folder: no session folder came since.
+	const hint = path.join(activity, '.newest-session');
+	writeFileSync(hint, `${sessionId(sessions - 1)}\n`);
+	utimesSync(activity, back, back);
 }
 
 export async function runStatusBench({rounds = 20} = {}) {
@@ -99,6 +104,7 @@ export async function runStatusBench({rounds = 20} = {}) {
 		const tmux = [];
 		const main = [];
 		const pinned = [];
+		const unhinted = [];
 		const floor = [];
 		const few = [];
 		// The floor the newest-session rule sets: node, one readdir and a stat of each of the 1,000 folders, nothing else.
@@ -110,6 +116,12 @@ export async function runStatusBench({rounds = 20} = {}) {
 			main.push(timeRun(process.execPath, [cli, '--version'], {env}));
 			pinned.push(timeRun(process.execPath, [cli, 'status', sessionId(999)], {env}));
 			floor.push(timeRun(process.execPath, ['-e', statAll], {env}));
+			// Without the hint (a hook older than it, or a session folder made since): every folder is stat-ed.
+			renameSync(path.join(activity, '.newest-session'), path.join(tmp, 'hint-aside'));
+			unhinted.push(timeRun(process.execPath, [cli, 'status'], {env}));
+			renameSync(path.join(tmp, 'hint-aside'), path.join(activity, '.newest-session'));
+			// Newer than the activity folder again, as the hook's next write makes it.
+			utimesSync(path.join(activity, '.newest-session'), new Date(), new Date());
 			few.push(timeRun(process.execPath, [cli, 'status'], {env: fewEnv}));
 			if (i < 5) {
 				if (i === 0) {
@@ -119,12 +131,12 @@ export async function runStatusBench({rounds = 20} = {}) {
 				big.push(timeRun(process.execPath, [cli, 'status'], {env: bigEnv}));
 			}
 		}
-		const [b, p, t, m, pin, f, w, g] = [base, plain, tmux, main, pinned, floor, few, big].map(s => summary(s).median);
+		const [b, p, t, m, pin, f, w, g, u] = [base, plain, tmux, main, pinned, floor, few, big, unhinted].map(s => summary(s).median);
 		lines.push(
 			'status: the tmux status segment, 1,000 sessions × 20 agents on disk (medians)',
 			`  node -e 0 ${fmt(b)}   agentlog status ${fmt(p)} (${ratio(p, b)}; target ≤ 1.5×)   --format tmux ${fmt(t)} (${ratio(t, b)})`,
 			`  agentlog status <session id> ${fmt(pin)} (${ratio(pin, b)}): the same session named, without finding the newest of 1,000 folders`,
-			`  node stat-ing the 1,000 session folders and nothing else ${fmt(f)} (${ratio(f, b)}): the floor of finding the newest session`,
+			`  without the hook's .newest-session hint ${fmt(u)} (${ratio(u, b)}); node stat-ing the 1,000 session folders and nothing else ${fmt(f)} (${ratio(f, b)}): the floor of finding the newest session without it`,
 			`  agentlog status with 50 sessions × 20 agents on disk ${fmt(w)} (${ratio(w, b)})`,
 			`  agentlog status, one session whose 7 active agents' transcripts are ~3 MB each and grow ~10 KB between runs ${fmt(g)} (${ratio(g, b)}); the first run, read whole: ${fmt(cold)} (${ratio(cold, b)})`,
 			`  the main CLI's start (agentlog --version) ${fmt(m)} (${ratio(m, b)}): what the small bundle saves`,

@@ -14,7 +14,7 @@
 // one agent file are serialised by a short lock file, and the record merge is order-independent
 // (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
 // activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {formatEventLine, type GitState} from '../src/core/history/event-line.js';
 import {
 	applyHookEvent,
@@ -38,7 +38,7 @@ import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 import {removeFile} from '../src/store/fs/errors.js';
 import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
-import {appendEventLine} from '../src/store/hook/event-append.js';
+import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/prune.js';
 
@@ -88,6 +88,14 @@ function gitOf(cwd: string | undefined, log: (message: string) => void): GitStat
 	}
 }
 
+/** The session of the event just recorded is the newest (store/activity/sessions.ts newestSessionId reads it). */
+function noteNewest(dir: string, sessionId: string, log: (message: string) => void): void {
+	const problem = writeNewestSession(dir, sessionId);
+	if (problem) {
+		log(problem);
+	}
+}
+
 function appendLine(sessionDir: string, input: HookLineInput, log: (message: string) => void): void {
 	const problem = appendEventLine(sessionDir, formatEventLine(hookEventLine(input)));
 	if (problem) {
@@ -130,6 +138,7 @@ function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (mes
 		setMainWaiting(sessionDir, undefined);
 	}
 	appendLine(sessionDir, {event, at: now, git: gitOf(event.cwd, log)}, log);
+	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 
 /** SessionStart and SessionEnd: only for a session that has a folder (it had agents). */
@@ -161,6 +170,7 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 		}
 	}
 	appendLine(sessionDir, {event, at: now, interrupted, git}, log);
+	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 
 function run(dir: string, log: (message: string) => void): void {
@@ -263,6 +273,7 @@ function recordEvent(dir: string, event: HookEvent, log: (message: string) => vo
 		writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);
 		// Under the agent's lock: one agent's lines are in the order its file was written.
 		appendLine(sessionDir, {event, at: now, record: next.value, git}, log);
+		noteNewest(dir, event.sessionId, log);
 		if (event.event === 'PostToolUse' && event.parentAgentId === undefined) {
 			// The main session's Agent call came back (or launched): it is working, not waiting.
 			setMainWaiting(sessionDir, undefined);

@@ -20,3 +20,11 @@ export const EVENT_LOG_NAME = 'events.jsonl';
  * A dot file: not an agent file.
  */
 export const MAIN_WAITING_NAME = '.main-waiting.json';
+
+/**
+ * `<activity>/.newest-session`: the session of the hook's last recorded event (one line, its id),
+ * whose folder the hook has just given the newest time. The newest-session rule
+ * (store/activity/sessions.ts newestSessionId) trusts it while no session folder came or went
+ * since (the activity folder is not newer), instead of a stat of every folder.
+ */
+export const NEWEST_SESSION_NAME = '.newest-session';

@@ -6,7 +6,11 @@
 // did not change is counted from its cached summary), and transcripts only for the agents whose
 // transcripts can change a count (core/monitor/session-counts.ts: active records, and ghosts
 // without work), with one scan of the session's parent transcript.
+import {lstatSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {isSafeId} from '../../core/record/agent-record.js';
+import {isSessionDirName, NEWEST_SESSION_NAME} from '../../core/record/file-names.js';
+import {readRegularText} from '../fs/safe-file.js';
 import {TranscriptRoots} from '../transcripts/paths.js';
 import {readMainWaiting} from './main-waiting.js';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
@@ -110,9 +114,44 @@ export function sessionDirInfos(activity: string): SessionListing[] {
 	}));
 }
 
-/** The newest session's id (the one rule), or undefined when there is none; opens no agent file. */
+/**
+ * The session `.newest-session` names (the session of the hook's last recorded event), while it is usable: a
+ * safe id, a real folder with agent files, and no session folder came or went since it was
+ * written (the activity folder is not newer). Undefined otherwise.
+ */
+function hintedSession(activity: string): string | undefined {
+	const read = readRegularText(path.join(activity, NEWEST_SESSION_NAME), {maxBytes: 256});
+	if (!read.ok) {
+		return undefined;
+	}
+	const id = read.text.split('\n', 1)[0]?.trim() ?? '';
+	if (!isSafeId(id) || !isSessionDirName(id)) {
+		return undefined;
+	}
+	try {
+		if (read.mtimeMs < statSync(activity).mtimeMs || lstatSync(path.join(activity, id), {throwIfNoEntry: false})?.isDirectory() !== true) {
+			return undefined;
+		}
+	} catch {
+		return undefined;
+	}
+	return hasAgentFiles(activity, {id, label: id, mtimeMs: read.mtimeMs}) ? id : undefined;
+}
+
+/**
+ * The newest session's id, or undefined when there is none; opens no agent file. The one rule:
+ * the session folder with the newest time (the hook sets it at every event it records), skipping
+ * folders without agent files. `.newest-session`, which the hook writes just after, names it
+ * while no session folder came or went since; else every folder is looked at. watch, ls, replay and status
+ * all ask here. (The hint saves a stat of every folder, which with 1,000 sessions cost `status`
+ * ~6 ms, a third of `node -e 0`.)
+ */
 export function newestSessionId(activity: string): string | undefined {
-	// sessionDirInfos is newest first by the one rule (latestSession's); a folder without agent
+	const hinted = hintedSession(activity);
+	if (hinted !== undefined) {
+		return hinted;
+	}
+	// sessionDirInfos is newest first by folder time (latestSession's); a folder without agent
 	// files is skipped (usually one readdir: the newest has some).
 	for (const session of sessionDirInfos(activity)) {
 		if (hasAgentFiles(activity, {id: session.id, label: session.label, mtimeMs: session.lastActivity})) {

@@ -2,9 +2,9 @@
 // one `write` on a descriptor opened with O_APPEND, so lines of concurrent hooks never interleave
 // (a local Linux or macOS file system appends a single write whole). Never through a symlink, never
 // to a FIFO or anything but a regular file. Node built-ins only: the hook bundles this.
-import {closeSync, constants, fstatSync, openSync, writeSync} from 'node:fs';
+import {closeSync, constants, fstatSync, lutimesSync, openSync, writeSync} from 'node:fs';
 import {join} from 'node:path';
-import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
+import {EVENT_LOG_NAME, NEWEST_SESSION_NAME} from '../../core/record/file-names.js';
 
 const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -32,6 +32,45 @@ export function appendEventLine(sessionDir: string, line: string): string | unde
 		return written === bytes.length ? undefined : `event log ${file}: only ${written} of ${bytes.length} bytes written (disk full?)`;
 	} catch (error) {
 		return `event log ${file}: ${error instanceof Error ? error.message : String(error)}; the line is not recorded`;
+	} finally {
+		closeSync(fd);
+	}
+}
+
+const REWRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC;
+
+/**
+ * Marks the session of the event just recorded as the newest: its folder's time set to now (the
+ * newest-session rule is the folder with the newest time; events that only append to the log, or
+ * that take and drop a lock, would otherwise leave it as it was or move it), then
+ * `<activity>/.newest-session` written with its id, in place: the activity folder's time changes
+ * only when a session folder comes or goes, which is what readers compare the hint's time with.
+ * Never through a link, never to a FIFO. A reader that catches the hint half written or mixed
+ * with another hook's write finds no usable id and looks at every folder instead.
+ * Best effort: returns a problem, never throws.
+ */
+export function writeNewestSession(activity: string, sessionId: string): string | undefined {
+	const file = join(activity, NEWEST_SESSION_NAME);
+	try {
+		const now = new Date();
+		lutimesSync(join(activity, sessionId), now, now);
+	} catch (error) {
+		return `${sessionId}: ${error instanceof Error ? error.message : String(error)}`;
+	}
+	let fd: number;
+	try {
+		fd = openSync(file, REWRITE | NOFOLLOW | NONBLOCK, 0o644);
+	} catch (error) {
+		return `${file}: ${error instanceof Error ? error.message : String(error)}`;
+	}
+	try {
+		if (!fstatSync(fd).isFile()) {
+			return `${file} is not a regular file`;
+		}
+		writeSync(fd, `${sessionId}\n`);
+		return undefined;
+	} catch (error) {
+		return `${file}: ${error instanceof Error ? error.message : String(error)}`;
 	} finally {
 		closeSync(fd);
 	}
