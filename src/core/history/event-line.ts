@@ -41,7 +41,8 @@ export interface EventLine {
 	 * `agentTranscriptPath`; idle → `teammateName`, `teamName`; SessionStart → `source`, `model`;
 	 * SessionEnd → `reason`, `interrupted` (agent ids); PostToolUse of Agent/Task → `toolUseId`,
 	 * `description`, `prompt`, `subagentType`, `model`, `runInBackground`, `status`,
-	 * `totalDurationMs`, `totalToolUseCount`, `totalTokens`, and `parentAgentId` when the call was
+	 * `totalDurationMs`, `totalToolUseCount`, `totalTokens`, `inputTokens`, `outputTokens`,
+	 * `cacheReadTokens`, `cacheCreationTokens` (its `usage`), and `parentAgentId` when the call was
 	 * made by a subagent. Any line may carry `parentAgentId`.
 	 */
 	readonly data?: Json;

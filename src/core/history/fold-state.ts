@@ -14,6 +14,14 @@ export interface LifecycleStep {
 	readonly reason?: string;
 }
 
+/** The Agent call's `usage` (its final API request only): tokens in (without the cached parts), out, read from and written to the cache. */
+export interface TokenUsage {
+	readonly input?: number;
+	readonly output?: number;
+	readonly cacheRead?: number;
+	readonly cacheCreation?: number;
+}
+
 export type Phase = 'none' | 'active' | 'idle' | 'stopped' | 'interrupted';
 
 export interface State {
@@ -35,6 +43,7 @@ export interface State {
 	lastMs: number;
 	description?: string;
 	tokens?: number;
+	usage?: TokenUsage;
 	toolCalls?: number;
 	model?: string;
 	parentAgentId?: string;

@@ -5,11 +5,11 @@ import {isInterruptedToolStatus} from '../hook/agent-call.js';
 import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
-import {isObject, str} from '../record/json.js';
+import {isObject, str, type Json} from '../record/json.js';
 import type {EventLine, GitState} from './event-line.js';
-import {idle, newState, start, stop, type LifecycleStep, type State} from './fold-state.js';
+import {idle, newState, start, stop, type LifecycleStep, type State, type TokenUsage} from './fold-state.js';
 
-export type {LifecycleKind, LifecycleStep} from './fold-state.js';
+export type {LifecycleKind, LifecycleStep, TokenUsage} from './fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
 
 /** An agent's status in the history. */
@@ -40,6 +40,8 @@ export interface AgentHistory {
 	readonly stopReason?: string;
 	/** From the Agent call's result (`totalTokens`, latest). */
 	readonly tokens?: number;
+	/** From the Agent call's result (`usage`, latest): its final API request only, as Claude Code reports it. */
+	readonly usage?: TokenUsage;
 	/** From the Agent call's result (`totalToolUseCount`, latest). */
 	readonly toolCalls?: number;
 	/** From the Agent call (`model`, latest). */
@@ -67,6 +69,23 @@ export interface FoldOptions {
 /** A count (tokens, tool calls): a whole number from 0; anything else in the log is damage, not a count. */
 const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
 
+/** The token counts of a PostToolUse line (`inputTokens`, `outputTokens`, `cacheReadTokens`, `cacheCreationTokens`), undefined when it has none. */
+function usageOf(data: Json): TokenUsage | undefined {
+	const input = count(data.inputTokens);
+	const output = count(data.outputTokens);
+	const cacheRead = count(data.cacheReadTokens);
+	const cacheCreation = count(data.cacheCreationTokens);
+	if (input === undefined && output === undefined && cacheRead === undefined && cacheCreation === undefined) {
+		return undefined;
+	}
+	return {
+		...(input === undefined ? {} : {input}),
+		...(output === undefined ? {} : {output}),
+		...(cacheRead === undefined ? {} : {cacheRead}),
+		...(cacheCreation === undefined ? {} : {cacheCreation}),
+	};
+}
+
 /** What a PostToolUse line of the Agent/Task tool tells about the agent it launched. */
 function toolFacts(s: State, line: EventLine, ms: number): void {
 	const data = line.data;
@@ -88,6 +107,10 @@ function toolFacts(s: State, line: EventLine, ms: number): void {
 	const tokens = count(data.totalTokens);
 	if (tokens !== undefined) {
 		s.tokens = tokens;
+	}
+	const usage = usageOf(data);
+	if (usage !== undefined) {
+		s.usage = usage;
 	}
 	const toolCalls = count(data.totalToolUseCount);
 	if (toolCalls !== undefined) {
@@ -241,6 +264,7 @@ function finish(s: State, now: number, staleMs: number): AgentHistory {
 		resumeCount: s.resumeCount,
 		...(s.stopReason === undefined ? {} : {stopReason: s.stopReason}),
 		...(s.tokens === undefined ? {} : {tokens: s.tokens}),
+		...(s.usage === undefined ? {} : {usage: s.usage}),
 		...(s.toolCalls === undefined ? {} : {toolCalls: s.toolCalls}),
 		...(s.model === undefined ? {} : {model: s.model}),
 		git: {...(s.gitStart === undefined ? {} : {start: s.gitStart}), ...(s.gitStop === undefined ? {} : {stop: s.gitStop})},

@@ -19,6 +19,11 @@ export interface AgentCall {
 	readonly totalDurationMs?: number;
 	readonly totalToolUseCount?: number;
 	readonly totalTokens?: number;
+	/** `usage` of the result (the run's final API request only, CLAUDE-CODE-HOOKS.md §1.3): tokens in, out, and the cached parts of the input. */
+	readonly inputTokens?: number;
+	readonly outputTokens?: number;
+	readonly cacheReadTokens?: number;
+	readonly cacheCreationTokens?: number;
 }
 
 const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
@@ -43,6 +48,11 @@ export function agentCallOf(payload: Json): AgentCall {
 	set('totalDurationMs', count(response.totalDurationMs));
 	set('totalToolUseCount', count(response.totalToolUseCount));
 	set('totalTokens', count(response.totalTokens));
+	const usage = isObject(response.usage) ? response.usage : {};
+	set('inputTokens', count(usage.input_tokens));
+	set('outputTokens', count(usage.output_tokens));
+	set('cacheReadTokens', count(usage.cache_read_input_tokens));
+	set('cacheCreationTokens', count(usage.cache_creation_input_tokens));
 	return call;
 }
 

@@ -235,6 +235,17 @@ describe('foldEvents: facts from the Agent call', () => {
 		});
 	});
 
+	it("takes the call's token usage (the latest line that has one), whole numbers only", () => {
+		const a = only([
+			start('a1', 0),
+			tool('a1', 1 * S, {status: 'async_launched', inputTokens: 1}),
+			stop('a1', 40 * S),
+			tool('a1', 41 * S, {status: 'completed', inputTokens: 120, outputTokens: 800, cacheReadTokens: 9000, cacheCreationTokens: -4}),
+		]);
+		expect(a.usage).toEqual({input: 120, output: 800, cacheRead: 9000});
+		expect(only([start('a1', 0), tool('a1', 1 * S, {status: 'completed', inputTokens: '5', outputTokens: 1.5})]).usage).toBeUndefined();
+	});
+
 	it('has no description, tokens or parent when no line gives them', () => {
 		const a = only([start('a1', 0), stop('a1', 1 * S)]);
 		expect(a.description).toBeUndefined();

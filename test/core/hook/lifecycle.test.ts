@@ -132,6 +132,17 @@ describe('reading the new payloads', () => {
 		expect(call({status: 'completed'}, {agent_id: 'a1'}).parentAgentId).toBeUndefined();
 	});
 
+	it("agentCallOf takes the result's usage: tokens in, out and the cached parts", () => {
+		const usage = {input_tokens: 12, output_tokens: 340, cache_read_input_tokens: 5000, cache_creation_input_tokens: 'x'};
+		expect(agentCallOf({tool_input: {}, tool_response: {status: 'completed', usage}})).toEqual({
+			status: 'completed',
+			inputTokens: 12,
+			outputTokens: 340,
+			cacheReadTokens: 5000,
+		});
+		expect(agentCallOf({tool_input: {}, tool_response: {status: 'completed', usage: 'none'}})).toEqual({status: 'completed'});
+	});
+
 	it('agentCallOf keeps known facts of the right type only, resolvedModel over the asked model', () => {
 		expect(
 			agentCallOf({
