@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
 	{
-		ignores: ['dist/**', 'node_modules/**', '.bench-tmp/**', 'coverage/**'],
+		ignores: ['dist/**', 'node_modules/**', '.bench-tmp/**', 'coverage/**', 'hooks/*.cjs'],
 	},
 	js.configs.recommended,
 	{

@@ -25,7 +25,8 @@ function buildHookAt(rev, tmp) {
 		execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', '-f', tree, rev], {stdio: 'ignore'});
 		symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
 		execFileSync(process.execPath, ['scripts/build.mjs'], {cwd: tree, stdio: 'ignore'});
-		const built = path.join(tree, 'dist/hooks/agent-spy.cjs');
+		// Built into hooks/ since the bundle is committed (issue 15); dist/hooks/ before.
+		const built = [path.join(tree, 'hooks/agent-spy.cjs'), path.join(tree, 'dist/hooks/agent-spy.cjs')].find(file => existsSync(file));
 		const copy = path.join(tmp, 'agent-spy-base.cjs');
 		copyFileSync(built, copy);
 		return {file: copy};
@@ -49,8 +50,8 @@ export function runHookBench({rounds = 60} = {}) {
 		writeFileSync(launcher, readFileSync(path.join(root, 'hooks/agent-spy.sh'), 'utf8').replace('@AGENTLOG_NODE@', process.execPath));
 		chmodSync(launcher, 0o755);
 		const script = path.join(tmp, 'agent-spy.cjs');
-		copyFileSync(process.env.AGENTLOG_BENCH_HOOK || path.join(root, 'dist/hooks/agent-spy.cjs'), script);
-		copyFileSync(path.join(root, 'dist/hooks/agent-prune.cjs'), path.join(tmp, 'agent-prune.cjs'));
+		copyFileSync(process.env.AGENTLOG_BENCH_HOOK || path.join(root, 'hooks/agent-spy.cjs'), script);
+		copyFileSync(path.join(root, 'hooks/agent-prune.cjs'), path.join(tmp, 'agent-prune.cjs'));
 		const session = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 		const payload = (event, id) =>
 			JSON.stringify({

@@ -19,7 +19,7 @@ export async function runWaitingBench({rounds = 15} = {}) {
 		writeFileSync(launcher, readFileSync(path.join(root, 'hooks/agent-spy.sh'), 'utf8').replace('@AGENTLOG_NODE@', process.execPath));
 		chmodSync(launcher, 0o755);
 		for (const name of ['agent-spy.cjs', 'agent-prune.cjs']) {
-			copyFileSync(path.join(root, 'dist/hooks', name), path.join(tmp, name));
+			copyFileSync(path.join(root, 'hooks', name), path.join(tmp, name));
 		}
 		const activity = path.join(tmp, 'activity');
 		const env = cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, XDG_STATE_HOME: path.join(tmp, 'state')});

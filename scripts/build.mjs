@@ -2,10 +2,13 @@
 //  - dist/cli/agentlog.js: the whole CLI in one ESM file (plus lazily imported chunks, such as
 //    the Markdown renderer). Unbundled, Ink resolves thousands of files at start-up (~520 ms to
 //    a first frame on a 2-core machine); bundled, ~190 ms. Yoga is loaded without `fetch` (below).
-//  - dist/hooks/agent-spy.cjs: the hook Claude Code runs on every subagent event. Only node:
+//  - hooks/agent-spy.cjs: the hook Claude Code runs on every subagent event. Only node:
 //    built-ins, no npm packages, run from V8's code cache, so it starts about as fast as
-//    `node -e 0`. Beside it, dist/hooks/agent-prune.cjs: the daily retention pass it loads once
-//    a day.
+//    `node -e 0`. Beside it, hooks/agent-prune.cjs: the daily retention pass it loads once a day.
+//    Both are committed, beside the launcher (hooks/agent-spy.sh): the repository is also a
+//    Claude Code plugin (hooks/hooks.json), installed from a plain clone with no build step, and
+//    install-hook copies the same files. test/build/committed-hook.test.ts fails when the
+//    committed files differ from what this build makes.
 //  - dist/cli/status.cjs: `agentlog status` alone (a status bar runs it every few seconds), no npm
 //    package in it; bin/agentlog.js runs it before loading the main bundle.
 //
@@ -133,7 +136,7 @@ async function cached(options, name, base) {
 }
 
 async function hookBuild() {
-	const hook = {...common, format: 'cjs', outdir: path.join(dist, 'hooks'), outExtension: {'.js': '.cjs'}};
+	const hook = {...common, format: 'cjs', outdir: path.join(root, 'hooks'), outExtension: {'.js': '.cjs'}};
 	return cached({...hook, entryPoints: {'agent-spy': 'hooks/agent-spy.ts', 'agent-prune': 'hooks/agent-prune.ts'}}, 'agent-spy', 'agent-spy');
 }
 

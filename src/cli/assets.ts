@@ -1,4 +1,6 @@
-// Files agentlog ships beside its code: the hook launcher and the built hook.
+// Files agentlog ships beside its code: the hook launcher and the built hook, all in hooks/ and
+// committed (the repository is also a Claude Code plugin, whose hooks/hooks.json runs the same
+// launcher): install-hook copies exactly what the plugin runs.
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -28,9 +30,9 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
 export interface HookAssets {
 	/** hooks/agent-spy.sh: the launcher Claude Code runs. */
 	readonly launcher: string;
-	/** dist/hooks/agent-spy.cjs: the bundled hook (built by `npm run build`). */
+	/** hooks/agent-spy.cjs: the bundled hook (written by `npm run build`, committed). */
 	readonly script: string;
-	/** dist/hooks/agent-prune.cjs: the history's daily retention pass, which the hook loads only on the day it runs. */
+	/** hooks/agent-prune.cjs: the history's daily retention pass, which the hook loads only on the day it runs. */
 	readonly prune: string;
 }
 
@@ -45,8 +47,8 @@ export function hookBundles(assets: HookAssets): readonly {readonly name: string
 export function hookAssets(root: string = packageRoot()): HookAssets {
 	return {
 		launcher: path.join(root, 'hooks', 'agent-spy.sh'),
-		script: path.join(root, 'dist', 'hooks', 'agent-spy.cjs'),
-		prune: path.join(root, 'dist', 'hooks', 'agent-prune.cjs'),
+		script: path.join(root, 'hooks', 'agent-spy.cjs'),
+		prune: path.join(root, 'hooks', 'agent-prune.cjs'),
 	};
 }
 

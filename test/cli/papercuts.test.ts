@@ -91,13 +91,13 @@ describe('demo without a terminal', () => {
 });
 
 describe('the build', () => {
-	it('replaces dist/ files in place without ever removing the folder or the CLI', () => {
+	it('replaces dist/ and hooks/ files in place without ever removing the folder, the CLI or the hook', () => {
 		const entry = path.join(root, 'dist', 'cli', 'agentlog.js');
 		const before = statSync(entry).ino;
 		const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {stdio: 'ignore'});
 		let missing = 0;
 		const poll = setInterval(() => {
-			if (!existsSync(entry) || !existsSync(path.join(root, 'dist', 'hooks', 'agent-spy.cjs'))) {
+			if (!existsSync(entry) || !existsSync(path.join(root, 'hooks', 'agent-spy.cjs'))) {
 				missing++;
 			}
 		}, 1);

@@ -1,0 +1,1294 @@
+"use strict";
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// hooks/agent-prune.ts
+var agent_prune_exports = {};
+__export(agent_prune_exports, {
+  runDailyPrune: () => runDailyPrune
+});
+module.exports = __toCommonJS(agent_prune_exports);
+
+// src/store/history/prune.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
+
+// src/core/record/json.ts
+var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var str = (v) => typeof v === "string" ? v : void 0;
+var MAX_JSON_DEPTH = 64;
+function nestsAtMost(value, max) {
+  const stack = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop();
+    if (typeof v !== "object" || v === null) {
+      continue;
+    }
+    if (depth > max) {
+      return false;
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) {
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return true;
+}
+
+// src/core/hook/agent-call.ts
+function isInterruptedToolStatus(status) {
+  return /interrupt|cancel|abort|kill/i.test(status);
+}
+
+// src/core/text/format.ts
+var SECOND = 1e3;
+var MINUTE = 60 * SECOND;
+var HOUR = 60 * MINUTE;
+var DAY = 24 * HOUR;
+function parseTime(iso) {
+  if (iso === void 0 || iso === "") {
+    return void 0;
+  }
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? void 0 : ms;
+}
+var UNIT_MS = { d: DAY, h: HOUR, m: MINUTE, s: SECOND, ms: 1 };
+var UNIT_ORDER = ["d", "h", "m", "s", "ms"];
+var DURATION_PART = /(\d+(?:\.\d+)?)\s*(ms|d|h|m|s)\s*/gy;
+var DURATION_FORM = "a number with a unit (ms, s, m, h, d), e.g. 90s, 5m, 1h, 1h30m or 500ms";
+function durationError(text, why) {
+  return { ok: false, error: `invalid duration ${JSON.stringify(text)}: ${why}; use ${DURATION_FORM}` };
+}
+function whyNotADuration(input) {
+  if (input.startsWith("-")) {
+    return "it must be more than 0";
+  }
+  return /^\+?\d+(\.\d+)?$/.test(input) ? "it has no unit" : "it is not a duration";
+}
+function parseDuration(text) {
+  const input = text.trim().toLowerCase();
+  if (input === "") {
+    return durationError(text, "it is empty");
+  }
+  let total = 0;
+  let lastUnit = -1;
+  DURATION_PART.lastIndex = 0;
+  while (DURATION_PART.lastIndex < input.length) {
+    const match = DURATION_PART.exec(input);
+    const unit = match?.[2] ?? "";
+    const factor = UNIT_MS[unit];
+    if (!match || factor === void 0) {
+      return durationError(text, whyNotADuration(input));
+    }
+    const order = UNIT_ORDER.indexOf(unit);
+    if (order <= lastUnit) {
+      return durationError(text, "units must go from largest to smallest, each once");
+    }
+    lastUnit = order;
+    total += Number(match[1]) * factor;
+  }
+  const ms = Math.round(total);
+  if (ms <= 0) {
+    return durationError(text, "it must be more than 0");
+  }
+  if (!Number.isSafeInteger(ms)) {
+    return durationError(text, "it is too long");
+  }
+  return { ok: true, value: ms };
+}
+
+// src/core/monitor/duration.ts
+function endOfRun(agent, now, display) {
+  if (display.stale) {
+    return display.lastLife;
+  }
+  if (display.inferredStop) {
+    return display.stopAt ?? display.lastLife;
+  }
+  switch (display.displayStatus) {
+    case "active": {
+      return now;
+    }
+    case "idle": {
+      return parseTime(agent.updatedAt);
+    }
+    case "stopped": {
+      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
+    }
+  }
+}
+function agentDuration(agent, now, display) {
+  if (agent.startUnknown === true) {
+    return void 0;
+  }
+  const start2 = parseTime(agent.startedAt);
+  const end = endOfRun(agent, now, display);
+  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
+    return void 0;
+  }
+  return Math.max(0, end - start2);
+}
+
+// src/core/monitor/stale.ts
+var DEFAULT_STALE_MS = 5 * 60 * 1e3;
+function lastSignOfLife(agent, extraLife) {
+  return latestLife(parseTime(agent.startedAt), parseTime(agent.updatedAt), extraLife);
+}
+function latestLife(start2, updated, extraLife) {
+  let life;
+  for (const t of [start2, updated, extraLife]) {
+    if (t !== void 0 && Number.isFinite(t) && (life === void 0 || t > life)) {
+      life = t;
+    }
+  }
+  return life;
+}
+function displayStateOf(status, life, now, staleMs = DEFAULT_STALE_MS, inferred) {
+  if (inferred !== void 0) {
+    const lastLife = life ?? now;
+    return {
+      displayStatus: "stopped",
+      stale: false,
+      lastLife,
+      silentMs: Math.max(0, now - lastLife),
+      inferredStop: true,
+      ...inferred.at === void 0 ? {} : { stopAt: inferred.at }
+    };
+  }
+  if (life === void 0) {
+    return { displayStatus: status, stale: false, lastLife: now, silentMs: 0 };
+  }
+  const silentMs = Math.max(0, now - life);
+  const stale = status === "active" && silentMs >= staleMs;
+  return { displayStatus: stale ? "stopped" : status, stale, lastLife: life, silentMs };
+}
+
+// src/core/record/agent-record.ts
+var AGENT_STATUSES = ["active", "idle", "stopped"];
+var SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
+function isSafeId(value) {
+  return typeof value === "string" && SAFE_ID.test(value);
+}
+function isTimestamp(value) {
+  return typeof value === "string" && value.length > 0 && !Number.isNaN(Date.parse(value));
+}
+function optionalString(value) {
+  return typeof value === "string" ? value : void 0;
+}
+function parseAgentRecord(json) {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { ok: false, error: "not a JSON object" };
+  }
+  const o = json;
+  if (typeof o.agentId !== "string" || o.agentId === "") {
+    return { ok: false, error: "missing agentId" };
+  }
+  if (typeof o.type !== "string") {
+    return { ok: false, error: "missing type" };
+  }
+  if (typeof o.status !== "string" || !AGENT_STATUSES.includes(o.status)) {
+    return { ok: false, error: `unknown status ${JSON.stringify(o.status)}` };
+  }
+  if (!isTimestamp(o.startedAt)) {
+    return { ok: false, error: "missing or invalid startedAt" };
+  }
+  const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
+  const record = { ...o, updatedAt };
+  for (const key of ["lastMessage", "sessionId", "cwd", "transcriptPath", "teammateName", "stopReason", "description", "model", "waitingFor"]) {
+    if (record[key] !== void 0 && optionalString(record[key]) === void 0) {
+      delete record[key];
+    }
+  }
+  for (const key of ["stoppedAt", "resumedAt", "waitingSince"]) {
+    if (record[key] !== void 0 && !isTimestamp(record[key])) {
+      delete record[key];
+    }
+  }
+  for (const key of ["resumeCount", "totalTokens", "totalToolUseCount", "totalDurationMs"]) {
+    const value = record[key];
+    if (value !== void 0 && !(typeof value === "number" && Number.isFinite(value) && value >= 0)) {
+      delete record[key];
+    }
+  }
+  if (record.parentAgentId !== void 0 && !isSafeId(record.parentAgentId)) {
+    delete record.parentAgentId;
+  }
+  for (const key of ["startUnknown", "lastMessageCut", "interrupted"]) {
+    if (record[key] !== void 0 && record[key] !== true) {
+      delete record[key];
+    }
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === "object" && value !== null && !nestsAtMost(value, MAX_JSON_DEPTH)) {
+      delete record[key];
+    }
+  }
+  return { ok: true, value: record };
+}
+
+// src/core/result.ts
+var ok = (value) => ({ ok: true, value });
+var fail = (error) => ({ ok: false, error });
+
+// src/core/text/bounded.ts
+var SCAN_LIMIT = 1 << 20;
+
+// src/core/hook/hook-event.ts
+var RESUME_AFTER_STOP_MS = 1500;
+
+// src/core/history/fold-state.ts
+function newState(agentId, sessionId, at, ms) {
+  return {
+    agentId,
+    sessionId,
+    phase: "none",
+    type: "",
+    startUnknown: false,
+    resumeCount: 0,
+    firstAt: at,
+    lastAt: at,
+    lastMs: ms,
+    lifecycle: [],
+    events: [],
+    onlyImported: true
+  };
+}
+function isLateRepeat(s, ms) {
+  return s.stopMs !== void 0 && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
+}
+function wake(s, line, ms) {
+  if (isLateRepeat(s, ms)) {
+    if (s.startUnknown) {
+      s.startUnknown = false;
+      s.startedAt = ms <= s.stopMs ? line.at : s.stoppedAt;
+      s.startMs = Math.min(ms, s.stopMs);
+      s.gitStart ??= line.git;
+    }
+    return false;
+  }
+  s.resumeCount += 1;
+  s.resumedAt = line.at;
+  s.stoppedAt = void 0;
+  s.stopMs = void 0;
+  s.stopReason = void 0;
+  s.gitStop = void 0;
+  s.lifecycle.push({ kind: "resumed", at: line.at });
+  return true;
+}
+function start(s, line, ms) {
+  switch (s.phase) {
+    case "none": {
+      s.phase = "active";
+      s.startedAt = line.at;
+      s.startMs = ms;
+      s.gitStart = line.git;
+      s.lifecycle.push({ kind: "spawned", at: line.at });
+      return;
+    }
+    case "active": {
+      return;
+    }
+    case "idle": {
+      s.phase = "active";
+      s.lifecycle.push({ kind: "active", at: line.at });
+      return;
+    }
+    case "stopped":
+    case "interrupted": {
+      if (wake(s, line, ms)) {
+        s.phase = "active";
+      }
+      return;
+    }
+  }
+}
+function idle(s, line, ms) {
+  switch (s.phase) {
+    case "none": {
+      s.phase = "idle";
+      s.startUnknown = true;
+      s.lifecycle.push({ kind: "idle", at: line.at });
+      return;
+    }
+    case "active": {
+      s.phase = "idle";
+      s.lifecycle.push({ kind: "idle", at: line.at });
+      return;
+    }
+    case "idle": {
+      return;
+    }
+    case "stopped":
+    case "interrupted": {
+      if (wake(s, line, ms)) {
+        s.phase = "idle";
+        s.lifecycle.push({ kind: "idle", at: line.at });
+      }
+      return;
+    }
+  }
+}
+function stop(s, line, ms, kind, reason, overrideCompleted = false) {
+  const phase = kind === "completed" ? "stopped" : "interrupted";
+  switch (s.phase) {
+    case "stopped": {
+      if (kind === "interrupted" && overrideCompleted) {
+        s.phase = "interrupted";
+        s.stopReason = reason;
+        s.lifecycle.push({ kind, at: line.at, reason });
+      }
+      return;
+    }
+    case "interrupted": {
+      return;
+    }
+    case "none": {
+      s.startUnknown = true;
+      break;
+    }
+    case "active":
+    case "idle": {
+      break;
+    }
+  }
+  s.phase = phase;
+  const startMs = s.startMs ?? ms;
+  s.stoppedAt = ms >= startMs || s.startedAt === void 0 ? line.at : s.startedAt;
+  s.stopMs = Math.max(ms, startMs);
+  s.stopReason = reason;
+  s.gitStop = line.git;
+  s.lifecycle.push({ kind, at: line.at, reason });
+}
+
+// src/core/transcript/turn.ts
+var REPORT_MAX = 1 << 20;
+
+// src/core/hook/payload-cut.ts
+var CUT_MESSAGE_CHARS = 1024 * 1024;
+
+// src/core/history/event-line.ts
+var EVENT_STATES = ["active", "idle", "stopped", "interrupted"];
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+function isTimestamp2(value) {
+  return typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+var optionalString2 = (value) => typeof value === "string" ? value : void 0;
+var MAX_DATA_DEPTH = MAX_JSON_DEPTH;
+function parseGit(value) {
+  if (!isObject(value)) {
+    return void 0;
+  }
+  const gitHead = optionalString2(value.head);
+  const branch = optionalString2(value.branch);
+  if (gitHead === void 0 && branch === void 0) {
+    return void 0;
+  }
+  return { ...gitHead === void 0 ? {} : { head: gitHead }, ...branch === void 0 ? {} : { branch } };
+}
+function eventLineFrom(json) {
+  if (!isObject(json)) {
+    return fail("not a JSON object");
+  }
+  const { v, at, event, sessionId, agentId } = json;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+    return fail("missing or invalid v");
+  }
+  if (!isTimestamp2(at)) {
+    return fail("missing or invalid at");
+  }
+  if (typeof event !== "string" || event === "") {
+    return fail("missing event");
+  }
+  if (!isSafeId(sessionId)) {
+    return fail("missing or unsafe sessionId");
+  }
+  if (typeof agentId === "string" && !isSafeId(agentId)) {
+    return fail("unsafe agentId");
+  }
+  const line = { v, at, event, sessionId };
+  if (typeof agentId === "string") {
+    line.agentId = agentId;
+  }
+  const type = optionalString2(json.type);
+  if (type !== void 0) {
+    line.type = type;
+  }
+  if (typeof json.state === "string" && EVENT_STATES.includes(json.state)) {
+    line.state = json.state;
+  }
+  if (isObject(json.data) && nestsAtMost(json.data, MAX_DATA_DEPTH)) {
+    line.data = json.data;
+  }
+  const cwd = optionalString2(json.cwd);
+  if (cwd !== void 0) {
+    line.cwd = cwd;
+  }
+  const git = parseGit(json.git);
+  if (git !== void 0) {
+    line.git = git;
+  }
+  return ok(line);
+}
+function parseEventLine(text) {
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail(text.trim() === "" ? "empty line" : "not JSON");
+  }
+  return eventLineFrom(json);
+}
+var DATA_STRING_CHARS = 64 * 1024;
+
+// src/core/history/imported.ts
+var IMPORTED_EVENT = "Imported";
+function isoOf(text) {
+  if (text === void 0) {
+    return void 0;
+  }
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
+}
+var finite = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+var count = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+function importedFacts(line) {
+  if (line.event !== IMPORTED_EVENT) {
+    return void 0;
+  }
+  const data = isObject(line.data) ? line.data : {};
+  const out = {};
+  const startedAt = isoOf(str(data.startedAt));
+  if (startedAt !== void 0) {
+    out.startedAt = str(data.startedAt);
+  }
+  if (isoOf(str(data.stoppedAt)) !== void 0) {
+    out.stoppedAt = str(data.stoppedAt);
+  }
+  const description = str(data.description);
+  if (description) {
+    out.description = description;
+  }
+  const model = str(data.model);
+  if (model) {
+    out.model = model;
+  }
+  const tokens = count(data.tokens);
+  if (tokens !== void 0) {
+    out.tokens = tokens;
+  }
+  const toolCalls = count(data.toolCalls);
+  if (toolCalls !== void 0) {
+    out.toolCalls = toolCalls;
+  }
+  const bytes = finite(data.transcriptBytes);
+  if (bytes !== void 0) {
+    out.transcriptBytes = bytes;
+  }
+  const mtime = finite(data.transcriptMtimeMs);
+  if (mtime !== void 0) {
+    out.transcriptMtimeMs = mtime;
+  }
+  const transcriptPath = str(data.transcriptPath);
+  if (transcriptPath) {
+    out.transcriptPath = transcriptPath;
+  }
+  return out;
+}
+
+// src/core/history/fold.ts
+var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+function usageOf(data) {
+  const input = count2(data.inputTokens);
+  const output = count2(data.outputTokens);
+  const cacheRead = count2(data.cacheReadTokens);
+  const cacheCreation = count2(data.cacheCreationTokens);
+  if (input === void 0 && output === void 0 && cacheRead === void 0 && cacheCreation === void 0) {
+    return void 0;
+  }
+  return {
+    ...input === void 0 ? {} : { input },
+    ...output === void 0 ? {} : { output },
+    ...cacheRead === void 0 ? {} : { cacheRead },
+    ...cacheCreation === void 0 ? {} : { cacheCreation }
+  };
+}
+function toolFacts(s, line, ms) {
+  const data = line.data;
+  if (!data) {
+    return;
+  }
+  const description = str(data.description);
+  if (description) {
+    s.description = description;
+  }
+  const model = str(data.model);
+  if (model) {
+    s.model = model;
+  }
+  const subagentType = str(data.subagentType);
+  if (subagentType) {
+    s.subagentType = subagentType;
+  }
+  const tokens = count2(data.totalTokens);
+  if (tokens !== void 0) {
+    s.tokens = tokens;
+  }
+  const usage = usageOf(data);
+  if (usage !== void 0) {
+    s.usage = usage;
+  }
+  const toolCalls = count2(data.totalToolUseCount);
+  if (toolCalls !== void 0) {
+    s.toolCalls = toolCalls;
+  }
+  const status = str(data.status);
+  if (status === void 0) {
+    return;
+  }
+  if (isInterruptedToolStatus(status)) {
+    stop(s, line, ms, "interrupted", `tool:${status}`, true);
+  } else if (s.phase === "none" && status === "async_launched") {
+    start(s, line, ms);
+  } else if (s.phase === "none" && status === "completed") {
+    stop(s, line, ms, "completed", `tool:${status}`);
+  }
+}
+function stateFacts(s, line, ms) {
+  switch (line.state) {
+    case "active": {
+      start(s, line, ms);
+      break;
+    }
+    case "idle": {
+      idle(s, line, ms);
+      break;
+    }
+    case "stopped": {
+      stop(s, line, ms, "completed", line.event);
+      break;
+    }
+    case "interrupted": {
+      stop(s, line, ms, "interrupted", line.event);
+      break;
+    }
+    case void 0: {
+      break;
+    }
+  }
+}
+function importedRun(s, line, ms) {
+  const facts = importedFacts(line) ?? {};
+  const givenStartMs = facts.startedAt === void 0 ? Number.NaN : Date.parse(facts.startedAt);
+  const known = !Number.isNaN(givenStartMs) ? { at: facts.startedAt, ms: givenStartMs } : s.startedAt !== void 0 && s.startMs !== void 0 && !s.startUnknown ? { at: s.startedAt, ms: s.startMs } : void 0;
+  s.phase = "none";
+  s.startedAt = void 0;
+  s.startMs = void 0;
+  s.startUnknown = false;
+  s.stoppedAt = void 0;
+  s.stopMs = void 0;
+  s.stopReason = void 0;
+  s.resumeCount = 0;
+  s.resumedAt = void 0;
+  s.gitStart = void 0;
+  s.gitStop = void 0;
+  s.lifecycle.length = 0;
+  s.description = facts.description ?? s.description;
+  s.model = facts.model ?? s.model;
+  s.tokens = facts.tokens ?? s.tokens;
+  s.toolCalls = facts.toolCalls ?? s.toolCalls;
+  if (known !== void 0 && known.ms <= ms) {
+    start(s, { ...line, at: known.at }, known.ms);
+  }
+  if (line.state === "stopped" || line.state === "interrupted") {
+    const stopAt = facts.stoppedAt ?? line.at;
+    stop(s, { ...line, at: stopAt }, Date.parse(stopAt), line.state === "stopped" ? "completed" : "interrupted", line.event);
+  } else {
+    stateFacts(s, line, ms);
+  }
+}
+function hookedAgents(lines) {
+  const out = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    if (line.agentId !== void 0) {
+      if (line.event !== IMPORTED_EVENT) {
+        out.add(`${line.sessionId}/${line.agentId}`);
+      }
+    } else if (line.event === "SessionEnd") {
+      for (const id of namedInterrupted(line)) {
+        out.add(`${line.sessionId}/${id}`);
+      }
+    }
+  }
+  return out;
+}
+function statusOf(s, now, staleMs) {
+  switch (s.phase) {
+    case "stopped": {
+      return { status: "completed", record: "stopped", stale: false };
+    }
+    case "interrupted": {
+      return { status: "interrupted", record: "stopped", stale: false };
+    }
+    case "idle": {
+      return { status: "idle", record: "idle", stale: false };
+    }
+    case "none":
+    case "active": {
+      const stale = displayStateOf("active", s.lastMs, now, staleMs).stale;
+      return { status: stale ? "stale" : s.resumeCount > 0 ? "resumed" : "active", record: "active", stale };
+    }
+  }
+}
+function finish(s, now, staleMs) {
+  const { status, record } = statusOf(s, now, staleMs);
+  const startUnknown = s.startUnknown || s.startedAt === void 0;
+  const startedAt = s.startedAt ?? s.firstAt;
+  const asRecord = {
+    agentId: s.agentId,
+    type: s.type,
+    status: record,
+    startedAt,
+    updatedAt: s.lastAt,
+    ...s.stoppedAt === void 0 ? {} : { stoppedAt: s.stoppedAt },
+    ...startUnknown ? { startUnknown: true } : {}
+  };
+  const durationMs = agentDuration(asRecord, now, displayStateOf(record, s.lastMs, now, staleMs));
+  const type = s.type || s.subagentType || "";
+  return {
+    agentId: s.agentId,
+    sessionId: s.sessionId,
+    type,
+    ...s.description === void 0 ? {} : { description: s.description },
+    status,
+    startedAt,
+    ...startUnknown ? { startUnknown: true } : {},
+    ...s.stoppedAt === void 0 ? {} : { stoppedAt: s.stoppedAt },
+    ...s.resumedAt === void 0 ? {} : { resumedAt: s.resumedAt },
+    ...durationMs === void 0 ? {} : { durationMs },
+    resumeCount: s.resumeCount,
+    ...s.stopReason === void 0 ? {} : { stopReason: s.stopReason },
+    ...s.tokens === void 0 ? {} : { tokens: s.tokens },
+    ...s.usage === void 0 ? {} : { usage: s.usage },
+    ...s.toolCalls === void 0 ? {} : { toolCalls: s.toolCalls },
+    ...s.model === void 0 ? {} : { model: s.model },
+    git: { ...s.gitStart === void 0 ? {} : { start: s.gitStart }, ...s.gitStop === void 0 ? {} : { stop: s.gitStop } },
+    ...s.parentAgentId === void 0 ? {} : { parentAgentId: s.parentAgentId },
+    lastEventAt: s.lastAt,
+    lifecycle: s.lifecycle,
+    events: s.events,
+    source: s.onlyImported ? "transcript" : "hook"
+  };
+}
+function namedInterrupted(line) {
+  const list = line.data?.interrupted;
+  return Array.isArray(list) ? list.filter(isSafeId) : [];
+}
+function foldEvents(lines, options) {
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const timed = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const ms = Date.parse(line.at);
+    if (!Number.isNaN(ms)) {
+      timed.push({ line, ms, i });
+    }
+  }
+  timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
+  const hooked = hookedAgents(lines);
+  const agents = /* @__PURE__ */ new Map();
+  const bySession = /* @__PURE__ */ new Map();
+  const stateOf = (sessionId, agentId, at, ms) => {
+    const key = `${sessionId}/${agentId}`;
+    let s = agents.get(key);
+    if (!s) {
+      s = newState(agentId, sessionId, at, ms);
+      agents.set(key, s);
+      let list = bySession.get(sessionId);
+      if (!list) {
+        list = [];
+        bySession.set(sessionId, list);
+      }
+      list.push(s);
+    }
+    return s;
+  };
+  for (const { line, ms } of timed) {
+    if (line.agentId === void 0) {
+      if (line.event === "SessionEnd") {
+        const reason = `session-end:${str(line.data?.reason) ?? "unknown"}`;
+        const hit = /* @__PURE__ */ new Set();
+        for (const s2 of bySession.get(line.sessionId) ?? []) {
+          if (s2.phase === "active" || s2.phase === "idle") {
+            hit.add(s2);
+          }
+        }
+        for (const id of namedInterrupted(line)) {
+          const s2 = stateOf(line.sessionId, id, line.at, ms);
+          if (s2.phase === "active" || s2.phase === "idle" || s2.phase === "none") {
+            hit.add(s2);
+          }
+        }
+        for (const s2 of hit) {
+          stop(s2, line, ms, "interrupted", reason);
+          s2.events.push(line);
+          s2.onlyImported = false;
+        }
+      }
+      continue;
+    }
+    if (line.event === IMPORTED_EVENT && hooked.has(`${line.sessionId}/${line.agentId}`)) {
+      continue;
+    }
+    const s = stateOf(line.sessionId, line.agentId, line.at, ms);
+    s.events.push(line);
+    if (ms >= s.lastMs) {
+      s.lastMs = ms;
+      s.lastAt = line.at;
+    }
+    if (line.event !== "Imported") {
+      s.onlyImported = false;
+    }
+    if (line.type) {
+      s.type = line.type;
+    }
+    const parent = isObject(line.data) ? line.data.parentAgentId : void 0;
+    if (s.parentAgentId === void 0 && isSafeId(parent) && parent !== s.agentId) {
+      s.parentAgentId = parent;
+    }
+    switch (line.event) {
+      case "SubagentStart": {
+        start(s, line, ms);
+        break;
+      }
+      case "SubagentStop": {
+        stop(s, line, ms, "completed", "subagent-stop");
+        break;
+      }
+      case "TeammateIdle": {
+        idle(s, line, ms);
+        break;
+      }
+      case "PostToolUse": {
+        toolFacts(s, line, ms);
+        break;
+      }
+      case IMPORTED_EVENT: {
+        importedRun(s, line, ms);
+        break;
+      }
+      default: {
+        stateFacts(s, line, ms);
+      }
+    }
+  }
+  const out = [];
+  for (const s of agents.values()) {
+    out.push(finish(s, options.now, staleMs));
+  }
+  return out;
+}
+
+// src/core/history/retention.ts
+var DAY_MS = 24 * 60 * 60 * 1e3;
+var DEFAULT_RETENTION_MS = 30 * DAY_MS;
+var RETENTION_ENV = "AGENTLOG_RETENTION";
+function parseRetention(text) {
+  const parsed = parseDuration(text);
+  return parsed.ok ? parsed : { ok: false, error: `invalid retention: ${parsed.error}` };
+}
+function retentionFrom(env) {
+  const value = env[RETENTION_ENV];
+  if (value === void 0 || value.trim() === "") {
+    return { ms: DEFAULT_RETENTION_MS, source: "default" };
+  }
+  const parsed = parseRetention(value);
+  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
+}
+function formatRetention(ms) {
+  const units = [
+    ["d", DAY_MS],
+    ["h", 60 * 60 * 1e3],
+    ["m", 60 * 1e3],
+    ["s", 1e3],
+    ["ms", 1]
+  ];
+  let rest = Math.max(0, Math.round(ms));
+  let out = "";
+  for (const [unit, size] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) {
+      out += `${n}${unit}`;
+      rest -= n * size;
+    }
+  }
+  return out === "" ? "0ms" : out;
+}
+function livesFromHistory(histories) {
+  return histories.map((h) => {
+    const status = h.status === "idle" ? "idle" : h.status === "completed" || h.status === "interrupted" ? "stopped" : "active";
+    const life = Date.parse(h.lastEventAt);
+    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
+  });
+}
+function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
+  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
+  return shown === "active" || shown === "idle";
+}
+function sessionsToPrune(sessions, rule) {
+  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
+  const cutoff = rule.now - rule.olderThanMs;
+  const remove = [];
+  const keep = [];
+  for (const session of sessions) {
+    if (session.lastEventMs === void 0) {
+      keep.push({ session, reason: "unknown-age" });
+      continue;
+    }
+    if (session.lastEventMs > cutoff) {
+      keep.push({ session, reason: "recent" });
+      continue;
+    }
+    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
+    if (live) {
+      keep.push({ session, reason: "live-agent", agentId: live.agentId });
+      continue;
+    }
+    remove.push(session);
+  }
+  return { remove, keep };
+}
+function newest(times) {
+  let out;
+  for (const t of times) {
+    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
+      out = t;
+    }
+  }
+  return out;
+}
+
+// src/core/record/file-names.ts
+function isAgentFileName(name) {
+  return name.endsWith(".json") && !name.startsWith(".");
+}
+var EVENT_LOG_NAME = "events.jsonl";
+
+// src/store/fs/errors.ts
+function codeOf(error) {
+  return error?.code;
+}
+
+// src/store/fs/safe-file.ts
+var import_node_fs = require("node:fs");
+var NOFOLLOW = import_node_fs.constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = import_node_fs.constants.O_NONBLOCK ?? 0;
+function failure(reason, message) {
+  return { ok: false, reason, message };
+}
+function readRegularFile(file, options) {
+  const opened = openRegularFile(file, options.followSymlinks ?? false);
+  if (!opened.ok) {
+    return opened;
+  }
+  const { fd, stats } = opened;
+  try {
+    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
+      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    }
+    const want = Math.min(stats.size, options.maxBytes);
+    const data = Buffer.allocUnsafe(want);
+    let got = 0;
+    while (got < want) {
+      const n = (0, import_node_fs.readSync)(fd, data, got, want - got, got);
+      if (n === 0) {
+        break;
+      }
+      got += n;
+    }
+    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
+  } catch (error) {
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function readRegularText(file, options) {
+  const r = readRegularFile(file, options);
+  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
+}
+function openRegularFile(file, followSymlinks = false) {
+  let st;
+  try {
+    st = (0, import_node_fs.lstatSync)(file);
+  } catch (error) {
+    const code = codeOf(error);
+    return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
+  }
+  if (st.isSymbolicLink() && !followSymlinks) {
+    return failure("symlink", "is a symbolic link");
+  }
+  if (!st.isSymbolicLink() && !st.isFile()) {
+    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
+  }
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(file, import_node_fs.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = codeOf(error);
+    return failure(
+      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
+      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
+    );
+  }
+  try {
+    const stats = (0, import_node_fs.fstatSync)(fd);
+    if (stats.isFile()) {
+      return { ok: true, fd, stats };
+    }
+    (0, import_node_fs.closeSync)(fd);
+    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
+  } catch (error) {
+    (0, import_node_fs.closeSync)(fd);
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  }
+}
+
+// src/store/hook/lock.ts
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// src/store/history/event-log.ts
+var import_node_fs2 = require("node:fs");
+var import_node_path = __toESM(require("node:path"), 1);
+
+// src/store/activity/read-agents.ts
+var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
+
+// src/store/history/event-log.ts
+var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
+var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
+function readSessionEvents(sessionDir, options = {}) {
+  const file = import_node_path.default.join(sessionDir, EVENT_LOG_NAME);
+  const lines = [];
+  const skipped = [];
+  const opened = openRegularFile(file);
+  if (!opened.ok) {
+    return opened.reason === "missing" ? { lines, skipped } : { lines, skipped, problem: `${EVENT_LOG_NAME} ${opened.message}` };
+  }
+  const { fd, stats } = opened;
+  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
+  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
+  const overLong = `line over ${maxLine} bytes`;
+  let lineNumber = 1;
+  let carry = [];
+  let carryBytes = 0;
+  let skipping = false;
+  const take = (text, cut) => {
+    if (text.trim() === "") {
+      return;
+    }
+    const parsed = parseEventLine(text);
+    if (parsed.ok) {
+      lines.push(parsed.value);
+    } else {
+      skipped.push({ lineNumber, error: cut ? `cut: no newline at the end (${parsed.error})` : parsed.error });
+    }
+  };
+  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
+  const startSkipping = () => {
+    skipped.push({ lineNumber, error: overLong });
+    carry = [];
+    carryBytes = 0;
+    skipping = true;
+  };
+  let problem;
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
+    let position = 0;
+    while (position < stats.size) {
+      const n = (0, import_node_fs2.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+      if (n === 0) {
+        break;
+      }
+      position += n;
+      const data = n === buf.length ? buf : buf.subarray(0, n);
+      let start2 = 0;
+      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
+        if (skipping) {
+          skipping = false;
+        } else if (carryBytes > 0) {
+          if (carryBytes + nl - start2 > maxLine) {
+            skipped.push({ lineNumber, error: overLong });
+          } else {
+            carry.push(data.subarray(start2, nl));
+            carryBytes += nl - start2;
+            take(carried(), false);
+          }
+          carry = [];
+          carryBytes = 0;
+        } else if (nl - start2 > maxLine) {
+          skipped.push({ lineNumber, error: overLong });
+        } else {
+          take(data.toString("utf8", start2, nl), false);
+        }
+        lineNumber++;
+        start2 = nl + 1;
+      }
+      if (start2 < n && !skipping) {
+        if (carryBytes + n - start2 > maxLine) {
+          startSkipping();
+        } else {
+          carry.push(Buffer.from(data.subarray(start2, n)));
+          carryBytes += n - start2;
+        }
+      }
+    }
+    if (carryBytes > 0) {
+      take(carried(), true);
+    }
+  } catch (error) {
+    problem = `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`;
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+  return problem === void 0 ? { lines, skipped } : { lines, skipped, problem };
+}
+
+// src/store/history/prune.ts
+var DAY_MS2 = 24 * 60 * 60 * 1e3;
+var PRUNING_PREFIX = ".agentlog-pruning-";
+var LEFTOVER_MS = 60 * 60 * 1e3;
+var MAX_AGENT_FILE_BYTES2 = 64 * 1024 * 1024;
+function lstatOrUndefined(file) {
+  try {
+    return (0, import_node_fs3.lstatSync)(file);
+  } catch {
+    return void 0;
+  }
+}
+function folderBytes(dir) {
+  let total = 0;
+  let names;
+  try {
+    names = (0, import_node_fs3.readdirSync)(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const st = lstatOrUndefined((0, import_node_path2.join)(dir, name));
+    if (st === void 0) {
+      continue;
+    }
+    total += st.isDirectory() ? folderBytes((0, import_node_path2.join)(dir, name)) : st.size;
+  }
+  return total;
+}
+function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
+  const log = lstatOrUndefined((0, import_node_path2.join)(sessionDir, EVENT_LOG_NAME));
+  const quick = newest([dir.mtimeMs, log?.mtimeMs]);
+  if (quick !== void 0 && quick > cutoff) {
+    return { facts: { id, lastEventMs: quick, agents: [], bytes: 0 }, dir, log };
+  }
+  let names;
+  try {
+    names = (0, import_node_fs3.readdirSync)(sessionDir);
+  } catch {
+    names = [];
+  }
+  const times = [dir.mtimeMs, log?.mtimeMs];
+  const agentFiles = [];
+  let bytes = 0;
+  for (const name of names) {
+    const st = lstatOrUndefined((0, import_node_path2.join)(sessionDir, name));
+    if (st === void 0) {
+      continue;
+    }
+    bytes += st.isDirectory() ? folderBytes((0, import_node_path2.join)(sessionDir, name)) : st.size;
+    if (st.isFile() && isAgentFileName(name)) {
+      times.push(st.mtimeMs);
+      agentFiles.push(name);
+    }
+  }
+  const byMtime = newest(times);
+  if (byMtime !== void 0 && byMtime > cutoff) {
+    return { facts: { id, lastEventMs: byMtime, agents: [], bytes }, dir, log };
+  }
+  const agents = [];
+  for (const name of agentFiles) {
+    const read = readRegularText((0, import_node_path2.join)(sessionDir, name), { maxBytes: MAX_AGENT_FILE_BYTES2 });
+    if (!read.ok) {
+      continue;
+    }
+    try {
+      const parsed = parseAgentRecord(JSON.parse(read.text));
+      if (parsed.ok) {
+        const record = parsed.value;
+        times.push(parseTime(record.updatedAt));
+        const life = lastSignOfLife(record);
+        agents.push(life === void 0 ? { agentId: record.agentId, status: record.status } : { agentId: record.agentId, status: record.status, lifeMs: life });
+      }
+    } catch {
+    }
+  }
+  if (log !== void 0) {
+    const events = readSessionEvents(sessionDir);
+    for (const line of events.lines) {
+      times.push(parseTime(line.at));
+    }
+    agents.push(...livesFromHistory(foldEvents(events.lines, { now, staleMs })));
+  }
+  return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log };
+}
+function unchanged(sessionDir, looked) {
+  const dir = lstatOrUndefined(sessionDir);
+  if (dir === void 0 || !dir.isDirectory() || dir.ino !== looked.dir.ino || dir.mtimeMs !== looked.dir.mtimeMs) {
+    return false;
+  }
+  const log = lstatOrUndefined((0, import_node_path2.join)(sessionDir, EVENT_LOG_NAME));
+  if (log === void 0 || looked.log === void 0) {
+    return log === looked.log;
+  }
+  return log.ino === looked.log.ino && log.mtimeMs === looked.log.mtimeMs && log.size === looked.log.size;
+}
+var pruneCounter = 0;
+function removeLeftovers(activity, names, now) {
+  for (const name of names) {
+    if (!name.startsWith(PRUNING_PREFIX)) {
+      continue;
+    }
+    const st = lstatOrUndefined((0, import_node_path2.join)(activity, name));
+    if (st?.isDirectory() && now - st.mtimeMs >= LEFTOVER_MS) {
+      try {
+        (0, import_node_fs3.rmSync)((0, import_node_path2.join)(activity, name), { recursive: true, force: true });
+      } catch {
+      }
+    }
+  }
+}
+function pruneSessions(activity, options) {
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const cutoff = options.now - options.olderThanMs;
+  const removed = [];
+  const kept = [];
+  const errors = [];
+  let names;
+  try {
+    names = (0, import_node_fs3.readdirSync)(activity).sort();
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "ENOENT") {
+      return { removed, kept, errors };
+    }
+    throw error;
+  }
+  if (!options.dryRun) {
+    removeLeftovers(activity, names, options.now);
+  }
+  const looked = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    if (name.startsWith(".") || !isSafeId(name)) {
+      continue;
+    }
+    const sessionDir = (0, import_node_path2.join)(activity, name);
+    const st = lstatOrUndefined(sessionDir);
+    if (st === void 0) {
+      continue;
+    }
+    if (st.isSymbolicLink()) {
+      kept.push({ id: name, reason: "symlink" });
+      continue;
+    }
+    if (!st.isDirectory()) {
+      continue;
+    }
+    looked.set(name, lookAt(sessionDir, name, st, cutoff, options.now, staleMs));
+  }
+  const decision = sessionsToPrune(
+    [...looked.values()].map((l) => l.facts),
+    { now: options.now, olderThanMs: options.olderThanMs, staleMs }
+  );
+  for (const k of decision.keep) {
+    kept.push(k.agentId === void 0 ? { id: k.session.id, reason: k.reason } : { id: k.session.id, reason: k.reason, agentId: k.agentId });
+  }
+  for (const session of decision.remove) {
+    const entry = { id: session.id, bytes: session.bytes, lastEventAt: new Date(session.lastEventMs ?? 0).toISOString() };
+    if (options.dryRun) {
+      removed.push(entry);
+      continue;
+    }
+    const sessionDir = (0, import_node_path2.join)(activity, session.id);
+    options.beforeRemove?.(session.id);
+    if (!unchanged(sessionDir, looked.get(session.id))) {
+      kept.push({ id: session.id, reason: "changed" });
+      continue;
+    }
+    const aside = (0, import_node_path2.join)(activity, `${PRUNING_PREFIX}${session.id}.${process.pid}.${++pruneCounter}`);
+    try {
+      (0, import_node_fs3.renameSync)(sessionDir, aside);
+    } catch (error) {
+      errors.push({ id: session.id, error: `cannot be moved aside: ${codeOf(error) ?? String(error)}` });
+      continue;
+    }
+    try {
+      (0, import_node_fs3.rmSync)(aside, { recursive: true, force: true });
+    } catch (error) {
+      errors.push({ id: session.id, error: `removed in part: ${codeOf(error) ?? String(error)} (the rest is ${aside})` });
+      continue;
+    }
+    removed.push(entry);
+  }
+  return { removed, kept, errors };
+}
+function runDailyPrune(activity, now, log, options = {}) {
+  try {
+    let olderThanMs = options.olderThanMs;
+    if (olderThanMs === void 0) {
+      const retention = retentionFrom(options.env ?? process.env);
+      if (retention.warning !== void 0) {
+        log(retention.warning);
+      }
+      olderThanMs = retention.ms;
+    }
+    const result = pruneSessions(activity, { now, olderThanMs, staleMs: options.staleMs });
+    if (result.removed.length > 0) {
+      const bytes = result.removed.reduce((sum, r) => sum + r.bytes, 0);
+      log(`daily prune: removed ${result.removed.length} session(s) older than ${formatRetention(olderThanMs)} (${bytes} bytes)`);
+    }
+    for (const e of result.errors) {
+      log(`daily prune: session ${e.id} ${e.error}`);
+    }
+    return result;
+  } catch (error) {
+    log(`daily prune: ${codeOf(error) ?? (error instanceof Error ? error.message : String(error))}`);
+    return void 0;
+  }
+}
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  runDailyPrune
+});
