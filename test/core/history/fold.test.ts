@@ -331,8 +331,9 @@ describe('foldEvents: edge cases', () => {
 	});
 
 	it('a repeated stop keeps the first stop time and reason', () => {
-		const a = only([start('a1', 0), stop('a1', 10 * S, {git: {head: 'first'}}), stop('a1', 11 * S, {git: {head: 'second'}})]);
-		expect(a).toMatchObject({stoppedAt: t(10 * S), durationMs: 10 * S, git: {stop: {head: 'first'}}, lastEventAt: t(11 * S)});
+		// 2 s apart: one within a second that says the same is a line recorded twice, dropped (below).
+		const a = only([start('a1', 0), stop('a1', 10 * S, {git: {head: 'first'}}), stop('a1', 12 * S, {git: {head: 'second'}})]);
+		expect(a).toMatchObject({stoppedAt: t(10 * S), durationMs: 10 * S, git: {stop: {head: 'first'}}, lastEventAt: t(12 * S)});
 		expect(kinds(a)).toEqual(['spawned', 'completed']);
 	});
 
@@ -432,5 +433,32 @@ describe('foldEvents: a large history', () => {
 		const out = fold(lines, agents * 1000);
 		expect(out).toHaveLength(agents);
 		expect(out.every(a => a.status === 'completed' && a.events.length === 10)).toBe(true);
+	});
+});
+
+describe('an event recorded twice (agentlog installed as a plugin and by install-hook)', () => {
+	const once = [
+		start('a1', 0),
+		tool('a1', 400, {status: 'completed', totalTokens: 12450, totalToolUseCount: 7}),
+		start('a2', 500),
+		stop('a1', 2 * S, {data: {lastMessage: 'done'}}),
+		idle('a2', 3 * S),
+	];
+	/** Each line written again by the other hook, a few ms later, the two copies' lines interleaved. */
+	const twice = once.flatMap((l, i) => [l, {...l, at: t(Date.parse(l.at) - T0 + 3 + i)}]).reverse();
+
+	it('folds to exactly what the events recorded once fold to', () => {
+		const key = (h: AgentHistory) => h.agentId;
+		expect(fold(twice).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(fold(once).sort((a, b) => key(a).localeCompare(key(b))));
+		const a1 = fold(twice).find(h => h.agentId === 'a1')!;
+		expect(a1.events.map(e => e.event)).toEqual(['SubagentStart', 'PostToolUse', 'SubagentStop']);
+		expect(a1.lifecycle.map(s => s.kind)).toEqual(['spawned', 'completed']);
+	});
+
+	it('keeps a repeat more than a second later, or one that says something else', () => {
+		expect(only([start('a1', 0), start('a1', 1001)]).events).toHaveLength(2);
+		expect(only([tool('a1', 0, {status: 'async_launched'}), tool('a1', 10, {status: 'completed'})]).events).toHaveLength(2);
+		expect(only([stop('a1', 0, {data: {lastMessage: 'one'}}), stop('a1', 5, {data: {lastMessage: 'two'}})]).events).toHaveLength(2);
+		expect(only([start('a1', 0), start('a1', 1000)]).events).toHaveLength(1);
 	});
 });

@@ -1,0 +1,45 @@
+// The same event recorded twice: agentlog installed both as a Claude Code plugin and by
+// install-hook runs two copies of the hook for every event, each appending its line (README,
+// "Installing"). The fold drops a line that exactly repeats its agent's line before it, so every
+// reader of lifecycles (history, stats, chain, export, replay, watch --at, watch's lifecycle,
+// prune) sees each event once. Pure.
+import type {EventLine} from './event-line.js';
+
+/** Two copies of the hook start within this of each other (ms): both take their start as the event's time. */
+export const REPEAT_WINDOW_MS = 1000;
+
+function sameJson(a: unknown, b: unknown): boolean {
+	if (a === b) {
+		return true;
+	}
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+		return false;
+	}
+	const aKeys = Object.keys(a);
+	const bObj = b as Record<string, unknown>;
+	if (aKeys.length !== Object.keys(bObj).length) {
+		return false;
+	}
+	const aObj = a as Record<string, unknown>;
+	return aKeys.every(key => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
+}
+
+/**
+ * `line` says again what `previous` (its agent's line before it, in time order) said: the same
+ * event of the same agent of the same session, the same type, state and data, at most
+ * `REPEAT_WINDOW_MS` apart. Its time, working folder and git state are not compared (two processes
+ * read them). A repeat that says something else (another status, another message) is kept.
+ */
+export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
+	if (
+		line.event !== previous.event ||
+		line.agentId !== previous.agentId ||
+		line.sessionId !== previous.sessionId ||
+		line.type !== previous.type ||
+		line.state !== previous.state
+	) {
+		return false;
+	}
+	const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
+	return gap <= REPEAT_WINDOW_MS && sameJson(line.data, previous.data);
+}
