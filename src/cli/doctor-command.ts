@@ -7,11 +7,20 @@ import type {Command} from 'commander';
 import {activityCheck, heartbeatCheck, hookLogCheck} from '../core/doctor/activity-checks.js';
 import {doctorReport, formatDoctorText, type DoctorReport} from '../core/doctor/check.js';
 import {hookFileChecks} from '../core/doctor/hook-file-checks.js';
-import {settingsChecks} from '../core/doctor/settings-checks.js';
+import {enabledAgentlogPlugin, settingsChecks} from '../core/doctor/settings-checks.js';
 import {hookTarget} from '../core/install/shell-command.js';
 import {claudeDir} from '../core/paths.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
-import {managedSettingsPath, probeActivity, readHeartbeat, readHookFiles, readHookLogTail, readPluginHooks, readSettingsFiles} from '../store/doctor/gather.js';
+import {
+	managedSettingsPath,
+	probeActivity,
+	probeLauncherNode,
+	readHeartbeat,
+	readHookFiles,
+	readHookLogTail,
+	readPluginHooks,
+	readSettingsFiles,
+} from '../store/doctor/gather.js';
 import {hookAssets, hookBundles} from './assets.js';
 import {activityFor, clockNow, home} from './common.js';
 import {isAgentlogLauncher, renderLauncher} from './hook-files.js';
@@ -42,9 +51,12 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		isOurs: isAgentlogLauncher,
 		env,
 	});
+	// Run as the plugin only, the hook's launcher finds Node on PATH alone (it has no fallback).
+	const plugin = enabledAgentlogPlugin(files, target);
+	const pluginOnly = plugin !== undefined && hookFiles.launcher.read.state === 'missing';
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
-		...hookFileChecks({...hookFiles, project}),
+		...hookFileChecks({...hookFiles, project, ...(plugin === undefined ? {} : {plugin}), ...(pluginOnly ? {node: probeLauncherNode(undefined, env)} : {})}),
 		activityCheck(probeActivity(activity)),
 		heartbeatCheck(readHeartbeat(activity), now),
 		hookLogCheck(readHookLogTail(activity), now),

@@ -10,6 +10,8 @@ import {hasAgentlogHooks, parseSettings, type JsonObject} from '../core/install/
 import {hookTarget, type HookTarget} from '../core/install/shell-command.js';
 import {unifiedDiff} from '../core/install/text-diff.js';
 import {isCodeCacheName} from '../core/install/code-cache.js';
+import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../core/install/agentlog-plugin.js';
+import {managedSettingsPath, readSettingsFiles} from '../store/doctor/gather.js';
 import {hookAssets, hookBundles, type HookAssets} from './assets.js';
 import {CliError} from './errors.js';
 import {
@@ -44,6 +46,8 @@ export interface HookContext {
 	readonly write: (text: string) => void;
 	/** Tests play another program writing the settings file at these moments. */
 	readonly onSettingsStep?: (step: SettingsStep, file: string) => void;
+	/** The managed policy settings file, read for `enabledPlugins` (tests leave it out). */
+	readonly managedSettings?: string;
 }
 
 export function processContext(): HookContext {
@@ -54,7 +58,30 @@ export function processContext(): HookContext {
 		execPath: process.execPath,
 		assets: hookAssets(),
 		write: text => void process.stdout.write(text),
+		managedSettings: managedSettingsPath(),
 	};
+}
+
+/**
+ * A warning when settings Claude Code reads for a session here (managed, local, project, user)
+ * enable agentlog's plugin: installed both ways, the hook runs twice for every event. Empty when
+ * none does. Settings that cannot be read count as enabling nothing.
+ */
+function pluginWarning(claude: string, ctx: HookContext): string {
+	const files = readSettingsFiles(claude, ctx.cwd, ctx.managedSettings).map(f => {
+		const parsed = f.read.state === 'read' ? parseSettings(f.read.text) : undefined;
+		return {scope: f.scope, path: f.path, settings: parsed?.ok ? parsed.settings : undefined};
+	});
+	const settings = agentlogPluginSettings(files);
+	const enabled = enabledPluginNotes(settings);
+	if (enabled.length === 0) {
+		return '';
+	}
+	const id = settings.find(p => p.enabled)!.id;
+	return (
+		`warning: agentlog is also installed as a Claude Code plugin: ${enabled.join(', ')}.\n` +
+		`  With both, Claude Code runs the hook twice for every event (agentlog's readers drop the repeats); ${keepOneAdvice(id)}.\n`
+	);
 }
 
 const RESTART_NOTE = 'Running Claude Code sessions pick up hook changes only after a restart or a review in /hooks.\n';
@@ -207,8 +234,9 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const alreadySaved = foreign && readIfExists(target.scriptPath + BACKUP_SUFFIX)?.toString('utf8') === currentLauncher;
 	const launcherBackup = foreign && !alreadySaved ? freeBackupPath(target.scriptPath + BACKUP_SUFFIX, existsSync) : undefined;
 
+	const twice = pluginWarning(claude, ctx);
 	if (newText === undefined && !writeLauncher && !writeScript) {
-		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n`);
+		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n${twice}`);
 		return;
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
@@ -227,7 +255,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		fileLines.push(`  the existing ${target.scriptPath} is not agentlog's (claude-code-kanban installs one there): ${saved}; uninstall-hook puts it back\n`);
 	}
 	if (options.dryRun) {
-		say(['Dry run: nothing is written.\n', ...installSettingsLines(edit, file, target, newFolder, would), ...fileLines].join(''));
+		say(['Dry run: nothing is written.\n', ...installSettingsLines(edit, file, target, newFolder, would), ...fileLines, twice].join(''));
 		say(newText === undefined ? '' : diffText(file, newText));
 		return;
 	}
@@ -274,7 +302,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		staging.abort();
 		throw error;
 	}
-	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, target, newFolder, would), ...fileLines, notes, RESTART_NOTE].join(''));
+	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, target, newFolder, would), ...fileLines, notes, twice, RESTART_NOTE].join(''));
 	say(`Past agents: \`agentlog import\` adds the subagents Claude Code still keeps in ${path.join(claude, 'projects')} to the history.\n`);
 }
 

@@ -179,6 +179,32 @@ describe('agentlog doctor', () => {
 		expect(dup.detail?.[0]).toContain(path.join(pluginHooks, 'hooks.json'));
 	});
 
+	it('passes with the agentlog plugin alone, and warns with both the plugin and install-hook', () => {
+		// The plugin as Claude Code keeps it: a copy of the repository's plugin files in its cache.
+		const root = packageRoot();
+		const plugin = path.join(claude, 'plugins', 'cache', 'agentlog', 'agentlog', '0.1.0');
+		for (const file of ['.claude-plugin/plugin.json', 'hooks/hooks.json', 'hooks/agent-spy.sh', 'hooks/agent-spy.cjs', 'hooks/agent-prune.cjs']) {
+			mkdirSync(path.dirname(path.join(plugin, file)), {recursive: true});
+			writeFileSync(path.join(plugin, file), readFileSync(path.join(root, file)));
+		}
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(userSettings(), JSON.stringify({enabledPlugins: {'agentlog@agentlog': true}}));
+		const alone = doctorJson();
+		expect(byId(alone.checks, 'hook-registered')).toMatchObject({
+			level: 'ok',
+			summary: expect.stringContaining('runs from the Claude Code plugin agentlog@agentlog') as string,
+		});
+		expect(byId(alone.checks, 'hook-script')).toMatchObject({level: 'ok', summary: expect.stringContaining('runs from the Claude Code plugin') as string});
+		expect(byId(alone.checks, 'hook-node').level).toBe('ok');
+		expect(byId(alone.checks, 'hook-duplicates').level).toBe('ok');
+
+		agentlog('install-hook');
+		const r = agentlog('doctor');
+		expect(r.stdout).toContain('! the hook may run more than once per event');
+		expect(r.stdout).toContain('agentlog is installed twice: as the Claude Code plugin agentlog@agentlog');
+		expect(r.stdout).toContain('→ keep one: `/plugin uninstall agentlog@agentlog`');
+	});
+
 	it('fails without any event yet, and shows the hook log safely', () => {
 		agentlog('install-hook');
 		mkdirSync(activity, {recursive: true});

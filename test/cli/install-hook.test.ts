@@ -580,6 +580,34 @@ describe('install-hook', () => {
 	});
 });
 
+describe('install-hook with the agentlog plugin enabled', () => {
+	const warning = 'warning: agentlog is also installed as a Claude Code plugin: agentlog@agentlog (enabled in ';
+
+	it('installs, and says the hook would run twice and to keep one', async () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), `${JSON.stringify({enabledPlugins: {'agentlog@agentlog': true}}, null, 2)}\n`);
+		const dry = await run('install-hook', '--dry-run');
+		expect(dry.stdout).toContain(`${warning}${settingsFile()}).`);
+		const result = await run('install-hook');
+		expect(result).toMatchObject({code: 0, stderr: ''});
+		expect(result.stdout).toContain(`${warning}${settingsFile()}).`);
+		expect(result.stdout).toContain(
+			"With both, Claude Code runs the hook twice for every event (agentlog's readers drop the repeats); keep one: `/plugin uninstall agentlog@agentlog` (or disable it in /plugin), or `agentlog uninstall-hook`.",
+		);
+		expect(existsSync(launcher())).toBe(true);
+		// Run again: nothing changes, and it still says so.
+		expect((await run('install-hook')).stdout).toContain(warning);
+	});
+
+	it('says nothing of a plugin that is installed but disabled', async () => {
+		mkdirSync(claude, {recursive: true});
+		writeFileSync(settingsFile(), JSON.stringify({enabledPlugins: {'agentlog@agentlog': false, 'other@agentlog': true}}));
+		const result = await run('install-hook');
+		expect(result.code).toBe(0);
+		expect(result.stdout).not.toContain('plugin');
+	});
+});
+
 describe('uninstall-hook', () => {
 	it('says so and writes nothing when nothing is installed', async () => {
 		const result = await run('uninstall-hook');

@@ -38,6 +38,8 @@ export interface HookFileFacts {
 	/** Not run when the launcher is missing or not agentlog's. */
 	readonly node: NodeProbe | undefined;
 	readonly project?: boolean;
+	/** agentlog's Claude Code plugin, when settings enable it: the hook runs from the plugin's folder, install-hook's copy is not needed. */
+	readonly plugin?: {readonly id: string};
 }
 
 /**
@@ -62,6 +64,9 @@ function install(project: boolean | undefined): string {
 function scriptCheck(facts: HookFileFacts): DoctorCheck {
 	const {launcher} = facts;
 	const fix = `run ${install(facts.project)}`;
+	if (launcher.read.state === 'missing' && facts.plugin !== undefined) {
+		return check('hook-script', 'ok', `the hook runs from the Claude Code plugin ${facts.plugin.id} (install-hook's copy, ${launcher.path}, is not installed)`);
+	}
 	if (launcher.read.state === 'missing') {
 		return check('hook-script', 'fail', `the hook launcher ${launcher.path} is not there`, {fix});
 	}

@@ -1,9 +1,12 @@
 // Doctor's checks of Claude Code's settings files (CLAUDE-CODE-HOOKS.md §2): is agentlog's hook
-// registered, for which events and where; is it registered twice (Claude Code runs identical
-// handlers of several settings files once, but a plugin's copy, or a different command for the
-// same script, runs again); are hooks switched off (`disableAllHooks`, `allowManagedHooksOnly`).
+// registered, for which events and where (by install-hook in settings, or by the agentlog plugin
+// that `enabledPlugins` turns on); is it registered twice (Claude Code runs identical handlers of
+// several settings files once, but a plugin's copy — agentlog's own plugin beside install-hook's
+// entries included — or a different command for the same script, runs again); are hooks switched
+// off (`disableAllHooks`, `allowManagedHooksOnly`).
 // Pure: the files' text comes in. Which handler is agentlog's is decided by settings-merge.ts.
 import {isObject, type Json} from '../record/json.js';
+import {agentlogPluginSettings, keepOneAdvice, PLUGIN_NAME, type AgentlogPluginSetting} from '../install/agentlog-plugin.js';
 import {AGENTLOG_HOOK_EVENTS, agentlogMatcher, existingHandlerCommand, parseSettings, type AgentlogHookEvent} from '../install/settings-merge.js';
 import type {HookTarget} from '../install/shell-command.js';
 import {check, type DoctorCheck} from './check.js';
@@ -23,6 +26,8 @@ export interface SettingsFileFacts {
 export interface PluginHooksFacts {
 	readonly path: string;
 	readonly read: FileRead;
+	/** The `name` of the plugin's `.claude-plugin/plugin.json` beside `hooks/`, when it has one. */
+	readonly pluginName?: string;
 }
 
 export interface SettingsFacts {
@@ -112,7 +117,20 @@ function disabledCheck(files: readonly ParsedFile[]): DoctorCheck {
 	});
 }
 
+/** agentlog's plugin as `enabledPlugins` sets it, from the files in precedence order. */
+function pluginSettingsOf(files: readonly ParsedFile[]): AgentlogPluginSetting[] {
+	return agentlogPluginSettings(files.map(f => ({scope: f.facts.scope, path: f.facts.path, settings: f.settings})));
+}
+
+const pluginWhere = (p: AgentlogPluginSetting): string => `${p.id} (enabled in ${p.path}, ${p.scope})`;
+
 function registeredCheck(files: readonly ParsedFile[], facts: SettingsFacts): DoctorCheck {
+	const plugin = pluginSettingsOf(files).find(p => p.enabled);
+	if (plugin !== undefined && files.every(f => f.events.size === 0)) {
+		return check('hook-registered', 'ok', `agentlog's hook runs from the Claude Code plugin ${pluginWhere(plugin)}, for every event`, {
+			detail: files.filter(f => f.problem !== undefined).map(f => `${where(f.facts)}: ${f.problem}`),
+		});
+	}
 	const registered = new Set<AgentlogHookEvent>();
 	const detail: string[] = [];
 	for (const f of files) {
@@ -177,8 +195,19 @@ function duplicatesCheck(files: readonly ParsedFile[], facts: SettingsFacts): Do
 			notes.push(`${event} is in ${holders.map(f => f.facts.scope).join(', ')}: the same command, which Claude Code runs once`);
 		}
 	}
+	const enabled = pluginSettingsOf(files).filter(p => p.enabled);
+	const inSettings = files.filter(f => f.events.size > 0).map(f => where(f.facts));
+	if (enabled.length > 0 && inSettings.length > 0) {
+		warnings.push(
+			`agentlog is installed twice: as the Claude Code plugin ${enabled.map(pluginWhere).join(', ')} and by install-hook in ${inSettings.join(', ')}: the hook runs twice for every event (agentlog's readers drop the repeats)`,
+		);
+	}
+	const ownCopies = facts.plugins.filter(p => p.pluginName === PLUGIN_NAME);
+	if (ownCopies.length > 0 && enabled.length === 0) {
+		notes.push(`the agentlog plugin is installed (${ownCopies.map(p => p.path).join(', ')}) but not enabled: it runs nothing`);
+	}
 	for (const plugin of facts.plugins) {
-		if (plugin.read.state !== 'read') {
+		if (plugin.read.state !== 'read' || plugin.pluginName === PLUGIN_NAME) {
 			continue;
 		}
 		const events = pluginAgentSpyEvents(plugin.read.text);
@@ -194,8 +223,16 @@ function duplicatesCheck(files: readonly ParsedFile[], facts: SettingsFacts): Do
 	}
 	return check('hook-duplicates', 'warn', `the hook may run more than once per event: ${warnings.length} duplicate${warnings.length === 1 ? '' : 's'}`, {
 		detail: [...warnings, ...notes],
-		fix: 'keep one registration: remove the extra entries (agentlog uninstall-hook --settings <file>) or disable the plugin (/plugin)',
+		fix:
+			enabled.length > 0 && inSettings.length > 0
+				? keepOneAdvice(enabled[0]!.id)
+				: 'keep one registration: remove the extra entries (agentlog uninstall-hook --settings <file>) or disable the plugin (/plugin)',
 	});
+}
+
+/** agentlog's plugin when settings enable it (the value that wins, as Claude Code merges them); undefined when none does. */
+export function enabledAgentlogPlugin(files: readonly SettingsFileFacts[], target: HookTarget): AgentlogPluginSetting | undefined {
+	return pluginSettingsOf(files.map(f => parseFile(f, target))).find(p => p.enabled);
 }
 
 /** hooks-disabled, hook-registered, hook-duplicates. */

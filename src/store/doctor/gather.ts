@@ -63,7 +63,21 @@ export function readSettingsFiles(claude: string, cwd: string, managed: string |
 	return unique.map(f => ({...f, read: readConfigFile(f.path)}));
 }
 
-/** Every `hooks/hooks.json` under `<claude>/plugins`, without following symlinks, within a bound. */
+/** The `name` in `<pluginRoot>/.claude-plugin/plugin.json`, if it has one. */
+function pluginNameOf(pluginRoot: string): string | undefined {
+	const read = readConfigFile(path.join(pluginRoot, '.claude-plugin', 'plugin.json'));
+	if (read.state !== 'read') {
+		return undefined;
+	}
+	try {
+		const name = (JSON.parse(read.text) as {name?: unknown} | null)?.name;
+		return typeof name === 'string' ? name : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Every `hooks/hooks.json` under `<claude>/plugins` (with its plugin's name), without following symlinks, within a bound. */
 export function readPluginHooks(claude: string): {plugins: PluginHooksFacts[]; cut: boolean} {
 	const plugins: PluginHooksFacts[] = [];
 	const queue: {dir: string; depth: number}[] = [{dir: path.join(claude, 'plugins'), depth: 0}];
@@ -85,7 +99,8 @@ export function readPluginHooks(claude: string): {plugins: PluginHooksFacts[]; c
 			if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.git' && depth < PLUGIN_WALK_MAX_DEPTH) {
 				queue.push({dir: full, depth: depth + 1});
 			} else if (entry.isFile() && entry.name === 'hooks.json' && path.basename(dir) === 'hooks') {
-				plugins.push({path: full, read: readConfigFile(full)});
+				const pluginName = pluginNameOf(path.dirname(dir));
+				plugins.push({path: full, read: readConfigFile(full), ...(pluginName === undefined ? {} : {pluginName})});
 			}
 		}
 	}

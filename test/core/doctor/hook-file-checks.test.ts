@@ -71,3 +71,14 @@ describe('launcherNodeFallback', () => {
 		expect(nodeMajor('garbage')).toBeUndefined();
 	});
 });
+
+describe('hookFileChecks with the agentlog plugin enabled', () => {
+	it("passes without install-hook's launcher: the hook runs from the plugin", () => {
+		const c = byId({...healthy, launcher: {path: '/c/hooks/agent-spy.sh', read: {state: 'missing'}}, plugin: {id: 'agentlog@agentlog'}});
+		expect(c['hook-script']).toMatchObject({
+			level: 'ok',
+			summary: "the hook runs from the Claude Code plugin agentlog@agentlog (install-hook's copy, /c/hooks/agent-spy.sh, is not installed)",
+		});
+		expect(c['hook-node']!.level).toBe('ok');
+	});
+});

@@ -97,3 +97,45 @@ describe('settingsChecks', () => {
 		expect(pluginAgentSpyEvents('not json')).toEqual([]);
 	});
 });
+
+describe('settingsChecks with agentlog installed as a Claude Code plugin', () => {
+	const enabled = (value: unknown = true) => ({enabledPlugins: {'agentlog@agentlog': value, 'other@m': true}});
+	const ownPlugin = {path: '/home/u/.claude/plugins/cache/agentlog/agentlog/0.1.0/hooks/hooks.json', text: JSON.stringify(withHook())};
+	const runWith = (files: SettingsFileFacts[], plugins: {path: string; text: string; pluginName?: string}[] = []) => {
+		const checks = settingsChecks({files, plugins: plugins.map(p => ({path: p.path, read: {state: 'read', text: p.text}, pluginName: p.pluginName})), target});
+		return Object.fromEntries(checks.map(c => [c.id, c]));
+	};
+
+	it('counts the enabled plugin as registered for every event, with no install-hook entry', () => {
+		const c = runWith([file('project', {}), file('user', enabled())], [{...ownPlugin, pluginName: 'agentlog'}]);
+		expect(c['hook-registered']).toMatchObject({
+			level: 'ok',
+			summary: "agentlog's hook runs from the Claude Code plugin agentlog@agentlog (enabled in /files/user.json, user), for every event",
+		});
+		expect(c['hook-duplicates']!.level).toBe('ok');
+	});
+
+	it('warns when both the plugin and install-hook register it, saying to keep one', () => {
+		const c = runWith([file('user', {...withHook(), ...enabled()})], [{...ownPlugin, pluginName: 'agentlog'}]);
+		expect(c['hook-registered']!.level).toBe('ok');
+		const dup = c['hook-duplicates']!;
+		expect(dup.level).toBe('warn');
+		expect(dup.detail).toHaveLength(1);
+		expect(dup.detail![0]).toContain('agentlog is installed twice: as the Claude Code plugin agentlog@agentlog (enabled in /files/user.json, user)');
+		expect(dup.detail![0]).toContain('by install-hook in /files/user.json (user)');
+		expect(dup.fix).toBe('keep one: `/plugin uninstall agentlog@agentlog` (or disable it in /plugin), or `agentlog uninstall-hook`');
+	});
+
+	it('takes the value that wins: a project false turns off the user true; a version list turns it on', () => {
+		const off = runWith([file('project', enabled(false)), file('user', {...withHook(), ...enabled()})], [{...ownPlugin, pluginName: 'agentlog'}]);
+		expect(off['hook-duplicates']!.level).toBe('ok');
+		expect(off['hook-duplicates']!.detail).toEqual([`the agentlog plugin is installed (${ownPlugin.path}) but not enabled: it runs nothing`]);
+		const versions = runWith([file('user', {...withHook(), ...enabled(['0.1.0'])})]);
+		expect(versions['hook-duplicates']!.level).toBe('warn');
+	});
+
+	it('still warns about another plugin that runs an agent-spy script', () => {
+		const c = runWith([file('user', withHook())], [{path: '/p/hooks/hooks.json', text: JSON.stringify(withHook(['SubagentStart'], 'x/agent-spy.sh'))}]);
+		expect(c['hook-duplicates']!.detail![0]).toContain('a plugin runs an agent-spy hook for SubagentStart: /p/hooks/hooks.json');
+	});
+});
