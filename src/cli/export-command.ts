@@ -13,6 +13,8 @@ import {safeLine} from '../core/text/safe-text.js';
 import {codeOf} from '../store/fs/errors.js';
 import {openAtomicStream, TargetExistsError, type AtomicStream} from '../store/fs/atomic-stream.js';
 import {activityFor, clockNow} from './common.js';
+import {runOtlpExport} from './otlp-export.js';
+import {runOtlpFollow} from './otlp-follow.js';
 import {CliError} from './errors.js';
 import {
 	addFilterOptions,
@@ -29,6 +31,8 @@ interface ExportOptions extends HistoryReadOptions, FilterOptions {
 	readonly events?: boolean;
 	readonly output?: string;
 	readonly force?: boolean;
+	readonly otlp?: true | string;
+	readonly follow?: boolean;
 }
 
 /** How much text is gathered before one write. */
@@ -78,6 +82,38 @@ function openOutput(file: string, force: boolean): AtomicStream {
 	} catch (error) {
 		throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
 	}
+}
+
+/** `--otlp` and `--follow` with the options that go with them only; a wrong mix is a usage error. */
+async function runOtlp(sessionArg: string | undefined, options: ExportOptions, formatGiven: boolean): Promise<void> {
+	const otlp = options.otlp;
+	if (otlp === undefined) {
+		throw new CliError('--follow sends spans to a collector as runs end: use it with --otlp [url]', 2);
+	}
+	const clash = [
+		formatGiven ? '--format' : undefined,
+		options.events ? '--events' : undefined,
+		options.output === undefined ? undefined : '--output',
+		options.force ? '--force' : undefined,
+	].filter(name => name !== undefined);
+	if (clash.length > 0) {
+		throw new CliError(`--otlp sends spans to a collector; ${clash.join(', ')} ${clash.length === 1 ? 'is' : 'are'} for files and stdout`, 2);
+	}
+	if (options.follow) {
+		const filters = [
+			sessionArg === undefined ? undefined : 'a session',
+			...(['agent', 'type', 'status', 'since', 'until'] as const).map(name => (options[name] === undefined ? undefined : `--${name}`)),
+		].filter(name => name !== undefined);
+		if (filters.length > 0) {
+			throw new CliError(
+				`--follow sends every session's agents as they end; ${filters.join(', ')} ${filters.length === 1 ? 'is' : 'are'} for a one-time export`,
+				2,
+			);
+		}
+		await runOtlpFollow({...options, otlp});
+		return;
+	}
+	await runOtlpExport(sessionArg, {...options, otlp});
 }
 
 export function runExport(sessionArg: string | undefined, options: ExportOptions): void {
@@ -141,12 +177,25 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 export function registerExportCommand(program: Command): void {
 	const command = program
 		.command('export')
-		.description('the history as JSON Lines or CSV: one row per agent, oldest first (--events: one per log line); columns in the README')
+		.description(
+			'the history as JSON Lines or CSV: one row per agent, oldest first (--events: one per log line); columns in the README. --otlp: as OpenTelemetry traces to a collector',
+		)
 		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
 	addFilterOptions(addHistoryReadOptions(command))
 		.addOption(new Option('--format <format>', 'jsonl (one JSON value a line) or csv').choices(EXPORT_FORMATS).default('jsonl'))
 		.option('--events', "one row per log line instead: the selected agents' lines (and, unless --agent, --type or --status, the session lines)")
 		.option('-o, --output <file>', 'write to this file (whole or not at all) instead of stdout')
 		.option('--force', 'with -o: replace an existing file')
-		.action((session: string | undefined, options: ExportOptions) => runExport(session, options));
+		.option(
+			'--otlp [url]',
+			'send the history as OTLP/HTTP traces to a collector instead: url, else $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else $OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, else http://localhost:4318/v1/traces',
+		)
+		.option('--follow', "with --otlp: keep running, and send each agent's span when its run ends (runs still going: on quit, marked unfinished)")
+		.action(async (session: string | undefined, options: ExportOptions) => {
+			if (options.otlp !== undefined || options.follow) {
+				await runOtlp(session, options, command.getOptionValueSource('format') === 'cli');
+				return;
+			}
+			runExport(session, options);
+		});
 }

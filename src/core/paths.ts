@@ -1,4 +1,5 @@
 // Where things live (DESIGN.md §1). Pure: the environment and home folder are passed in.
+import {createHash} from 'node:crypto';
 import path from 'node:path';
 
 export interface PathEnv {
@@ -36,3 +37,12 @@ export function countFactsCacheFile(env: PathEnv, home: string): string {
 
 /** The hook's problem log, kept inside the activity folder. */
 export const HOOK_LOG_NAME = '.agentlog-hook.log';
+
+/**
+ * `$XDG_STATE_HOME/agentlog/otlp-cursor-<hash>.json`: what `export --otlp --follow` sent to one
+ * collector (`endpoint`: its URL without credentials), so a restart neither loses nor repeats a span.
+ */
+export function otlpCursorFile(env: PathEnv, home: string, endpoint: string): string {
+	const hash = createHash('sha256').update(endpoint).digest('hex').slice(0, 12);
+	return path.join(path.dirname(stateFile(env, home)), `otlp-cursor-${hash}.json`);
+}

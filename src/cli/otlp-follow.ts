@@ -1,0 +1,183 @@
+// `agentlog export --otlp --follow`: keeps running (as a service on each machine) and sends each
+// agent run's span once it has ended and settled (core/otlp/follow-plan.ts), and on quit the runs
+// still going, marked unfinished. The cursor (store/otlp/cursor.ts) is saved after every batch the
+// collector took, so a restart neither loses nor repeats a span; a collector that is down or busy
+// is retried with backoff for as long as it takes, the spans waiting in the logs meanwhile.
+//
+// The logs are polled: each session's events.jsonl is stat-ed every POLL_MS and read again only
+// when it changed, or, while the session has runs going or spans settling, every RECHECK_MS.
+import {lstatSync} from 'node:fs';
+import path from 'node:path';
+import {endpointLabel} from '../core/otlp/config.js';
+import {dueSpans, hasPending, unfinishedSpans, type PlannedSpan} from '../core/otlp/follow-plan.js';
+import type {Span} from '../core/otlp/span.js';
+import {otlpCursorFile} from '../core/paths.js';
+import {EVENT_LOG_NAME} from '../core/record/file-names.js';
+import {safeLine} from '../core/text/safe-text.js';
+import {listSessionDirs} from '../store/activity/read-agents.js';
+import {OtlpCursor} from '../store/otlp/cursor.js';
+import {SpanExporter} from '../store/otlp/exporter.js';
+import {readSessionFacts} from '../store/otlp/session-facts.js';
+import {activityFor, home} from './common.js';
+import {CliError} from './errors.js';
+import {otlpSetup, retryNote, type OtlpOptions} from './otlp-export.js';
+
+export const POLL_MS = 1000;
+export const RECHECK_MS = 5000;
+/** Tries per batch of unfinished runs on quit (the collector may be the reason for quitting). */
+const QUIT_ATTEMPTS = 3;
+
+interface SessionWatch {
+	/** size:mtime of its log when last read. */
+	seen: string;
+	pending: boolean;
+	checkedAt: number;
+}
+
+function logStamp(activity: string, sessionId: string): string {
+	try {
+		const s = lstatSync(path.join(activity, sessionId, EVENT_LOG_NAME), {throwIfNoEntry: false});
+		return s === undefined ? 'none' : `${s.size}:${s.mtimeMs}`;
+	} catch {
+		return 'error';
+	}
+}
+
+/** Sends planned spans; each batch the collector took goes into the cursor, which is saved then. */
+async function sendPlanned(exporter: SpanExporter, cursor: OtlpCursor, planned: readonly PlannedSpan[]) {
+	const bySpan = new Map<Span, PlannedSpan>(planned.map(p => [p.span, p]));
+	return exporter.send(
+		planned.map(p => p.span),
+		batch => {
+			for (const span of batch) {
+				const p = bySpan.get(span)!;
+				cursor.record(p.sessionId, span.spanId, p.fingerprint);
+			}
+			try {
+				cursor.save();
+			} catch (error) {
+				throw new CliError(`cannot save the cursor ${safeLine(cursor.path)}: ${error instanceof Error ? error.message : String(error)}`);
+			}
+		},
+	);
+}
+
+export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
+	const {config, context} = otlpSetup(options.otlp);
+	const activity = activityFor(options);
+	const label = endpointLabel(config.endpoint);
+	const cursor = new OtlpCursor(otlpCursorFile(process.env, home(), label), label);
+	if (cursor.problem !== undefined) {
+		process.stderr.write(
+			`agentlog: the cursor ${safeLine(cursor.path)} could not be read (${safeLine(cursor.problem)}): starting over; spans already sent are sent again, with the same ids\n`,
+		);
+	}
+	let stopping = false;
+	let wake: (() => void) | undefined;
+	const exporter = new SpanExporter({config, context, onRetry: retryNote(label)});
+	const stop = (): void => {
+		stopping = true;
+		exporter.stop();
+		wake?.();
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+	process.stderr.write(
+		`agentlog: sending each agent's span to ${safeLine(label)} when its run ends (cursor: ${safeLine(cursor.path)}). Ctrl+C stops; runs still going are then sent, marked unfinished.\n`,
+	);
+	const watches = new Map<string, SessionWatch>();
+	let pruned = false;
+	let failed = false;
+	try {
+		while (!stopping) {
+			const now = Date.now();
+			const due: PlannedSpan[] = [];
+			const present = new Set<string>();
+			for (const session of listSessionDirs(activity)) {
+				present.add(session.id);
+				const stamp = logStamp(activity, session.id);
+				const watch = watches.get(session.id);
+				if (watch !== undefined && watch.seen === stamp && !(watch.pending && now - watch.checkedAt >= RECHECK_MS)) {
+					continue;
+				}
+				const {facts} = readSessionFacts(activity, session, now, options.stale);
+				const sent = (sessionId: string, spanId: string) => cursor.fingerprint(sessionId, spanId);
+				due.push(...dueSpans(facts, sent, now));
+				watches.set(session.id, {seen: stamp, pending: hasPending(facts, sent, now), checkedAt: now});
+			}
+			for (const id of watches.keys()) {
+				if (!present.has(id)) {
+					watches.delete(id);
+				}
+			}
+			if (!pruned) {
+				// Sessions whose logs were pruned are forgotten (once: the folder list is complete now).
+				cursor.keepOnly(present);
+				pruned = true;
+			}
+			if (due.length > 0) {
+				const before = exporter.tally.sent;
+				const result = await sendPlanned(exporter, cursor, due);
+				const sent = exporter.tally.sent - before;
+				if (sent > 0) {
+					process.stderr.write(`agentlog: ${new Date().toISOString().slice(11, 19)} sent ${sent} ${sent === 1 ? 'span' : 'spans'}\n`);
+				}
+				if (!result.ok && !stopping) {
+					// Refused (not a failure worth retrying): say so and stop, the cursor at the last batch taken.
+					failed = true;
+					throw new CliError(
+						`the collector at ${safeLine(label)} refused the spans: ${safeLine(result.reason)}; ${result.unsent} not sent (the cursor keeps them for the next run)`,
+					);
+				}
+			}
+			if (stopping) {
+				break;
+			}
+			await new Promise<void>(resolve => {
+				const timer = setTimeout(resolve, POLL_MS);
+				wake = () => {
+					clearTimeout(timer);
+					resolve();
+				};
+			});
+		}
+	} finally {
+		process.off('SIGINT', stop);
+		process.off('SIGTERM', stop);
+	}
+	if (!failed) {
+		await sendUnfinished(activity, options, cursor, config, context, label);
+	}
+}
+
+/** On quit: the runs still going, marked unfinished, tried a few times. */
+async function sendUnfinished(
+	activity: string,
+	options: OtlpOptions,
+	cursor: OtlpCursor,
+	config: ReturnType<typeof otlpSetup>['config'],
+	context: ReturnType<typeof otlpSetup>['context'],
+	label: string,
+): Promise<void> {
+	const now = Date.now();
+	const planned: PlannedSpan[] = [];
+	for (const session of listSessionDirs(activity)) {
+		planned.push(...unfinishedSpans(readSessionFacts(activity, session, now, options.stale).facts, now));
+	}
+	if (planned.length === 0) {
+		process.stderr.write('agentlog: stopped; no run was going\n');
+		return;
+	}
+	const exporter = new SpanExporter({config, context, maxAttempts: QUIT_ATTEMPTS, onRetry: retryNote(label)});
+	const result = await sendPlanned(exporter, cursor, planned);
+	if (result.ok) {
+		process.stderr.write(
+			`agentlog: stopped; sent ${planned.length} spans of runs still going, marked unfinished (their final spans follow when they end and this runs again)\n`,
+		);
+	} else {
+		process.stderr.write(
+			`agentlog: stopped; the spans of ${result.unsent} runs still going were not sent (${safeLine(result.reason)}); their final spans are sent when they end and this runs again\n`,
+		);
+		process.exitCode = 1;
+	}
+}

@@ -1,0 +1,239 @@
+// A session's history as OTLP spans (issue 15), after the GenAI semantic conventions' agent spans
+// (still in development upstream): one span per agent run, `invoke_agent <type>`, child of the
+// agent that launched it or else of a span for the session; lifecycle steps and waits as span
+// events; an interrupted run is an error. Pure: the clock is a parameter.
+import {createHash} from 'node:crypto';
+import type {EventLine} from '../history/event-line.js';
+import type {AgentHistory} from '../history/fold.js';
+import {firstPoints, pointsUpTo} from '../text/bounded.js';
+import {str as jsonStr} from '../record/json.js';
+import {agentSpanId, sessionSpanId, traceIdOf} from './ids.js';
+import {bool, int, msToNs, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span, type SpanEvent} from './span.js';
+
+/** Longest attribute text sent (code points); longer ones end in `…`. */
+export const MAX_ATTRIBUTE_CHARS = 4096;
+/** Span events sent per span (OpenTelemetry's default span limit); the rest are counted as dropped. */
+export const MAX_SPAN_EVENTS = 128;
+/** The name of the session's own span. */
+export const SESSION_SPAN_NAME = 'claude_code.session';
+
+/** Whether a run has ended as far as the log knows: stopped, interrupted, or stale (its stop never came). */
+export function hasEnded(h: AgentHistory): boolean {
+	return h.status === 'completed' || h.status === 'interrupted' || h.status === 'stale';
+}
+
+function text(key: string, value: string): Attribute {
+	return str(key, pointsUpTo(value, MAX_ATTRIBUTE_CHARS) <= MAX_ATTRIBUTE_CHARS ? value : `${firstPoints(value, MAX_ATTRIBUTE_CHARS - 1)}…`);
+}
+
+function ms(iso: string | undefined, fallback: number): number {
+	const parsed = iso === undefined ? Number.NaN : Date.parse(iso);
+	return Number.isNaN(parsed) ? fallback : parsed;
+}
+
+function event(at: string, name: string, attributes: Attribute[]): {ms: number; event: SpanEvent} | undefined {
+	const t = Date.parse(at);
+	return Number.isNaN(t) ? undefined : {ms: t, event: {timeNs: msToNs(t), name, attributes}};
+}
+
+/** A PermissionRequest or Notification line that asks the user: a `waiting` span event. */
+function waitEvent(line: EventLine): {ms: number; event: SpanEvent} | undefined {
+	if (line.event !== 'PermissionRequest' && line.event !== 'Notification') {
+		return undefined;
+	}
+	const waitingFor = jsonStr(line.data?.waitingFor);
+	if (line.event === 'Notification' && waitingFor === undefined) {
+		return undefined;
+	}
+	return event(line.at, 'waiting', waitingFor === undefined ? [] : [text('agentlog.waiting_for', waitingFor)]);
+}
+
+/** At most MAX_SPAN_EVENTS, in time order; how many were left out. */
+function bounded(events: ({ms: number; event: SpanEvent} | undefined)[]): {events: SpanEvent[]; dropped: number} {
+	const kept = events.filter(e => e !== undefined).sort((a, b) => a.ms - b.ms);
+	return {events: kept.slice(0, MAX_SPAN_EVENTS).map(e => e.event), dropped: Math.max(0, kept.length - MAX_SPAN_EVENTS)};
+}
+
+export interface AgentSpanOptions {
+	/** The clock (ms): the end of a run still going. */
+	readonly now: number;
+}
+
+/**
+ * The span of one agent run. `h.events` are its log lines (waits become span events; without
+ * them only the lifecycle does). A run that has not ended (active, idle, resumed) ends `now` and
+ * carries `agentlog.unfinished: true`; a stale one ends at its last sign of life.
+ */
+export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
+	const ended = hasEnded(h);
+	const startMs = ms(h.startedAt, options.now);
+	const endMs = Math.max(startMs, h.status === 'stale' ? ms(h.lastEventAt, startMs) : ended ? ms(h.stoppedAt, ms(h.lastEventAt, startMs)) : options.now);
+	const attributes: Attribute[] = [
+		str('gen_ai.operation.name', 'invoke_agent'),
+		str('gen_ai.provider.name', 'anthropic'),
+		text('gen_ai.agent.id', h.agentId),
+		text('gen_ai.conversation.id', h.sessionId),
+		text('session.id', h.sessionId),
+		str('agentlog.status', h.status),
+		int('agentlog.resume_count', h.resumeCount),
+		str('agentlog.source', h.source),
+	];
+	if (h.type !== '') {
+		attributes.push(text('gen_ai.agent.name', h.type));
+	}
+	if (h.description !== undefined) {
+		attributes.push(text('gen_ai.agent.description', h.description));
+	}
+	if (h.model !== undefined) {
+		attributes.push(text('gen_ai.request.model', h.model));
+	}
+	if (h.usage?.input !== undefined) {
+		// The semantic conventions count cached input in the input tokens; Claude Code's usage gives it apart.
+		attributes.push(int('gen_ai.usage.input_tokens', h.usage.input + (h.usage.cacheRead ?? 0) + (h.usage.cacheCreation ?? 0)));
+	}
+	if (h.usage?.output !== undefined) {
+		attributes.push(int('gen_ai.usage.output_tokens', h.usage.output));
+	}
+	if (h.usage?.cacheRead !== undefined) {
+		attributes.push(int('gen_ai.usage.cache_read.input_tokens', h.usage.cacheRead));
+	}
+	if (h.usage?.cacheCreation !== undefined) {
+		attributes.push(int('gen_ai.usage.cache_creation.input_tokens', h.usage.cacheCreation));
+	}
+	if (h.tokens !== undefined) {
+		attributes.push(int('agentlog.total_tokens', h.tokens));
+	}
+	if (h.toolCalls !== undefined) {
+		attributes.push(int('agentlog.tool_call_count', h.toolCalls));
+	}
+	if (h.parentAgentId !== undefined) {
+		attributes.push(text('agentlog.parent_agent_id', h.parentAgentId));
+	}
+	if (h.stopReason !== undefined) {
+		attributes.push(text('agentlog.stop_reason', h.stopReason));
+	}
+	if (h.startUnknown) {
+		attributes.push(bool('agentlog.start_unknown', true));
+	}
+	if (!ended) {
+		attributes.push(bool('agentlog.unfinished', true));
+	}
+	if (h.git.start?.head !== undefined) {
+		attributes.push(text('vcs.ref.head.revision', h.git.start.head));
+	}
+	if (h.git.start?.branch !== undefined) {
+		attributes.push(text('vcs.ref.head.name', h.git.start.branch));
+	}
+	const steps = h.lifecycle
+		.filter(step => step.kind !== 'spawned')
+		.map(step => event(step.at, step.kind, step.reason === undefined ? [] : [text('agentlog.reason', step.reason)]));
+	const waits = h.events.filter(line => line.agentId === h.agentId).map(waitEvent);
+	const {events, dropped} = bounded([...steps, ...waits]);
+	const interrupted = h.status === 'interrupted';
+	return {
+		traceId: traceIdOf(h.sessionId),
+		spanId: agentSpanId(h.sessionId, h.agentId),
+		parentSpanId: h.parentAgentId === undefined ? sessionSpanId(h.sessionId) : agentSpanId(h.sessionId, h.parentAgentId),
+		name: `invoke_agent${h.type === '' ? '' : ` ${h.type}`}`,
+		kind: SPAN_KIND_INTERNAL,
+		startNs: msToNs(startMs),
+		endNs: msToNs(endMs),
+		attributes,
+		events,
+		droppedEvents: dropped,
+		status: interrupted ? {code: STATUS_ERROR, message: `interrupted${h.stopReason === undefined ? '' : `: ${h.stopReason}`}`} : {code: STATUS_UNSET},
+	};
+}
+
+/** What a session's span needs: its lines without an agent (SessionStart, SessionEnd, the main session's waits) and its agents. */
+export interface SessionFacts {
+	readonly sessionId: string;
+	/** Every line of the session's log (only those without an agent are read here). */
+	readonly lines: readonly EventLine[];
+	readonly agents: readonly AgentHistory[];
+}
+
+/** Whether the session has ended: its latest session line is a SessionEnd and none of its agents still runs. */
+export function sessionEnded(facts: SessionFacts): boolean {
+	let last: EventLine | undefined;
+	for (const line of facts.lines) {
+		if (line.agentId === undefined && (line.event === 'SessionStart' || line.event === 'SessionEnd') && (last === undefined || line.at >= last.at)) {
+			last = line;
+		}
+	}
+	return last?.event === 'SessionEnd' && facts.agents.every(hasEnded);
+}
+
+/**
+ * The span of the session itself (`claude_code.session`): from its first line to its SessionEnd
+ * (or, before one, its latest line; `now` while an agent runs, with `agentlog.unfinished`).
+ */
+export function sessionSpan(facts: SessionFacts, options: AgentSpanOptions): Span {
+	let first = Number.POSITIVE_INFINITY;
+	let last = Number.NEGATIVE_INFINITY;
+	const marks: ({ms: number; event: SpanEvent} | undefined)[] = [];
+	let endReason: string | undefined;
+	for (const line of facts.lines) {
+		const t = Date.parse(line.at);
+		if (Number.isNaN(t)) {
+			continue;
+		}
+		first = Math.min(first, t);
+		last = Math.max(last, t);
+		if (line.agentId !== undefined) {
+			continue;
+		}
+		if (line.event === 'SessionStart') {
+			const source = jsonStr(line.data?.source);
+			marks.push(event(line.at, 'session_start', source === undefined ? [] : [text('agentlog.source', source)]));
+		} else if (line.event === 'SessionEnd') {
+			endReason = jsonStr(line.data?.reason);
+			marks.push(event(line.at, 'session_end', endReason === undefined ? [] : [text('agentlog.reason', endReason)]));
+		} else {
+			marks.push(waitEvent(line));
+		}
+	}
+	for (const h of facts.agents) {
+		first = Math.min(first, ms(h.startedAt, first));
+	}
+	const running = !facts.agents.every(hasEnded);
+	if (!Number.isFinite(first)) {
+		first = options.now;
+	}
+	const end = running ? options.now : Number.isFinite(last) ? last : first;
+	const attributes: Attribute[] = [
+		text('session.id', facts.sessionId),
+		text('gen_ai.conversation.id', facts.sessionId),
+		int('agentlog.agent_count', facts.agents.length),
+		bool('agentlog.session_ended', sessionEnded(facts)),
+	];
+	if (endReason !== undefined) {
+		attributes.push(text('agentlog.end_reason', endReason));
+	}
+	if (running) {
+		attributes.push(bool('agentlog.unfinished', true));
+	}
+	const {events, dropped} = bounded(marks);
+	return {
+		traceId: traceIdOf(facts.sessionId),
+		spanId: sessionSpanId(facts.sessionId),
+		name: SESSION_SPAN_NAME,
+		kind: SPAN_KIND_INTERNAL,
+		startNs: msToNs(first),
+		endNs: msToNs(Math.max(first, end)),
+		attributes,
+		events,
+		droppedEvents: dropped,
+		status: {code: STATUS_UNSET},
+	};
+}
+
+/**
+ * What a span says, as a short hash: the follow cursor sends a span again (same ids) only when
+ * this changed — a run that was unfinished or stale and has ended, or facts that came after the
+ * stop (the parent's call returns just after it).
+ */
+export function spanFingerprint(span: Span): string {
+	const json = JSON.stringify(span, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+	return createHash('sha256').update(json).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,59 @@
+// The OTLP trace data agentlog sends, before encoding (protobuf.ts, json.ts): the parts of the
+// OTLP trace model (opentelemetry/proto/trace/v1/trace.proto) that the export uses. Times are
+// nanoseconds since the epoch (bigint: they do not fit a double).
+import type {SpanId, TraceId} from './ids.js';
+
+export type AttributeValue =
+	| {readonly kind: 'string'; readonly value: string}
+	| {readonly kind: 'int'; readonly value: number}
+	| {readonly kind: 'bool'; readonly value: boolean}
+	| {readonly kind: 'double'; readonly value: number};
+
+export interface Attribute {
+	readonly key: string;
+	readonly value: AttributeValue;
+}
+
+export interface SpanEvent {
+	readonly timeNs: bigint;
+	readonly name: string;
+	readonly attributes: readonly Attribute[];
+}
+
+/** Span.SpanKind: agentlog's spans are INTERNAL (in-process work of Claude Code). */
+export const SPAN_KIND_INTERNAL = 1;
+
+/** Status.StatusCode. */
+export const STATUS_UNSET = 0;
+export const STATUS_ERROR = 2;
+
+export interface Span {
+	readonly traceId: TraceId;
+	readonly spanId: SpanId;
+	readonly parentSpanId?: SpanId;
+	readonly name: string;
+	readonly kind: number;
+	readonly startNs: bigint;
+	readonly endNs: bigint;
+	readonly attributes: readonly Attribute[];
+	readonly events: readonly SpanEvent[];
+	/** Span events left out (over the limit): dropped_events_count. */
+	readonly droppedEvents: number;
+	readonly status: {readonly code: number; readonly message?: string};
+}
+
+/** What is sent with every batch: the resource (service.name, host.name, …) and the scope (agentlog and its version). */
+export interface ExportContext {
+	readonly resource: readonly Attribute[];
+	readonly scopeName: string;
+	readonly scopeVersion: string;
+}
+
+export const str = (key: string, value: string): Attribute => ({key, value: {kind: 'string', value}});
+export const int = (key: string, value: number): Attribute => ({key, value: {kind: 'int', value}});
+export const bool = (key: string, value: boolean): Attribute => ({key, value: {kind: 'bool', value}});
+
+/** Milliseconds since the epoch as nanoseconds. */
+export function msToNs(ms: number): bigint {
+	return BigInt(Math.round(ms)) * 1_000_000n;
+}

@@ -1,0 +1,134 @@
+// Spans to a collector in batches: at most MAX_BATCH_SPANS spans and MAX_BATCH_BYTES bytes a
+// request (a batch the collector finds too large is halved), each retried with backoff while the
+// collector is down or busy, and `onSent` called with each batch it took, before the next one is
+// sent (the follow cursor is saved there). Nothing is dropped: a batch is either taken, or the
+// export stops at it and says how many spans were not sent.
+import type {OtlpConfig} from '../../core/otlp/config.js';
+import {encodeTraceRequestJson} from '../../core/otlp/json.js';
+import {encodeTraceRequest} from '../../core/otlp/protobuf.js';
+import type {ExportContext, Span} from '../../core/otlp/span.js';
+import {postTraces} from './send.js';
+
+export const MAX_BATCH_SPANS = 512;
+export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+/** The first wait before a retry; it doubles up to MAX_BACKOFF_MS. */
+export const FIRST_BACKOFF_MS = 500;
+export const MAX_BACKOFF_MS = 30_000;
+
+export interface ExportTally {
+	/** Spans the collector took (partially rejected ones included: it answered for them). */
+	sent: number;
+	requests: number;
+	/** Spans the collector said it rejected (partial success). */
+	rejected: number;
+	/** Messages of partial successes (the first few). */
+	readonly rejections: string[];
+}
+
+export interface ExporterOptions {
+	readonly config: OtlpConfig;
+	readonly context: ExportContext;
+	/** Tries per batch before giving up (default: no limit, until `stop`). */
+	readonly maxAttempts?: number;
+	/** Said before each wait. */
+	readonly onRetry?: (reason: string, waitMs: number, attempt: number) => void;
+}
+
+export type BatchResult = {readonly ok: true} | {readonly ok: false; readonly reason: string; readonly unsent: number};
+
+export class SpanExporter {
+	readonly tally: ExportTally = {sent: 0, requests: 0, rejected: 0, rejections: []};
+	private stopping = false;
+	private wake: (() => void) | undefined;
+
+	constructor(private readonly options: ExporterOptions) {}
+
+	/** Ends any wait now; batches not yet taken are not retried again. */
+	stop(): void {
+		this.stopping = true;
+		this.wake?.();
+	}
+
+	private encode(spans: readonly Span[]): Uint8Array {
+		const {config, context} = this.options;
+		return config.protocol === 'http/json' ? new TextEncoder().encode(encodeTraceRequestJson(context, spans)) : encodeTraceRequest(context, spans);
+	}
+
+	private sleep(ms: number): Promise<void> {
+		return new Promise(resolve => {
+			const timer = setTimeout(resolve, ms);
+			this.wake = () => {
+				clearTimeout(timer);
+				resolve();
+			};
+		});
+	}
+
+	/**
+	 * Sends `spans` in batches, in order; `onSent(batch)` after each batch the collector took.
+	 * Stops at the first batch that cannot be sent (refused, or out of tries, or stopped).
+	 */
+	async send(spans: readonly Span[], onSent: (batch: readonly Span[]) => void = () => {}): Promise<BatchResult> {
+		for (let i = 0; i < spans.length; i += MAX_BATCH_SPANS) {
+			const result = await this.sendBatch(spans.slice(i, i + MAX_BATCH_SPANS), onSent);
+			if (!result.ok) {
+				return {ok: false, reason: result.reason, unsent: spans.length - i - (result.sentOfBatch ?? 0)};
+			}
+		}
+		return {ok: true};
+	}
+
+	private async sendBatch(
+		batch: readonly Span[],
+		onSent: (batch: readonly Span[]) => void,
+	): Promise<{readonly ok: true} | {readonly ok: false; readonly reason: string; readonly sentOfBatch?: number}> {
+		const body = this.encode(batch);
+		if (body.length > MAX_BATCH_BYTES && batch.length > 1) {
+			return this.halves(batch, onSent);
+		}
+		for (let attempt = 1; ; attempt++) {
+			if (this.stopping && attempt > 1) {
+				return {ok: false, reason: 'stopped'};
+			}
+			const outcome = await postTraces(this.options.config, body);
+			this.tally.requests += 1;
+			if (outcome.kind === 'sent') {
+				this.tally.sent += batch.length;
+				if (outcome.partial !== undefined) {
+					this.tally.rejected += outcome.partial.rejectedSpans;
+					if (this.tally.rejections.length < 5 && outcome.partial.errorMessage !== '') {
+						this.tally.rejections.push(outcome.partial.errorMessage);
+					}
+				}
+				onSent(batch);
+				return {ok: true};
+			}
+			if (outcome.kind === 'too-large' && batch.length > 1) {
+				return this.halves(batch, onSent);
+			}
+			if (outcome.kind !== 'retry') {
+				return {ok: false, reason: outcome.reason};
+			}
+			const max = this.options.maxAttempts ?? Number.POSITIVE_INFINITY;
+			if (attempt >= max || this.stopping) {
+				return {ok: false, reason: outcome.reason};
+			}
+			const wait = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+			this.options.onRetry?.(outcome.reason, wait, attempt);
+			await this.sleep(wait);
+		}
+	}
+
+	private async halves(
+		batch: readonly Span[],
+		onSent: (batch: readonly Span[]) => void,
+	): Promise<{readonly ok: true} | {readonly ok: false; readonly reason: string; readonly sentOfBatch?: number}> {
+		const middle = Math.ceil(batch.length / 2);
+		const first = await this.sendBatch(batch.slice(0, middle), onSent);
+		if (!first.ok) {
+			return first;
+		}
+		const second = await this.sendBatch(batch.slice(middle), onSent);
+		return second.ok ? second : {...second, sentOfBatch: middle + (second.sentOfBatch ?? 0)};
+	}
+}

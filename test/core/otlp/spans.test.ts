@@ -1,0 +1,120 @@
+// Ids, span facts, encodings and the follow plan of the OTLP export (pure parts).
+import {describe, expect, it} from 'vitest';
+import type {EventLine} from '../../../src/core/history/event-line.js';
+import {foldEvents} from '../../../src/core/history/fold.js';
+import {agentSpan, MAX_ATTRIBUTE_CHARS, MAX_SPAN_EVENTS} from '../../../src/core/otlp/agent-spans.js';
+import {dueSpans, hasPending, SETTLE_MS, SESSION_QUIET_MS, unfinishedSpans} from '../../../src/core/otlp/follow-plan.js';
+import {agentSpanId, sessionSpanId, traceIdOf} from '../../../src/core/otlp/ids.js';
+import {decodePartialSuccessJson, encodeTraceRequestJson} from '../../../src/core/otlp/json.js';
+import {decodePartialSuccess, encodeTraceRequest} from '../../../src/core/otlp/protobuf.js';
+import {int, str, type ExportContext} from '../../../src/core/otlp/span.js';
+import {decodeTraceRequest} from '../../otlp/receiver.js';
+
+const S = 'sess-1';
+const T0 = Date.parse('2026-11-20T10:00:00.000Z');
+const line = (seconds: number, event: string, fields: Partial<EventLine> = {}): EventLine => ({
+	v: 1,
+	at: new Date(T0 + seconds * 1000).toISOString(),
+	event,
+	sessionId: S,
+	...fields,
+});
+const agentLine = (seconds: number, event: string, agentId: string, state: EventLine['state'] = 'active', data?: EventLine['data']): EventLine =>
+	line(seconds, event, {agentId, type: 'Explore', state, ...(data === undefined ? {} : {data})});
+const context: ExportContext = {resource: [str('service.name', 'agentlog')], scopeName: 'agentlog', scopeVersion: '1.2.3'};
+
+describe('ids', () => {
+	it('a UUID session id is its trace id; other ids are hashed; the same input gives the same ids', () => {
+		expect(traceIdOf('5E6711E5-241a-462a-8d15-5122611a9569')).toBe('5e6711e5241a462a8d155122611a9569');
+		expect(traceIdOf('session-x')).toMatch(/^[0-9a-f]{32}$/);
+		expect(traceIdOf('00000000-0000-0000-0000-000000000000')).not.toBe('0'.repeat(32));
+		expect(agentSpanId(S, 'a1')).toBe(agentSpanId(S, 'a1'));
+		expect(agentSpanId(S, 'a1')).not.toBe(agentSpanId('sess-2', 'a1'));
+		expect(new Set([agentSpanId(S, 'a1'), agentSpanId(S, 'a2'), sessionSpanId(S)]).size).toBe(3);
+		expect(sessionSpanId(S)).toMatch(/^[0-9a-f]{16}$/);
+	});
+});
+
+describe('agentSpan', () => {
+	it('cuts long attribute texts, keeps at most 128 events (counting the rest), and never ends before it starts', () => {
+		const lines = [agentLine(0, 'SubagentStart', 'a1')];
+		for (let i = 0; i < 200; i++) {
+			lines.push(agentLine(1 + 2 * i, 'PermissionRequest', 'a1', 'active', {waitingFor: 'x'.repeat(5000)}));
+		}
+		lines.push(agentLine(500, 'SubagentStop', 'a1', 'stopped'));
+		const [h] = foldEvents(lines, {now: T0 + 600_000});
+		const span = agentSpan(h!, {now: T0 + 600_000});
+		expect(span.events).toHaveLength(MAX_SPAN_EVENTS);
+		expect(span.droppedEvents).toBe(201 - MAX_SPAN_EVENTS);
+		const waitingFor = span.events[0]!.attributes[0]!.value.value as string;
+		expect([...waitingFor]).toHaveLength(MAX_ATTRIBUTE_CHARS);
+		expect(waitingFor.endsWith('…')).toBe(true);
+		expect(span.endNs >= span.startNs).toBe(true);
+	});
+});
+
+describe('encodings', () => {
+	it('protobuf: decoded by the official definitions with every value intact (unicode, big counts, negative ints, nanosecond times)', () => {
+		const [h] = foldEvents([agentLine(0, 'SubagentStart', 'a1'), agentLine(2, 'SubagentStop', 'a1', 'stopped')], {now: T0 + 10_000});
+		const span = {...agentSpan(h!, {now: T0 + 10_000}), attributes: [str('emoji', 'ok 👍 ü'), int('big', 2 ** 53 - 1), int('neg', -5)]};
+		const decoded = decodeTraceRequest(encodeTraceRequest(context, [span]));
+		expect(decoded.scope).toEqual({name: 'agentlog', version: '1.2.3'});
+		expect(decoded.spans[0]!.attributes).toEqual({emoji: 'ok 👍 ü', big: 2 ** 53 - 1, neg: -5});
+		expect(decoded.spans[0]).toMatchObject({startMs: T0, endMs: T0 + 2000, traceId: traceIdOf(S), spanId: agentSpanId(S, 'a1')});
+		const json = JSON.parse(encodeTraceRequestJson(context, [span])) as {resourceSpans: {scopeSpans: {spans: {attributes: {value: unknown}[]}[]}[]}[]};
+		expect(json.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.attributes.map(a => a.value)).toEqual([
+			{stringValue: 'ok 👍 ü'},
+			{intValue: String(2 ** 53 - 1)},
+			{intValue: '-5'},
+		]);
+	});
+
+	it('reads partial success from protobuf and JSON responses, and nothing from an empty or broken one', () => {
+		expect(decodePartialSuccess(Uint8Array.from([0x0a, 0x02, 0x08, 0x03]))).toEqual({rejectedSpans: 3, errorMessage: ''});
+		expect(decodePartialSuccess(new Uint8Array())).toBeUndefined();
+		expect(decodePartialSuccess(Uint8Array.from([0x0a, 0x00]))).toBeUndefined();
+		expect(decodePartialSuccess(Uint8Array.from([0x0a, 0x7f, 0x08]))).toBeUndefined();
+		expect(decodePartialSuccessJson('{"partialSuccess":{"rejectedSpans":"4","errorMessage":"late"}}')).toEqual({rejectedSpans: 4, errorMessage: 'late'});
+		expect(decodePartialSuccessJson('{}')).toBeUndefined();
+		expect(decodePartialSuccessJson('not json')).toBeUndefined();
+	});
+});
+
+describe('the follow plan', () => {
+	const facts = (lines: EventLine[], now: number) => ({sessionId: S, lines, agents: foldEvents(lines, {now})});
+	const nothingSent = () => undefined;
+
+	it('sends an ended run once it settled, again only when it changed; the session span once it ended', () => {
+		const lines = [line(0, 'SessionStart'), agentLine(1, 'SubagentStart', 'a1'), agentLine(10, 'SubagentStop', 'a1', 'stopped')];
+		const at = (ms: number) => T0 + ms;
+		// Just stopped: its parent's call may still come.
+		expect(dueSpans(facts(lines, at(10_000 + SETTLE_MS - 1)), nothingSent, at(10_000 + SETTLE_MS - 1))).toEqual([]);
+		const due = dueSpans(facts(lines, at(20_000)), nothingSent, at(20_000));
+		expect(due.map(p => p.span.name)).toEqual(['invoke_agent Explore']);
+		const sent = new Map(due.map(p => [p.span.spanId, p.fingerprint]));
+		const lookup = (_s: string, spanId: string) => sent.get(spanId);
+		expect(dueSpans(facts(lines, at(20_000)), lookup, at(20_000))).toEqual([]);
+		// The call came back later with its description: sent again, same ids.
+		const more = [...lines, agentLine(10.2, 'PostToolUse', 'a1', 'stopped', {status: 'completed', description: 'D'})];
+		const again = dueSpans(facts(more, at(20_000)), lookup, at(20_000));
+		expect(again.map(p => p.span.spanId)).toEqual(due.map(p => p.span.spanId));
+		// The session ended: its span follows.
+		const ended = [...more, line(30, 'SessionEnd', {data: {reason: 'other', interrupted: []}})];
+		expect(dueSpans(facts(ended, at(40_000)), lookup, at(40_000)).map(p => p.span.name)).toEqual(['invoke_agent Explore', 'claude_code.session']);
+	});
+
+	it('a session without an end gets its span once quiet; a run going is pending and only sent on quit, unfinished', () => {
+		const lines = [agentLine(1, 'SubagentStart', 'a1'), agentLine(10, 'SubagentStop', 'a1', 'stopped'), agentLine(2, 'SubagentStart', 'a2')];
+		const now = T0 + 60_000;
+		const f = facts(lines, now);
+		expect(dueSpans(f, nothingSent, now).map(p => p.span.name)).toEqual(['invoke_agent Explore']);
+		expect(hasPending(f, nothingSent, now)).toBe(true);
+		const quit = unfinishedSpans(f, now);
+		expect(quit.map(p => p.span.attributes.find(a => a.key === 'gen_ai.agent.id')?.value.value ?? p.span.name)).toEqual(['claude_code.session', 'a2']);
+		expect(quit.every(p => p.span.attributes.some(a => a.key === 'agentlog.unfinished'))).toBe(true);
+		const done = [lines[0]!, lines[1]!];
+		const late = T0 + 10_000 + SESSION_QUIET_MS;
+		expect(dueSpans(facts(done, late - 1), nothingSent, late - 1).map(p => p.span.name)).toEqual(['invoke_agent Explore']);
+		expect(dueSpans(facts(done, late), nothingSent, late).map(p => p.span.name)).toEqual(['invoke_agent Explore', 'claude_code.session']);
+	});
+});
