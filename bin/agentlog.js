@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /* global require, __dirname */
-// Thin shim: the CLI is bundled into one file by `npm run build` (run by `npm install`). This file
+// Thin shim: the CLI is bundled into one file by `npm run build` (the npm package ships it built:
+// `npm pack` builds it first; a clone builds it with `npm run build`, `npm test` or `npm run demo`). This file
 // is CommonJS (bin/package.json): it starts a few ms sooner than an ES module, which counts for
 // `agentlog status`, run by a status bar every few seconds. `status` first tries its own small
 // bundle, without any npm package; that hands over to the main CLI for --help, usage errors and
@@ -15,7 +16,7 @@ const status = path.join(dist, 'status.cjs');
 if (!(process.argv[2] === 'status' && existsSync(status) && require(status).runStatusFast(process.argv.slice(3)))) {
 	const bundle = path.join(dist, 'agentlog.js');
 	if (!existsSync(bundle)) {
-		process.stderr.write('agentlog: the CLI is not built yet. Run `npm install` (or `npm run build`) in the agentlog folder.\n');
+		process.stderr.write(`agentlog: the CLI is not built yet (${bundle} is missing). Run \`npm install && npm run build\` in the agentlog folder.\n`);
 		process.exit(1);
 	}
 	import(pathToFileURL(bundle).href);

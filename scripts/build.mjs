@@ -175,6 +175,10 @@ for (const result of results) {
 }
 
 // Old chunks: keep what a running agentlog may still import, drop what no build wrote for a day.
+// `--pack` (npm's prepack: the tarball takes dist/cli whole) drops every chunk this build did not
+// write, and the V8 code caches a run left beside the bundles: a day of builds leaves hundreds of
+// chunks (the tests build too), and a cache belongs to the machine that wrote it.
+const forPack = process.argv.includes('--pack');
 const chunks = path.join(dist, 'cli', 'chunks');
 for (const name of await readdir(chunks).catch(() => [])) {
 	const file = path.join(chunks, name);
@@ -182,7 +186,14 @@ for (const name of await readdir(chunks).catch(() => [])) {
 		continue;
 	}
 	const info = await stat(file).catch(() => undefined);
-	if (info && Date.now() - info.mtimeMs > STALE_CHUNK_MS) {
+	if (info && (forPack || Date.now() - info.mtimeMs > STALE_CHUNK_MS)) {
 		await rm(file, {force: true});
+	}
+}
+if (forPack) {
+	for (const name of await readdir(path.join(dist, 'cli')).catch(() => [])) {
+		if (name.endsWith('.v8cache')) {
+			await rm(path.join(dist, 'cli', name), {force: true});
+		}
 	}
 }
