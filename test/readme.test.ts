@@ -13,8 +13,12 @@ describe('README quick start', () => {
 		expect(readme).toContain('npm test');
 		expect(pkg.scripts.demo).toMatch(/agentlog(\.js)? demo/);
 		expect(pkg.scripts.test).toContain('vitest run');
-		// npm install builds the CLI (prepare), so the demo runs right after it.
-		expect(pkg.scripts.prepare).toBeDefined();
+		// npm install runs no script (the package has no install scripts: npm 11 warns of them);
+		// the demo builds the CLI first, and the tests build it in vitest's global setup.
+		expect(pkg.scripts.prepare).toBeUndefined();
+		expect(pkg.scripts.demo).toMatch(/^node scripts\/build\.mjs && /);
+		expect(readFileSync(path.join(root, 'test', 'global-setup.ts'), 'utf8')).toContain('scripts/build.mjs');
+		expect(readFileSync(path.join(root, 'vitest.config.ts'), 'utf8')).toContain("globalSetup: ['test/global-setup.ts']");
 	});
 
 	it('documents every command the CLI has', () => {
