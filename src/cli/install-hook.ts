@@ -214,7 +214,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const missing = hookBundles(ctx.assets).find(b => !existsSync(b.source));
 	if (missing !== undefined) {
 		throw new CliError(
-			`the hook is not built: ${missing.source} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(path.dirname(missing.source)))} and try again.`,
+			`the hook is not built: ${missing.source} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(missing.source))} and try again.`,
 		);
 	}
 	const say = output(ctx);
