@@ -9,6 +9,7 @@ import {runHistoryBench} from './history.mjs';
 import {runHookBench} from './hook.mjs';
 import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
+import {runOtlpBench} from './otlp.mjs';
 import {runPruneBench} from './prune.mjs';
 import {runReplayBench} from './replay.mjs';
 import {runWaitingBench} from './waiting.mjs';
@@ -34,6 +35,7 @@ const benches = [
 	['history', runHistoryBench],
 	['import', runImportBench],
 	['status', runStatusBench],
+	['otlp', runOtlpBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -6,8 +6,8 @@ import os from 'node:os';
 import type {HistoryFilter} from '../core/history/query.js';
 import {matchesFilter} from '../core/history/query.js';
 import {endpointLabel, otlpConfig, type OtlpConfig} from '../core/otlp/config.js';
-import {exportSpans, type PlannedSpan} from '../core/otlp/follow-plan.js';
-import type {ExportContext} from '../core/otlp/span.js';
+import {exportSpans} from '../core/otlp/follow-plan.js';
+import type {ExportContext, Span} from '../core/otlp/span.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {listSessionDirs} from '../store/activity/read-agents.js';
 import {readHistories} from '../store/history/histories.js';
@@ -65,13 +65,15 @@ export async function runOtlpExport(sessionArg: string | undefined, options: Otl
 	const label = endpointLabel(config.endpoint);
 	const exporter = new SpanExporter({config, context, maxAttempts: ONCE_ATTEMPTS, onRetry: retryNote(label)});
 	const notes = {notes: [] as {file: string; reason: string}[], count: 0};
-	let pending: PlannedSpan[] = [];
+	let pending: Span[] = [];
 	let agents = 0;
 	let sessions = 0;
-	const flush = async (): Promise<void> => {
-		const batch = pending;
-		pending = [];
-		const result = await exporter.send(batch.map(p => p.span));
+	/** Sends whole batches of what is pending (`all`: the rest too). */
+	const flush = async (all: boolean): Promise<void> => {
+		const count = all ? pending.length : pending.length - (pending.length % MAX_BATCH_SPANS);
+		const batch = pending.slice(0, count);
+		pending = pending.slice(count);
+		const result = await exporter.send(batch);
 		if (!result.ok) {
 			const {sent, requests} = exporter.tally;
 			throw new CliError(
@@ -97,10 +99,10 @@ export async function runOtlpExport(sessionArg: string | undefined, options: Otl
 		agents += picked.length;
 		pending.push(...spans);
 		if (pending.length >= MAX_BATCH_SPANS) {
-			await flush();
+			await flush(false);
 		}
 	}
-	await flush();
+	await flush(true);
 	printNotes({notes: notes.notes.slice(0, 5), count: notes.count});
 	if (agents === 0) {
 		process.stderr.write(`agentlog: nothing sent: no agent in the history under ${safeLine(activity)} matches\n`);

@@ -16,7 +16,7 @@ import {EVENT_LOG_NAME} from '../core/record/file-names.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {listSessionDirs} from '../store/activity/read-agents.js';
 import {OtlpCursor} from '../store/otlp/cursor.js';
-import {SpanExporter} from '../store/otlp/exporter.js';
+import {MAX_BATCH_SPANS, SpanExporter} from '../store/otlp/exporter.js';
 import {readSessionFacts} from '../store/otlp/session-facts.js';
 import {activityFor, home} from './common.js';
 import {CliError} from './errors.js';
@@ -91,33 +91,15 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 	try {
 		while (!stopping) {
 			const now = Date.now();
-			const due: PlannedSpan[] = [];
+			let due: PlannedSpan[] = [];
 			const present = new Set<string>();
-			for (const session of listSessionDirs(activity)) {
-				present.add(session.id);
-				const stamp = logStamp(activity, session.id);
-				const watch = watches.get(session.id);
-				if (watch !== undefined && watch.seen === stamp && !(watch.pending && now - watch.checkedAt >= RECHECK_MS)) {
-					continue;
-				}
-				const {facts} = readSessionFacts(activity, session, now, options.stale);
-				const sent = (sessionId: string, spanId: string) => cursor.fingerprint(sessionId, spanId);
-				due.push(...dueSpans(facts, sent, now));
-				watches.set(session.id, {seen: stamp, pending: hasPending(facts, sent, now), checkedAt: now});
-			}
-			for (const id of watches.keys()) {
-				if (!present.has(id)) {
-					watches.delete(id);
-				}
-			}
-			if (!pruned) {
-				// Sessions whose logs were pruned are forgotten (once: the folder list is complete now).
-				cursor.keepOnly(present);
-				pruned = true;
-			}
-			if (due.length > 0) {
+			/** Sends what is due (the first pass over a long history sends as it reads, a batch at a time). */
+			const sendDue = async (all: boolean): Promise<void> => {
+				const count = all ? due.length : due.length - (due.length % MAX_BATCH_SPANS);
+				const batch = due.slice(0, count);
+				due = due.slice(count);
 				const before = exporter.tally.sent;
-				const result = await sendPlanned(exporter, cursor, due);
+				const result = await sendPlanned(exporter, cursor, batch);
 				const sent = exporter.tally.sent - before;
 				if (sent > 0) {
 					process.stderr.write(`agentlog: ${new Date().toISOString().slice(11, 19)} sent ${sent} ${sent === 1 ? 'span' : 'spans'}\n`);
@@ -129,6 +111,38 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 						`the collector at ${safeLine(label)} refused the spans: ${safeLine(result.reason)}; ${result.unsent} not sent (the cursor keeps them for the next run)`,
 					);
 				}
+			};
+			for (const session of listSessionDirs(activity)) {
+				present.add(session.id);
+				const stamp = logStamp(activity, session.id);
+				const watch = watches.get(session.id);
+				if (watch !== undefined && watch.seen === stamp && !(watch.pending && now - watch.checkedAt >= RECHECK_MS)) {
+					continue;
+				}
+				const {facts} = readSessionFacts(activity, session, now, options.stale);
+				const sent = (sessionId: string, spanId: string) => cursor.fingerprint(sessionId, spanId);
+				due.push(...dueSpans(facts, sent, now));
+				watches.set(session.id, {seen: stamp, pending: hasPending(facts, sent, now), checkedAt: now});
+				if (due.length >= MAX_BATCH_SPANS) {
+					await sendDue(false);
+					if (stopping) {
+						break;
+					}
+				}
+			}
+			const listed = !stopping;
+			for (const id of watches.keys()) {
+				if (!present.has(id)) {
+					watches.delete(id);
+				}
+			}
+			if (!pruned && listed) {
+				// Sessions whose logs were pruned are forgotten (once: the folder list is complete now).
+				cursor.keepOnly(present);
+				pruned = true;
+			}
+			if (due.length > 0 && !stopping) {
+				await sendDue(true);
 			}
 			if (stopping) {
 				break;

@@ -29,11 +29,11 @@ export type SentLookup = (sessionId: string, spanId: string) => string | undefin
 const planned = (sessionId: string, span: Span): PlannedSpan => ({sessionId, span, fingerprint: spanFingerprint(span)});
 
 /** The spans of a one-time export: the given agents (a selection of the session's) and the session's span, when there are any. */
-export function exportSpans(facts: SessionFacts, agents: readonly AgentHistory[], now: number): PlannedSpan[] {
+export function exportSpans(facts: SessionFacts, agents: readonly AgentHistory[], now: number): Span[] {
 	if (agents.length === 0) {
 		return [];
 	}
-	return [planned(facts.sessionId, sessionSpan(facts, {now})), ...agents.map(h => planned(facts.sessionId, agentSpan(h, {now})))];
+	return [sessionSpan(facts, {now}), ...agents.map(h => agentSpan(h, {now}))];
 }
 
 const endMs = (span: Span): number => Number(span.endNs / 1_000_000n);

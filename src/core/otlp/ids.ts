@@ -11,11 +11,22 @@ export type SpanId = string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALL_ZERO = /^0+$/;
 
+/** Digests already made (an export asks for each id several times: as a span, as a parent, per span for the trace); emptied when full. */
+const memo = new Map<string, string>();
+const MEMO_MAX = 50_000;
+
 function digest(kind: string, ...parts: readonly string[]): string {
 	// NUL cannot occur in a session or agent id the hook accepts: the parts never run together.
-	return createHash('sha256')
-		.update(`agentlog/${kind}\0${parts.join('\0')}`)
-		.digest('hex');
+	const input = `agentlog/${kind}\0${parts.join('\0')}`;
+	let hex = memo.get(input);
+	if (hex === undefined) {
+		hex = createHash('sha256').update(input).digest('hex');
+		if (memo.size >= MEMO_MAX) {
+			memo.clear();
+		}
+		memo.set(input, hex);
+	}
+	return hex;
 }
 
 /**

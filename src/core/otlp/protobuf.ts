@@ -11,9 +11,22 @@ const FIXED32 = 5;
 
 const utf8 = new TextEncoder();
 
-/** A growable byte buffer with protobuf's primitive writes. */
+function varintSize(n: number): number {
+	let size = 1;
+	while (n > 0x7f) {
+		n = Math.floor(n / 128);
+		size++;
+	}
+	return size;
+}
+
+/**
+ * A growable byte buffer with protobuf's primitive writes. A nested message is written in place
+ * and its length put in front of it afterwards (the bytes moved by the length's size), so the
+ * whole request is one buffer.
+ */
 class Writer {
-	private buf = new Uint8Array(256);
+	private buf = new Uint8Array(64 * 1024);
 	private len = 0;
 
 	private room(n: number): void {
@@ -90,13 +103,39 @@ class Writer {
 	}
 
 	string(field: number, value: string): void {
-		this.bytes(field, utf8.encode(value));
+		this.tag(field, LENGTH);
+		// At most 3 UTF-8 bytes per UTF-16 unit: encoded straight into the buffer.
+		this.room(value.length * 3 + 10);
+		if (value.length * 3 < 0x80) {
+			// Its length fits one byte.
+			const {written} = utf8.encodeInto(value, this.buf.subarray(this.len + 1));
+			this.buf[this.len] = written;
+			this.len += 1 + written;
+			return;
+		}
+		this.lengthDelimited(() => {
+			const {written} = utf8.encodeInto(value, this.buf.subarray(this.len));
+			this.len += written;
+		});
 	}
 
 	message(field: number, write: (w: Writer) => void): void {
-		const inner = new Writer();
-		write(inner);
-		this.bytes(field, inner.done());
+		this.tag(field, LENGTH);
+		this.lengthDelimited(() => write(this));
+	}
+
+	/** Writes what `write` writes, preceded by its length. */
+	private lengthDelimited(write: () => void): void {
+		const start = this.len;
+		write();
+		const size = this.len - start;
+		const prefix = varintSize(size);
+		this.room(prefix);
+		this.buf.copyWithin(start + prefix, start, this.len);
+		const end = this.len + prefix;
+		this.len = start;
+		this.varint(size);
+		this.len = end;
 	}
 
 	done(): Uint8Array {
