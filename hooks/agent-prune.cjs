@@ -521,6 +521,31 @@ function importedFacts(line) {
   return out;
 }
 
+// src/core/history/repeats.ts
+var REPEAT_WINDOW_MS = 1e3;
+function sameJson(a, b) {
+  if (a === b) {
+    return true;
+  }
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    return false;
+  }
+  const aKeys = Object.keys(a);
+  const bObj = b;
+  if (aKeys.length !== Object.keys(bObj).length) {
+    return false;
+  }
+  const aObj = a;
+  return aKeys.every((key) => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
+}
+function isRepeatLine(previous, line) {
+  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type || line.state !== previous.state) {
+    return false;
+  }
+  const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
+  return gap <= REPEAT_WINDOW_MS && sameJson(line.data, previous.data);
+}
+
 // src/core/history/fold.ts
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
 function usageOf(data) {
@@ -766,6 +791,10 @@ function foldEvents(lines, options) {
       continue;
     }
     const s = stateOf(line.sessionId, line.agentId, line.at, ms);
+    const previous = s.events.at(-1);
+    if (previous !== void 0 && isRepeatLine(previous, line)) {
+      continue;
+    }
     s.events.push(line);
     if (ms >= s.lastMs) {
       s.lastMs = ms;
