@@ -75,9 +75,9 @@ export async function runOtlpExport(sessionArg: string | undefined, options: Otl
 		pending = pending.slice(count);
 		const result = await exporter.send(batch);
 		if (!result.ok) {
-			const {sent, requests} = exporter.tally;
+			const {sent} = exporter.tally;
 			throw new CliError(
-				`the collector at ${safeLine(label)} (${config.endpointFrom}) did not take the spans: ${safeLine(result.reason)}. ${sent} sent in ${requests} requests before it; nothing else was sent. Is a collector listening there (OTLP/HTTP, port 4318)?`,
+				`the collector at ${safeLine(label)} (${config.endpointFrom}) did not take the spans: ${safeLine(result.reason)}. ${sent === 0 ? 'Nothing was sent' : `${sent} spans were sent before that, none after`}. Is an OpenTelemetry Collector listening there (OTLP/HTTP, usually port 4318)?`,
 			);
 		}
 	};
