@@ -538,12 +538,20 @@ function sameJson(a, b) {
   const aObj = a;
   return aKeys.every((key) => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
 }
+function payloadData(line) {
+  if (line.event !== "SessionEnd" || line.data === void 0 || !Object.hasOwn(line.data, "interrupted")) {
+    return line.data;
+  }
+  const rest = { ...line.data };
+  delete rest.interrupted;
+  return rest;
+}
 function isRepeatLine(previous, line) {
   if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type || line.state !== previous.state) {
     return false;
   }
   const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
-  return gap <= REPEAT_WINDOW_MS && sameJson(line.data, previous.data);
+  return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
 }
 
 // src/core/history/fold.ts

@@ -18,6 +18,8 @@ const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
 const base = {session_id: SESSION, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme'};
 const events = [
 	{...base, hook_event_name: 'SubagentStart', agent_id: 'a8c41f0e92b7d3a15', agent_type: 'Explore'},
+	// Recorded once the session has a folder (a session without agents leaves none).
+	{...base, hook_event_name: 'SessionStart', source: 'compact', model: 'claude-sonnet-5'},
 	{...base, hook_event_name: 'SubagentStart', agent_id: 'b1c41f0e92b7d3a15', agent_type: 'Plan'},
 	{
 		...base,
@@ -35,6 +37,7 @@ const events = [
 		tool_input: {description: 'Find API routes', prompt: 'List every route', subagent_type: 'Explore'},
 		tool_response: {status: 'completed', agentId: 'a8c41f0e92b7d3a15', totalTokens: 12450, totalToolUseCount: 7, totalDurationMs: 48211},
 	},
+	{...base, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit'},
 ];
 
 /** The plugin's copy of the hook: hooks.json's command, `${CLAUDE_PLUGIN_ROOT}` put in. */

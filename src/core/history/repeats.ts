@@ -24,11 +24,22 @@ function sameJson(a: unknown, b: unknown): boolean {
 	return aKeys.every(key => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
 }
 
+/** `data` without what each copy of the hook reads from the files at its own moment: SessionEnd's `interrupted` (the first copy interrupts the agents, the second finds none left). */
+function payloadData(line: EventLine): unknown {
+	if (line.event !== 'SessionEnd' || line.data === undefined || !Object.hasOwn(line.data, 'interrupted')) {
+		return line.data;
+	}
+	const rest = {...line.data};
+	delete rest.interrupted;
+	return rest;
+}
+
 /**
  * `line` says again what `previous` (its agent's line before it, in time order) said: the same
  * event of the same agent of the same session, the same type, state and data, at most
  * `REPEAT_WINDOW_MS` apart. Its time, working folder and git state are not compared (two processes
- * read them). A repeat that says something else (another status, another message) is kept.
+ * read them), nor SessionEnd's `interrupted` list. A repeat that says something else (another
+ * status, another message) is kept.
  */
 export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
 	if (
@@ -41,5 +52,27 @@ export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
 		return false;
 	}
 	const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
-	return gap <= REPEAT_WINDOW_MS && sameJson(line.data, previous.data);
+	return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
+}
+
+/**
+ * The session lines (no agent: SessionStart, SessionEnd) of `lines` without those that repeat the
+ * session's line of the same event before them, in the order given. The fold drops agents' repeats
+ * itself; this is for the readers that list session lines (history --events, stats, export --events).
+ */
+export function sessionLinesWithoutRepeats(lines: readonly EventLine[]): EventLine[] {
+	const previous = new Map<string, EventLine>();
+	const kept: EventLine[] = [];
+	for (const line of lines) {
+		if (line.agentId !== undefined) {
+			continue;
+		}
+		const key = `${line.sessionId}\n${line.event}`;
+		const before = previous.get(key);
+		previous.set(key, line);
+		if (before === undefined || !isRepeatLine(before, line)) {
+			kept.push(line);
+		}
+	}
+	return kept;
 }

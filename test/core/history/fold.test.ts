@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {EventLine, GitState} from '../../../src/core/history/event-line.js';
 import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
+import {sessionLinesWithoutRepeats} from '../../../src/core/history/repeats.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 /** ISO time of T0 + `ms` milliseconds, with milliseconds as the hook writes them. */
@@ -460,5 +461,28 @@ describe('an event recorded twice (agentlog installed as a plugin and by install
 		expect(only([tool('a1', 0, {status: 'async_launched'}), tool('a1', 10, {status: 'completed'})]).events).toHaveLength(2);
 		expect(only([stop('a1', 0, {data: {lastMessage: 'one'}}), stop('a1', 5, {data: {lastMessage: 'two'}})]).events).toHaveLength(2);
 		expect(only([start('a1', 0), start('a1', 1000)]).events).toHaveLength(1);
+	});
+});
+
+describe('sessionLinesWithoutRepeats', () => {
+	it("drops a session line that repeats the session's line of that event within a second", () => {
+		const lines = [
+			line('SessionStart', 0, {data: {source: 'startup'}}),
+			start('a1', 1),
+			line('SessionStart', 4, {data: {source: 'startup'}}),
+			sessionEnd(9 * S, 'other'),
+			sessionEnd(9 * S + 2, 'other'),
+		];
+		expect(sessionLinesWithoutRepeats(lines).map(l => l.event)).toEqual(['SessionStart', 'SessionEnd']);
+		expect(sessionLinesWithoutRepeats([line('SessionStart', 0), line('SessionStart', 2 * S)])).toHaveLength(2);
+		expect(sessionLinesWithoutRepeats([line('SessionStart', 0), line('SessionStart', 5, {session: 's2'})])).toHaveLength(2);
+	});
+});
+
+describe('SessionEnd recorded twice', () => {
+	it('is one SessionEnd, whatever agents each copy found to interrupt; the fold still interrupts them', () => {
+		const lines = [start('a1', 0), sessionEnd(5 * S, 'other', ['a1']), sessionEnd(5 * S + 3, 'other', [])];
+		expect(sessionLinesWithoutRepeats(lines)).toHaveLength(1);
+		expect(only(lines)).toMatchObject({status: 'interrupted', stopReason: 'session-end:other'});
 	});
 });
