@@ -16,7 +16,10 @@ const status = path.join(dist, 'status.cjs');
 if (!(process.argv[2] === 'status' && existsSync(status) && require(status).runStatusFast(process.argv.slice(3)))) {
 	const bundle = path.join(dist, 'agentlog.js');
 	if (!existsSync(bundle)) {
-		process.stderr.write(`agentlog: the CLI is not built yet (${bundle} is missing). Run \`npm install && npm run build\` in the agentlog folder.\n`);
+		// Also what a Claude Code plugin install meets (a plain clone: it runs the committed hook only).
+		process.stderr.write(
+			`agentlog: the CLI is not built yet (${bundle} is missing). In a clone, run \`npm install && npm run build\` in the agentlog folder; or install the package: \`npm i -g agentlog\`.\n`,
+		);
 		process.exit(1);
 	}
 	import(pathToFileURL(bundle).href);

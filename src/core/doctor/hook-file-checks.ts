@@ -116,8 +116,12 @@ function nodeCheck(facts: HookFileFacts): DoctorCheck | undefined {
 	if (major === undefined || major < MIN_NODE_MAJOR) {
 		return check('hook-node', 'fail', `the launcher runs ${probe.path}, which is Node ${probe.version}: the hook needs ${MIN_NODE_MAJOR} or later`, {fix});
 	}
+	const fallback =
+		facts.plugin !== undefined && facts.launcher.read.state === 'missing'
+			? "the plugin's launcher has no fallback: Node must be on that PATH"
+			: 'and falls back to the Node install-hook ran with';
 	return check('hook-node', 'ok', `the launcher runs Node ${probe.version} (${probe.path})`, {
-		detail: ["found with this shell's PATH; Claude Code runs hooks with its own environment, and falls back to the Node install-hook ran with"],
+		detail: [`found with this shell's PATH; Claude Code runs hooks with its own environment, ${fallback}`],
 	});
 }
 

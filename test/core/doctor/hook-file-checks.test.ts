@@ -80,5 +80,6 @@ describe('hookFileChecks with the agentlog plugin enabled', () => {
 			summary: "the hook runs from the Claude Code plugin agentlog@agentlog (install-hook's copy, /c/hooks/agent-spy.sh, is not installed)",
 		});
 		expect(c['hook-node']!.level).toBe('ok');
+		expect(c['hook-node']!.detail![0]).toContain("the plugin's launcher has no fallback");
 	});
 });
