@@ -53,6 +53,8 @@ export interface AgentRecord {
 	readonly waitingFor?: string;
 	/** When it started waiting. */
 	readonly waitingSince?: string;
+	/** The tool it belongs to (issue 16): `codex` for an OpenAI Codex CLI subagent; absent means Claude Code. */
+	readonly provider?: 'claude' | 'codex';
 }
 
 /** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */
@@ -114,6 +116,9 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	}
 	if (record.parentAgentId !== undefined && !isSafeId(record.parentAgentId)) {
 		delete record.parentAgentId;
+	}
+	if (record.provider !== undefined && record.provider !== 'claude' && record.provider !== 'codex') {
+		delete record.provider;
 	}
 	for (const key of ['startUnknown', 'lastMessageCut', 'interrupted'] as const) {
 		if (record[key] !== undefined && record[key] !== true) {

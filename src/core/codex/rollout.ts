@@ -1,0 +1,335 @@
+// A Codex CLI thread's rollout file (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<threadId>.jsonl`,
+// CODEX.md §2) folded into what agentlog shows of a subagent: who it is (the first line,
+// `session_meta`), how its turns went (`task_started`, `task_complete`, `turn_aborted`), its tokens,
+// tool calls, task and report. Pure: lines in, a state out; a state takes more lines later, so a
+// growing file is read only once.
+//
+// The format is Codex's own and changes between releases: every field is optional, an unknown line
+// is skipped, and every string kept is made safe for a terminal as it is kept (the lines are never
+// copied).
+import {isObject, num, str, type Json} from '../record/json.js';
+import {head} from '../text/bounded.js';
+import {safeLine, safeText} from '../text/safe-text.js';
+import {oneLine} from '../transcript/tool-summary.js';
+
+/** Who a thread is, from its `session_meta` line. */
+export interface CodexMeta {
+	/** This thread's id. */
+	readonly threadId: string;
+	/** The root thread's id: the Codex session. */
+	readonly sessionId: string;
+	/** True for a subagent (a `thread_spawn` source, or a parent thread id). */
+	readonly isChild: boolean;
+	readonly parentThreadId?: string;
+	readonly depth?: number;
+	readonly nickname?: string;
+	readonly role?: string;
+	/** v2: the task path (`/root/worker_one`). */
+	readonly path?: string;
+	readonly cwd?: string;
+	/** ISO time of the thread's start. */
+	readonly startedAt?: string;
+	readonly cliVersion?: string;
+}
+
+export interface CodexToolCall {
+	readonly id: string;
+	/** Without its namespace (`shell`, `spawn_agent`). */
+	readonly name: string;
+	readonly summary: string;
+	readonly at: number | undefined;
+	readonly result?: string;
+}
+
+export type CodexPhase = 'none' | 'active' | 'stopped' | 'interrupted';
+
+export interface CodexThread {
+	readonly meta: CodexMeta | undefined;
+	readonly phase: CodexPhase;
+	/** ISO: the first task_started (else the meta's time). */
+	readonly startedAt: string | undefined;
+	/** ISO: the last task_complete or turn_aborted, while stopped. */
+	readonly stoppedAt: string | undefined;
+	/** task_started after a finished turn: the child was given more work. */
+	readonly resumeCount: number;
+	readonly resumedAt: string | undefined;
+	/** `last_agent_message` of the last completed turn: its report. Safe text, bounded. */
+	readonly report: string | undefined;
+	/** turn_aborted's reason, while interrupted. */
+	readonly abortReason: string | undefined;
+	/** The task it was given (v1: its first user message after the environment context). Safe text, bounded. */
+	readonly task: string | undefined;
+	/** total_token_usage's total_tokens, latest. */
+	readonly totalTokens: number | undefined;
+	readonly model: string | undefined;
+	readonly toolCalls: readonly CodexToolCall[];
+	readonly toolCounts: Readonly<Record<string, number>>;
+	/** What it is doing now: its running tool call, or its last message's first line. */
+	readonly activity: string | undefined;
+	/** The newest line's time (ms). */
+	readonly lastAt: number | undefined;
+	readonly lines: number;
+	readonly badLines: number;
+}
+
+export const EMPTY_THREAD: CodexThread = {
+	meta: undefined,
+	phase: 'none',
+	startedAt: undefined,
+	stoppedAt: undefined,
+	resumeCount: 0,
+	resumedAt: undefined,
+	report: undefined,
+	abortReason: undefined,
+	task: undefined,
+	totalTokens: undefined,
+	model: undefined,
+	toolCalls: [],
+	toolCounts: {},
+	activity: undefined,
+	lastAt: undefined,
+	lines: 0,
+	badLines: 0,
+};
+
+/** Tool calls kept per thread (the newest; `toolCounts` counts all). */
+export const MAX_CODEX_TOOL_CALLS = 2000;
+/** The longest report, task or result text kept (UTF-16 units). */
+export const CODEX_TEXT_MAX = 1 << 20;
+const TASK_MAX = 2000;
+const RESULT_LENGTH = 200;
+const SUMMARY_LENGTH = 120;
+
+const safeId = (v: unknown): string | undefined => {
+	const s = str(v);
+	return s !== undefined && /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/.test(s) ? s : undefined;
+};
+const text = (v: unknown, max = CODEX_TEXT_MAX): string | undefined => {
+	const s = str(v);
+	return s === undefined ? undefined : head(safeText(head(s, max)), max);
+};
+const label = (v: unknown): string | undefined => {
+	const s = str(v);
+	return s === undefined || s.trim() === '' ? undefined : safeLine(head(s, 256));
+};
+
+/** The `session_meta` payload → who the thread is; undefined without a thread id. */
+export function codexMetaOf(payload: Json): CodexMeta | undefined {
+	const threadId = safeId(payload.id);
+	if (threadId === undefined) {
+		return undefined;
+	}
+	const source = isObject(payload.source) ? payload.source : {};
+	const subagent = isObject(source.subagent) ? source.subagent : {};
+	const spawn = isObject(subagent.thread_spawn) ? subagent.thread_spawn : {};
+	const parentThreadId = safeId(payload.parent_thread_id) ?? safeId(spawn.parent_thread_id);
+	const depth = typeof spawn.depth === 'number' && Number.isSafeInteger(spawn.depth) && spawn.depth >= 0 ? spawn.depth : undefined;
+	const isChild = parentThreadId !== undefined || Object.keys(spawn).length > 0 || payload.thread_source === 'subagent';
+	const startedAt = str(payload.timestamp);
+	const meta: {-readonly [K in keyof CodexMeta]: CodexMeta[K]} = {threadId, sessionId: safeId(payload.session_id) ?? threadId, isChild};
+	const set = <K extends keyof CodexMeta>(key: K, value: CodexMeta[K] | undefined): void => {
+		if (value !== undefined) {
+			meta[key] = value;
+		}
+	};
+	set('parentThreadId', parentThreadId);
+	set('depth', depth);
+	set('nickname', label(payload.agent_nickname) ?? label(spawn.agent_nickname));
+	set('role', label(payload.agent_role) ?? label(spawn.agent_role));
+	set('path', label(payload.agent_path) ?? label(spawn.agent_path));
+	set('cwd', label(payload.cwd));
+	set('startedAt', startedAt !== undefined && !Number.isNaN(Date.parse(startedAt)) ? startedAt : undefined);
+	set('cliVersion', label(payload.cli_version));
+	return meta;
+}
+
+/** A Unix time in seconds (task_started.started_at) or an ISO line time, as ISO; undefined when neither. */
+function isoOf(seconds: unknown, lineTime: string | undefined): string | undefined {
+	if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) {
+		return new Date(seconds * 1000).toISOString();
+	}
+	return lineTime;
+}
+
+/** The text of a message's content parts (`input_text` / `output_text`). */
+function contentText(content: unknown): string {
+	if (typeof content === 'string') {
+		return content;
+	}
+	if (!Array.isArray(content)) {
+		return '';
+	}
+	return content
+		.map(part => (isObject(part) ? (str(part.text) ?? '') : ''))
+		.filter(Boolean)
+		.join('\n');
+}
+
+/** A user message that is Codex's own context, not a task (`<environment_context>`, `<user_instructions>`…). */
+function isContextMessage(t: string): boolean {
+	return /^\s*<[a-z_]+>/.test(t);
+}
+
+function callSummary(name: string, args: unknown): string {
+	let detail: string | undefined;
+	const raw = str(args);
+	let parsed: unknown;
+	try {
+		parsed = raw === undefined ? args : JSON.parse(raw);
+	} catch {
+		parsed = undefined;
+	}
+	if (isObject(parsed)) {
+		const command = parsed.command ?? parsed.cmd;
+		detail = Array.isArray(command)
+			? command.filter(c => typeof c === 'string').join(' ')
+			: (str(command) ?? str(parsed.message) ?? str(parsed.task_name) ?? str(parsed.path));
+	}
+	return oneLine(detail ? `${name} ${detail}` : name, SUMMARY_LENGTH);
+}
+
+type Mutable<T> = {-readonly [K in keyof T]: T[K]};
+
+function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined): void {
+	switch (payload.type) {
+		case 'task_started': {
+			const when = isoOf(payload.started_at, at);
+			if (s.phase === 'stopped' || s.phase === 'interrupted') {
+				s.resumeCount += 1;
+				s.resumedAt = when;
+			}
+			s.phase = 'active';
+			s.startedAt ??= when;
+			s.stoppedAt = undefined;
+			s.abortReason = undefined;
+			break;
+		}
+		case 'task_complete': {
+			s.phase = 'stopped';
+			s.stoppedAt = isoOf(payload.completed_at, at);
+			const report = text(payload.last_agent_message);
+			if (report !== undefined && report.trim() !== '') {
+				s.report = report;
+			}
+			s.activity = undefined;
+			break;
+		}
+		case 'turn_aborted': {
+			s.phase = 'interrupted';
+			s.stoppedAt = at;
+			s.abortReason = label(payload.reason) ?? 'aborted';
+			s.activity = undefined;
+			break;
+		}
+		case 'token_count': {
+			const info = isObject(payload.info) ? payload.info : {};
+			const total = isObject(info.total_token_usage) ? info.total_token_usage : undefined;
+			if (total !== undefined) {
+				const n = num(total.total_tokens);
+				s.totalTokens = n > 0 ? n : num(total.input_tokens) + num(total.output_tokens);
+			}
+			break;
+		}
+		default:
+	}
+}
+
+function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undefined): void {
+	switch (payload.type) {
+		case 'message': {
+			const t = contentText(payload.content);
+			if (payload.role === 'user' && s.task === undefined && t.trim() !== '' && !isContextMessage(t)) {
+				s.task = text(t, TASK_MAX);
+			} else if (payload.role === 'assistant' && t.trim() !== '') {
+				const first = t.split('\n').find(l => l.trim() !== '');
+				s.activity = first === undefined ? undefined : oneLine(first, SUMMARY_LENGTH);
+			}
+			break;
+		}
+		case 'function_call':
+		case 'custom_tool_call': {
+			const name = label(payload.name) ?? 'tool';
+			const id = str(payload.call_id) ?? `${s.toolCalls.length}`;
+			const call: CodexToolCall = {id: safeLine(head(id, 128)), name, summary: callSummary(name, payload.arguments ?? payload.input), at: ms};
+			const calls = [...s.toolCalls, call];
+			s.toolCalls = calls.length > MAX_CODEX_TOOL_CALLS ? calls.slice(calls.length - MAX_CODEX_TOOL_CALLS) : calls;
+			s.toolCounts = {...s.toolCounts, [name]: (s.toolCounts[name] ?? 0) + 1};
+			s.activity = call.summary;
+			break;
+		}
+		case 'function_call_output':
+		case 'custom_tool_call_output': {
+			const id = str(payload.call_id);
+			const output = payload.output;
+			const result = oneLine(typeof output === 'string' ? output : isObject(output) ? (str(output.content) ?? '') : '', RESULT_LENGTH);
+			const i = id === undefined ? -1 : s.toolCalls.findLastIndex(c => c.id === id);
+			if (i >= 0) {
+				const calls = [...s.toolCalls];
+				calls[i] = {...calls[i]!, result};
+				s.toolCalls = calls;
+			}
+			break;
+		}
+		default:
+	}
+}
+
+/** One parsed line into the state. */
+function foldLine(s: Mutable<CodexThread>, json: Json): void {
+	const at = str(json.timestamp);
+	const ms = at === undefined ? Number.NaN : Date.parse(at);
+	const iso = Number.isNaN(ms) ? undefined : at;
+	if (!Number.isNaN(ms) && (s.lastAt === undefined || ms > s.lastAt)) {
+		s.lastAt = ms;
+	}
+	const payload = isObject(json.payload) ? json.payload : undefined;
+	if (payload === undefined) {
+		return;
+	}
+	switch (json.type) {
+		case 'session_meta': {
+			s.meta ??= codexMetaOf(payload);
+			break;
+		}
+		case 'turn_context': {
+			s.model = label(payload.model) ?? s.model;
+			break;
+		}
+		case 'event_msg': {
+			eventMsg(s, payload, iso);
+			break;
+		}
+		case 'response_item': {
+			responseItem(s, payload, Number.isNaN(ms) ? undefined : ms);
+			break;
+		}
+		default:
+	}
+}
+
+/**
+ * The thread after `lines` (whole lines of the file, in order, without their newlines). A line
+ * that is not a JSON object is counted in `badLines` and skipped.
+ */
+export function foldRollout(state: CodexThread, lines: readonly string[]): CodexThread {
+	const s: Mutable<CodexThread> = {...state};
+	for (const line of lines) {
+		if (line.trim() === '') {
+			continue;
+		}
+		s.lines += 1;
+		let json: unknown;
+		try {
+			json = JSON.parse(line);
+		} catch {
+			s.badLines += 1;
+			continue;
+		}
+		if (!isObject(json)) {
+			s.badLines += 1;
+			continue;
+		}
+		foldLine(s, json);
+	}
+	return s;
+}

@@ -1,0 +1,183 @@
+// A Codex child's rollout folded into agentlog's agent: shapes after CODEX.md §2 (the real
+// fixtures in test/fixtures/codex are read by test/store/codex).
+import {describe, expect, it} from 'vitest';
+import {codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';
+import {EMPTY_THREAD, foldRollout} from '../../../src/core/codex/rollout.js';
+import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+
+const ROOT = '019a8b2c-0000-7000-8000-000000000001';
+const CHILD = '019a8b2c-0000-7000-8000-000000000002';
+const GRANDCHILD = '019a8b2c-0000-7000-8000-000000000003';
+const T = (s: number) => new Date(Date.parse('2026-11-20T10:00:00.000Z') + s * 1000).toISOString();
+const line = (s: number, type: string, payload: Record<string, unknown>) => JSON.stringify({timestamp: T(s), type, payload});
+
+function childMeta(id: string, parent: string, depth: number, extra: Record<string, unknown> = {}): string {
+	return line(0, 'session_meta', {
+		id,
+		session_id: ROOT,
+		timestamp: T(0),
+		cwd: '/home/dev/shop',
+		originator: 'codex_exec',
+		cli_version: '0.169.0',
+		source: {subagent: {thread_spawn: {parent_thread_id: parent, depth, agent_nickname: 'Erdos', agent_role: 'explorer'}}},
+		thread_source: 'subagent',
+		parent_thread_id: parent,
+		agent_nickname: 'Erdos',
+		agent_role: 'explorer',
+		base_instructions: {text: 'x'.repeat(40_000)},
+		...extra,
+	});
+}
+
+const v1Child = [
+	childMeta(CHILD, ROOT, 1),
+	line(0.1, 'turn_context', {turn_id: 't1', model: 'gpt-5.5-codex', cwd: '/home/dev/shop'}),
+	line(0.2, 'event_msg', {type: 'task_started', turn_id: 't1', started_at: Date.parse(T(0.2)) / 1000}),
+	line(0.3, 'response_item', {
+		type: 'message',
+		role: 'user',
+		content: [{type: 'input_text', text: '<environment_context>\n<cwd>/home/dev/shop</cwd>\n</environment_context>'}],
+	}),
+	line(0.4, 'response_item', {type: 'message', role: 'user', content: [{type: 'input_text', text: 'Find the API routes\nand list them.'}]}),
+	line(1, 'response_item', {
+		type: 'function_call',
+		name: 'shell',
+		namespace: 'functions',
+		arguments: JSON.stringify({command: ['rg', 'router']}),
+		call_id: 'c1',
+	}),
+	line(2, 'response_item', {type: 'function_call_output', call_id: 'c1', output: 'src/app.ts:3 router.get'}),
+	line(2.5, 'event_msg', {
+		type: 'token_count',
+		info: {total_token_usage: {input_tokens: 900, cached_input_tokens: 100, output_tokens: 80, reasoning_output_tokens: 10, total_tokens: 980}},
+	}),
+	line(3, 'response_item', {type: 'message', role: 'assistant', content: [{type: 'output_text', text: 'Found 4 routes.'}]}),
+	line(3.1, 'event_msg', {
+		type: 'task_complete',
+		turn_id: 't1',
+		last_agent_message: 'Found 4 routes:\n- GET /a',
+		completed_at: Date.parse(T(3.1)) / 1000,
+		duration_ms: 2900,
+	}),
+];
+
+describe('foldRollout → codexRecord', () => {
+	it('a v1 child: its role as type, nickname, task as description, report, tokens, tool calls, no parent at depth 1', () => {
+		const thread = foldRollout(EMPTY_THREAD, v1Child);
+		const record = codexRecord(thread, '/c/rollout.jsonl');
+		expect(record).toEqual({
+			agentId: CHILD,
+			type: 'explorer',
+			status: 'stopped',
+			startedAt: T(0.2),
+			updatedAt: T(3.1),
+			stoppedAt: T(3.1),
+			lastMessage: 'Found 4 routes:\n- GET /a',
+			sessionId: ROOT,
+			cwd: '/home/dev/shop',
+			transcriptPath: '/c/rollout.jsonl',
+			teammateName: 'Erdos',
+			stopReason: 'task-complete',
+			description: 'Find the API routes\nand list them.',
+			model: 'gpt-5.5-codex',
+			totalTokens: 980,
+			totalToolUseCount: 1,
+			provider: 'codex',
+		});
+		const facts = codexFacts(thread);
+		expect(facts.summary.toolCalls).toEqual([{id: 'c1', name: 'shell', summary: 'shell rg router', at: Date.parse(T(1)), result: 'src/app.ts:3 router.get'}]);
+		expect(facts).toMatchObject({finalReport: 'Found 4 routes:\n- GET /a', endedTurn: true, prompt: 'Find the API routes\nand list them.'});
+		expect(providerOf(record!)).toBe('codex');
+		expect(providerOf({})).toBe('claude');
+	});
+
+	it('reads the same, line by line: a growing file is folded once', () => {
+		let thread = EMPTY_THREAD;
+		for (const l of v1Child) {
+			thread = foldRollout(thread, [l]);
+		}
+		expect(codexRecord(thread, 'p')).toEqual(codexRecord(foldRollout(EMPTY_THREAD, v1Child), 'p'));
+	});
+
+	it('active while its turn runs (the current call as activity); a second task resumes it; an abort interrupts it', () => {
+		const running = foldRollout(EMPTY_THREAD, v1Child.slice(0, 6));
+		expect(codexRecord(running, 'p')?.status).toBe('active');
+		expect(codexFacts(running).summary.activity).toBe('shell rg router');
+		const again = foldRollout(foldRollout(EMPTY_THREAD, v1Child), [
+			line(10, 'event_msg', {type: 'task_started', turn_id: 't2', started_at: Date.parse(T(10)) / 1000}),
+		]);
+		expect(codexRecord(again, 'p')).toMatchObject({status: 'active', resumeCount: 1, resumedAt: T(10), lastMessage: 'Found 4 routes:\n- GET /a'});
+		expect(codexRecord(again, 'p')?.stoppedAt).toBeUndefined();
+		const aborted = foldRollout(again, [line(12, 'event_msg', {type: 'turn_aborted', turn_id: 't2', reason: 'interrupted'})]);
+		expect(codexRecord(aborted, 'p')).toMatchObject({status: 'stopped', stoppedAt: T(12), interrupted: true, stopReason: 'turn-aborted:interrupted'});
+	});
+
+	it('a v2 child (task path, role default) and a nested one (its parent thread)', () => {
+		const v2 = foldRollout(EMPTY_THREAD, [
+			line(0, 'session_meta', {
+				id: CHILD,
+				session_id: ROOT,
+				source: {subagent: {thread_spawn: {parent_thread_id: ROOT, depth: 1, agent_path: '/root/worker_one', agent_nickname: 'Hooke', agent_role: 'default'}}},
+				agent_path: '/root/worker_one',
+				agent_nickname: 'Hooke',
+				agent_role: 'default',
+			}),
+		]);
+		expect(codexRecord(v2, 'p')).toMatchObject({type: 'worker_one', description: '/root/worker_one', teammateName: 'Hooke', status: 'active'});
+		const nested = foldRollout(EMPTY_THREAD, [childMeta(GRANDCHILD, CHILD, 2)]);
+		expect(codexRecord(nested, 'p')?.parentAgentId).toBe(CHILD);
+	});
+
+	it('a root thread is the session, not an agent; bad lines are counted and skipped; hostile text is made safe', () => {
+		const root = foldRollout(EMPTY_THREAD, [line(0, 'session_meta', {id: ROOT, session_id: ROOT, source: 'exec', thread_source: 'user'})]);
+		expect(root.meta).toMatchObject({threadId: ROOT, isChild: false});
+		expect(codexRecord(root, 'p')).toBeUndefined();
+		const messy = foldRollout(EMPTY_THREAD, [
+			childMeta(CHILD, ROOT, 1, {agent_nickname: 'Ev\u001b]52;c;eA==\u0007il'}),
+			'not json',
+			'[1,2]',
+			line(1, 'event_msg', {type: 'something_new'}),
+			JSON.stringify({timestamp: T(2), type: 'event_msg'}),
+			line(3, 'event_msg', {type: 'task_complete', last_agent_message: 'done \u001b[2J\u202e'}),
+		]);
+		expect(messy.badLines).toBe(2);
+		const record = codexRecord(messy, 'p')!;
+		expect(record.teammateName).toBe('Ev␛]52;c;eA==␇il');
+		expect(record.lastMessage).toBe('done ␛[2J');
+		// A thread id that could not be a path part is no agent.
+		expect(foldRollout(EMPTY_THREAD, [line(0, 'session_meta', {id: '../etc', session_id: ROOT})]).meta).toBeUndefined();
+	});
+});
+
+describe('mergeCodexRecords', () => {
+	const rollout = codexRecord(foldRollout(EMPTY_THREAD, v1Child), '/c/rollout.jsonl')!;
+	const hook: AgentRecord = {
+		agentId: CHILD,
+		type: 'explorer',
+		status: 'stopped',
+		startedAt: T(0.1),
+		updatedAt: T(3.05),
+		stoppedAt: T(3.05),
+		sessionId: ROOT,
+		provider: 'codex',
+	};
+
+	it("keeps the hook's start and stop, takes the rollout's report, tokens and activity path", () => {
+		expect(mergeCodexRecords(hook, rollout)).toMatchObject({
+			startedAt: T(0.1),
+			stoppedAt: T(3.05),
+			lastMessage: 'Found 4 routes:\n- GET /a',
+			totalTokens: 980,
+			transcriptPath: '/c/rollout.jsonl',
+			teammateName: 'Erdos',
+			updatedAt: T(3.1),
+			provider: 'codex',
+		});
+	});
+
+	it('an abort the hook never heard of (no SubagentStop for an interrupted child) stops it', () => {
+		const aborted = codexRecord(foldRollout(EMPTY_THREAD, [...v1Child.slice(0, 6), line(5, 'event_msg', {type: 'turn_aborted', reason: 'interrupted'})]), 'p')!;
+		const merged = mergeCodexRecords({...hook, status: 'active', stoppedAt: undefined}, aborted);
+		expect(merged).toMatchObject({status: 'stopped', stoppedAt: T(5), interrupted: true, startedAt: T(0.1)});
+	});
+});
