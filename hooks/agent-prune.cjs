@@ -239,6 +239,9 @@ function parseAgentRecord(json) {
   if (record.parentAgentId !== void 0 && !isSafeId(record.parentAgentId)) {
     delete record.parentAgentId;
   }
+  if (record.provider !== void 0 && record.provider !== "claude" && record.provider !== "codex") {
+    delete record.provider;
+  }
   for (const key of ["startUnknown", "lastMessageCut", "interrupted"]) {
     if (record[key] !== void 0 && record[key] !== true) {
       delete record[key];
