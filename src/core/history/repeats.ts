@@ -57,16 +57,19 @@ export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
 
 /**
  * The session lines (no agent: SessionStart, SessionEnd) of `lines` without those that repeat the
- * session's line of the same event before them, in the order given. The fold drops agents' repeats
- * itself; this is for the readers that list session lines (history --events, stats, export --events).
+ * session's line of the same event before them, in time order (sorted stably by `at`, as the fold
+ * sorts: of two copies the one kept is the one the fold applied, and put in the agents' events).
+ * The fold drops agents' repeats itself; this is for the readers that list session lines
+ * (history --events, stats, export --events).
  */
 export function sessionLinesWithoutRepeats(lines: readonly EventLine[]): EventLine[] {
 	const previous = new Map<string, EventLine>();
 	const kept: EventLine[] = [];
-	for (const line of lines) {
-		if (line.agentId !== undefined) {
-			continue;
-		}
+	const timed = lines
+		.map((line, i) => ({line, ms: Date.parse(line.at), i}))
+		.filter(t => t.line.agentId === undefined)
+		.sort((a, b) => (Number.isNaN(a.ms) || Number.isNaN(b.ms) ? 0 : a.ms - b.ms) || a.i - b.i);
+	for (const {line} of timed) {
 		const key = `${line.sessionId}\n${line.event}`;
 		const before = previous.get(key);
 		previous.set(key, line);

@@ -486,3 +486,14 @@ describe('SessionEnd recorded twice', () => {
 		expect(only(lines)).toMatchObject({status: 'interrupted', stopReason: 'session-end:other'});
 	});
 });
+
+describe('sessionLinesWithoutRepeats keeps the copy the fold applies', () => {
+	it('the earlier in time, whatever the file order: the same line object as in the agents\u2019 events', () => {
+		const later = sessionEnd(5 * S + 3, 'other', []);
+		const earlier = sessionEnd(5 * S, 'other', ['a1']);
+		const lines = [start('a1', 0), later, earlier];
+		expect(sessionLinesWithoutRepeats(lines)).toEqual([earlier]);
+		const a1 = only(lines);
+		expect(a1.events.at(-1)).toBe(sessionLinesWithoutRepeats(lines)[0]);
+	});
+});
