@@ -556,6 +556,30 @@ function isRepeatLine(previous, line) {
   const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
   return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
 }
+function keyOf(line) {
+  return `${line.sessionId}
+${line.agentId ?? ""}
+${line.event}`;
+}
+function withoutRepeats(lines) {
+  if (lines.length < 2) {
+    return lines;
+  }
+  const timed = lines.map((line, i) => ({ line, ms: Date.parse(line.at), i })).filter((t) => !Number.isNaN(t.ms));
+  timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
+  const kept = /* @__PURE__ */ new Map();
+  let dropped;
+  for (const { line, i } of timed) {
+    const key = keyOf(line);
+    const before = kept.get(key);
+    if (before !== void 0 && isRepeatLine(before, line)) {
+      (dropped ??= /* @__PURE__ */ new Set()).add(i);
+    } else {
+      kept.set(key, line);
+    }
+  }
+  return dropped === void 0 ? lines : lines.filter((_, i) => !dropped.has(i));
+}
 
 // src/core/history/fold.ts
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
@@ -745,8 +769,9 @@ function namedInterrupted(line) {
   const list = line.data?.interrupted;
   return Array.isArray(list) ? list.filter(isSafeId) : [];
 }
-function foldEvents(lines, options) {
+function foldEvents(all, options) {
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const lines = withoutRepeats(all);
   const timed = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -802,10 +827,6 @@ function foldEvents(lines, options) {
       continue;
     }
     const s = stateOf(line.sessionId, line.agentId, line.at, ms);
-    const previous = s.events.at(-1);
-    if (previous !== void 0 && isRepeatLine(previous, line)) {
-      continue;
-    }
     s.events.push(line);
     if (ms >= s.lastMs) {
       s.lastMs = ms;
@@ -1116,7 +1137,8 @@ function readSessionEvents(sessionDir, options = {}) {
   } finally {
     (0, import_node_fs2.closeSync)(fd);
   }
-  return problem === void 0 ? { lines, skipped } : { lines, skipped, problem };
+  const kept = withoutRepeats(lines);
+  return problem === void 0 ? { lines: kept, skipped } : { lines: kept, skipped, problem };
 }
 
 // src/store/history/prune.ts

@@ -11,7 +11,7 @@ import {idle, newState, start, stop, type LifecycleStep, type State, type TokenU
 
 export type {LifecycleKind, LifecycleStep, TokenUsage} from './fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
-import {isRepeatLine} from './repeats.js';
+import {withoutRepeats} from './repeats.js';
 
 /** An agent's status in the history. */
 export type HistoryStatus = 'completed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
@@ -307,15 +307,17 @@ function namedInterrupted(line: EventLine): string[] {
  *   (`data.startedAt` → its stop at `data.stoppedAt`, `completed` or `interrupted` by `state`,
  *   description, model, tokens, tool calls), and the history's `source` is `transcript`.
  * - Other events with an agent act by their `state`.
- * - A line that exactly repeats its agent's line before it (`isRepeatLine`: the same event, type,
- *   state and data within a second — agentlog installed both as a plugin and by install-hook) is
- *   dropped: it is not in the agent's `events` and changes nothing.
+ * - A line that exactly repeats the line before it of the same event and agent (`withoutRepeats`:
+ *   the same type, state and data within a second — agentlog installed both as a plugin and by
+ *   install-hook) is dropped first: it is in no `events` and changes nothing.
  *
  * An agent still active is `stale` after `staleMs` without a line (the watch rule), `resumed`
  * when it runs again after a resume, else `active`.
  */
-export function foldEvents(lines: readonly EventLine[], options: FoldOptions): AgentHistory[] {
+export function foldEvents(all: readonly EventLine[], options: FoldOptions): AgentHistory[] {
 	const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+	// The same event recorded twice (the plugin's hook and install-hook's both ran): once is enough.
+	const lines = withoutRepeats(all);
 	const timed: {line: EventLine; ms: number; i: number}[] = [];
 	for (let i = 0; i < lines.length; i++) {
 		const line = lines[i]!;
@@ -374,11 +376,6 @@ export function foldEvents(lines: readonly EventLine[], options: FoldOptions): A
 			continue;
 		}
 		const s = stateOf(line.sessionId, line.agentId, line.at, ms);
-		const previous = s.events.at(-1);
-		if (previous !== undefined && isRepeatLine(previous, line)) {
-			// The same event recorded twice (the plugin's hook and install-hook's both ran): once is enough.
-			continue;
-		}
 		s.events.push(line);
 		if (ms >= s.lastMs) {
 			s.lastMs = ms;

@@ -1,8 +1,9 @@
 // The same event recorded twice: agentlog installed both as a Claude Code plugin and by
 // install-hook runs two copies of the hook for every event, each appending its line (README,
-// "Installing"). The fold drops a line that exactly repeats its agent's line before it, so every
-// reader of lifecycles (history, stats, chain, export, replay, watch --at, watch's lifecycle,
-// prune) sees each event once. Pure.
+// "Install for real"). `withoutRepeats` drops a line that exactly repeats the line before it of the
+// same event and agent (of the session, for session events). It is applied where lines come in:
+// readSessionEvents (every whole-log reader: history, stats, chain, export, replay, watch --at,
+// prune, doctor) and foldEvents (also watch's lifecycle, which follows the log line by line). Pure.
 import type {EventLine} from './event-line.js';
 
 /** Two copies of the hook start within this of each other (ms): both take their start as the event's time. */
@@ -55,27 +56,36 @@ export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
 	return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
 }
 
+/** Lines of one agent (or of the session, for session events) and one event: where a copy's line is looked for. */
+function keyOf(line: EventLine): string {
+	return `${line.sessionId}\n${line.agentId ?? ''}\n${line.event}`;
+}
+
 /**
- * The session lines (no agent: SessionStart, SessionEnd) of `lines` without those that repeat the
- * session's line of the same event before them, in time order (sorted stably by `at`, as the fold
- * sorts: of two copies the one kept is the one the fold applied, and put in the agents' events).
- * The fold drops agents' repeats itself; this is for the readers that list session lines
- * (history --events, stats, export --events).
+ * `lines` (in file order) without the ones that repeat (`isRepeatLine`) the line kept before them
+ * of the same event and agent — of the session, for session events — in time order (sorted stably
+ * by `at`, as the fold sorts: of two copies, the earlier is kept). Per event, not per agent: the
+ * two copies of a Stop and of the PostToolUse fired with it interleave (Stop, PostToolUse, Stop,
+ * PostToolUse). A line whose `at` does not parse is kept. The same array when nothing is dropped.
  */
-export function sessionLinesWithoutRepeats(lines: readonly EventLine[]): EventLine[] {
-	const previous = new Map<string, EventLine>();
-	const kept: EventLine[] = [];
-	const timed = lines
-		.map((line, i) => ({line, ms: Date.parse(line.at), i}))
-		.filter(t => t.line.agentId === undefined)
-		.sort((a, b) => (Number.isNaN(a.ms) || Number.isNaN(b.ms) ? 0 : a.ms - b.ms) || a.i - b.i);
-	for (const {line} of timed) {
-		const key = `${line.sessionId}\n${line.event}`;
-		const before = previous.get(key);
-		previous.set(key, line);
-		if (before === undefined || !isRepeatLine(before, line)) {
-			kept.push(line);
+export function withoutRepeats<T extends EventLine>(lines: T[]): T[];
+export function withoutRepeats<T extends EventLine>(lines: readonly T[]): readonly T[];
+export function withoutRepeats<T extends EventLine>(lines: readonly T[]): readonly T[] {
+	if (lines.length < 2) {
+		return lines;
+	}
+	const timed = lines.map((line, i) => ({line, ms: Date.parse(line.at), i})).filter(t => !Number.isNaN(t.ms));
+	timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
+	const kept = new Map<string, EventLine>();
+	let dropped: Set<number> | undefined;
+	for (const {line, i} of timed) {
+		const key = keyOf(line);
+		const before = kept.get(key);
+		if (before !== undefined && isRepeatLine(before, line)) {
+			(dropped ??= new Set()).add(i);
+		} else {
+			kept.set(key, line);
 		}
 	}
-	return kept;
+	return dropped === undefined ? lines : lines.filter((_, i) => !dropped.has(i));
 }

@@ -10,6 +10,7 @@
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {parseEventLine, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
+import {withoutRepeats} from '../../core/history/repeats.js';
 import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
@@ -36,7 +37,7 @@ export interface EventLogOptions {
 }
 
 export interface SessionEvents {
-	/** The lines that parse, in file order, exactly as written (not display-safe: see `displayEventLine`). */
+	/** The lines that parse, in file order, exactly as written (not display-safe: see `displayEventLine`), a line recorded twice once (`withoutRepeats`). */
 	readonly lines: EventLine[];
 	/** Lines that could not be read (garbage, a cut last line, a line over the bound), with their 1-based numbers. */
 	readonly skipped: SkippedLine[];
@@ -138,7 +139,9 @@ export function readSessionEvents(sessionDir: string, options: EventLogOptions =
 	} finally {
 		closeSync(fd);
 	}
-	return problem === undefined ? {lines, skipped} : {lines, skipped, problem};
+	// A line the other copy of the hook also wrote (the plugin's and install-hook's) is read once.
+	const kept = withoutRepeats(lines);
+	return problem === undefined ? {lines: kept, skipped} : {lines: kept, skipped, problem};
 }
 
 export interface SessionEventsRead extends SessionEvents {

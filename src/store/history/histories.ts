@@ -6,7 +6,6 @@
 import path from 'node:path';
 import type {EventLine} from '../../core/history/event-line.js';
 import {foldEvents, type AgentHistory} from '../../core/history/fold.js';
-import {sessionLinesWithoutRepeats} from '../../core/history/repeats.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
 import {EVENT_LOG_NAME, readAllEvents, type EventLogOptions} from './event-log.js';
 
@@ -91,9 +90,8 @@ function selectedLines(agents: readonly AgentHistory[], sessionLines: readonly E
 		}
 	}
 	if (!selectsAgents(filter)) {
-		// The agents' lines come folded (repeats dropped); the session's own lines are dropped the same way here.
-		for (const line of sessionLinesWithoutRepeats(sessionLines)) {
-			if (sessionLineInRange(line, filter)) {
+		for (const line of sessionLines) {
+			if (line.agentId === undefined && sessionLineInRange(line, filter)) {
 				kept.add(line);
 			}
 		}

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {EventLine, GitState} from '../../../src/core/history/event-line.js';
 import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
-import {sessionLinesWithoutRepeats} from '../../../src/core/history/repeats.js';
+import {withoutRepeats} from '../../../src/core/history/repeats.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 /** ISO time of T0 + `ms` milliseconds, with milliseconds as the hook writes them. */
@@ -464,7 +464,10 @@ describe('an event recorded twice (agentlog installed as a plugin and by install
 	});
 });
 
-describe('sessionLinesWithoutRepeats', () => {
+/** The session lines (no agent) `withoutRepeats` keeps. */
+const sessionLinesWithoutRepeats = (lines: EventLine[]) => withoutRepeats(lines).filter(l => l.agentId === undefined);
+
+describe('withoutRepeats: session lines', () => {
 	it("drops a session line that repeats the session's line of that event within a second", () => {
 		const lines = [
 			line('SessionStart', 0, {data: {source: 'startup'}}),
@@ -487,7 +490,7 @@ describe('SessionEnd recorded twice', () => {
 	});
 });
 
-describe('sessionLinesWithoutRepeats keeps the copy the fold applies', () => {
+describe('withoutRepeats keeps the copy the fold applies', () => {
 	it('the earlier in time, whatever the file order: the same line object as in the agents\u2019 events', () => {
 		const later = sessionEnd(5 * S + 3, 'other', []);
 		const earlier = sessionEnd(5 * S, 'other', ['a1']);
@@ -495,5 +498,27 @@ describe('sessionLinesWithoutRepeats keeps the copy the fold applies', () => {
 		expect(sessionLinesWithoutRepeats(lines)).toEqual([earlier]);
 		const a1 = only(lines);
 		expect(a1.events.at(-1)).toBe(sessionLinesWithoutRepeats(lines)[0]);
+	});
+});
+
+describe('withoutRepeats', () => {
+	it('drops per event: the copies of a Stop and of the PostToolUse fired with it interleave', () => {
+		const lines = [
+			start('a1', 0),
+			start('a1', 2),
+			stop('a1', 5 * S, {data: {lastMessage: 'done'}}),
+			tool('a1', 5 * S + 1, {status: 'completed'}),
+			stop('a1', 5 * S + 4, {data: {lastMessage: 'done'}}),
+			tool('a1', 5 * S + 6, {status: 'completed'}),
+		];
+		expect(withoutRepeats(lines)).toEqual([lines[0], lines[2], lines[3]]);
+		expect(only(lines).events).toEqual([lines[0], lines[2], lines[3]]);
+	});
+
+	it('keeps file order, and gives back the same array when nothing repeats', () => {
+		const lines = [start('a1', 10), start('a2', 0), start('a1', 12)];
+		expect(withoutRepeats(lines)).toEqual([lines[0], lines[1]]);
+		const distinct = [start('a1', 0), stop('a1', S)];
+		expect(withoutRepeats(distinct)).toBe(distinct);
 	});
 });
