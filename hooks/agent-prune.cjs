@@ -550,7 +550,7 @@ function payloadData(line) {
   return rest;
 }
 function isRepeatLine(previous, line) {
-  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type || line.state !== previous.state) {
+  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type) {
     return false;
   }
   const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));

@@ -36,20 +36,15 @@ function payloadData(line: EventLine): unknown {
 }
 
 /**
- * `line` says again what `previous` (its agent's line before it, in time order) said: the same
- * event of the same agent of the same session, the same type, state and data, at most
- * `REPEAT_WINDOW_MS` apart. Its time, working folder and git state are not compared (two processes
- * read them), nor SessionEnd's `interrupted` list. A repeat that says something else (another
- * status, another message) is kept.
+ * `line` says again what `previous` (the line of that event and agent before it, in time order)
+ * said: the same event of the same agent of the same session, the same type and data, at most
+ * `REPEAT_WINDOW_MS` apart. Not compared: what each copy of the hook read at its own moment — its
+ * time, working folder and git state, the agent's `state` after it (the copy of a PostToolUse run
+ * before the SubagentStop fired with it says active, the other stopped), SessionEnd's
+ * `interrupted` list. A repeat that says something else (another status, another message) is kept.
  */
 export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
-	if (
-		line.event !== previous.event ||
-		line.agentId !== previous.agentId ||
-		line.sessionId !== previous.sessionId ||
-		line.type !== previous.type ||
-		line.state !== previous.state
-	) {
+	if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type) {
 		return false;
 	}
 	const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));

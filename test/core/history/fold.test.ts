@@ -522,3 +522,12 @@ describe('withoutRepeats', () => {
 		expect(withoutRepeats(distinct)).toBe(distinct);
 	});
 });
+
+describe('withoutRepeats: what each copy read at its own moment is not compared', () => {
+	it('drops the copy of a PostToolUse whose agent state after it differs (one copy ran before the Stop, one after)', () => {
+		const lines = [start('a1', 0), tool('a1', 5 * S, {status: 'completed'}), stop('a1', 5 * S + 1), stop('a1', 5 * S + 3)];
+		const again = {...tool('a1', 5 * S + 4, {status: 'completed'}), state: 'stopped' as const};
+		expect(withoutRepeats([...lines, again])).toEqual(withoutRepeats(lines));
+		expect(withoutRepeats(lines)).toHaveLength(3);
+	});
+});
