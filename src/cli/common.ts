@@ -21,11 +21,13 @@ import {COMMAND_NAMES} from './command-names.js';
 import {CliError} from './errors.js';
 import {DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
 import {clockNow, home} from './env.js';
+import {codexSessionInfos, codexSessionOf, scanCodex, type CodexOptions} from './codex-sessions.js';
+import {readCodexAgents} from '../store/codex/codex-sessions.js';
 
 // The environment (clock, home, activity folder) lives in env.ts, which has no npm imports (status's small bundle reads it).
 export {activityFor, clockNow, home} from './env.js';
 
-export interface ReadOptions {
+export interface ReadOptions extends CodexOptions {
 	readonly dir?: string;
 	readonly stale: number;
 	readonly dedup: boolean;
@@ -55,7 +57,8 @@ export function addReadOptions(command: Command): Command {
 				.default(DEFAULT_STALE_MS, '5m')
 				.argParser(parseStale),
 		)
-		.option('--no-dedup', 'show team-shutdown ghosts as ordinary agents');
+		.option('--no-dedup', 'show team-shutdown ghosts as ordinary agents')
+		.option('--codex-home <dir>', "OpenAI Codex CLI's folder, whose rollouts show its subagents too (default: $CODEX_HOME, else ~/.codex)");
 }
 
 export function maxOption(): Option {
@@ -95,12 +98,28 @@ export async function readSessionModel(
 	sessionId: string | undefined,
 	options: MonitorOptions,
 	readTranscripts: ReadTranscripts = readTranscriptsOnce,
+	codex: CodexOptions = {},
 ): Promise<SessionModel> {
-	const read: SessionRead = sessionId === undefined ? {agents: [], raw: new Map(), invalid: []} : readSessionDir(path.join(activity, sessionId));
-	// Every agent of the session: nesting, and ghosts' work, can change what is shown.
-	const transcripts = await readTranscripts(
-		read.agents.flatMap((agent: AgentRecord) => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [])),
+	const folder: SessionRead = sessionId === undefined ? {agents: [], raw: new Map(), invalid: []} : readSessionDir(path.join(activity, sessionId));
+	// A Codex session: its children from their rollouts, merged with what the hook recorded of them.
+	const codexSession = sessionId === undefined ? undefined : codexSessionOf(scanCodex(codex), sessionId);
+	const fromCodex =
+		codexSession === undefined
+			? undefined
+			: readCodexAgents(
+					codexSession,
+					folder.agents.filter(a => a.provider === 'codex'),
+				);
+	const read: SessionRead =
+		fromCodex === undefined ? folder : {...folder, agents: [...folder.agents.filter(a => !fromCodex.transcripts.has(a.agentId)), ...fromCodex.agents]};
+	// Every agent of the session: nesting, and ghosts' work, can change what is shown. A Codex
+	// agent's "transcript" is its rollout, read above, never as a Claude transcript.
+	const claudeTranscripts = await readTranscripts(
+		read.agents.flatMap((agent: AgentRecord) =>
+			agent.transcriptPath && agent.provider !== 'codex' ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
+		),
 	);
+	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
 	const now = clockNow();
 	const mainWaiting =
 		sessionId === undefined
@@ -117,13 +136,20 @@ export async function readSessionModel(
  */
 export function resolveSessionArg(arg: string, activity: string, options: ReadOptions, commands: readonly string[] = COMMAND_NAMES): string {
 	const teams = readTeams(claudeDir(process.env, home()));
-	const quick = resolveSession(arg, sessionDirInfos(activity), teams);
+	const folders = sessionDirInfos(activity);
+	const ids = new Set(folders.map(s => s.id));
+	const codex = codexSessionInfos(scanCodex(options)).filter(c => !ids.has(c.id));
+	const quick = resolveSession(arg, [...folders, ...codex], teams);
 	if (quick.ok) {
 		return quick.sessionId;
 	}
 	// Read the sessions' files only now, so the message can give their counts: those `sessions` gives
 	// (the transcripts that can change a count are read).
-	const full = resolveSession(arg, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), teams);
+	const full = resolveSession(
+		arg,
+		[...readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), ...codex],
+		teams,
+	);
 	if (full.ok) {
 		return full.sessionId;
 	}

@@ -7,7 +7,7 @@ import {agentName, durationText, GLYPH, mainWaitingText, messagePreview, shownSt
 import {lsJsonAgent} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
-import {newestSessionId} from '../store/activity/sessions.js';
+import {newestAnySession} from './codex-sessions.js';
 import type {MonitorModel} from '../core/monitor/model.js';
 import type {AgentRecord} from '../core/record/agent-record.js';
 import {logSpan, momentModel, parseAt, readSessionLog} from './moment.js';
@@ -32,7 +32,7 @@ interface LsOptions extends ReadOptions {
 export async function runLs(sessionArg: string | undefined, options: LsOptions, given?: ReadTranscripts): Promise<void> {
 	const activity = activityFor(options);
 	const readTranscripts = given ?? transcriptReader(activityRoots(activity));
-	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options);
+	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options);
 	if (sessionId === undefined) {
 		if (options.json) {
 			process.stdout.write('[]\n');
@@ -60,7 +60,7 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		printLs(then.model, then.raw, at, options, `session ${label} at ${formatLocalTime(new Date(at).toISOString(), clockNow())}`);
 		return;
 	}
-	const {read, model: view, now, mainWaiting} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts);
+	const {read, model: view, now, mainWaiting} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts, options);
 	for (const bad of read.invalid) {
 		// The path holds a folder name and a file name from readdir.
 		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);

@@ -2,7 +2,7 @@
 import {noSessionsText} from './no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
-import {GLYPH} from '../core/present/present.js';
+import {GLYPH, PROVIDER_MARK} from '../core/present/present.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {sessionsJsonEntry} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
@@ -10,6 +10,8 @@ import {claudeDir, countFactsCacheFile} from '../core/paths.js';
 import {sessionCacheFile} from '../store/activity/session-cache.js';
 import {readSessionInfos} from '../store/activity/sessions.js';
 import {activityFor, addReadOptions, clockNow, home, type ReadOptions} from './common.js';
+import {scanCodex} from './codex-sessions.js';
+import {withCodexSessions} from '../store/codex/codex-listings.js';
 
 interface SessionsOptions extends ReadOptions {
 	readonly json?: boolean;
@@ -19,11 +21,13 @@ export function runSessions(options: SessionsOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
 	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
-	const sessions = readSessionInfos(activity, now, options.stale, options.dedup, {
+	const claude = readSessionInfos(activity, now, options.stale, options.dedup, {
 		cacheFile: sessionCacheFile(process.env, home()),
 		countCacheFile: countFactsCacheFile(process.env, home()),
 		claudeDir: claudeDir(process.env, home()),
 	});
+	// Codex sessions with a subagent, from its rollouts, beside them (one list, newest first).
+	const sessions = withCodexSessions(activity, claude, scanCodex(options), {now, staleMs: options.stale, dedup: options.dedup});
 	if (options.json) {
 		const out = sessions.map(sessionsJsonEntry);
 		// `id` is the folder's name exactly; C1 and bidi characters are written as \u escapes.
@@ -35,7 +39,7 @@ export function runSessions(options: SessionsOptions): void {
 		return;
 	}
 	const rows = sessions.map(s => [
-		s.label,
+		s.provider === 'codex' ? `${PROVIDER_MARK.codex} ${s.label}` : s.label,
 		`${GLYPH.active} ${s.counts.active}`,
 		`${GLYPH.idle} ${s.counts.idle}`,
 		`${GLYPH.stopped} ${s.counts.stopped}`,

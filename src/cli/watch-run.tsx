@@ -9,7 +9,8 @@ import {buildScreen} from '../core/tui/screen.js';
 import {initialUiModel} from '../core/tui/ui-state.js';
 import {ActivityWatcher} from '../store/activity/activity-watcher.js';
 import {listSessionDirs, sessionLabel} from '../store/activity/read-agents.js';
-import {newestSessionId} from '../store/activity/sessions.js';
+import {codexHomeFor, newestAnySession} from './codex-sessions.js';
+import {CodexLive} from '../store/codex/codex-live.js';
 import {loadUiState, saveUiState} from '../store/state-file.js';
 import {TranscriptFollower} from '../store/transcripts/follower.js';
 import {App} from '../ui/App.js';
@@ -37,6 +38,7 @@ export async function snapshotText(
 		sessionId,
 		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max},
 		readTranscripts,
+		options,
 	);
 	const model = buildScreen({
 		size: paneSize(columns, undefined),
@@ -62,23 +64,26 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options);
 	if (!process.stdout.isTTY) {
 		const following = sessionId === undefined;
-		const shown = sessionId ?? newestSessionId(activity);
+		const shown = sessionId ?? newestAnySession(activity, options);
 		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100, transcriptReader(activityRoots(activity))));
 		return;
 	}
 	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
+	// Codex subagents from their rollouts, beside (issue 16); nothing when there is no Codex folder.
+	const codex = new CodexLive({codexHome: codexHomeFor(options), activity, session: sessionId});
 	const state = stateFile(process.env, home());
 	const saved = loadUiState(state);
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
 		watcher.start().catch(() => undefined);
+		codex.start();
 		const keyboard = Boolean(process.stdin.isTTY);
 		const app = render(
 			<App
-				source={watcher}
-				transcripts={transcripts}
+				source={codex.agents(watcher)}
+				transcripts={codex.transcripts(transcripts)}
 				staleMs={options.stale}
 				max={options.max}
 				dedup={options.dedup}
@@ -97,6 +102,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			throw new CliError(`the monitor stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	} finally {
+		codex.close();
 		await Promise.all([watcher.close(), transcripts.close()]);
 	}
 }

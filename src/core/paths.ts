@@ -46,3 +46,16 @@ export function otlpCursorFile(env: PathEnv, home: string, endpoint: string): st
 	const hash = createHash('sha256').update(endpoint).digest('hex').slice(0, 12);
 	return path.join(path.dirname(stateFile(env, home)), `otlp-cursor-${hash}.json`);
 }
+
+/** `$CODEX_HOME` (`--codex-home` first), else `~/.codex`: where OpenAI's Codex CLI keeps its rollouts (CODEX.md §2). */
+export function codexHomeDir(env: {readonly CODEX_HOME?: string | undefined}, home: string, option?: string): string {
+	if (option) {
+		return path.resolve(option);
+	}
+	return env.CODEX_HOME ? path.resolve(env.CODEX_HOME) : path.join(home, '.codex');
+}
+
+/** `$XDG_STATE_HOME/agentlog/codex-cache.json`: what the Codex rollouts said, and how far each was read (store/codex/codex-sessions.ts). */
+export function codexCacheFile(env: PathEnv, home: string): string {
+	return path.join(path.dirname(stateFile(env, home)), 'codex-cache.json');
+}

@@ -152,6 +152,7 @@ describe('agentlog sessions', () => {
 			counts: {waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1},
 			lastActivity: iso(10),
 			mainWaiting: false,
+			provider: 'claude',
 		});
 		expect(json.find(s => s.id === S1)?.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 2, stale: 1});
 		expect(json.find(s => s.id === S2)?.counts).toEqual({waiting: 0, active: 0, idle: 1, stopped: 0, stale: 0});

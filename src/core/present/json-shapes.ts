@@ -1,6 +1,7 @@
 // The JSON that `ls --json` and `sessions --json` print: the one place their shapes are defined.
 // Pure: the model's items and the records as parsed in, plain objects out (the command writes
 // them with safeJsonStringify).
+import {providerOf, type Provider} from '../codex/codex-agent.js';
 import type {AgentRecord} from '../record/agent-record.js';
 import type {DisplayStatus} from '../monitor/stale.js';
 import type {MonitorItem, ReportSource} from '../monitor/model.js';
@@ -36,6 +37,8 @@ export interface JsonTaskResult {
 
 /** What the monitor model adds to each record in `ls --json` (null when unknown). */
 export interface LsJsonFields {
+	/** The tool the agent belongs to: `claude` (Claude Code) or `codex` (OpenAI Codex CLI). */
+	readonly provider: Provider;
 	readonly displayStatus: DisplayStatus;
 	/** Waiting for the user: what for (`Bash: npm publish`) and since when (ISO); null otherwise. */
 	readonly waitingFor: string | null;
@@ -73,6 +76,8 @@ export interface SessionsJsonEntry {
 	readonly lastActivity: string;
 	/** The main session waits for the user (its own permission prompt). */
 	readonly mainWaiting: boolean;
+	/** The tool the session belongs to: `claude` or `codex` (a Codex root thread with subagents). */
+	readonly provider: Provider;
 }
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
@@ -105,6 +110,7 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 			? undefined
 			: {totalTokens: agent.totalTokens, totalToolUseCount: agent.totalToolUseCount, totalDurationMs: agent.totalDurationMs, status: undefined});
 	return {
+		provider: providerOf(agent),
 		displayStatus: item.displayStatus,
 		waitingFor: item.waiting?.waitingFor ?? null,
 		waitingSince: iso(item.waiting?.since),
@@ -157,6 +163,13 @@ export function sessionsJsonEntry(session: {
 	readonly counts: StatusCounts;
 	readonly lastActivity: number;
 	readonly mainWaiting?: boolean;
+	readonly provider?: Provider;
 }): SessionsJsonEntry {
-	return {id: session.id, counts: session.counts, lastActivity: new Date(session.lastActivity).toISOString(), mainWaiting: session.mainWaiting === true};
+	return {
+		id: session.id,
+		counts: session.counts,
+		lastActivity: new Date(session.lastActivity).toISOString(),
+		mainWaiting: session.mainWaiting === true,
+		provider: session.provider ?? 'claude',
+	};
 }

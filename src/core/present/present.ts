@@ -1,5 +1,6 @@
 // What the screen says about an agent and a session, as plain strings. Components only lay
 // these out and colour them; the plain snapshot and `ls` print the same words.
+import {providerOf} from '../codex/codex-agent.js';
 import type {AgentStatus} from '../record/agent-record.js';
 import {foldedHead, pointsUpTo} from '../text/bounded.js';
 import {formatDuration, shortId} from '../text/format.js';
@@ -23,6 +24,12 @@ export const GLYPH: Readonly<Record<Shown, string>> = {
 	stopped: '○',
 	stale: '◌',
 };
+
+/**
+ * The mark of an agent's or session's tool (issue 16), plain text so it reads without colour:
+ * Codex's are marked, Claude Code's (the default, and most agents) are not.
+ */
+export const PROVIDER_MARK = {claude: '', codex: '[codex]'} as const;
 
 export const COLOR: Readonly<Record<Shown, string>> = {
 	waiting: 'magenta',
@@ -108,12 +115,13 @@ export function messagePreview(item: MonitorItem): string {
 	return item.displayStatus === 'idle' ? 'waiting for messages' : 'no message';
 }
 
+/** How an agent is named on a card, in the list and in `ls`: its name or type, and its tool's mark (a Codex subagent's nickname beside its role). */
 export function agentName(item: ViewItem): string {
 	const {type, teammateName} = item.agent;
-	if (teammateName && teammateName !== type) {
-		return type ? `${teammateName} (${type})` : teammateName;
-	}
-	return type || shortId(item.agent.agentId);
+	const name = teammateName && teammateName !== type ? (type ? `${teammateName} (${type})` : teammateName) : type || shortId(item.agent.agentId);
+	const mark = PROVIDER_MARK[providerOf(item.agent)];
+	// The mark first: a narrow column cuts the end of a name, never the tool.
+	return mark === '' ? name : `${mark} ${name}`;
 }
 
 export function countsText(counts: StatusCounts, compact = false): string {
@@ -210,10 +218,11 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
 		...(item.waiting ? [['waits for', `${item.waiting.waitingFor} (since ${time(new Date(item.waiting.since).toISOString())})`] as [string, string]] : []),
 		['type', a.type || '(none)'],
+		['tool', providerOf(a) === 'codex' ? 'OpenAI Codex CLI' : 'Claude Code'],
 		['id', a.agentId],
 	];
 	if (a.teammateName) {
-		fields.push(['teammate', a.teammateName]);
+		fields.push([providerOf(a) === 'codex' ? 'nickname' : 'teammate', a.teammateName]);
 	}
 	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
 	fields.push(['duration', item.durationMs === undefined ? 'unknown (its start was never seen)' : formatDuration(item.durationMs)]);

@@ -56,7 +56,10 @@ describe('agentSpan', () => {
 describe('encodings', () => {
 	it('protobuf: decoded by the official definitions with every value intact (unicode, big counts, negative ints, nanosecond times)', () => {
 		const [h] = foldEvents([agentLine(0, 'SubagentStart', 'a1'), agentLine(2, 'SubagentStop', 'a1', 'stopped')], {now: T0 + 10_000});
-		const span = {...agentSpan(h!, {now: T0 + 10_000}), attributes: [str('emoji', 'ok 👍 ü'), int('big', 2 ** 53 - 1), int('neg', -5), str('long', 'ü👍x'.repeat(20_000)), str('edge', 'x'.repeat(42))]};
+		const span = {
+			...agentSpan(h!, {now: T0 + 10_000}),
+			attributes: [str('emoji', 'ok 👍 ü'), int('big', 2 ** 53 - 1), int('neg', -5), str('long', 'ü👍x'.repeat(20_000)), str('edge', 'x'.repeat(42))],
+		};
 		const decoded = decodeTraceRequest(encodeTraceRequest(context, [span]));
 		expect(decoded.scope).toEqual({name: 'agentlog', version: '1.2.3'});
 		expect(decoded.spans[0]!.attributes).toEqual({emoji: 'ok 👍 ü', big: 2 ** 53 - 1, neg: -5, long: 'ü👍x'.repeat(20_000), edge: 'x'.repeat(42)});

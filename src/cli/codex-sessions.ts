@@ -1,0 +1,67 @@
+// Where the reading commands meet Codex (issue 16): `--codex-home`, the scan of the rollouts (with
+// its cache), and the newest session of either kind. No npm package (status's small bundle uses it).
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import {codexCacheFile, codexHomeDir} from '../core/paths.js';
+import {sessionLabel} from '../store/activity/read-agents.js';
+import {newestSessionId, type SessionListing} from '../store/activity/sessions.js';
+import {scanCodexSessions, type CodexScan, type CodexSession} from '../store/codex/codex-sessions.js';
+import {home} from './env.js';
+
+export interface CodexOptions {
+	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
+	readonly codexHome?: string;
+}
+
+/** How far back the live rule looks for Codex rollouts (date folders): a child's file is in the folder of its own start. */
+export const LIVE_DAYS = 2;
+
+export function codexHomeFor(options: CodexOptions): string {
+	return codexHomeDir(process.env, home(), options.codexHome);
+}
+
+/** The Codex sessions with a subagent (all, or only the recent date folders' for live state). Nothing when there is no Codex folder. */
+export function scanCodex(options: CodexOptions, live = false): CodexScan {
+	return scanCodexSessions({
+		codexHome: codexHomeFor(options),
+		cacheFile: codexCacheFile(process.env, home()),
+		...(live ? {sinceMs: Date.now() - LIVE_DAYS * 86_400_000} : {}),
+	});
+}
+
+export function codexSessionOf(scan: CodexScan, sessionId: string): CodexSession | undefined {
+	return scan.sessions.find(s => s.sessionId === sessionId);
+}
+
+/** The Codex sessions as the session argument's resolution reads them (id, label, time; no counts). */
+export function codexSessionInfos(scan: CodexScan): SessionListing[] {
+	return scan.sessions.map(s => ({
+		id: s.sessionId,
+		label: sessionLabel(s.sessionId),
+		lastActivity: s.lastActivity,
+		counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
+		warnings: 0,
+	}));
+}
+
+/**
+ * The newest session of either kind: the newest session folder (store/activity/sessions.ts's
+ * rule) or the Codex session whose rollouts were written last, whichever is later.
+ */
+export function newestAnySession(activity: string, options: CodexOptions): string | undefined {
+	const claude = newestSessionId(activity);
+	const codex = scanCodex(options, true).sessions[0];
+	if (codex === undefined) {
+		return claude;
+	}
+	if (claude === undefined) {
+		return codex.sessionId;
+	}
+	let claudeTime = 0;
+	try {
+		claudeTime = statSync(path.join(activity, claude)).mtimeMs;
+	} catch {
+		claudeTime = 0;
+	}
+	return codex.lastActivity > claudeTime ? codex.sessionId : claude;
+}

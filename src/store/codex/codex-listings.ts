@@ -1,0 +1,79 @@
+// Codex sessions beside Claude Code's (issue 16), for `sessions`, the session argument and the
+// newest-session rule: each Codex session with a subagent is listed with the same counts rules as
+// a session folder; a Codex session that also has a folder (agentlog's hook on Codex's events
+// wrote it) is one session, its agents the hook's records merged with the rollouts'.
+import {lstatSync} from 'node:fs';
+import path from 'node:path';
+import {mergeCodexRecords} from '../../core/codex/codex-agent.js';
+import {agentCountFacts, countSession} from '../../core/monitor/session-counts.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
+import {readSessionDir, sessionLabel} from '../activity/read-agents.js';
+import type {SessionListing} from '../activity/sessions.js';
+import {codexSessionRecords, type CodexScan, type CodexSession} from './codex-sessions.js';
+
+/** A listing with the tool it belongs to. */
+export interface ProviderListing extends SessionListing {
+	readonly provider: 'claude' | 'codex';
+}
+
+/** The session's agents: the hook's records (when it has a folder) merged by id with the rollouts'. */
+export function mergedCodexRecords(activity: string, session: CodexSession, hooked?: readonly AgentRecord[]): AgentRecord[] {
+	const fromHook = hooked ?? hookRecords(activity, session.sessionId);
+	const byId = new Map(fromHook.map(r => [r.agentId, r]));
+	const out: AgentRecord[] = fromHook.filter(r => !session.threads.some(t => t.read.thread.meta?.threadId === r.agentId));
+	for (const record of codexSessionRecords(session)) {
+		const hook = byId.get(record.agentId);
+		out.push(hook === undefined ? record : mergeCodexRecords(hook, record));
+	}
+	return out;
+}
+
+function hookRecords(activity: string, sessionId: string): AgentRecord[] {
+	const dir = path.join(activity, sessionId);
+	try {
+		if (!lstatSync(dir).isDirectory()) {
+			return [];
+		}
+	} catch {
+		return [];
+	}
+	return readSessionDir(dir).agents;
+}
+
+/**
+ * The Claude sessions (`readSessionInfos`) and the Codex sessions of `scan`, newest first; a
+ * session in both is one, counted from the merged agents, its last activity the later of the two.
+ */
+export function withCodexSessions(
+	activity: string,
+	claude: readonly SessionListing[],
+	scan: CodexScan,
+	options: {readonly now: number; readonly staleMs: number; readonly dedup: boolean},
+): ProviderListing[] {
+	const codexIds = new Map(scan.sessions.map(s => [s.sessionId, s]));
+	const out: ProviderListing[] = [];
+	for (const listing of claude) {
+		const codex = codexIds.get(listing.id);
+		if (codex === undefined) {
+			// A folder without Codex rollouts of that id: Claude Code's (its records are not read here: 1,000 sessions stay cheap).
+			out.push({...listing, provider: 'claude'});
+			continue;
+		}
+		codexIds.delete(listing.id);
+		const counts = countSession(mergedCodexRecords(activity, codex).map(agentCountFacts), options);
+		out.push({...listing, provider: 'codex', counts, lastActivity: Math.max(listing.lastActivity, codex.lastActivity)});
+	}
+	for (const codex of codexIds.values()) {
+		const counts = countSession(codexSessionRecords(codex).map(agentCountFacts), options);
+		out.push({
+			id: codex.sessionId,
+			label: sessionLabel(codex.sessionId),
+			lastActivity: codex.lastActivity,
+			counts,
+			warnings: 0,
+			mainWaiting: false,
+			provider: 'codex',
+		});
+	}
+	return out.sort((a, b) => b.lastActivity - a.lastActivity);
+}

@@ -1,0 +1,229 @@
+// Codex sessions from the rollouts (issue 16): every rollout's thread, grouped by its root (the
+// Codex session), children as agents. What each rollout said, and how far it was read, is kept in
+// $XDG_STATE_HOME/agentlog/codex-cache.json, so a run reads only what was appended since the last
+// (a child's file grows while it works); a file whose inode, size and time did not change is not
+// opened. The cache keeps what the counts need (status, times, tokens; a few tool calls, the
+// report and task cut short); `readCodexAgents` reads a session's children whole for `ls` and
+// `watch`.
+import {mkdirSync} from 'node:fs';
+import path from 'node:path';
+import {codexFacts, codexRecord, mergeCodexRecords} from '../../core/codex/codex-agent.js';
+import type {CodexThread} from '../../core/codex/rollout.js';
+import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
+import {isObject} from '../../core/record/json.js';
+import {head} from '../../core/text/bounded.js';
+import {writeAtomic} from '../fs/atomic-write.js';
+import {readRegularText} from '../fs/safe-file.js';
+import {listRollouts, readRollout, type RolloutFile, type RolloutRead} from './rollouts.js';
+
+const VERSION = 1;
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+/** What the cache keeps of a thread's texts and calls. */
+const KEPT_TEXT = 2000;
+const KEPT_CALLS = 5;
+
+export interface CodexThreadRead {
+	readonly path: string;
+	readonly read: RolloutRead;
+}
+
+/** One Codex session: its root thread id, its last write, its threads (the root's too, when found). */
+export interface CodexSession {
+	readonly sessionId: string;
+	/** The newest mtime of its rollouts (ms). */
+	readonly lastActivity: number;
+	readonly threads: readonly CodexThreadRead[];
+}
+
+export interface CodexScan {
+	/** Sessions with at least one child thread, newest first. */
+	readonly sessions: readonly CodexSession[];
+	/** Rollouts skipped: not regular files, unreadable, or without a thread id on their first line. */
+	readonly skipped: number;
+}
+
+export interface CodexScanOptions {
+	/** `$CODEX_HOME` (core/paths.ts codexHomeDir). */
+	readonly codexHome: string;
+	/** core/paths.ts codexCacheFile; without it every rollout is read whole. */
+	readonly cacheFile?: string;
+	/** Only date folders from this day on (live state); default every folder. */
+	readonly sinceMs?: number;
+	/**
+	 * Reads kept in memory between scans (`watch`): whole threads, not cut short; a file is read
+	 * again only from where it stopped. Used instead of the cache file.
+	 */
+	readonly memory?: Map<string, RolloutRead>;
+}
+
+type CacheEntry = RolloutRead;
+
+function lite(thread: CodexThread): CodexThread {
+	return {
+		...thread,
+		toolCalls: thread.toolCalls.slice(-KEPT_CALLS),
+		report: thread.report === undefined ? undefined : head(thread.report, KEPT_TEXT),
+		task: thread.task === undefined ? undefined : head(thread.task, KEPT_TEXT),
+	};
+}
+
+function loadCache(file: string | undefined): Map<string, CacheEntry> {
+	const out = new Map<string, CacheEntry>();
+	if (file === undefined) {
+		return out;
+	}
+	const read = readRegularText(file, {maxBytes: MAX_CACHE_BYTES, followSymlinks: true});
+	if (!read.ok) {
+		return out;
+	}
+	try {
+		const json: unknown = JSON.parse(read.text);
+		if (!isObject(json) || json.v !== VERSION || !isObject(json.files)) {
+			return out;
+		}
+		for (const [key, entry] of Object.entries(json.files)) {
+			if (isObject(entry) && typeof entry.ino === 'number' && typeof entry.offset === 'number' && isObject(entry.thread)) {
+				out.set(key, entry as unknown as CacheEntry);
+			}
+		}
+	} catch {
+		return new Map();
+	}
+	return out;
+}
+
+function saveCache(file: string, entries: ReadonlyMap<string, CacheEntry>): void {
+	try {
+		mkdirSync(path.dirname(file), {recursive: true});
+		writeAtomic(file, JSON.stringify({v: VERSION, files: Object.fromEntries(entries)}));
+	} catch {
+		// A cache that cannot be written costs the next run's speed only.
+	}
+}
+
+const unchanged = (entry: CacheEntry, f: RolloutFile): boolean => entry.ino === f.ino && entry.size === f.size && entry.mtimeMs === f.mtimeMs;
+
+/** Every Codex session with a subagent, from the rollouts (see the file's head). Never throws. */
+export function scanCodexSessions(options: CodexScanOptions): CodexScan {
+	const listing = listRollouts(options.codexHome, options.sinceMs === undefined ? {} : {sinceMs: options.sinceMs});
+	const memory = options.memory;
+	const cache = memory ?? loadCache(options.cacheFile);
+	const next = new Map<string, CacheEntry>();
+	let changed = false;
+	let skipped = listing.skipped;
+	const bySession = new Map<string, {lastActivity: number; threads: CodexThreadRead[]; children: number}>();
+	for (const f of listing.files) {
+		const cached = cache.get(f.path);
+		let read: RolloutRead;
+		if (cached !== undefined && unchanged(cached, f)) {
+			read = cached;
+		} else {
+			const fresh = readRollout(f.path, cached);
+			if ('problem' in fresh) {
+				skipped += 1;
+				continue;
+			}
+			read = memory === undefined ? {...fresh, thread: lite(fresh.thread)} : fresh;
+			changed = true;
+		}
+		next.set(f.path, read);
+		const meta = read.thread.meta;
+		if (meta === undefined) {
+			skipped += 1;
+			continue;
+		}
+		let session = bySession.get(meta.sessionId);
+		if (session === undefined) {
+			session = {lastActivity: 0, threads: [], children: 0};
+			bySession.set(meta.sessionId, session);
+		}
+		session.lastActivity = Math.max(session.lastActivity, f.mtimeMs);
+		session.threads.push({path: f.path, read});
+		if (meta.isChild) {
+			session.children += 1;
+		}
+	}
+	if (memory !== undefined) {
+		memory.clear();
+		for (const [key, entry] of next) {
+			memory.set(key, entry);
+		}
+	} else if (options.cacheFile !== undefined && (changed || next.size !== cache.size)) {
+		// Entries of files gone (or outside the folders looked at) are dropped only on a full scan.
+		if (options.sinceMs !== undefined) {
+			for (const [key, entry] of cache) {
+				if (!next.has(key)) {
+					next.set(key, entry);
+				}
+			}
+		}
+		saveCache(options.cacheFile, next);
+	}
+	const sessions = [...bySession]
+		.filter(([, s]) => s.children > 0)
+		.map(([sessionId, s]) => ({sessionId, lastActivity: s.lastActivity, threads: s.threads}))
+		.sort((a, b) => b.lastActivity - a.lastActivity);
+	return {sessions, skipped};
+}
+
+/** The agent records of a session's children as the cache knows them (enough for counts). */
+export function codexSessionRecords(session: CodexSession): AgentRecord[] {
+	return session.threads.flatMap(t => {
+		const record = codexRecord(t.read.thread, t.path);
+		return record === undefined ? [] : [record];
+	});
+}
+
+export interface CodexAgents {
+	readonly agents: AgentRecord[];
+	readonly transcripts: Map<string, TranscriptFacts>;
+	/** Child rollouts that could not be read now. */
+	readonly problems: number;
+}
+
+/**
+ * A session's children read whole (for `ls` and `watch`): their records and transcript facts,
+ * each merged with the hook's record of the same agent when there is one (`hooked`).
+ */
+export function readCodexAgents(session: CodexSession, hooked: readonly AgentRecord[] = []): CodexAgents {
+	const byId = new Map(hooked.map(r => [r.agentId, r]));
+	const agents: AgentRecord[] = [];
+	const transcripts = new Map<string, TranscriptFacts>();
+	let problems = 0;
+	for (const t of session.threads) {
+		if (t.read.thread.meta?.isChild !== true) {
+			continue;
+		}
+		const read = readRollout(t.path);
+		if ('problem' in read) {
+			problems += 1;
+			continue;
+		}
+		const record = codexRecord(read.thread, t.path);
+		if (record === undefined) {
+			continue;
+		}
+		const hook = byId.get(record.agentId);
+		agents.push(hook === undefined ? record : mergeCodexRecords(hook, record));
+		transcripts.set(record.agentId, codexFacts(read.thread, read.mtimeMs));
+	}
+	return {agents, transcripts, problems};
+}
+
+/** A session's children from threads already read whole (a `memory` scan): records merged with the hook's, and facts. */
+export function codexAgentsOf(session: CodexSession, hooked: readonly AgentRecord[] = []): CodexAgents {
+	const byId = new Map(hooked.map(r => [r.agentId, r]));
+	const agents: AgentRecord[] = [];
+	const transcripts = new Map<string, TranscriptFacts>();
+	for (const t of session.threads) {
+		const record = codexRecord(t.read.thread, t.path);
+		if (record === undefined) {
+			continue;
+		}
+		const hook = byId.get(record.agentId);
+		agents.push(hook === undefined ? record : mergeCodexRecords(hook, record));
+		transcripts.set(record.agentId, codexFacts(t.read.thread, t.read.mtimeMs));
+	}
+	return {agents, transcripts, problems: 0};
+}
