@@ -30,6 +30,12 @@ export interface CodexMeta {
 	/** ISO time of the thread's start. */
 	readonly startedAt?: string;
 	readonly cliVersion?: string;
+	/**
+	 * A v2 child forked with its parent's history (`fork_turns: "all"`, the default): its file
+	 * repeats the root's lines first (a root turn's `turn_aborted` among them); its own start at
+	 * this line `ordinal` (`subagent_history_start_ordinal`).
+	 */
+	readonly historyStart?: number;
 }
 
 export interface CodexToolCall {
@@ -140,6 +146,8 @@ export function codexMetaOf(payload: Json): CodexMeta | undefined {
 	set('cwd', label(payload.cwd));
 	set('startedAt', startedAt !== undefined && !Number.isNaN(Date.parse(startedAt)) ? startedAt : undefined);
 	set('cliVersion', label(payload.cli_version));
+	const start = payload.subagent_history_start_ordinal;
+	set('historyStart', typeof start === 'number' && Number.isSafeInteger(start) && start > 0 ? start : undefined);
 	return meta;
 }
 
@@ -276,6 +284,11 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 
 /** One parsed line into the state. */
 function foldLine(s: Mutable<CodexThread>, json: Json): void {
+	const start = s.meta?.historyStart;
+	if (start !== undefined && typeof json.ordinal === 'number' && json.ordinal < start && json.type !== 'session_meta') {
+		// The parent's history copied into a forked child: not this agent's.
+		return;
+	}
 	const at = str(json.timestamp);
 	const ms = at === undefined ? Number.NaN : Date.parse(at);
 	const iso = Number.isNaN(ms) ? undefined : at;
