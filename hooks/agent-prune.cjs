@@ -456,6 +456,9 @@ function eventLineFrom(json) {
   if (git !== void 0) {
     line.git = git;
   }
+  if (json.provider === "codex") {
+    line.provider = "codex";
+  }
   return ok(line);
 }
 function parseEventLine(text) {
@@ -762,7 +765,8 @@ function finish(s, now, staleMs) {
     lastEventAt: s.lastAt,
     lifecycle: s.lifecycle,
     events: s.events,
-    source: s.onlyImported ? "transcript" : "hook"
+    source: s.onlyImported ? "transcript" : "hook",
+    provider: s.provider ?? "claude"
   };
 }
 function namedInterrupted(line) {
@@ -828,6 +832,9 @@ function foldEvents(all, options) {
     }
     const s = stateOf(line.sessionId, line.agentId, line.at, ms);
     s.events.push(line);
+    if (line.provider === "codex") {
+      s.provider = "codex";
+    }
     if (ms >= s.lastMs) {
       s.lastMs = ms;
       s.lastAt = line.at;

@@ -102,7 +102,7 @@ async function runOtlp(sessionArg: string | undefined, options: ExportOptions, f
 	if (options.follow) {
 		const filters = [
 			sessionArg === undefined ? undefined : 'a session',
-			...(['agent', 'type', 'status', 'since', 'until'] as const).map(name => (options[name] === undefined ? undefined : `--${name}`)),
+			...(['agent', 'type', 'status', 'since', 'until', 'provider'] as const).map(name => (options[name] === undefined ? undefined : `--${name}`)),
 		].filter(name => name !== undefined);
 		if (filters.length > 0) {
 			throw new CliError(

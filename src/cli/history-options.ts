@@ -17,6 +17,7 @@ export interface HistoryReadOptions {
 }
 
 export interface FilterOptions {
+	readonly provider?: 'claude' | 'codex';
 	readonly agent?: string;
 	readonly type?: string;
 	readonly status?: ReadonlySet<HistoryStatus>;
@@ -56,7 +57,8 @@ export function addFilterOptions(command: Command): Command {
 		.option('--type <type>', 'only agents of this type (case-insensitive)')
 		.option('--status <list>', 'only these statuses, comma-separated: completed, interrupted, resumed, active, idle, stale', statusOption)
 		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time')
-		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time');
+		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time')
+		.addOption(new Option('--provider <tool>', "only agents of this tool: claude (Claude Code) or codex (OpenAI's Codex CLI)").choices(['claude', 'codex']));
 }
 
 /** The filter the options give; a bad --since / --until is a usage error. */
@@ -77,6 +79,7 @@ export function filterFrom(options: FilterOptions, now: number): HistoryFilter {
 		...(options.agent === undefined ? {} : {agent: options.agent}),
 		...(options.type === undefined ? {} : {type: options.type}),
 		...(options.status === undefined ? {} : {statuses: options.status}),
+		...(options.provider === undefined ? {} : {provider: options.provider}),
 		...(sinceMs === undefined ? {} : {sinceMs}),
 		...(untilMs === undefined ? {} : {untilMs}),
 	};

@@ -61,6 +61,10 @@ export function registerStatsCommand(program: Command): void {
 		.description('counts over the event log: agents by status and type, events, durations (p50/p95/max), tokens, tool calls, interruptions')
 		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
 	addFilterOptions(addHistoryReadOptions(stats, 'print one JSON object (see the README)'))
-		.addOption(new Option('--by <dimension>', 'group by type, session, day (local date of the start) or model').choices(STATS_DIMENSIONS).default('type'))
+		.addOption(
+			new Option('--by <dimension>', 'group by type, session, day (local date of the start), model or provider (claude, codex)')
+				.choices(STATS_DIMENSIONS)
+				.default('type'),
+		)
 		.action((session: string | undefined, options: StatsOptions) => runStats(session, options));
 }

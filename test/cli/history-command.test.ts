@@ -86,6 +86,7 @@ describe('agentlog history', () => {
 			git: {start: null, stop: null},
 			parentAgentId: null,
 			source: 'hook',
+			provider: 'claude',
 		});
 		expect(json(run(['history', '--json', '--type', 'EXPLORE'], activity)).map(a => a.agentId)).toEqual(['ex2', 'ex1']);
 		expect(json(run(['history', '--json', '--status', 'interrupted,active'], activity)).map(a => a.agentId)).toEqual(['ex2', 'pl1']);

@@ -48,6 +48,8 @@ export interface EventLine {
 	readonly data?: Json;
 	readonly cwd?: string;
 	readonly git?: GitState;
+	/** `codex` when the event came from OpenAI's Codex CLI (issue 16); absent: Claude Code. */
+	readonly provider?: 'codex';
 }
 
 /**
@@ -128,6 +130,9 @@ export function eventLineFrom(json: unknown): Result<EventLine> {
 	const git = parseGit(json.git);
 	if (git !== undefined) {
 		line.git = git;
+	}
+	if (json.provider === 'codex') {
+		line.provider = 'codex';
 	}
 	return ok(line);
 }
@@ -235,6 +240,9 @@ export function formatEventLine(line: EventLine): string {
 	}
 	if (line.git !== undefined) {
 		out.git = line.git;
+	}
+	if (line.provider !== undefined) {
+		out.provider = line.provider;
 	}
 	return `${JSON.stringify(out)}\n`;
 }

@@ -44,6 +44,7 @@ export const AGENT_COLUMNS = [
 	'gitStopBranch',
 	'parentAgentId',
 	'source',
+	'provider',
 ] as const;
 
 /** The event CSV columns, in order: the log line's fields, `git` flattened, `data` as JSON text. */
@@ -72,6 +73,7 @@ export function agentCells(h: AgentHistory): Cell[] {
 		a.git.stop?.branch,
 		a.parentAgentId,
 		a.source,
+		a.provider,
 	];
 }
 

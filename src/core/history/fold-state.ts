@@ -52,6 +52,8 @@ export interface State {
 	readonly lifecycle: LifecycleStep[];
 	readonly events: EventLine[];
 	onlyImported: boolean;
+	/** `codex` once a line of it says so (issue 16). */
+	provider?: 'codex';
 }
 
 export function newState(agentId: string, sessionId: string, at: string, ms: number): State {

@@ -58,6 +58,8 @@ export interface AgentHistory {
 	readonly events: readonly EventLine[];
 	/** `transcript` when every line of it was written by `agentlog import`; else `hook`. */
 	readonly source: 'hook' | 'transcript';
+	/** The tool it ran in: `codex` when a line of it says so (issue 16), else `claude`. */
+	readonly provider: 'claude' | 'codex';
 }
 
 export interface FoldOptions {
@@ -274,6 +276,7 @@ function finish(s: State, now: number, staleMs: number): AgentHistory {
 		lifecycle: s.lifecycle,
 		events: s.events,
 		source: s.onlyImported ? 'transcript' : 'hook',
+		provider: s.provider ?? 'claude',
 	};
 }
 
@@ -377,6 +380,9 @@ export function foldEvents(all: readonly EventLine[], options: FoldOptions): Age
 		}
 		const s = stateOf(line.sessionId, line.agentId, line.at, ms);
 		s.events.push(line);
+		if (line.provider === 'codex') {
+			s.provider = 'codex';
+		}
 		if (ms >= s.lastMs) {
 			s.lastMs = ms;
 			s.lastAt = line.at;

@@ -13,6 +13,8 @@ export interface HistoryFilter {
 	readonly type?: string;
 	/** Only these statuses. */
 	readonly statuses?: ReadonlySet<HistoryStatus>;
+	/** Only agents of this tool. */
+	readonly provider?: 'claude' | 'codex';
 	/** Only agents started at or after this (ms). */
 	readonly sinceMs?: number;
 	/** Only agents started at or before this (ms). */
@@ -21,7 +23,7 @@ export interface HistoryFilter {
 
 /** True when the filter picks agents (agent, type or status): session lines (SessionStart, …) then belong to no selection. */
 export function selectsAgents(filter: HistoryFilter): boolean {
-	return filter.agent !== undefined || filter.type !== undefined || filter.statuses !== undefined;
+	return filter.agent !== undefined || filter.type !== undefined || filter.statuses !== undefined || filter.provider !== undefined;
 }
 
 /** `--status completed,interrupted` → the statuses; an unknown one is an error naming the valid ones. */
@@ -74,6 +76,9 @@ export function matchesFilter(h: AgentHistory, filter: HistoryFilter): boolean {
 		return false;
 	}
 	if (filter.statuses !== undefined && !filter.statuses.has(h.status)) {
+		return false;
+	}
+	if (filter.provider !== undefined && h.provider !== filter.provider) {
 		return false;
 	}
 	if (filter.sinceMs !== undefined || filter.untilMs !== undefined) {
@@ -172,6 +177,7 @@ export interface HistoryJsonAgent {
 	readonly git: {readonly start: JsonGit | null; readonly stop: JsonGit | null};
 	readonly parentAgentId: string | null;
 	readonly source: 'hook' | 'transcript';
+	readonly provider: 'claude' | 'codex';
 }
 
 export interface JsonGit {
@@ -204,5 +210,6 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		git: {start: jsonGit(h.git.start), stop: jsonGit(h.git.stop)},
 		parentAgentId: orNull(h.parentAgentId),
 		source: h.source,
+		provider: h.provider,
 	};
 }

@@ -6,9 +6,9 @@ import {safeLine} from '../text/safe-text.js';
 import type {EventLine} from './event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 
-export type StatsDimension = 'type' | 'session' | 'day' | 'model';
+export type StatsDimension = 'type' | 'session' | 'day' | 'model' | 'provider';
 
-export const STATS_DIMENSIONS: readonly StatsDimension[] = ['type', 'session', 'day', 'model'];
+export const STATS_DIMENSIONS: readonly StatsDimension[] = ['type', 'session', 'day', 'model', 'provider'];
 
 /** The key of a group whose type or model is not known. */
 export const UNKNOWN_KEY = '(unknown)';
@@ -37,9 +37,12 @@ export interface HistoryStats {
 	readonly bySession?: Record<string, GroupStats>;
 	readonly byDay?: Record<string, GroupStats>;
 	readonly byModel?: Record<string, GroupStats>;
+	readonly byProvider?: Record<string, GroupStats>;
 }
 
-export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 'startedAt' | 'durationMs' | 'tokens' | 'toolCalls' | 'model'>;
+export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 'startedAt' | 'durationMs' | 'tokens' | 'toolCalls' | 'model'> & {
+	readonly provider?: AgentHistory['provider'];
+};
 export type StatsLine = Pick<EventLine, 'event' | 'at' | 'sessionId'>;
 
 export interface StatsOptions {
@@ -128,10 +131,13 @@ function keyOf(a: StatsAgent, by: StatsDimension, offsetMinutes: ((ms: number) =
 		case 'model': {
 			return a.model || UNKNOWN_KEY;
 		}
+		case 'provider': {
+			return a.provider ?? 'claude';
+		}
 	}
 }
 
-const BY_KEY = {session: 'bySession', day: 'byDay', model: 'byModel'} as const;
+const BY_KEY = {session: 'bySession', day: 'byDay', model: 'byModel', provider: 'byProvider'} as const;
 
 /** The counts of some log lines, made one line at a time (the lines need not be kept, nor in order). */
 export interface LineTally {

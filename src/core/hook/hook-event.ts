@@ -1,6 +1,7 @@
 // What the agent-spy hook does with one Claude Code hook payload, as pure functions:
 // payload → which file → new record. The hook script (hooks/agent-spy.ts) only adds the IO.
 // Rules: DESIGN.md §4; payload facts: CLAUDE-CODE-HOOKS.md §1 and §7.
+import {isCodexPayload, rolloutThreadId} from './codex-payload.js';
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
 import {fail, type Result} from '../result.js';
 import {isObject} from '../record/json.js';
@@ -53,6 +54,8 @@ export interface HookEvent {
 	readonly notificationType?: string;
 	/** Notification: its text. */
 	readonly message?: string;
+	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts); absent: Claude Code. */
+	readonly provider?: 'codex';
 }
 
 /** The Notification types that mean someone waits for the user's answer (`idle_prompt` is the main agent done, waiting for a prompt). */
@@ -77,6 +80,27 @@ function str(value: unknown): string | undefined {
 
 /** Reads the fields agentlog uses from a hook's stdin JSON; anything else is a reason to skip. */
 export function parseHookPayload(json: unknown): Outcome<HookEvent> {
+	const parsed = parsePayload(json);
+	if (parsed.ok && isCodexPayload(json as Record<string, unknown>)) {
+		return {ok: true, value: withCodexFacts(parsed.value)};
+	}
+	return parsed;
+}
+
+/**
+ * A Codex event: its provider, and on SubagentStop the parent its `transcript_path` names (the
+ * parent's rollout; none when that is the root's: a child of the session itself).
+ */
+function withCodexFacts(event: HookEvent): HookEvent {
+	const parent = event.event === 'SubagentStop' ? rolloutThreadId(event.transcriptPath) : undefined;
+	return {
+		...event,
+		provider: 'codex',
+		...(parent !== undefined && parent !== event.sessionId && parent !== event.agentId && isSafeId(parent) ? {parentAgentId: parent} : {}),
+	};
+}
+
+function parsePayload(json: unknown): Outcome<HookEvent> {
 	if (typeof json !== 'object' || json === null || Array.isArray(json)) {
 		return skip('payload is not a JSON object');
 	}
@@ -238,6 +262,11 @@ export function subagentTranscriptPath(mainTranscript: string | undefined, agent
 	return `${mainTranscript.slice(0, -'.jsonl'.length)}/subagents/agent-${agentId}.jsonl`;
 }
 
+/** The agent's own transcript on SubagentStart: Claude Code's is derived from the session's; Codex's `transcript_path` is the child's rollout itself. */
+function childTranscript(event: HookEvent, agentId: string): string | undefined {
+	return event.provider === 'codex' ? event.transcriptPath : subagentTranscriptPath(event.transcriptPath, agentId);
+}
+
 function teammateNameOf(agentId: string): string | undefined {
 	const at = agentId.indexOf('@');
 	return at > 0 ? agentId.slice(0, at) : undefined;
@@ -365,6 +394,12 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 	base.agentId = agentId;
 	base.updatedAt = existing ? later(existing.updatedAt, now) : now;
 	base.sessionId = event.sessionId;
+	if (event.provider === 'codex') {
+		base.provider = 'codex';
+		if (event.parentAgentId !== undefined && existing?.parentAgentId === undefined) {
+			base.parentAgentId = event.parentAgentId;
+		}
+	}
 	if (event.cwd) {
 		base.cwd = event.cwd;
 	}
@@ -388,7 +423,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 					delete base.startUnknown;
 					base.startedAt = earlier(now, existing.stoppedAt ?? now);
 				}
-				base.transcriptPath = existing?.transcriptPath ?? subagentTranscriptPath(event.transcriptPath, agentId);
+				base.transcriptPath = existing?.transcriptPath ?? childTranscript(event, agentId);
 				break;
 			}
 			base.type = event.agentType;
@@ -399,7 +434,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 				delete base.startUnknown;
 				base.startedAt = now;
 			}
-			base.transcriptPath = subagentTranscriptPath(event.transcriptPath, agentId) ?? existing?.transcriptPath;
+			base.transcriptPath = childTranscript(event, agentId) ?? existing?.transcriptPath;
 			break;
 		}
 		case 'SubagentStop': {
@@ -423,7 +458,11 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 					delete base.lastMessageCut;
 				}
 			}
-			base.transcriptPath = event.agentTranscriptPath || existing?.transcriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
+			// Codex's transcript_path here is the parent's rollout: never the agent's.
+			base.transcriptPath =
+				event.agentTranscriptPath ||
+				existing?.transcriptPath ||
+				(event.provider === 'codex' ? undefined : subagentTranscriptPath(event.transcriptPath, agentId));
 			break;
 		}
 		case 'TeammateIdle': {

@@ -74,5 +74,6 @@ export function hookEventLine(input: HookLineInput): EventLine {
 		...(data === undefined ? {} : {data}),
 		...(event.cwd === undefined ? {} : {cwd: event.cwd}),
 		...(input.git === undefined ? {} : {git: input.git}),
+		...(event.provider === undefined ? {} : {provider: event.provider}),
 	};
 }

@@ -83,7 +83,7 @@ describe('csvField', () => {
 describe('agent rows', () => {
 	it('the columns are the history --json fields in a fixed order, git flattened', () => {
 		expect(csvHeader(false)).toBe(
-			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,source\n',
+			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,source,provider\n',
 		);
 		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => k !== 'git');
 		expect(AGENT_COLUMNS.filter(c => !c.startsWith('git'))).toEqual(jsonKeys);
@@ -113,6 +113,7 @@ describe('agent rows', () => {
 			gitStopBranch: null,
 			parentAgentId: 'boss',
 			source: 'hook',
+			provider: 'claude',
 		});
 		const [record] = parseCsv(csvRow(cells));
 		expect(record![AGENT_COLUMNS.indexOf('description')]).toBe('say "hi", then\nleave');

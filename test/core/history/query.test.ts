@@ -112,6 +112,7 @@ describe('history --json shape', () => {
 			git: {start: {head: 'abcdef0123', branch: 'main'}, stop: {head: '1234567890', branch: null}},
 			parentAgentId: null,
 			source: 'hook',
+			provider: 'claude',
 		});
 	});
 });
