@@ -11,7 +11,7 @@ interface StatusCommandOptions extends ReadOptions {
 
 export function runStatus(sessionArg: string | undefined, options: StatusCommandOptions): void {
 	const activity = activityFor(options);
-	const quick = quickStatusSession(sessionArg, activity);
+	const quick = quickStatusSession(sessionArg, activity, options);
 	// Ambiguous or unknown: resolveSessionArg's message and exit 1.
 	const sessionId = quick === undefined ? resolveSessionArg(sessionArg as string, activity, options) : quick.sessionId;
 	process.stdout.write(statusText(activity, sessionId, options));

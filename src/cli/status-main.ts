@@ -17,12 +17,13 @@ export interface StatusArgs {
 	readonly options: StatusOptions;
 }
 
-const VALUE_OPTIONS = new Set(['--dir', '--stale', '--format']);
+const VALUE_OPTIONS = new Set(['--dir', '--stale', '--format', '--codex-home']);
 
 /** The arguments after `status`, as commander would read them; undefined for anything the main CLI must handle. */
 export function parseStatusArgs(args: readonly string[]): StatusArgs | undefined {
 	let session: string | undefined;
 	let dir: string | undefined;
+	let codexHome: string | undefined;
 	let stale = DEFAULT_STALE_MS;
 	let dedup = true;
 	let format: StatusFormat = 'plain';
@@ -52,6 +53,8 @@ export function parseStatusArgs(args: readonly string[]): StatusArgs | undefined
 		}
 		if (name === '--dir') {
 			dir = value;
+		} else if (name === '--codex-home') {
+			codexHome = value;
 		} else if (name === '--stale') {
 			const parsed = parseDuration(value);
 			if (!parsed.ok) {
@@ -66,7 +69,7 @@ export function parseStatusArgs(args: readonly string[]): StatusArgs | undefined
 			format = known;
 		}
 	}
-	return {session, options: {...(dir === undefined ? {} : {dir}), stale, dedup, format}};
+	return {session, options: {...(dir === undefined ? {} : {dir}), ...(codexHome === undefined ? {} : {codexHome}), stale, dedup, format}};
 }
 
 /**
@@ -97,7 +100,7 @@ export function runStatusFast(args: readonly string[]): boolean {
 	let text: string;
 	try {
 		const activity = activityFor(parsed.options);
-		const quick = quickStatusSession(parsed.session, activity);
+		const quick = quickStatusSession(parsed.session, activity, parsed.options);
 		if (quick === undefined) {
 			return false;
 		}

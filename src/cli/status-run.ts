@@ -17,14 +17,17 @@ import type {StatusCounts} from '../core/monitor/view.js';
 import {NO_COUNTS, statusJson, statusLine, type StatusFormat} from '../core/present/status-line.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {readSessionDir} from '../store/activity/read-agents.js';
-import {newestSessionId, sessionDirInfos} from '../store/activity/sessions.js';
+import {sessionDirInfos} from '../store/activity/sessions.js';
+import {mergedCodexRecords} from '../store/codex/codex-listings.js';
+import {codexFacts} from '../core/codex/codex-agent.js';
+import {codexSessionInfos, codexSessionOf, newestAnySession, scanCodex, type CodexOptions} from './codex-sessions.js';
 import {readMainWaiting} from '../store/activity/main-waiting.js';
 import {readTeams} from '../store/activity/teams.js';
 import {TranscriptRoots} from '../store/transcripts/paths.js';
 import {readCountFacts} from '../store/transcripts/count-facts.js';
 import {clockNow, home} from './env.js';
 
-export interface StatusOptions {
+export interface StatusOptions extends CodexOptions {
 	readonly dir?: string;
 	readonly stale: number;
 	readonly dedup: boolean;
@@ -49,15 +52,19 @@ function isSessionFolder(activity: string, name: string): boolean {
  * needs more (ambiguous or unknown: the full resolution, with its message, is the main CLI's).
  * No argument: the newest session (newestSessionId), `{sessionId: undefined}` when there is none.
  */
-export function quickStatusSession(arg: string | undefined, activity: string): {readonly sessionId: string | undefined} | undefined {
+export function quickStatusSession(arg: string | undefined, activity: string, codex: CodexOptions = {}): {readonly sessionId: string | undefined} | undefined {
 	if (arg === undefined) {
-		return {sessionId: newestSessionId(activity)};
+		// The newest session of either kind (Claude Code's folders, Codex's rollouts).
+		return {sessionId: newestAnySession(activity, codex)};
 	}
 	if (isSessionFolder(activity, arg.trim())) {
 		// resolveSession's first rule (an exact id among the session folders), without listing them all.
 		return {sessionId: arg.trim()};
 	}
-	const resolved = resolveSession(arg, sessionDirInfos(activity), readTeams(claudeDir(process.env, home())));
+	const folders = sessionDirInfos(activity);
+	const ids = new Set(folders.map(f => f.id));
+	const codexSessions = codexSessionInfos(scanCodex(codex)).filter(c => !ids.has(c.id));
+	const resolved = resolveSession(arg, [...folders, ...codexSessions], readTeams(claudeDir(process.env, home())));
 	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
 }
 
@@ -67,11 +74,28 @@ export function statusMainWaiting(activity: string, sessionId: string | undefine
 }
 
 /** One session's counts by display status, as `sessions --json` gives them. */
-export function statusCounts(activity: string, sessionId: string | undefined, options: Pick<StatusOptions, 'stale' | 'dedup'>, now: number): StatusCounts {
+export function statusCounts(
+	activity: string,
+	sessionId: string | undefined,
+	options: Pick<StatusOptions, 'stale' | 'dedup' | 'codexHome'>,
+	now: number,
+): StatusCounts {
 	if (sessionId === undefined) {
 		return NO_COUNTS;
 	}
-	const {agents} = readSessionDir(path.join(activity, sessionId));
+	const folder = readSessionDir(path.join(activity, sessionId));
+	const codexSession = codexSessionOf(scanCodex(options, true), sessionId);
+	if (codexSession !== undefined) {
+		// A Codex session: its children as the rollouts (read only where they grew) and the hook say.
+		const agents = mergedCodexRecords(activity, codexSession, folder.agents);
+		const facts = new Map(
+			codexSession.threads.flatMap(t =>
+				t.read.thread.meta?.isChild ? [[t.read.thread.meta.threadId, codexFacts(t.read.thread, t.read.mtimeMs)] as const] : [],
+			),
+		);
+		return summarizeSession(agents, now, options.stale, options.dedup, facts);
+	}
+	const {agents} = folder;
 	const wanted = new Set(transcriptCandidates(agents.map(agentCountFacts), options.dedup));
 	const targets = agents.flatMap(agent =>
 		wanted.has(agent.agentId) && agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],

@@ -112,6 +112,15 @@ describe('Codex sessions from the rollouts', () => {
 		expect(run(h, ['ls']).stdout).toContain('[codex] Erdos (explorer)');
 	});
 
+	it('status counts the newest session of either kind, or a Codex session named by prefix, as sessions --json does', () => {
+		const h = setUp();
+		const json = JSON.parse(run(h, ['status', '--format', 'json']).stdout) as {sessionId: string; counts: Record<string, number>};
+		expect(json.sessionId).toBe(ROOT);
+		expect(json.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 1, stale: 0});
+		expect(run(h, ['status', ROOT.slice(0, 13)]).stdout).toBe('● 1\n');
+		expect(run(h, ['status', '--codex-home', path.join(h.home, 'nowhere'), '--format', 'json']).stdout).toContain(`"sessionId":"${CLAUDE}"`);
+	});
+
 	it('skips FIFOs, folders and non-JSON files named like rollouts, reads a 300 KB first line and a cut last line, and never hangs', () => {
 		const h = setUp();
 		const day = path.dirname(writeRollout(h.codex, '019ab000-0000-7000-8000-0000000000c3', Date.now() - 30_000, ['not json at all']));
