@@ -3,7 +3,7 @@
 import type {Command} from 'commander';
 import {parseTimeBound} from '../core/history/query.js';
 import {formatBytes} from '../core/history/retention.js';
-import {claudeDir} from '../core/paths.js';
+import {claudeDir, codexHomeDir} from '../core/paths.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
 import {importTranscripts, type ImportProgress, type ImportSummary} from '../store/history/import.js';
 import {activityFor, clockNow, home} from './common.js';
@@ -15,6 +15,7 @@ interface ImportCommandOptions {
 	readonly dir?: string;
 	readonly json?: boolean;
 	readonly dryRun?: boolean;
+	readonly codexHome?: string;
 }
 
 /** The progress line is redrawn at most this often (ms). */
@@ -97,6 +98,7 @@ export function runImport(options: ImportCommandOptions): void {
 			...(sinceMs === undefined ? {} : {sinceMs}),
 			...(options.project === undefined ? {} : {project: options.project}),
 			dryRun: options.dryRun === true,
+			codexHome: codexHomeDir(process.env, home(), options.codexHome),
 			...(progress === undefined ? {} : {onProgress: progress.onProgress}),
 		});
 	} finally {
@@ -119,10 +121,14 @@ export function registerImportCommand(program: Command): void {
 	program
 		.command('import')
 		.description(
-			'add the subagents Claude Code still keeps in <claude>/projects (their transcripts) to the history; never over what the hook recorded; running it again adds only new or grown transcripts',
+			"add the subagents Claude Code still keeps in <claude>/projects (their transcripts), and Codex CLI's (its rollouts), to the history; never over what the hook recorded; running it again adds only new or grown transcripts",
 		)
 		.option('--since <when>', 'only transcripts written since then: a duration before now (2h, 7d) or an ISO time')
-		.option('--project <name>', 'only project folders whose name holds this (a name or a part of the project path)')
+		.option(
+			'--project <name>',
+			"only Claude Code project folders whose name holds this (a name or a part of the project path); Codex's rollouts are then left out",
+		)
+		.option('--codex-home <dir>', "OpenAI Codex CLI's folder, whose subagents' rollouts are imported too (default: $CODEX_HOME, else ~/.codex)")
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
 		.option('--dry-run', 'read and count, write nothing')
 		.option(

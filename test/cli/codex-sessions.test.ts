@@ -138,3 +138,28 @@ describe('Codex sessions from the rollouts', () => {
 		expect((JSON.parse(ls.stdout) as Record<string, unknown>[]).find(a => a.agentId === big)).toMatchObject({type: 'reviewer', report: 'LGTM'});
 	});
 });
+
+describe('agentlog import with Codex', () => {
+	it('adds each Codex subagent to the history once (provider codex, source transcript), by the rules of Claude transcripts', () => {
+		const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'codex', 'v1');
+		const h = setUp();
+		const first = JSON.parse(run(h, ['import', '--json', '--codex-home', fixtures]).stdout) as {imported: number; upToDate: number};
+		expect(first.imported).toBe(2);
+		const history = JSON.parse(run(h, ['history', '--json', '--provider', 'codex']).stdout) as Record<string, unknown>[];
+		expect(history.map(a => [a.type, a.provider, a.source, a.status])).toEqual(
+			expect.arrayContaining([
+				['explorer', 'codex', 'transcript', 'completed'],
+				['worker', 'codex', 'transcript', 'completed'],
+			]),
+		);
+		expect(history).toHaveLength(2);
+		const worker = history.find(a => a.type === 'worker')!;
+		const explorer = history.find(a => a.type === 'explorer')!;
+		expect(worker.parentAgentId).toBe(explorer.agentId);
+		expect(JSON.parse(run(h, ['history', '--json', '--provider', 'claude']).stdout)).toEqual([]);
+		const again = JSON.parse(run(h, ['import', '--json', '--codex-home', fixtures]).stdout) as {imported: number; upToDate: number};
+		expect(again).toMatchObject({imported: 0, upToDate: 2});
+		const stats = JSON.parse(run(h, ['stats', '--json', '--by', 'provider']).stdout) as {byProvider: Record<string, {agents: number}>};
+		expect(stats.byProvider).toEqual({codex: expect.objectContaining({agents: 2})});
+	});
+});

@@ -39,6 +39,8 @@ export interface TranscriptImport {
 	readonly transcriptMtimeMs: number;
 	readonly parentAgentId?: string;
 	readonly cwd?: string;
+	/** `codex` for a Codex CLI rollout (issue 16): the line says `provider: "codex"`. */
+	readonly provider?: 'codex';
 }
 
 /** The facts of an Imported line, as the fold reads them (absent: unknown). */
@@ -102,6 +104,7 @@ export function importedLine(t: TranscriptImport): EventLine {
 		state: t.finished ? 'stopped' : 'interrupted',
 		data: data,
 		...(t.cwd === undefined ? {} : {cwd: t.cwd}),
+		...(t.provider === undefined ? {} : {provider: t.provider}),
 	};
 }
 

@@ -22,6 +22,7 @@ import {appendEventLine} from '../hook/event-append.js';
 import {readSessionEvents} from './event-log.js';
 import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, type TranscriptRead} from './import-read.js';
 import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
+import {codexImportLines} from './import-codex.js';
 
 export {IMPORT_CHUNK_BYTES, MAX_TRANSCRIPT_LINE} from './import-read.js';
 
@@ -36,6 +37,8 @@ export interface ImportOptions {
 	readonly project?: string;
 	/** Read and count, write nothing. */
 	readonly dryRun?: boolean;
+	/** `$CODEX_HOME`: its subagents' rollouts are imported too (issue 16); absent: Claude Code's only. */
+	readonly codexHome?: string;
 	readonly chunkBytes?: number;
 	/** Told after each chunk and each file. */
 	readonly onProgress?: (progress: ImportProgress) => void;
@@ -256,6 +259,26 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 			const problem = writeSession(options.activity, sessionId, lines, lastAtMs);
 			if (problem !== undefined) {
 				errors.push(problem);
+			}
+		}
+	}
+	if (options.codexHome !== undefined && options.project === undefined) {
+		// Codex's subagents, by the same rules (import-codex.ts).
+		const codex = codexImportLines(options.codexHome, options.activity, options.sinceMs);
+		imported += codex.imported;
+		transcripts += codex.transcripts;
+		bytes += codex.bytes;
+		upToDate += codex.upToDate;
+		hooked += codex.hooked;
+		unreadable += codex.unreadable;
+		empty += codex.empty;
+		for (const [sessionId, session] of codex.sessions) {
+			sessions += 1;
+			if (!options.dryRun) {
+				const problem = writeSession(options.activity, sessionId, session.lines, session.lastAtMs);
+				if (problem !== undefined) {
+					errors.push(problem);
+				}
 			}
 		}
 	}
