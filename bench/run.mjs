@@ -2,6 +2,7 @@
 // Figures, not pass/fail tests: machines are noisy. Targets are printed beside each figure.
 import {runBigMessageBench} from './big-message.mjs';
 import {runClockBench} from './clock.mjs';
+import {runCodexBench} from './codex.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
@@ -36,6 +37,7 @@ const benches = [
 	['import', runImportBench],
 	['status', runStatusBench],
 	['otlp', runOtlpBench],
+	['codex', runCodexBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

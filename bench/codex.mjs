@@ -1,0 +1,144 @@
+// `sessions --json` with 1,000 Codex rollouts on disk (500 Codex sessions over the last 5 days:
+// each a root and one subagent, their first lines ~21 KB of instructions as Codex writes them)
+// beside 50 Claude sessions × 20 agents, against the same command with no Codex folder, as a
+// ratio of medians (goal ≤ 1.5×, must stay ≤ 3×), warm (the Codex cache filled by an earlier run)
+// and cold (no cache: every rollout read), with peak RSS (the child's own resourceUsage at exit).
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {cleanEnv, fmt, ratio, summary} from './lib.mjs';
+import {writeAgent} from './pty.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const cli = path.join(root, 'bin', 'agentlog.js');
+const GOAL = 1.5;
+const LIMIT = 3;
+
+const uuid7 = (n, tag) => `019ab${String(tag)}${String(n).padStart(3, '0')}-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+function line(at, type, payload) {
+	return JSON.stringify({timestamp: new Date(at).toISOString(), type, payload});
+}
+
+/** One Codex session: a root rollout and a child's, dated `t0`, in `<codexHome>/sessions/YYYY/MM/DD/`. */
+function writeCodexSession(codexHome, n, t0) {
+	const rootId = uuid7(n, 0);
+	const childId = uuid7(n, 1);
+	const d = new Date(t0).toISOString().slice(0, 10).split('-');
+	const dir = path.join(codexHome, 'sessions', d[0], d[1], d[2]);
+	mkdirSync(dir, {recursive: true});
+	const instructions = {text: 'You are Codex, a coding agent. '.repeat(700), provenance: {type: 'model', model: 'gpt-5.5'}};
+	const rootLines = [
+		line(t0, 'session_meta', {
+			id: rootId,
+			session_id: rootId,
+			timestamp: new Date(t0).toISOString(),
+			cwd: '/home/u/shop',
+			source: 'exec',
+			thread_source: 'user',
+			base_instructions: instructions,
+		}),
+		line(t0 + 10, 'event_msg', {type: 'task_started', turn_id: 't1', started_at: t0 / 1000}),
+	];
+	const childLines = [
+		line(t0 + 100, 'session_meta', {
+			id: childId,
+			session_id: rootId,
+			parent_thread_id: rootId,
+			agent_nickname: 'Erdos',
+			agent_role: 'explorer',
+			source: {subagent: {thread_spawn: {parent_thread_id: rootId, depth: 1, agent_nickname: 'Erdos', agent_role: 'explorer'}}},
+			thread_source: 'subagent',
+			base_instructions: instructions,
+		}),
+		line(t0 + 110, 'event_msg', {type: 'task_started', turn_id: 'c1', started_at: (t0 + 110) / 1000}),
+		line(t0 + 120, 'response_item', {type: 'message', role: 'user', content: [{type: 'input_text', text: `Look at module ${n}`}]}),
+	];
+	for (let i = 0; i < 10; i++) {
+		childLines.push(
+			line(t0 + 200 + i, 'response_item', {type: 'function_call', name: 'exec_command', arguments: JSON.stringify({cmd: `rg -n thing${i}`}), call_id: `c${i}`}),
+		);
+		childLines.push(line(t0 + 210 + i, 'response_item', {type: 'function_call_output', call_id: `c${i}`, output: 'x'.repeat(400)}));
+	}
+	childLines.push(line(t0 + 900, 'event_msg', {type: 'task_complete', turn_id: 'c1', last_agent_message: `Module ${n} is fine.`}));
+	const stamp = new Date(t0).toISOString().slice(0, 19).replaceAll(':', '-');
+	for (const [id, lines] of [
+		[rootId, rootLines],
+		[childId, childLines],
+	]) {
+		const file = path.join(dir, `rollout-${stamp}-${id}.jsonl`);
+		writeFileSync(file, `${lines.join('\n')}\n`);
+		utimesSync(file, (t0 + 1000) / 1000, (t0 + 1000) / 1000);
+	}
+}
+
+function writeClaudeSessions(activity, sessions, agents) {
+	const back = (Date.now() - 6 * 86_400_000) / 1000;
+	for (let s = 0; s < sessions; s++) {
+		const dir = path.join(activity, `${String(s).padStart(8, '0')}-7b4e-4d21-9c55-0e8d1a6b2f47`);
+		for (let a = 0; a < agents; a++) {
+			writeAgent(dir, `a${a}`, `T${a % 4}`, 'stopped');
+			utimesSync(path.join(dir, `a${a}.json`), back, back);
+		}
+		utimesSync(dir, back, back);
+	}
+}
+
+function measure(env, probe) {
+	const t0 = process.hrtime.bigint();
+	const r = spawnSync(process.execPath, ['--import', probe, cli, 'sessions', '--json'], {env, encoding: 'utf8'});
+	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	if (r.status !== 0) {
+		throw new Error(`sessions --json exited ${r.status}: ${r.stderr}`);
+	}
+	const found = /agentlog-bench-rss (\d+)/.exec(r.stderr);
+	return {ms, rssMb: found ? Number(found[1]) / 1024 : Number.NaN, sessions: JSON.parse(r.stdout).length};
+}
+
+export async function runCodexBench({rounds = 10} = {}) {
+	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-codex-'));
+	const lines = [];
+	try {
+		const activity = path.join(tmp, 'activity');
+		writeClaudeSessions(activity, 50, 20);
+		const codexHome = path.join(tmp, 'codex');
+		const now = Date.now();
+		for (let n = 0; n < 500; n++) {
+			// Spread over the last 5 days.
+			writeCodexSession(codexHome, n, now - 5 * 86_400_000 + n * 860_000);
+		}
+		const probe = path.join(tmp, 'rss-probe.mjs');
+		writeFileSync(probe, "process.on('exit', () => { process.stderr.write(`agentlog-bench-rss ${process.resourceUsage().maxRSS}\\n`); });\n");
+		const env = state => cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, XDG_STATE_HOME: path.join(tmp, state), CODEX_HOME: codexHome});
+		const noCodex = state => cleanEnv({AGENTLOG_DIR: activity, HOME: tmp, XDG_STATE_HOME: path.join(tmp, state), CODEX_HOME: path.join(tmp, 'no-codex')});
+		measure(env('warm'), probe);
+		measure(noCodex('base'), probe);
+		const base = [];
+		const warm = [];
+		const cold = [];
+		let rss = {base: 0, warm: 0, cold: 0};
+		let shown = 0;
+		for (let i = 0; i < rounds; i++) {
+			const b = measure(noCodex('base'), probe);
+			const w = measure(env('warm'), probe);
+			rmSync(path.join(tmp, 'cold'), {recursive: true, force: true});
+			const c = measure(env('cold'), probe);
+			base.push(b.ms);
+			warm.push(w.ms);
+			cold.push(c.ms);
+			rss = {base: Math.max(rss.base, b.rssMb), warm: Math.max(rss.warm, w.rssMb), cold: Math.max(rss.cold, c.rssMb)};
+			shown = w.sessions;
+		}
+		const [b, w, c] = [base, warm, cold].map(s => summary(s).median);
+		lines.push(
+			`codex: sessions --json with 1,000 Codex rollouts (500 sessions over 5 days) beside 50 Claude sessions × 20 agents (medians of ${rounds}; ${shown} sessions listed)`,
+			`  no Codex folder ${fmt(b)} (RSS ${rss.base.toFixed(0)} MB)   with the rollouts, cache warm ${fmt(w)} (${ratio(w, b)}; goal ≤ ${GOAL}×, must stay ≤ ${LIMIT}×; RSS ${rss.warm.toFixed(0)} MB)`,
+			`  with the rollouts, no cache (every rollout read) ${fmt(c)} (${ratio(c, b)}; RSS ${rss.cold.toFixed(0)} MB)`,
+		);
+		return {lines, ok: w / b <= GOAL};
+	} finally {
+		rmSync(tmp, {recursive: true, force: true});
+	}
+}
