@@ -43,7 +43,7 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		let written = Date.now();
 		let screen = await pane.waitFor(s => s.includes('[codex] Erdos') && s.includes('● 1 active'), 'the child, active', 5000);
 		expect(Date.now() - written).toBeLessThan(1000);
-		expect(screen).toContain('session 019ab000 (following)');
+		expect(screen).toContain('[codex] session 019ab000 (following)');
 		expect(screen).toContain('Find the API routes');
 
 		line('response_item', {

@@ -158,8 +158,11 @@ export interface HeaderInfo {
  */
 export function headerText(info: HeaderInfo, width: number): string {
 	const ghosts = info.view.ghostCount;
+	// A Codex session (every agent shown is Codex's) says so before its id.
+	const items = info.view.items;
+	const mark = items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
 	const full = [
-		info.sessionId ? `session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
+		info.sessionId ? `${mark}session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
 		info.mainWaiting ?? '',
 		countsText(info.view.counts),
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
@@ -172,7 +175,7 @@ export function headerText(info: HeaderInfo, width: number): string {
 		}
 	}
 	const compact = [
-		info.sessionId ? `${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',
+		info.sessionId ? `${mark}${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',
 		countsText(info.view.counts, true),
 		// Last, so that a narrow pane cuts it rather than the counts.
 		info.mainWaiting ?? '',
