@@ -27,7 +27,14 @@ export function runSessions(options: SessionsOptions): void {
 		claudeDir: claudeDir(process.env, home()),
 	});
 	// Codex sessions with a subagent, from its rollouts, beside them (one list, newest first).
-	const sessions = withCodexSessions(activity, claude, scanCodex(options), {now, staleMs: options.stale, dedup: options.dedup});
+	const codex = scanCodex(options);
+	const sessions = withCodexSessions(activity, claude, codex, {now, staleMs: options.stale, dedup: options.dedup});
+	if (codex.skipped > 0) {
+		// FIFOs, folders or links named like rollouts, unreadable files, files without a thread id.
+		process.stderr.write(
+			`agentlog: ${codex.skipped} Codex rollout file${codex.skipped === 1 ? '' : 's'} skipped (not a regular file, unreadable, or no thread on its first line)\n`,
+		);
+	}
 	if (options.json) {
 		const out = sessions.map(sessionsJsonEntry);
 		// `id` is the folder's name exactly; C1 and bidi characters are written as \u escapes.

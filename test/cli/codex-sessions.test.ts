@@ -132,6 +132,8 @@ describe('Codex sessions from the rollouts', () => {
 		writeRollout(h.codex, big, t0, [...lines, '{"timestamp":"2026-11-20T10:00:09.000Z","type":"event_m']);
 		const sessions = run(h, ['sessions', '--json']);
 		expect(sessions.status).toBe(0);
+		// The FIFO, the folder and the file without a thread: counted.
+		expect(sessions.stderr).toBe('agentlog: 3 Codex rollout files skipped (not a regular file, unreadable, or no thread on its first line)\n');
 		expect((JSON.parse(sessions.stdout) as SessionsJsonEntry[])[0]!.counts.stopped).toBe(2);
 		const ls = run(h, ['ls', '--json', ROOT]);
 		expect(ls.status).toBe(0);

@@ -120,6 +120,7 @@ describe('agentlog export --otlp', () => {
 		expect(a1.attributes).toEqual({
 			'gen_ai.operation.name': 'invoke_agent',
 			'gen_ai.provider.name': 'anthropic',
+			'agentlog.provider': 'claude',
 			'gen_ai.agent.id': 'a1',
 			'gen_ai.agent.name': 'Explore',
 			'gen_ai.agent.description': 'Find the API routes',

@@ -70,7 +70,9 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	const endMs = Math.max(startMs, h.status === 'stale' ? ms(h.lastEventAt, startMs) : ended ? ms(h.stoppedAt, ms(h.lastEventAt, startMs)) : options.now);
 	const attributes: Attribute[] = [
 		str('gen_ai.operation.name', 'invoke_agent'),
-		str('gen_ai.provider.name', 'anthropic'),
+		// The model provider of the tool the agent ran in: Claude Code's are Anthropic's, Codex CLI's OpenAI's.
+		str('gen_ai.provider.name', h.provider === 'codex' ? 'openai' : 'anthropic'),
+		str('agentlog.provider', h.provider),
 		text('gen_ai.agent.id', h.agentId),
 		text('gen_ai.conversation.id', h.sessionId),
 		text('session.id', h.sessionId),
