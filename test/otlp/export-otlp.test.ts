@@ -3,26 +3,16 @@
 // attributes, events, status), the resource, headers, JSON, a collector that answers 503 twice,
 // one that refuses, and the usage errors.
 import os from 'node:os';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {cliEnv, newHome, ranAgent, runCli, writeLines, type Home} from './fixtures.js';
-import {startReceiver, type DecodedSpan, type Receiver} from './receiver.js';
+import {receiversClosedAfterEach, type DecodedSpan} from './receiver.js';
 
 const SESSION = '5e6711e5-241a-462a-8d15-5122611a9569';
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');
 const s = (seconds: number) => T0 + seconds * 1000;
 const NOW = new Date(s(3600)).toISOString();
 
-let receivers: Receiver[] = [];
-afterEach(async () => {
-	await Promise.all(receivers.map(r => r.close()));
-	receivers = [];
-});
-
-async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
-	const r = await startReceiver(...args);
-	receivers.push(r);
-	return r;
-}
+const receiver = receiversClosedAfterEach();
 
 /** A session: a finished agent that waited on a prompt, its nested child, an idle teammate the session's end interrupted, and a resumed agent. */
 function scriptedSession(h: Home): void {

@@ -4,21 +4,11 @@
 // (same ids) once they end.
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {cliEnv, newHome, ranAgent, startCli, until, writeLines, type LineSpec} from './fixtures.js';
-import {startReceiver, type DecodedSpan, type Receiver} from './receiver.js';
+import {receiversClosedAfterEach, type DecodedSpan} from './receiver.js';
 
-let receivers: Receiver[] = [];
-afterEach(async () => {
-	await Promise.all(receivers.map(r => r.close()));
-	receivers = [];
-});
-
-async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
-	const r = await startReceiver(...args);
-	receivers.push(r);
-	return r;
-}
+const receiver = receiversClosedAfterEach();
 
 const session = (n: number) => `${n.toString(16).padStart(8, '0')}-1111-4222-8333-444455556666`;
 const key = (x: DecodedSpan) => `${x.traceId}/${x.spanId}`;
@@ -65,7 +55,6 @@ describe('agentlog export --otlp --follow', () => {
 		a.child.kill('SIGKILL');
 		await a.done;
 		await first.close();
-		receivers = receivers.filter(r => r !== first);
 
 		// The collector back on the same address: the rest, and nothing already taken.
 		const second = await receiver(() => ({status: 200}), port);

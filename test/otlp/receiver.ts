@@ -2,6 +2,7 @@
 // body with the official OTLP protobuf definitions (test/fixtures/otlp-proto, via protobufjs) —
 // never with agentlog's own types — and answers as a script says (e.g. 503 twice, then 200).
 import http from 'node:http';
+import {afterEach} from 'vitest';
 import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
@@ -175,5 +176,19 @@ export async function startReceiver(answer: Answer = () => ({status: 200}), port
 				server.closeAllConnections();
 				server.close(() => resolve());
 			}),
+	};
+}
+
+/** A receiver per call, each closed after its test. */
+export function receiversClosedAfterEach(): (...args: Parameters<typeof startReceiver>) => Promise<Receiver> {
+	let open: Receiver[] = [];
+	afterEach(async () => {
+		await Promise.all(open.map(r => r.close()));
+		open = [];
+	});
+	return async (...args) => {
+		const r = await startReceiver(...args);
+		open.push(r);
+		return r;
 	};
 }

@@ -70,9 +70,14 @@ export class CodexLive {
 		}
 	}
 
-	private subscribeSelf(onChange: () => void): () => void {
+	/** Told of a change of `inner` or of the Codex agents. */
+	private subscribeWith(inner: {readonly subscribe: (onChange: () => void) => () => void}, onChange: () => void): () => void {
+		const unsubscribe = inner.subscribe(onChange);
 		this.listeners.add(onChange);
-		return () => this.listeners.delete(onChange);
+		return () => {
+			unsubscribe();
+			this.listeners.delete(onChange);
+		};
 	}
 
 	/** The activity watcher's session and its folder's time (0 when it has none). */
@@ -122,14 +127,7 @@ export class CodexLive {
 	agents(inner: AgentSource): AgentSource {
 		return {
 			getSnapshot: () => this.mergedSnapshot(inner.getSnapshot()),
-			subscribe: onChange => {
-				const a = inner.subscribe(onChange);
-				const b = this.subscribeSelf(onChange);
-				return () => {
-					a();
-					b();
-				};
-			},
+			subscribe: onChange => this.subscribeWith(inner, onChange),
 		};
 	}
 
@@ -186,14 +184,7 @@ export class CodexLive {
 		return {
 			getSnapshot: () => this.mergedTranscripts(inner.getSnapshot()),
 			getParents: inner.getParents,
-			subscribe: onChange => {
-				const a = inner.subscribe(onChange);
-				const b = this.subscribeSelf(onChange);
-				return () => {
-					a();
-					b();
-				};
-			},
+			subscribe: onChange => this.subscribeWith(inner, onChange),
 			follow: (targets: readonly FollowTarget[]) => {
 				const codex = this.shown?.facts;
 				inner.follow(codex === undefined ? targets : targets.filter(t => !codex.has(t.agentId)));
