@@ -9,7 +9,11 @@ Settings file:
   --project        ./.claude/settings.json under the current folder (./.claude/ is created
                    when missing, and the output says so)
   --settings FILE  any settings file; its folder must exist unless --create is given
-The hook files always live in <claude>/hooks/ (agent-spy.sh and agent-spy.cjs).
+  --codex          OpenAI Codex CLI's hooks file instead: <codex>/hooks.json, where <codex> is
+                   --codex-home, else $CODEX_HOME, else ~/.codex; <codex> must exist unless
+                   --create is given
+The hook files live in <claude>/hooks/ (agent-spy.sh, agent-spy.cjs, agent-prune.cjs); with
+--codex, Codex gets its own copy in <codex>/hooks/.
 
 Safety: a settings file that is not valid JSON (or not a settings object) is never
 overwritten; the command stops and says where it broke. Only the hook entries agentlog adds
@@ -25,9 +29,11 @@ as it was before agentlog first changed it is kept once as <file>.agentlog-backu
 
 function addOptions(command: Command): Command {
 	return command
-		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts('settings'))
-		.addOption(new Option('--settings <file>', 'use this settings file').conflicts('project'))
-		.option('--create', "with --settings: create the file's folder when it does not exist")
+		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts(['settings', 'codex']))
+		.addOption(new Option('--settings <file>', 'use this settings file').conflicts(['project', 'codex']))
+		.addOption(new Option('--codex', "OpenAI Codex CLI's $CODEX_HOME/hooks.json instead of Claude Code's settings").conflicts(['project', 'settings']))
+		.option('--codex-home <dir>', "with --codex: Codex's folder (default: $CODEX_HOME, else ~/.codex)")
+		.option('--create', "with --settings: create the file's folder when it does not exist; with --codex: create Codex's folder")
 		.option('--dry-run', 'print what would change (with a diff) and write nothing');
 }
 
@@ -36,7 +42,7 @@ export function registerInstallCommands(program: Command): void {
 		program
 			.command('install-hook')
 			.description(
-				'install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd, PermissionRequest, Notification)',
+				"install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd, PermissionRequest, Notification), or with --codex to Codex CLI's hooks.json (SubagentStart, SubagentStop, SessionEnd)",
 			)
 			.addHelpText(
 				'after',
@@ -51,6 +57,14 @@ every other key and hook as it was. An event that already runs
 left alone. Running it again changes nothing. A different agent-spy.sh already there (not
 agentlog's) is saved as agent-spy.sh.agentlog-backup first. Running Claude Code sessions pick
 up the hook after a restart or a review in /hooks.
+
+install-hook --codex adds SubagentStart, SubagentStop and SessionEnd (which marks the
+session's children still running as interrupted: Codex fires no SubagentStop for an aborted
+turn) to <codex>/hooks.json, in the same way, and copies the hook to <codex>/hooks/. Codex
+runs the hooks only after you approve them in Codex with /hooks (unapproved hooks are
+skipped silently; a changed command needs approval again). agentlog never writes that
+approval into config.toml. Without the hooks, agentlog still reads Codex's subagents from
+the rollouts in <codex>/sessions.
 `,
 			),
 	).action((options: HookCommandOptions) => {
@@ -59,7 +73,7 @@ up the hook after a restart or a review in /hooks.
 	addOptions(
 		program
 			.command('uninstall-hook')
-			.description('remove exactly what install-hook added: its settings entries and its hook files')
+			.description('remove exactly what install-hook added: its settings entries and its hook files (--codex: from Codex CLI)')
 			.addHelpText(
 				'after',
 				`${COMMON_HELP}
@@ -68,7 +82,9 @@ other tools' hooks stay byte for byte, including ones that run the same script p
 events and a "hooks" object that install-hook created are removed when left empty; ones that
 were there before (e.g. "hooks": {}) are left empty as they were. It deletes <claude>/hooks/agent-spy.sh and
 agent-spy.cjs (kept while <claude>/settings.json still uses them), and puts back a
-previous agent-spy.sh saved by install-hook.
+previous agent-spy.sh saved by install-hook. With --codex it removes agentlog's entries from
+<codex>/hooks.json and its copy of the hook in <codex>/hooks/ (the folder too, when that
+leaves it empty); Claude Code's hook is not touched, nor Codex's config.toml.
 `,
 			),
 	).action((options: HookCommandOptions) => {

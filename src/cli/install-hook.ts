@@ -1,12 +1,13 @@
 // `agentlog install-hook` and `agentlog uninstall-hook` (DESIGN.md §8). Plain IO and text on
 // stdout: never imports Ink, so it works with stdin not a terminal. The decisions (what to add,
 // what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts.
-import {existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
+import {existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {claudeDir} from '../core/paths.js';
+import {claudeDir, codexHomeDir} from '../core/paths.js';
+import {CODEX_APPROVAL_NOTE, CODEX_HOOK_EVENTS, codexHookTarget, codexHooksFile} from '../core/install/codex-hooks.js';
 import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../core/install/settings-edit.js';
-import {hasAgentlogHooks, parseSettings, type JsonObject} from '../core/install/settings-merge.js';
+import {AGENTLOG_HOOK_EVENTS, hasAgentlogHooks, parseSettings, type HookEventSet, type JsonObject} from '../core/install/settings-merge.js';
 import {hookTarget, type HookTarget} from '../core/install/shell-command.js';
 import {unifiedDiff} from '../core/install/text-diff.js';
 import {isCodeCacheName} from '../core/install/code-cache.js';
@@ -31,9 +32,13 @@ import {writeSettings, type SettingsStep} from './settings-write.js';
 export interface HookCommandOptions {
 	readonly project?: boolean;
 	readonly settings?: string;
-	/** With --settings: create a missing folder for the file. */
+	/** With --settings: create a missing folder for the file; with --codex: create a missing Codex folder. */
 	readonly create?: boolean;
 	readonly dryRun?: boolean;
+	/** Install into Codex CLI's `$CODEX_HOME/hooks.json` instead of Claude Code's settings. */
+	readonly codex?: boolean;
+	/** With --codex: Codex's folder (default `$CODEX_HOME`, else ~/.codex). */
+	readonly codexHome?: string;
 }
 
 /** Everything the commands take from the process; tests pass their own. */
@@ -87,7 +92,11 @@ function pluginWarning(claude: string, ctx: HookContext): string {
 const RESTART_NOTE = 'Running Claude Code sessions pick up hook changes only after a restart or a review in /hooks.\n';
 
 interface Resolved {
+	/** Whose hook file is edited: Claude Code's settings or Codex's hooks.json. */
+	readonly tool: 'claude' | 'codex';
 	readonly claude: string;
+	/** The events agentlog registers in this file. */
+	readonly events: HookEventSet;
 	readonly target: HookTarget;
 	/** The installed bundles (agent-spy.cjs, agent-prune.cjs) and where each comes from. */
 	readonly bundles: readonly {readonly path: string; readonly source: string}[];
@@ -108,12 +117,13 @@ function settingsPath(options: HookCommandOptions, claude: string, cwd: string):
 }
 
 /** The parsed settings of `file`; throws (nothing written) when they are not usable. */
-function usableSettings(file: SettingsFile): JsonObject {
-	const parsed = parseSettings(file.text);
+function usableSettings(file: SettingsFile, events: HookEventSet = AGENTLOG_HOOK_EVENTS): JsonObject {
+	const parsed = parseSettings(file.text, events);
 	if (!parsed.ok) {
 		const where = parsed.line === undefined ? '' : ` at line ${parsed.line}, column ${parsed.column ?? 1}`;
+		const kind = events === CODEX_HOOK_EVENTS ? 'Codex hooks file' : 'settings file';
 		throw new CliError(
-			`${describeFile(file)} is not a usable settings file${where}: ${parsed.reason}.\nagentlog never overwrites a file it cannot read; nothing was changed. Fix the file and run the command again.`,
+			`${describeFile(file)} is not a usable ${kind}${where}: ${parsed.reason}.\nagentlog never overwrites a file it cannot read; nothing was changed. Fix the file and run the command again.`,
 		);
 	}
 	return parsed.settings;
@@ -135,15 +145,58 @@ function missingFolder(options: HookCommandOptions, file: SettingsFile): string 
 	return dir;
 }
 
+/**
+ * Codex's folder when it is missing: refused unless --create (no Codex there, or CODEX_HOME not
+ * set as Codex sees it; a hooks.json there would run nothing). Undefined when it exists.
+ */
+function missingCodexFolder(options: HookCommandOptions, codexHome: string, file: SettingsFile): string | undefined {
+	const dir = path.dirname(file.target);
+	if (file.bytes !== undefined || existsSync(dir)) {
+		return undefined;
+	}
+	if (!options.create) {
+		throw new CliError(
+			`Codex's folder ${codexHome} does not exist: is the Codex CLI installed, with CODEX_HOME set as Codex sees it? Pass --codex-home <dir> for another folder, or --create to create ${codexHome}; nothing was changed.`,
+		);
+	}
+	return dir;
+}
+
 /** Reads and checks the settings file. Nothing has been written when this throws. */
 function resolve(options: HookCommandOptions, ctx: HookContext, needsFolder: boolean): Resolved {
 	const claude = claudeDir(ctx.env, ctx.home);
+	if (options.codex) {
+		return resolveCodex(options, ctx, needsFolder, claude);
+	}
+	if (options.codexHome !== undefined) {
+		throw new CliError('--codex-home goes with --codex', 2);
+	}
 	const target = hookTarget(claude, ctx.home, ctx.env.CLAUDE_CONFIG_DIR);
 	const file = readSettingsFile(settingsPath(options, claude, ctx.cwd));
 	const settings = usableSettings(file);
 	const newFolder = needsFolder ? missingFolder(options, file) : undefined;
-	const bundles = hookBundles(ctx.assets).map(b => ({path: path.join(path.dirname(target.scriptPath), b.name), source: b.source}));
-	return {claude, target, bundles, file, settings, newFolder};
+	return {tool: 'claude', claude, events: AGENTLOG_HOOK_EVENTS, target, bundles: bundlesAt(target, ctx), file, settings, newFolder};
+}
+
+/** install-hook --codex: `$CODEX_HOME/hooks.json`, the hook's own copy in `$CODEX_HOME/hooks/`. */
+function resolveCodex(options: HookCommandOptions, ctx: HookContext, needsFolder: boolean, claude: string): Resolved {
+	if (options.project || options.settings !== undefined) {
+		throw new CliError(
+			`--codex cannot be used with ${options.project ? '--project' : '--settings'}: it edits $CODEX_HOME/hooks.json (--codex-home <dir> names another Codex folder)`,
+			2,
+		);
+	}
+	const codexHome = codexHomeDir(ctx.env, ctx.home, options.codexHome);
+	const target = codexHookTarget(codexHome, ctx.home, ctx.env.CODEX_HOME);
+	const file = readSettingsFile(codexHooksFile(codexHome));
+	const settings = usableSettings(file, CODEX_HOOK_EVENTS);
+	const newFolder = needsFolder ? missingCodexFolder(options, codexHome, file) : undefined;
+	return {tool: 'codex', claude, events: CODEX_HOOK_EVENTS, target, bundles: bundlesAt(target, ctx), file, settings, newFolder};
+}
+
+/** The installed bundles beside the launcher, and where each comes from. */
+function bundlesAt(target: HookTarget, ctx: HookContext): Resolved['bundles'] {
+	return hookBundles(ctx.assets).map(b => ({path: path.join(path.dirname(target.scriptPath), b.name), source: b.source}));
 }
 
 function describeFile(file: SettingsFile): string {
@@ -182,20 +235,24 @@ function diffText(file: SettingsFile, after: string): string {
 	return unifiedDiff(file.text, after, {before: file.bytes === undefined ? '/dev/null' : file.target, after: file.target});
 }
 
-function retryNote(tries: number): string {
+function retryNote(tries: number, tool: Resolved['tool']): string {
 	return tries > 1
-		? `  note: the settings file changed while agentlog was writing it (another program, probably Claude Code); agentlog merged its change into the new content (${tries} tries)\n`
+		? `  note: the ${tool === 'codex' ? 'hooks' : 'settings'} file changed while agentlog was writing it (another program, probably ${tool === 'codex' ? 'Codex' : 'Claude Code'}); agentlog merged its change into the new content (${tries} tries)\n`
 		: '';
+}
+
+/** The file's label in the output. */
+function fileLabel(tool: Resolved['tool']): string {
+	return tool === 'codex' ? 'hooks file' : 'settings';
 }
 
 function installSettingsLines(
 	edit: InstallEdit,
 	file: SettingsFile,
-	target: HookTarget,
-	newFolder: string | undefined,
+	{target, newFolder, tool}: Pick<Resolved, 'target' | 'newFolder' | 'tool'>,
 	would: (done: string, future: string) => string,
 ): string[] {
-	const lines = [`  settings: ${describeFile(file)}\n`];
+	const lines = [`  ${fileLabel(tool)}: ${describeFile(file)}\n`];
 	if (newFolder !== undefined) {
 		lines.push(`    ${would('created the folder', 'would create the folder')} ${newFolder}\n`);
 	}
@@ -218,8 +275,9 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		);
 	}
 	const say = output(ctx);
-	const {target, bundles, file, settings, newFolder, claude} = resolve(options, ctx, true);
-	let edit = installEdit(file.text, settings, target);
+	const resolved = resolve(options, ctx, true);
+	const {target, bundles, file, settings, claude, tool, events} = resolved;
+	let edit = installEdit(file.text, settings, target, events);
 	const newText = editedText(edit.result, file);
 
 	const launcher = renderLauncher(readFileSync(ctx.assets.launcher, 'utf8'), ctx.execPath);
@@ -234,9 +292,9 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const alreadySaved = foreign && readIfExists(target.scriptPath + BACKUP_SUFFIX)?.toString('utf8') === currentLauncher;
 	const launcherBackup = foreign && !alreadySaved ? freeBackupPath(target.scriptPath + BACKUP_SUFFIX, existsSync) : undefined;
 
-	const twice = pluginWarning(claude, ctx);
+	const twice = tool === 'codex' ? '' : pluginWarning(claude, ctx);
 	if (newText === undefined && !writeLauncher && !writeScript) {
-		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n${twice}`);
+		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n${twice}${tool === 'codex' ? CODEX_APPROVAL_NOTE : ''}`);
 		return;
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
@@ -255,7 +313,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		fileLines.push(`  the existing ${target.scriptPath} is not agentlog's (claude-code-kanban installs one there): ${saved}; uninstall-hook puts it back\n`);
 	}
 	if (options.dryRun) {
-		say(['Dry run: nothing is written.\n', ...installSettingsLines(edit, file, target, newFolder, would), ...fileLines, twice].join(''));
+		say(['Dry run: nothing is written.\n', ...installSettingsLines(edit, file, resolved, would), ...fileLines, twice].join(''));
 		say(newText === undefined ? '' : diffText(file, newText));
 		return;
 	}
@@ -287,13 +345,13 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 				onStep: ctx.onSettingsStep,
 				compute: next => {
 					if (next !== file) {
-						edit = installEdit(next.text, usableSettings(next), target);
+						edit = installEdit(next.text, usableSettings(next, events), target, events);
 					}
 					return editedText(edit.result, next);
 				},
 			});
 			finalFile = written.file;
-			notes = written.notes + retryNote(written.tries);
+			notes = written.notes + retryNote(written.tries, tool);
 			if (written.written === undefined) {
 				commitHookFiles();
 			}
@@ -302,12 +360,27 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		staging.abort();
 		throw error;
 	}
-	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, target, newFolder, would), ...fileLines, notes, twice, RESTART_NOTE].join(''));
+	if (tool === 'codex') {
+		say(
+			["Installed agentlog's hook for Codex.\n", ...installSettingsLines(edit, finalFile, resolved, would), ...fileLines, notes, CODEX_APPROVAL_NOTE].join(''),
+		);
+		say(
+			`Without the hooks agentlog still shows Codex subagents from the rollouts in ${path.join(path.dirname(file.target), 'sessions')}; the hooks add exact start and stop times, and mark children interrupted when their session ends.\n`,
+		);
+		return;
+	}
+	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, resolved, would), ...fileLines, notes, twice, RESTART_NOTE].join(''));
 	say(`Past agents: \`agentlog import\` adds the subagents Claude Code still keeps in ${path.join(claude, 'projects')} to the history.\n`);
 }
 
-/** Keep the shared hook files while the user settings still use them (uninstall from a project file). */
+/**
+ * Keep the shared hook files while the user settings still use them (uninstall from a project
+ * file). Codex's copy is its own: only its hooks.json uses it.
+ */
 function hookFilesStillUsed(resolved: Resolved): string | undefined {
+	if (resolved.tool === 'codex') {
+		return undefined;
+	}
 	const user = path.join(resolved.claude, 'settings.json');
 	let userFile: SettingsFile;
 	try {
@@ -333,8 +406,8 @@ function removedLine(edit: UninstallEdit, would: (done: string, future: string) 
 export function runUninstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
 	const say = output(ctx);
 	const resolved = resolve(options, ctx, false);
-	const {target, bundles, file, settings} = resolved;
-	let edit = uninstallEdit(file.text, settings, target.command);
+	const {target, bundles, file, settings, tool, events} = resolved;
+	let edit = uninstallEdit(file.text, settings, target.command, events);
 	const newText = editedText(edit.result, file);
 
 	const keepReason = hookFilesStillUsed(resolved);
@@ -371,7 +444,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		}
 	}
 	if (options.dryRun) {
-		say(['Dry run: nothing is written.\n', `  settings: ${describeFile(file)}\n`, removedLine(edit, would), ...fileLines].join(''));
+		say(['Dry run: nothing is written.\n', `  ${fileLabel(tool)}: ${describeFile(file)}\n`, removedLine(edit, would), ...fileLines].join(''));
 		say(newText === undefined ? '' : diffText(file, newText));
 		return;
 	}
@@ -387,13 +460,13 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 				onStep: ctx.onSettingsStep,
 				compute: next => {
 					if (next !== file) {
-						edit = uninstallEdit(next.text, usableSettings(next), target.command);
+						edit = uninstallEdit(next.text, usableSettings(next, events), target.command, events);
 					}
 					return editedText(edit.result, next);
 				},
 			});
 			finalFile = written.file;
-			settingsNotes = written.notes + retryNote(written.tries);
+			settingsNotes = written.notes + retryNote(written.tries, tool);
 		}
 		if (restore) {
 			renameSync(backup, target.scriptPath);
@@ -405,11 +478,33 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 				rmSync(bundle, {force: true});
 			}
 		}
+		if (tool === 'codex' && (removeScript || removeLauncher || restore)) {
+			removeIfEmpty(path.dirname(target.scriptPath));
+		}
 	} catch (error) {
 		staging.abort();
 		throw error;
 	}
-	say(["Removed agentlog's hook.\n", `  settings: ${describeFile(finalFile)}\n`, removedLine(edit, would), ...fileLines, settingsNotes, RESTART_NOTE].join(''));
+	const after = tool === 'codex' ? "Codex's approvals of these hooks stay in its config.toml, unused; agentlog never edits that file.\n" : RESTART_NOTE;
+	say(
+		[
+			`Removed agentlog's hook${tool === 'codex' ? ' for Codex' : ''}.\n`,
+			`  ${fileLabel(tool)}: ${describeFile(finalFile)}\n`,
+			removedLine(edit, would),
+			...fileLines,
+			settingsNotes,
+			after,
+		].join(''),
+	);
+}
+
+/** `$CODEX_HOME/hooks/` once agentlog's files are gone from it, if nothing else is there. */
+function removeIfEmpty(dir: string): void {
+	try {
+		rmdirSync(dir);
+	} catch {
+		// Not empty (another tool's files), or already gone.
+	}
 }
 
 /** The hook's code cache files in `dir` (regular files with the cache's name). */

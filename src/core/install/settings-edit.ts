@@ -27,6 +27,7 @@ import {
 	mergeAgentlogHooks,
 	unmergeAgentlogHooks,
 	type AgentlogHookEvent,
+	type HookEventSet,
 	type JsonObject,
 } from './settings-merge.js';
 import type {HookTarget} from './shell-command.js';
@@ -228,7 +229,7 @@ function property(key: string, value: unknown, style: JsonStyle, indent: string,
  * array or `hooks` object that the text keeps empty counts as gone (the merge deletes it; the
  * text keeps one that was there before install filled it).
  */
-function checked(text: string, expected: JsonObject, emptyIsGone = false): SettingsEditResult {
+function checked(text: string, expected: JsonObject, emptyIsGone?: HookEventSet): SettingsEditResult {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
@@ -236,18 +237,18 @@ function checked(text: string, expected: JsonObject, emptyIsGone = false): Setti
 		return {ok: false, reason: `the edit gave invalid JSON (${error instanceof Error ? error.message : String(error)})`};
 	}
 	const same = emptyIsGone
-		? JSON.stringify(withoutEmpty(parsed)) === JSON.stringify(withoutEmpty(expected))
+		? JSON.stringify(withoutEmpty(parsed, emptyIsGone)) === JSON.stringify(withoutEmpty(expected, emptyIsGone))
 		: JSON.stringify(parsed) === JSON.stringify(expected);
 	return same ? {ok: true, text} : {ok: false, reason: 'the edit did not give the expected settings'};
 }
 
 /** `settings` without empty arrays for agentlog's events, then without an empty `hooks`. */
-function withoutEmpty(settings: unknown): unknown {
+function withoutEmpty(settings: unknown, events: HookEventSet): unknown {
 	if (!isObject(settings) || !isObject(settings.hooks)) {
 		return settings;
 	}
 	const hooks: JsonObject = {...settings.hooks};
-	for (const event of AGENTLOG_HOOK_EVENTS) {
+	for (const event of events) {
 		if (Array.isArray(hooks[event]) && hooks[event].length === 0) {
 			delete hooks[event];
 		}
@@ -264,8 +265,8 @@ function withoutEmpty(settings: unknown): unknown {
  * agentlog's entries added to `text`, whose parsed value is `settings` (a result of
  * parseSettings). Events that already run the script are left alone.
  */
-export function installEdit(text: string, settings: JsonObject, target: HookTarget): InstallEdit {
-	const merge = mergeAgentlogHooks(settings, target);
+export function installEdit(text: string, settings: JsonObject, target: HookTarget, events: HookEventSet = AGENTLOG_HOOK_EVENTS): InstallEdit {
+	const merge = mergeAgentlogHooks(settings, target, events);
 	const {added, present} = merge;
 	if (added.length === 0) {
 		return {added, present, result: undefined};
@@ -372,8 +373,8 @@ function emptiedEdits(text: string, parent: Node, key: string, container: Node):
 }
 
 /** agentlog's handlers (exact command) taken out of `text`, whose parsed value is `settings`. */
-export function uninstallEdit(text: string, settings: JsonObject, command: string): UninstallEdit {
-	const unmerge = unmergeAgentlogHooks(settings, command);
+export function uninstallEdit(text: string, settings: JsonObject, command: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): UninstallEdit {
+	const unmerge = unmergeAgentlogHooks(settings, command, events);
 	const {removed} = unmerge;
 	if (removed.length === 0) {
 		return {removed, result: undefined};
@@ -385,7 +386,7 @@ export function uninstallEdit(text: string, settings: JsonObject, command: strin
 		return {removed, result: {ok: false, reason: 'no "hooks" object found in the text'}};
 	}
 	const hooksPlan: Plan = {remove: [], inner: []};
-	for (const event of AGENTLOG_HOOK_EVENTS) {
+	for (const event of events) {
 		const eventProperty = lastProperty(hooks, event);
 		const groups = valueOf(eventProperty);
 		if (!eventProperty || groups?.type !== 'array') {
@@ -436,5 +437,5 @@ export function uninstallEdit(text: string, settings: JsonObject, command: strin
 		rootPlan.inner.push(...done.edits);
 	}
 	const edits = rootPlan.remove.length === root.children!.length ? removeAll(text, root) : applyPlan(text, root, rootPlan).edits;
-	return {removed, result: checked(applyEdits(text, edits), unmerge.settings, true)};
+	return {removed, result: checked(applyEdits(text, edits), unmerge.settings, events)};
 }

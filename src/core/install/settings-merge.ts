@@ -20,6 +20,13 @@ import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.j
 export const AGENTLOG_HOOK_EVENTS = HOOK_EVENTS;
 export type AgentlogHookEvent = HookEventName;
 
+/**
+ * The events one install writes (Claude Code's settings: all of AGENTLOG_HOOK_EVENTS; Codex's
+ * hooks.json: CODEX_HOOK_EVENTS, core/install/codex-hooks.ts). Every function below that takes
+ * one reads, adds and removes agentlog's entries only for those events.
+ */
+export type HookEventSet = readonly AgentlogHookEvent[];
+
 /** Claude Code cancels the hook after this many seconds; it normally takes ~40 ms. */
 export const HOOK_TIMEOUT_SECONDS = 5;
 
@@ -48,7 +55,7 @@ function kind(value: unknown): string {
  * `hooks` that is not an object, and a value for one of agentlog's events that is not an array.
  * Other events are not looked at: agentlog neither reads nor changes them.
  */
-export function parseSettings(text: string): SettingsParseResult {
+export function parseSettings(text: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): SettingsParseResult {
 	if (text.charCodeAt(0) !== 0xfe_ff && text.trim() === '') {
 		return {ok: true, settings: {}, empty: true};
 	}
@@ -70,7 +77,7 @@ export function parseSettings(text: string): SettingsParseResult {
 		if (!isObject(hooks)) {
 			return {ok: false, reason: `"hooks" is ${kind(hooks)}, not an object`};
 		}
-		for (const event of AGENTLOG_HOOK_EVENTS) {
+		for (const event of events) {
 			if (Object.hasOwn(hooks, event) && !Array.isArray(hooks[event])) {
 				return {ok: false, reason: `"hooks.${event}" is ${kind(hooks[event])}, not an array`};
 			}
@@ -191,11 +198,11 @@ export function agentlogEntry(command: string, event: AgentlogHookEvent): JsonOb
  * other key, event and entry keeps its value and its place; new keys go at the end.
  * Expects a result of parseSettings().
  */
-export function mergeAgentlogHooks(settings: JsonObject, target: HookTarget): MergeResult {
+export function mergeAgentlogHooks(settings: JsonObject, target: HookTarget, events: HookEventSet = AGENTLOG_HOOK_EVENTS): MergeResult {
 	const added: AgentlogHookEvent[] = [];
 	const present: {event: AgentlogHookEvent; command: string}[] = [];
 	const hooks: JsonObject = isObject(settings.hooks) ? {...settings.hooks} : {};
-	for (const event of AGENTLOG_HOOK_EVENTS) {
+	for (const event of events) {
 		const command = existingHandlerCommand(settings, event, target);
 		if (command !== undefined) {
 			present.push({event, command});
@@ -219,13 +226,13 @@ export interface UnmergeResult {
  * no handlers goes, then an event left with no groups, then a `hooks` object left empty.
  * Everything else stays as it was, in order.
  */
-export function unmergeAgentlogHooks(settings: JsonObject, command: string): UnmergeResult {
+export function unmergeAgentlogHooks(settings: JsonObject, command: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): UnmergeResult {
 	const removed: {event: AgentlogHookEvent; count: number}[] = [];
 	if (!isObject(settings.hooks)) {
 		return {settings, removed};
 	}
 	const hooks: JsonObject = {...settings.hooks};
-	for (const event of AGENTLOG_HOOK_EVENTS) {
+	for (const event of events) {
 		const groups = hooks[event];
 		if (!Array.isArray(groups)) {
 			continue;
@@ -270,6 +277,6 @@ export function unmergeAgentlogHooks(settings: JsonObject, command: string): Unm
 }
 
 /** Does any of agentlog's events hold agentlog's exact handler? */
-export function hasAgentlogHooks(settings: JsonObject, command: string): boolean {
-	return unmergeAgentlogHooks(settings, command).removed.length > 0;
+export function hasAgentlogHooks(settings: JsonObject, command: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): boolean {
+	return unmergeAgentlogHooks(settings, command, events).removed.length > 0;
 }

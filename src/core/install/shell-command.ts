@@ -34,6 +34,8 @@ export interface HookTarget {
 	readonly home: string;
 	/** `$CLAUDE_CONFIG_DIR` when set, for commands that use it. */
 	readonly claudeConfigDir?: string | undefined;
+	/** `$CODEX_HOME` when set, for commands in Codex's hooks.json that use it. */
+	readonly codexHome?: string | undefined;
 }
 
 export function hookTarget(claudeDir: string, home: string, claudeConfigDir?: string): HookTarget {
@@ -137,11 +139,11 @@ const SHELLS = new Set(['sh', 'bash', '/bin/sh', '/bin/bash', '/usr/bin/sh', '/u
 
 /**
  * True when `command` runs the script at `target.scriptPath` and nothing else: the path alone
- * (absolute, `~/…`, `$HOME/…`, `$CLAUDE_CONFIG_DIR/…`, quoted or not), optionally after `sh` or
+ * (absolute, `~/…`, `$HOME/…`, `$CLAUDE_CONFIG_DIR/…`, `$CODEX_HOME/…`, quoted or not), optionally after `sh` or
  * `bash`. claude-code-kanban installs `~/.claude/hooks/agent-spy.sh`, the path agentlog uses.
  */
 export function commandRunsScript(command: string, target: HookTarget): boolean {
-	const words = splitShellWords(command.trim(), {HOME: target.home, CLAUDE_CONFIG_DIR: target.claudeConfigDir});
+	const words = splitShellWords(command.trim(), {HOME: target.home, CLAUDE_CONFIG_DIR: target.claudeConfigDir, CODEX_HOME: target.codexHome});
 	if (!words || words.length === 0 || words.length > 2) {
 		return false;
 	}

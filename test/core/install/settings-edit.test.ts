@@ -1,21 +1,23 @@
 import {describe, expect, it} from 'vitest';
+import {CODEX_HOOK_EVENTS, codexHookTarget} from '../../../src/core/install/codex-hooks.js';
 import {detectStyle, installEdit, uninstallEdit} from '../../../src/core/install/settings-edit.js';
-import {parseSettings, type JsonObject} from '../../../src/core/install/settings-merge.js';
-import {hookTarget} from '../../../src/core/install/shell-command.js';
+import {AGENTLOG_HOOK_EVENTS, parseSettings, type HookEventSet, type JsonObject} from '../../../src/core/install/settings-merge.js';
+import {hookTarget, type HookTarget} from '../../../src/core/install/shell-command.js';
 
 const target = hookTarget('/home/u/.claude', '/home/u');
 const OURS = target.command;
+const codexTarget = codexHookTarget('/home/u/.codex', '/home/u');
 
-function settingsOf(text: string): JsonObject {
-	const parsed = parseSettings(text);
+function settingsOf(text: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): JsonObject {
+	const parsed = parseSettings(text, events);
 	if (!parsed.ok) {
 		throw new Error(`${parsed.reason}: ${JSON.stringify(text)}`);
 	}
 	return parsed.settings;
 }
 
-function install(text: string): string {
-	const edit = installEdit(text, settingsOf(text), target);
+function install(text: string, to: HookTarget = target, events: HookEventSet = AGENTLOG_HOOK_EVENTS): string {
+	const edit = installEdit(text, settingsOf(text, events), to, events);
 	if (edit.result === undefined) {
 		return text;
 	}
@@ -25,8 +27,8 @@ function install(text: string): string {
 	return edit.result.text;
 }
 
-function uninstall(text: string): string {
-	const edit = uninstallEdit(text, settingsOf(text), OURS);
+function uninstall(text: string, command = OURS, events: HookEventSet = AGENTLOG_HOOK_EVENTS): string {
+	const edit = uninstallEdit(text, settingsOf(text, events), command, events);
 	if (edit.result === undefined) {
 		return text;
 	}
@@ -118,7 +120,11 @@ function randomValue(r: () => number, depth: number): Raw {
 const otherHook = (command: string): Raw =>
 	obj([key('matcher'), raw('""')], [key('hooks'), arr(obj([key('type'), raw('"command"')], [key('command'), raw(JSON.stringify(command))]))]);
 
-function randomHooks(r: () => number): Raw | undefined {
+const CLAUDE_EVENTS = ['"PreToolUse"', '"SubagentStart"', '"SubagentStop"', '"TeammateIdle"', '"Stop"', '"SubagentStop"'];
+/** Events of Codex's hooks.json (CODEX.md §3), the ones agentlog adds among them. */
+const CODEX_EVENTS = ['"PreToolUse"', '"SubagentStart"', '"SessionStart"', '"SubagentStop"', '"SessionEnd"', '"Interrupt"', '"Stop"', '"SessionEnd"'];
+
+function randomHooks(r: () => number, events: readonly string[]): Raw | undefined {
 	const choice = r();
 	if (choice < 0.2) {
 		return undefined;
@@ -126,7 +132,6 @@ function randomHooks(r: () => number): Raw | undefined {
 	if (choice < 0.3) {
 		return obj();
 	}
-	const events = ['"PreToolUse"', '"SubagentStart"', '"SubagentStop"', '"TeammateIdle"', '"Stop"', '"SubagentStop"'];
 	const entries: [string, Raw][] = [];
 	for (const event of events) {
 		if (r() < 0.4) {
@@ -137,13 +142,13 @@ function randomHooks(r: () => number): Raw | undefined {
 	return obj(...entries);
 }
 
-function randomFile(seed: number): string {
+function randomFile(seed: number, events: readonly string[] = CLAUDE_EVENTS): string {
 	const r = rng(seed);
 	const entries: [string, Raw][] = Array.from(
 		{length: Math.floor(r() * 4)},
 		() => [['"model"', '"a"', '"a"', '"\\u0068ooks2"', '"permissions"'][Math.floor(r() * 5)]!, randomValue(r, 1)] as [string, Raw],
 	);
-	const hooks = randomHooks(r);
+	const hooks = randomHooks(r, events);
 	if (hooks) {
 		entries.splice(Math.floor(r() * (entries.length + 1)), 0, ['"hooks"', hooks]);
 		if (r() < 0.1) {
@@ -246,5 +251,50 @@ describe('text-preserving install and uninstall', () => {
 	it('detects indent, line ends and the colon', () => {
 		expect(detectStyle('{\r\n\t"a" : 1}', undefined)).toMatchObject({eol: '\r\n'});
 		expect(detectStyle('{\n    "a": {\n        "b": 1\n    }\n}', undefined)).toMatchObject({indent: '    ', eol: '\n'});
+	});
+});
+
+describe("Codex's hooks.json: the same text edits for SubagentStart, SubagentStop and SessionEnd", () => {
+	const codexInstall = (text: string): string => install(text, codexTarget, CODEX_HOOK_EVENTS);
+	const codexUninstall = (text: string): string => uninstall(text, codexTarget.command, CODEX_HOOK_EVENTS);
+
+	it('install then uninstall gives back the exact bytes of 3000 varied hooks.json files; twice changes nothing', () => {
+		for (let seed = 1; seed <= 3000; seed++) {
+			const original = randomFile(seed, CODEX_EVENTS);
+			const installed = codexInstall(original);
+			expect(installed, original).not.toBe(original);
+			expect(codexUninstall(installed), JSON.stringify(original)).toBe(original);
+			expect(codexInstall(installed)).toBe(installed);
+			// Only Codex's three events got an entry; every other event kept its value.
+			const before = settingsOf(original, CODEX_HOOK_EVENTS);
+			const after = settingsOf(installed, CODEX_HOOK_EVENTS);
+			const hooksBefore = (before.hooks ?? {}) as Record<string, unknown[]>;
+			const hooksAfter = after.hooks as Record<string, unknown[]>;
+			for (const [event, groups] of Object.entries(hooksAfter)) {
+				if ((CODEX_HOOK_EVENTS as readonly string[]).includes(event)) {
+					expect(groups.slice(0, hooksBefore[event]?.length ?? 0)).toEqual(hooksBefore[event] ?? []);
+					expect(groups.at(-1)).toEqual({hooks: [{type: 'command', command: codexTarget.command, timeout: 5}]});
+				} else {
+					expect(groups).toEqual(hooksBefore[event]);
+				}
+			}
+		}
+	});
+
+	it("adds only the three events, in the file's style, beside the hooks already there", () => {
+		const original = '{\r\n\t"hooks": {\r\n\t\t"PreToolUse": [{"hooks": [{"type": "command", "command": "guard.sh"}]}]\r\n\t}\r\n}\r\n';
+		const installed = codexInstall(original);
+		expect(Object.keys(settingsOf(installed).hooks as object)).toEqual(['PreToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd']);
+		expect(installed.replace(/\r\n/g, '')).not.toMatch(/\n/);
+		expect(installed).toContain('\r\n\t\t"SubagentStart": [\r\n\t\t\t{\r\n');
+		expect(codexUninstall(installed)).toBe(original);
+	});
+
+	it("leaves Claude Code's entries for the same events alone, and Codex's uninstall leaves a Claude entry", () => {
+		const claudeInstalled = install('{}\n');
+		// agentlog's Claude entry is not Codex's command: both can sit in one file without touching each other.
+		const both = codexInstall(claudeInstalled);
+		expect(codexUninstall(both)).toBe(claudeInstalled);
+		expect(uninstall(both)).not.toContain(OURS);
 	});
 });
