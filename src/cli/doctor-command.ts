@@ -6,10 +6,12 @@ import {readFileSync} from 'node:fs';
 import type {Command} from 'commander';
 import {activityCheck, heartbeatCheck, hookLogCheck} from '../core/doctor/activity-checks.js';
 import {doctorReport, formatDoctorText, type DoctorReport} from '../core/doctor/check.js';
+import {codexChecks} from '../core/doctor/codex-checks.js';
+import {codexHookTarget} from '../core/install/codex-hooks.js';
 import {hookFileChecks} from '../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../core/doctor/settings-checks.js';
 import {hookTarget} from '../core/install/shell-command.js';
-import {claudeDir} from '../core/paths.js';
+import {claudeDir, codexHomeDir} from '../core/paths.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {
 	managedSettingsPath,
@@ -21,6 +23,7 @@ import {
 	readPluginHooks,
 	readSettingsFiles,
 } from '../store/doctor/gather.js';
+import {readCodexFacts} from '../store/doctor/codex-gather.js';
 import {hookAssets, hookBundles} from './assets.js';
 import {activityFor, clockNow, home} from './common.js';
 import {isAgentlogLauncher, renderLauncher} from './hook-files.js';
@@ -29,6 +32,7 @@ interface DoctorOptions {
 	readonly dir?: string;
 	readonly json?: boolean;
 	readonly project?: boolean;
+	readonly codexHome?: string;
 }
 
 export function doctor(options: DoctorOptions): DoctorReport {
@@ -54,12 +58,33 @@ export function doctor(options: DoctorOptions): DoctorReport {
 	// Run as the plugin only, the hook's launcher finds Node on PATH alone (it has no fallback).
 	const plugin = enabledAgentlogPlugin(files, target);
 	const pluginOnly = plugin !== undefined && hookFiles.launcher.read.state === 'missing';
+	const heartbeat = readHeartbeat(activity);
+	// Codex CLI (issue 16): its folder, and agentlog's hooks in its hooks.json with their own copy of the hook.
+	const codexHome = codexHomeDir(env, homeDir, options.codexHome);
+	const codexTarget = codexHookTarget(codexHome, homeDir, env.CODEX_HOME);
+	const codex = readCodexFacts(codexHome, now, {
+		scriptPath: codexTarget.scriptPath,
+		launcherTemplate: readFileSync(assets.launcher, 'utf8'),
+		bundles: hookBundles(assets),
+		render: renderLauncher,
+		isOurs: isAgentlogLauncher,
+		env,
+	});
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
 		...hookFileChecks({...hookFiles, project, ...(plugin === undefined ? {} : {plugin}), ...(pluginOnly ? {node: probeLauncherNode(undefined, env)} : {})}),
 		activityCheck(probeActivity(activity)),
-		heartbeatCheck(readHeartbeat(activity), now),
+		heartbeatCheck(heartbeat, now),
 		hookLogCheck(readHookLogTail(activity), now),
+		...codexChecks(
+			{
+				...codex,
+				target: codexTarget,
+				lastByEvent: heartbeat.codexLastByEvent ?? new Map(),
+				...(options.codexHome === undefined ? {} : {codexHomeOption: options.codexHome}),
+			},
+			now,
+		),
 	]);
 }
 
@@ -72,9 +97,12 @@ export function runDoctor(options: DoctorOptions): void {
 export function registerDoctorCommand(program: Command): void {
 	program
 		.command('doctor')
-		.description("check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors")
+		.description(
+			"check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors; and whether Codex CLI is here, with agentlog's Codex hooks",
+		)
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
 		.option('--project', 'the hook was installed with install-hook --project: the fixes say so')
-		.option('--json', 'print {ok, checks: [{id, ok, level, summary, detail?, fix?}]}')
+		.option('--codex-home <dir>', "OpenAI Codex CLI's folder (default: $CODEX_HOME, else ~/.codex)")
+		.option('--json', 'print {ok, checks: [{id, ok, level ("ok", "note", "warn" or "fail"), summary, detail?, fix?}]}')
 		.action((options: DoctorOptions) => runDoctor(options));
 }

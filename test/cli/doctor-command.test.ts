@@ -100,8 +100,11 @@ describe('agentlog doctor', () => {
 			'activity-folder',
 			'heartbeat',
 			'hook-log',
+			'codex',
 		]);
-		expect(json.checks.every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
+		// No Codex folder here: a note, not a failure (doctor-codex.test.ts has the rest).
+		expect(byId(json.checks, 'codex')).toMatchObject({ok: true, level: 'note'});
+		expect(json.checks.filter(c => c.id !== 'codex').every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
 		expect(byId(json.checks, 'hook-node').summary).toMatch(/runs Node v\d+/u);
 		// The writability probe is gone.
 		expect(readdirSync(activity).sort()).toEqual(before);

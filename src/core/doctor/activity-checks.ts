@@ -31,8 +31,10 @@ export interface HeartbeatFacts {
 	readonly activity: string;
 	/** How many session folders were read (the newest ones). */
 	readonly sessionsRead: number;
-	/** The newest `at` (ms) of each hook event seen there. */
+	/** The newest `at` (ms) of each hook event of Claude Code seen there. */
 	readonly lastByEvent: ReadonlyMap<string, number>;
+	/** The same for the events of Codex CLI (lines with provider codex): doctor's codex-heartbeat. */
+	readonly codexLastByEvent?: ReadonlyMap<string, number>;
 	/** Logs that could not be read. */
 	readonly problems: readonly string[];
 }

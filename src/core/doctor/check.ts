@@ -3,11 +3,14 @@
 // Pure: the facts are gathered in src/store/doctor.
 import {safeLine} from '../text/safe-text.js';
 
-/** `ok`: fine; `warn`: worth knowing, does not fail the run; `fail`: agentlog cannot work like this. */
-export type CheckLevel = 'ok' | 'warn' | 'fail';
+/**
+ * `ok`: fine; `note`: only information, nothing is wrong (Codex not found); `warn`: worth
+ * knowing, does not fail the run; `fail`: agentlog cannot work like this.
+ */
+export type CheckLevel = 'ok' | 'note' | 'warn' | 'fail';
 
 export interface DoctorCheck {
-	/** Stable name for scripts: `hooks-disabled`, `hook-registered`, `hook-duplicates`, `hook-script`, `hook-node`, `hook-version`, `activity-folder`, `heartbeat`, `hook-log`. */
+	/** Stable name for scripts: `hooks-disabled`, `hook-registered`, `hook-duplicates`, `hook-script`, `hook-node`, `hook-version`, `activity-folder`, `heartbeat`, `hook-log`, `codex`, `codex-hooks`, `codex-heartbeat`. */
 	readonly id: string;
 	/** False only for `fail`. */
 	readonly ok: boolean;
@@ -41,10 +44,10 @@ export function doctorReport(checks: readonly DoctorCheck[]): DoctorReport {
 	return {ok: checks.every(c => c.ok), checks};
 }
 
-export const LEVEL_GLYPH: Readonly<Record<CheckLevel, string>> = {ok: '✓', warn: '!', fail: '✗'};
+export const LEVEL_GLYPH: Readonly<Record<CheckLevel, string>> = {ok: '✓', note: '-', warn: '!', fail: '✗'};
 
 /**
- * The report as text: `✓`/`!`/`✗` and the summary, the detail lines indented, then `→ ` and the
+ * The report as text: `✓`/`-`/`!`/`✗` and the summary, the detail lines indented, then `→ ` and the
  * fix; a last line with the verdict. Every string goes through safeLine here (they quote paths,
  * settings and log lines from disk).
  */

@@ -157,6 +157,8 @@ export interface HookFilesInput {
 	readonly render: (template: string, nodePath: string) => string;
 	readonly isOurs: (text: string) => boolean;
 	readonly env?: NodeJS.ProcessEnv;
+	/** False: the launcher's Node lookup is not run (`node` stays undefined). */
+	readonly probeNode?: boolean;
 }
 
 export function readHookFiles(input: HookFilesInput): Omit<HookFileFacts, 'project'> {
@@ -172,7 +174,7 @@ export function readHookFiles(input: HookFilesInput): Omit<HookFileFacts, 'proje
 			ours,
 			current: fallback !== undefined && input.render(input.launcherTemplate, fallback) === read.text,
 		};
-		node = ours ? probeLauncherNode(fallback, input.env) : undefined;
+		node = ours && input.probeNode !== false ? probeLauncherNode(fallback, input.env) : undefined;
 	}
 	const dir = path.dirname(input.scriptPath);
 	const bundles = input.bundles.map((b): BundleFacts => {
@@ -222,10 +224,14 @@ export function probeActivity(activity: string): ActivityFacts {
 	return {path: activity, state: 'writable'};
 }
 
-/** The newest `at` of each hook event in the newest session folders' logs (agentlog import's lines left out). */
+/**
+ * The newest `at` of each hook event in the newest session folders' logs (agentlog import's lines
+ * left out): Claude Code's in `lastByEvent`, Codex's (lines with provider codex) in `codexLastByEvent`.
+ */
 export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): HeartbeatFacts {
 	const dirs = listSessionDirs(activity).slice(0, sessions);
-	const lastByEvent = new Map<string, number>();
+	const claudeLast = new Map<string, number>();
+	const codexLast = new Map<string, number>();
 	const problems: string[] = [];
 	for (const dir of dirs) {
 		const read = readSessionEvents(path.join(activity, dir.id));
@@ -234,12 +240,13 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 		}
 		for (const line of read.lines) {
 			const at = Date.parse(line.at);
+			const lastByEvent = line.provider === 'codex' ? codexLast : claudeLast;
 			if (line.event !== IMPORTED_EVENT && at > (lastByEvent.get(line.event) ?? Number.NEGATIVE_INFINITY)) {
 				lastByEvent.set(line.event, at);
 			}
 		}
 	}
-	return {activity, sessionsRead: dirs.length, lastByEvent, problems};
+	return {activity, sessionsRead: dirs.length, lastByEvent: claudeLast, codexLastByEvent: codexLast, problems};
 }
 
 /** The last lines of `<activity>/.agentlog-hook.log` (its last 64 KiB, the first cut line dropped). */

@@ -1,0 +1,143 @@
+// agentlog doctor on Codex CLI (issue 16), through the built CLI with HOME, CLAUDE_CONFIG_DIR,
+// CODEX_HOME and AGENTLOG_DIR in temp folders: no Codex folder (a note, doctor still passes),
+// Codex with rollouts but no hooks (a note that says how), install-hook --codex before and after
+// Codex ran its hook (a real payload from test/fixtures/codex, through the registered command).
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync} from 'node:fs';
+import path from 'node:path';
+import {beforeEach, describe, expect, it} from 'vitest';
+import {packageRoot} from '../../src/cli/assets.js';
+import {tempDir} from '../helpers/tmp.js';
+
+const ROOT = packageRoot();
+const CLI = path.join(ROOT, 'bin', 'agentlog.js');
+const FIXTURE = path.join(ROOT, 'test', 'fixtures', 'codex', 'v1');
+
+let home: string;
+let codex: string;
+let activity: string;
+
+beforeEach(() => {
+	home = tempDir('doctor-codex-');
+	codex = path.join(home, '.codex');
+	activity = path.join(home, 'activity');
+});
+
+function env(): NodeJS.ProcessEnv {
+	return {PATH: process.env.PATH, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), CODEX_HOME: codex, AGENTLOG_DIR: activity, FORCE_COLOR: '0'};
+}
+
+function agentlog(...args: string[]): {status: number | null; stdout: string; stderr: string} {
+	const r = spawnSync(process.execPath, [CLI, ...args], {cwd: home, env: env(), encoding: 'utf8', timeout: 30_000});
+	return {status: r.status, stdout: r.stdout, stderr: r.stderr};
+}
+
+interface Check {
+	id: string;
+	ok: boolean;
+	level: string;
+	summary: string;
+	detail?: string[];
+	fix?: string;
+}
+
+function codexChecks(...args: string[]): Check[] {
+	const r = agentlog('doctor', '--json', ...args);
+	return (JSON.parse(r.stdout) as {checks: Check[]}).checks.filter(c => c.id.startsWith('codex'));
+}
+
+/** The v1 fixture's rollouts as Codex's sessions/, written just now. */
+function codexWithRollouts(): number {
+	cpSync(path.join(FIXTURE, 'sessions'), path.join(codex, 'sessions'), {recursive: true});
+	let count = 0;
+	const touch = (dir: string): void => {
+		for (const name of readdirSync(dir)) {
+			const p = path.join(dir, name);
+			if (statSync(p).isDirectory()) {
+				touch(p);
+			} else {
+				utimesSync(p, new Date(), new Date());
+				count++;
+			}
+		}
+	};
+	touch(path.join(codex, 'sessions'));
+	return count;
+}
+
+describe('agentlog doctor and Codex', () => {
+	it('no Codex folder: one plain note, not a failure', () => {
+		// Claude Code's hook installed and heard from, so only Codex could fail the run.
+		expect(agentlog('install-hook').status).toBe(0);
+		const payload = JSON.stringify({
+			session_id: 's1',
+			transcript_path: '/x/s1.jsonl',
+			cwd: '/x',
+			hook_event_name: 'SubagentStart',
+			agent_id: 'a1',
+			agent_type: 'Explore',
+		});
+		expect(spawnSync(path.join(home, '.claude', 'hooks', 'agent-spy.sh'), [], {input: payload, env: env()}).status).toBe(0);
+		const text = agentlog('doctor');
+		expect(text.status).toBe(0);
+		expect(text.stdout).toContain(`- Codex CLI not found: no ${codex}`);
+		expect(text.stdout).toContain('All checks passed');
+		expect(codexChecks()).toEqual([expect.objectContaining({id: 'codex', ok: true, level: 'note'})]);
+	});
+
+	it('Codex with rollouts and no hooks: counts them, and notes how to add the hooks', () => {
+		const count = codexWithRollouts();
+		const checks = codexChecks();
+		expect(checks.map(c => [c.id, c.level])).toEqual([
+			['codex', 'ok'],
+			['codex-hooks', 'note'],
+		]);
+		expect(checks[0]!.summary).toBe(`Codex CLI folder ${codex}: ${count} rollouts under sessions/ from the last 7 days, the newest 0s ago`);
+		expect(checks[1]!.fix).toBe('for those, run agentlog install-hook --codex, then approve them in Codex with /hooks');
+	});
+
+	it("after install-hook --codex: registered for its events; a heartbeat once Codex ran the hook; Claude Code's heartbeat is not fooled", () => {
+		codexWithRollouts();
+		expect(agentlog('install-hook', '--codex').status).toBe(0);
+		let checks = codexChecks();
+		expect(checks.map(c => [c.id, c.level])).toEqual([
+			['codex', 'ok'],
+			['codex-hooks', 'ok'],
+			['codex-heartbeat', 'warn'],
+		]);
+		expect(checks[1]!.summary).toBe(`agentlog's Codex hooks are registered in ${path.join(codex, 'hooks.json')} for SubagentStart, SubagentStop, SessionEnd`);
+		expect(checks[2]!.fix).toContain('approve them in Codex with /hooks');
+
+		// Codex runs the registered command with a real SubagentStart payload.
+		const hooks = (JSON.parse(readFileSync(path.join(codex, 'hooks.json'), 'utf8')) as {hooks: Record<string, {hooks: {command: string}[]}[]>}).hooks;
+		const start = readFileSync(path.join(FIXTURE, 'hook-payloads.jsonl'), 'utf8')
+			.split('\n')
+			.find(line => line.includes('"hook_event_name":"SubagentStart"'))!;
+		const r = spawnSync('/bin/sh', ['-c', hooks.SubagentStart![0]!.hooks[0]!.command], {input: start, env: env(), encoding: 'utf8'});
+		expect([r.status, r.stdout]).toEqual([0, '']);
+		checks = codexChecks();
+		expect(checks[2]).toMatchObject({id: 'codex-heartbeat', level: 'ok'});
+		expect(checks[2]!.summary).toMatch(/^last Codex SubagentStart \d+s ago$/u);
+		// Claude Code's hook is not installed: a Codex event is no heartbeat of it.
+		const all = (JSON.parse(agentlog('doctor', '--json').stdout) as {checks: Check[]}).checks;
+		expect(all.find(c => c.id === 'heartbeat')).toMatchObject({level: 'fail'});
+
+		// Its copy of the hook gone while registered: Codex's hook would fail.
+		rmSync(path.join(codex, 'hooks', 'agent-spy.sh'));
+		expect(codexChecks().find(c => c.id === 'codex-hooks')).toMatchObject({
+			level: 'fail',
+			fix: 'run agentlog install-hook --codex (the command stays the same)',
+		});
+		const removed = agentlog('uninstall-hook', '--codex');
+		expect(removed.status).toBe(0);
+		expect(codexChecks().find(c => c.id === 'codex-hooks')!.level).toBe('note');
+	});
+
+	it('--codex-home names another folder, and the fix says so', () => {
+		const other = path.join(home, 'other codex');
+		mkdirSync(other);
+		const checks = codexChecks('--codex-home', other);
+		expect(checks[0]!.summary).toContain(`Codex CLI folder ${other}: no rollout`);
+		expect(checks[1]!.fix).toBe(`for those, run agentlog install-hook --codex --codex-home '${other}', then approve them in Codex with /hooks`);
+	});
+});
