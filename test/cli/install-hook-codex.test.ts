@@ -262,5 +262,11 @@ describe('install-hook --codex, end to end', () => {
 			stopReason: 'session-end:other',
 		});
 		expect(existsSync(path.join(activity, '.agentlog-hook.log'))).toBe(false);
+
+		// uninstall-hook --codex takes the hook's code cache too, and the folder with it.
+		const uninstall = spawnSync(process.execPath, [CLI, 'uninstall-hook', '--codex'], {env, encoding: 'utf8'});
+		expect(uninstall.status).toBe(0);
+		expect(existsSync(path.join(codex, 'hooks'))).toBe(false);
+		expect(JSON.parse(readFileSync(hooksFile(), 'utf8'))).toEqual({});
 	});
 });
