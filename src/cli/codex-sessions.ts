@@ -6,7 +6,7 @@ import {codexCacheFile, codexHomeDir} from '../core/paths.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
 import {newestSessionId, type SessionListing} from '../store/activity/sessions.js';
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../store/codex/codex-sessions.js';
-import {home} from './env.js';
+import {clockNow, home} from './env.js';
 
 export interface CodexOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
@@ -15,17 +15,23 @@ export interface CodexOptions {
 
 /** How far back the live rule looks for Codex rollouts (date folders): a child's file is in the folder of its own start. */
 export const LIVE_DAYS = 2;
+/**
+ * How far back `sessions`, `ls` and a session argument look (date folders): Codex keeps every
+ * rollout forever, agentlog's history keeps 30 days; older ones are read by `import` only.
+ */
+export const LISTED_DAYS = 30;
 
 export function codexHomeFor(options: CodexOptions): string {
 	return codexHomeDir(process.env, home(), options.codexHome);
 }
 
-/** The Codex sessions with a subagent (all, or only the recent date folders' for live state). Nothing when there is no Codex folder. */
+/** The Codex sessions with a subagent of the last LISTED_DAYS (live: LIVE_DAYS). Nothing when there is no Codex folder. */
 export function scanCodex(options: CodexOptions, live = false): CodexScan {
 	return scanCodexSessions({
 		codexHome: codexHomeFor(options),
 		cacheFile: codexCacheFile(process.env, home()),
-		...(live ? {sinceMs: Date.now() - LIVE_DAYS * 86_400_000} : {}),
+		// The clock agentlog reads everywhere (AGENTLOG_NOW pins it for tests and replays of old data).
+		sinceMs: clockNow() - (live ? LIVE_DAYS : LISTED_DAYS) * 86_400_000,
 	});
 }
 

@@ -64,7 +64,8 @@ describe('the hook on Codex events', () => {
 		const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
 		const r = spawnSync(process.execPath, [cli, 'ls', '--json', sessionId], {
 			encoding: 'utf8',
-			env: {...process.env, AGENTLOG_DIR: activity, CODEX_HOME: path.join(fixtures, 'second-task')},
+			// The fixtures' day (the listing looks back 30 days from agentlog's clock).
+			env: {...process.env, AGENTLOG_DIR: activity, CODEX_HOME: path.join(fixtures, 'second-task'), AGENTLOG_NOW: '2026-11-24T06:00:00.000Z'},
 		});
 		expect(r.stderr).toBe('');
 		const agents = JSON.parse(r.stdout) as Record<string, unknown>[];

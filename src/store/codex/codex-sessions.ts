@@ -22,6 +22,8 @@ const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 /** What the cache keeps of a thread's texts and calls. */
 const KEPT_TEXT = 2000;
 const KEPT_CALLS = 5;
+/** A cached rollout written longer ago than this is forgotten (the listing looks back 30 days). */
+const CACHE_DAYS = 31;
 
 export interface CodexThreadRead {
 	readonly path: string;
@@ -150,10 +152,12 @@ export function scanCodexSessions(options: CodexScanOptions): CodexScan {
 			memory.set(key, entry);
 		}
 	} else if (options.cacheFile !== undefined && (changed || next.size !== cache.size)) {
-		// Entries of files gone (or outside the folders looked at) are dropped only on a full scan.
+		// Entries of files outside the folders looked at are kept (a live scan looks at two days);
+		// those of files older than the folders any scan looks at are dropped.
 		if (options.sinceMs !== undefined) {
+			const keepFrom = Date.now() - CACHE_DAYS * 86_400_000;
 			for (const [key, entry] of cache) {
-				if (!next.has(key)) {
+				if (!next.has(key) && entry.mtimeMs >= keepFrom) {
 					next.set(key, entry);
 				}
 			}
