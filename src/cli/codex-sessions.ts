@@ -11,6 +11,8 @@ import {clockNow, home} from './env.js';
 export interface CodexOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
 	readonly codexHome?: string;
+	/** The live scan, made once by a command that asks twice (status: the newest session, then its counts). */
+	readonly liveScan?: CodexScan;
 }
 
 /** How far back the live rule looks for Codex rollouts (date folders): a child's file is in the folder of its own start. */
@@ -27,9 +29,12 @@ export function codexHomeFor(options: CodexOptions): string {
 
 /** The Codex sessions with a subagent of the last LISTED_DAYS (live: LIVE_DAYS). Nothing when there is no Codex folder. */
 export function scanCodex(options: CodexOptions, live = false): CodexScan {
+	if (live && options.liveScan !== undefined) {
+		return options.liveScan;
+	}
 	return scanCodexSessions({
 		codexHome: codexHomeFor(options),
-		cacheFile: codexCacheFile(process.env, home()),
+		cacheFile: codexCacheFile(process.env, home(), live),
 		// The clock agentlog reads everywhere (AGENTLOG_NOW pins it for tests and replays of old data).
 		sinceMs: clockNow() - (live ? LIVE_DAYS : LISTED_DAYS) * 86_400_000,
 	});

@@ -10,6 +10,7 @@ import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {STATUS_FORMATS, type StatusFormat} from '../core/present/status-line.js';
 import {parseDuration} from '../core/text/format.js';
 import {activityFor} from './env.js';
+import {scanCodex} from './codex-sessions.js';
 import {quickStatusSession, statusText, type StatusOptions} from './status-run.js';
 
 export interface StatusArgs {
@@ -100,11 +101,13 @@ export function runStatusFast(args: readonly string[]): boolean {
 	let text: string;
 	try {
 		const activity = activityFor(parsed.options);
-		const quick = quickStatusSession(parsed.session, activity, parsed.options);
+		// Codex's recent rollouts looked at once (the newest session, then its counts).
+		const options = {...parsed.options, liveScan: scanCodex(parsed.options, true)};
+		const quick = quickStatusSession(parsed.session, activity, options);
 		if (quick === undefined) {
 			return false;
 		}
-		text = statusText(activity, quick.sessionId, parsed.options);
+		text = statusText(activity, quick.sessionId, options);
 	} catch {
 		// Nothing printed yet: the main CLI runs it again and says what went wrong.
 		return false;

@@ -55,7 +55,11 @@ export function codexHomeDir(env: {readonly CODEX_HOME?: string | undefined}, ho
 	return env.CODEX_HOME ? path.resolve(env.CODEX_HOME) : path.join(home, '.codex');
 }
 
-/** `$XDG_STATE_HOME/agentlog/codex-cache.json`: what the Codex rollouts said, and how far each was read (store/codex/codex-sessions.ts). */
-export function codexCacheFile(env: PathEnv, home: string): string {
-	return path.join(path.dirname(stateFile(env, home)), 'codex-cache.json');
+/**
+ * `$XDG_STATE_HOME/agentlog/codex-cache.json`: what the Codex rollouts said, and how far each was
+ * read (store/codex/codex-sessions.ts); `codex-live-cache.json` for the few recent ones the live
+ * rule reads (`status`, every few seconds, need not read the month's).
+ */
+export function codexCacheFile(env: PathEnv, home: string, live = false): string {
+	return path.join(path.dirname(stateFile(env, home)), live ? 'codex-live-cache.json' : 'codex-cache.json');
 }

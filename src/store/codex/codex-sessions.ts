@@ -19,11 +19,8 @@ import {listRollouts, readRollout, type RolloutFile, type RolloutRead} from './r
 
 const VERSION = 1;
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
-/** What the cache keeps of a thread's texts and calls. */
-const KEPT_TEXT = 2000;
-const KEPT_CALLS = 5;
-/** A cached rollout written longer ago than this is forgotten (the listing looks back 30 days). */
-const CACHE_DAYS = 31;
+/** What the cache keeps of a thread's texts (the counts and the listing need none of it; `ls` reads the rollouts again). */
+const KEPT_TEXT = 200;
 
 export interface CodexThreadRead {
 	readonly path: string;
@@ -64,7 +61,8 @@ type CacheEntry = RolloutRead;
 function lite(thread: CodexThread): CodexThread {
 	return {
 		...thread,
-		toolCalls: thread.toolCalls.slice(-KEPT_CALLS),
+		toolCalls: [],
+		activity: thread.activity === undefined ? undefined : head(thread.activity, KEPT_TEXT),
 		report: thread.report === undefined ? undefined : head(thread.report, KEPT_TEXT),
 		task: thread.task === undefined ? undefined : head(thread.task, KEPT_TEXT),
 	};
@@ -151,18 +149,29 @@ export function scanCodexSessions(options: CodexScanOptions): CodexScan {
 		for (const [key, entry] of next) {
 			memory.set(key, entry);
 		}
-	} else if (options.cacheFile !== undefined && (changed || next.size !== cache.size)) {
-		// Entries of files outside the folders looked at are kept (a live scan looks at two days);
-		// those of files older than the folders any scan looks at are dropped.
-		if (options.sinceMs !== undefined) {
-			const keepFrom = Date.now() - CACHE_DAYS * 86_400_000;
+	} else if (options.cacheFile !== undefined) {
+		// Entries of files outside the folders looked at (a day's margin) are dropped: each cache
+		// serves one window (the listing's 30 days, or the live rule's two). Written only when
+		// something changed: `status` runs this every few seconds.
+		let dropped = false;
+		if (options.sinceMs === undefined) {
+			dropped = [...cache.keys()].some(key => !next.has(key));
+		} else {
+			const keepFrom = options.sinceMs - 86_400_000;
 			for (const [key, entry] of cache) {
-				if (!next.has(key) && entry.mtimeMs >= keepFrom) {
+				if (next.has(key)) {
+					continue;
+				}
+				if (entry.mtimeMs >= keepFrom) {
 					next.set(key, entry);
+				} else {
+					dropped = true;
 				}
 			}
 		}
-		saveCache(options.cacheFile, next);
+		if (changed || dropped) {
+			saveCache(options.cacheFile, next);
+		}
 	}
 	const sessions = [...bySession]
 		.filter(([, s]) => s.children > 0)
