@@ -69,7 +69,7 @@ export function codexRecord(thread: CodexThread, rolloutPath: string): AgentReco
 		...(description === undefined ? {} : {description}),
 		...(thread.model === undefined ? {} : {model: thread.model}),
 		...(thread.totalTokens === undefined ? {} : {totalTokens: thread.totalTokens}),
-		...(thread.toolCalls.length === 0 ? {} : {totalToolUseCount: Object.values(thread.toolCounts).reduce((a, b) => a + b, 0)}),
+		...(Object.keys(thread.toolCounts).length === 0 ? {} : {totalToolUseCount: Object.values(thread.toolCounts).reduce((a, b) => a + b, 0)}),
 		...(parent === undefined ? {} : {parentAgentId: parent}),
 		provider: 'codex',
 	};

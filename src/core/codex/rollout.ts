@@ -11,6 +11,7 @@ import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {oneLine} from '../transcript/tool-summary.js';
+import {withoutUnreadFields} from './unread-fields.js';
 
 /** Who a thread is, from its `session_meta` line. */
 export interface CodexMeta {
@@ -242,7 +243,7 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 	}
 }
 
-function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undefined): void {
+function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undefined, calls: boolean): void {
 	switch (payload.type) {
 		case 'message': {
 			const t = contentText(payload.content);
@@ -257,24 +258,31 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 		case 'function_call':
 		case 'custom_tool_call': {
 			const name = label(payload.name) ?? 'tool';
+			s.toolCounts = {...s.toolCounts, [name]: (s.toolCounts[name] ?? 0) + 1};
+			if (!calls) {
+				s.activity = name;
+				break;
+			}
 			const id = str(payload.call_id) ?? `${s.toolCalls.length}`;
 			const call: CodexToolCall = {id: safeLine(head(id, 128)), name, summary: callSummary(name, payload.arguments ?? payload.input), at: ms};
-			const calls = [...s.toolCalls, call];
-			s.toolCalls = calls.length > MAX_CODEX_TOOL_CALLS ? calls.slice(calls.length - MAX_CODEX_TOOL_CALLS) : calls;
-			s.toolCounts = {...s.toolCounts, [name]: (s.toolCounts[name] ?? 0) + 1};
+			const kept = [...s.toolCalls, call];
+			s.toolCalls = kept.length > MAX_CODEX_TOOL_CALLS ? kept.slice(kept.length - MAX_CODEX_TOOL_CALLS) : kept;
 			s.activity = call.summary;
 			break;
 		}
 		case 'function_call_output':
 		case 'custom_tool_call_output': {
+			if (!calls) {
+				break;
+			}
 			const id = str(payload.call_id);
 			const output = payload.output;
 			const result = oneLine(typeof output === 'string' ? output : isObject(output) ? (str(output.content) ?? '') : '', RESULT_LENGTH);
 			const i = id === undefined ? -1 : s.toolCalls.findLastIndex(c => c.id === id);
 			if (i >= 0) {
-				const calls = [...s.toolCalls];
-				calls[i] = {...calls[i]!, result};
-				s.toolCalls = calls;
+				const kept = [...s.toolCalls];
+				kept[i] = {...kept[i]!, result};
+				s.toolCalls = kept;
 			}
 			break;
 		}
@@ -283,7 +291,7 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 }
 
 /** One parsed line into the state. */
-function foldLine(s: Mutable<CodexThread>, json: Json): void {
+function foldLine(s: Mutable<CodexThread>, json: Json, calls: boolean): void {
 	const start = s.meta?.historyStart;
 	if (start !== undefined && typeof json.ordinal === 'number' && json.ordinal < start && json.type !== 'session_meta') {
 		// The parent's history copied into a forked child: not this agent's.
@@ -313,18 +321,27 @@ function foldLine(s: Mutable<CodexThread>, json: Json): void {
 			break;
 		}
 		case 'response_item': {
-			responseItem(s, payload, Number.isNaN(ms) ? undefined : ms);
+			responseItem(s, payload, Number.isNaN(ms) ? undefined : ms, calls);
 			break;
 		}
 		default:
 	}
 }
 
+export interface FoldOptions {
+	/**
+	 * False: tool calls are counted (`toolCounts`) but not kept (`toolCalls` stays empty, the
+	 * activity is the tool's name): what a listing needs, without parsing every call's arguments.
+	 */
+	readonly calls?: boolean;
+}
+
 /**
  * The thread after `lines` (whole lines of the file, in order, without their newlines). A line
  * that is not a JSON object is counted in `badLines` and skipped.
  */
-export function foldRollout(state: CodexThread, lines: readonly string[]): CodexThread {
+export function foldRollout(state: CodexThread, lines: readonly string[], options: FoldOptions = {}): CodexThread {
+	const calls = options.calls ?? true;
 	const s: Mutable<CodexThread> = {...state};
 	for (const line of lines) {
 		if (line.trim() === '') {
@@ -333,7 +350,7 @@ export function foldRollout(state: CodexThread, lines: readonly string[]): Codex
 		s.lines += 1;
 		let json: unknown;
 		try {
-			json = JSON.parse(line);
+			json = JSON.parse(withoutUnreadFields(line));
 		} catch {
 			s.badLines += 1;
 			continue;
@@ -342,7 +359,7 @@ export function foldRollout(state: CodexThread, lines: readonly string[]): Codex
 			s.badLines += 1;
 			continue;
 		}
-		foldLine(s, json);
+		foldLine(s, json, calls);
 	}
 	return s;
 }

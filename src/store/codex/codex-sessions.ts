@@ -119,7 +119,8 @@ export function scanCodexSessions(options: CodexScanOptions): CodexScan {
 		if (cached !== undefined && unchanged(cached, f)) {
 			read = cached;
 		} else {
-			const fresh = readRollout(f.path, cached);
+			// Kept in memory (watch): whole; for the cache: counted, the calls not kept (lite).
+			const fresh = readRollout(f.path, cached, {calls: memory !== undefined});
 			if ('problem' in fresh) {
 				skipped += 1;
 				continue;

@@ -4,7 +4,7 @@
 // being held; read again from where the last read stopped (a growing file is folded once).
 import {closeSync, lstatSync, readdirSync, type Stats} from 'node:fs';
 import path from 'node:path';
-import {EMPTY_THREAD, foldRollout, type CodexThread} from '../../core/codex/rollout.js';
+import {EMPTY_THREAD, foldRollout, type CodexThread, type FoldOptions} from '../../core/codex/rollout.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {readLineChunksSync} from '../transcripts/files.js';
 
@@ -109,9 +109,10 @@ export interface RolloutRead {
 
 /**
  * Folds a rollout from where `previous` stopped (the same file: same inode, not shorter), else
- * from its start. A FIFO, folder or link is never opened: `{problem}`.
+ * from its start. A FIFO, folder or link is never opened: `{problem}`. `options.calls` false:
+ * tool calls counted, not kept (core/codex/rollout.ts FoldOptions).
  */
-export function readRollout(file: string, previous?: RolloutRead): RolloutRead | {readonly problem: string} {
+export function readRollout(file: string, previous?: RolloutRead, options: FoldOptions = {}): RolloutRead | {readonly problem: string} {
 	const opened = openRegularFile(file);
 	if (!opened.ok) {
 		return {problem: opened.message};
@@ -132,7 +133,7 @@ export function readRollout(file: string, previous?: RolloutRead): RolloutRead |
 			from,
 			size,
 			bytes => {
-				thread = foldRollout(thread, decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'));
+				thread = foldRollout(thread, decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'), options);
 			},
 			{maxLine: MAX_ROLLOUT_LINE_BYTES, skipping: wasSkipping},
 		);

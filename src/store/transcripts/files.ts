@@ -98,7 +98,8 @@ export async function streamLines(file: string, end: number, chunkBytes: number,
 		fd = openTranscript(file).fd;
 		let carry: Uint8Array = new Uint8Array(0);
 		let position = 0;
-		const buf = Buffer.allocUnsafe(chunkBytes);
+		// No bigger than what is read: a 1 MiB buffer per small file is a gigabyte for a thousand.
+		const buf = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, end)));
 		while (position < end) {
 			const {bytesRead} = await readAsync(fd, buf, 0, Math.min(buf.length, end - position), position);
 			if (bytesRead === 0) {
@@ -146,7 +147,8 @@ export function readLineChunksSync(
 ): LineChunks {
 	const chunkBytes = options.chunkBytes ?? 1024 * 1024;
 	const maxLine = options.maxLine ?? Number.POSITIVE_INFINITY;
-	const buf = Buffer.allocUnsafe(chunkBytes);
+	// No bigger than what is read: a 1 MiB buffer per small file is a gigabyte for a thousand.
+	const buf = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, end - start)));
 	let skipping = options.skipping ?? false;
 	let carry: Buffer | undefined;
 	let position = start;

@@ -99,6 +99,15 @@ describe('foldRollout → codexRecord', () => {
 		expect(codexRecord(thread, 'p')).toEqual(codexRecord(foldRollout(EMPTY_THREAD, v1Child), 'p'));
 	});
 
+	it('without its calls (a listing): the same record, tool counts kept, no call parsed or kept', () => {
+		const counted = foldRollout(EMPTY_THREAD, v1Child, {calls: false});
+		expect(counted.toolCalls).toEqual([]);
+		expect(counted.toolCounts).toEqual({shell: 1});
+		expect(codexRecord(counted, 'p')).toEqual(codexRecord(foldRollout(EMPTY_THREAD, v1Child), 'p'));
+		const running = foldRollout(EMPTY_THREAD, v1Child.slice(0, 6), {calls: false});
+		expect(running.activity).toBe('shell');
+	});
+
 	it('active while its turn runs (the current call as activity); a second task resumes it; an abort interrupts it', () => {
 		const running = foldRollout(EMPTY_THREAD, v1Child.slice(0, 6));
 		expect(codexRecord(running, 'p')?.status).toBe('active');
