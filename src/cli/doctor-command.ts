@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs';
 import type {Command} from 'commander';
 import {activityCheck, heartbeatCheck, hookLogCheck} from '../core/doctor/activity-checks.js';
 import {doctorReport, formatDoctorText, type DoctorReport} from '../core/doctor/check.js';
+import {claudeAbsentCheck, codexOnly} from '../core/doctor/claude-presence.js';
 import {codexChecks} from '../core/doctor/codex-checks.js';
 import {codexHookTarget} from '../core/install/codex-hooks.js';
 import {hookFileChecks} from '../core/doctor/hook-file-checks.js';
@@ -14,6 +15,7 @@ import {hookTarget} from '../core/install/shell-command.js';
 import {claudeDir, codexHomeDir} from '../core/paths.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {
+	claudeFolderInUse,
 	managedSettingsPath,
 	probeActivity,
 	probeLauncherNode,
@@ -70,21 +72,28 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		isOurs: isAgentlogLauncher,
 		env,
 	});
+	const codexChecksNow = codexChecks(
+		{
+			...codex,
+			target: codexTarget,
+			lastByEvent: heartbeat.codexLastByEvent ?? new Map(),
+			...(options.codexHome === undefined ? {} : {codexHomeOption: options.codexHome}),
+		},
+		now,
+	);
+	const activityChecks = [activityCheck(probeActivity(activity)), hookLogCheck(readHookLogTail(activity), now)];
+	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
+	if (codexOnly(presence)) {
+		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.
+		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow]);
+	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
 		...hookFileChecks({...hookFiles, project, ...(plugin === undefined ? {} : {plugin}), ...(pluginOnly ? {node: probeLauncherNode(undefined, env)} : {})}),
-		activityCheck(probeActivity(activity)),
+		activityChecks[0]!,
 		heartbeatCheck(heartbeat, now),
-		hookLogCheck(readHookLogTail(activity), now),
-		...codexChecks(
-			{
-				...codex,
-				target: codexTarget,
-				lastByEvent: heartbeat.codexLastByEvent ?? new Map(),
-				...(options.codexHome === undefined ? {} : {codexHomeOption: options.codexHome}),
-			},
-			now,
-		),
+		activityChecks[1]!,
+		...codexChecksNow,
 	]);
 }
 

@@ -235,9 +235,14 @@ function diffText(file: SettingsFile, after: string): string {
 	return unifiedDiff(file.text, after, {before: file.bytes === undefined ? '/dev/null' : file.target, after: file.target});
 }
 
+/** The program that writes the file itself. */
+function ownerOf(tool: Resolved['tool']): string {
+	return tool === 'codex' ? 'Codex' : 'Claude Code';
+}
+
 function retryNote(tries: number, tool: Resolved['tool']): string {
 	return tries > 1
-		? `  note: the ${tool === 'codex' ? 'hooks' : 'settings'} file changed while agentlog was writing it (another program, probably ${tool === 'codex' ? 'Codex' : 'Claude Code'}); agentlog merged its change into the new content (${tries} tries)\n`
+		? `  note: the ${tool === 'codex' ? 'hooks' : 'settings'} file changed while agentlog was writing it (another program, probably ${ownerOf(tool)}); agentlog merged its change into the new content (${tries} tries)\n`
 		: '';
 }
 
@@ -341,6 +346,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 			const written = writeSettings({
 				first: file,
 				staging,
+				owner: ownerOf(tool),
 				beforeRename: commitHookFiles,
 				onStep: ctx.onSettingsStep,
 				compute: next => {
@@ -457,6 +463,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 			const written = writeSettings({
 				first: file,
 				staging,
+				owner: ownerOf(tool),
 				onStep: ctx.onSettingsStep,
 				compute: next => {
 					if (next !== file) {

@@ -23,6 +23,8 @@ export interface SettingsWriteOptions {
 	/** The new text for a file's content; undefined when it needs no change. Throws when unusable. */
 	readonly compute: (file: SettingsFile) => string | undefined;
 	readonly staging: Staging;
+	/** The program that writes this file itself, named when it keeps changing (default Claude Code). */
+	readonly owner?: string;
 	/** Runs once, just before the first rename of the settings file (the hook files go first). */
 	readonly beforeRename?: () => void;
 	readonly onStep?: ((step: SettingsStep, file: string) => void) | undefined;
@@ -45,9 +47,9 @@ function sleepSync(ms: number): void {
 	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-function raced(file: SettingsFile, tries: number): CliError {
+function raced(file: SettingsFile, tries: number, owner: string): CliError {
 	return new CliError(
-		`${file.target} kept changing while agentlog was writing it (${tries} tries; is Claude Code writing it?). agentlog's change is not in it: the file is as the other program last wrote it. Run the command again when it is quiet.`,
+		`${file.target} kept changing while agentlog was writing it (${tries} tries; is ${owner} writing it?). agentlog's change is not in it: the file is as the other program last wrote it. Run the command again when it is quiet.`,
 	);
 }
 
@@ -85,7 +87,7 @@ export function writeSettings(options: SettingsWriteOptions): SettingsWriteResul
 		if (!unchangedSince(file)) {
 			options.staging.discard(staged);
 			if (tries >= maxTries) {
-				throw raced(file, tries);
+				throw raced(file, tries, options.owner ?? 'Claude Code');
 			}
 			pause(tries);
 			file = readSettingsFile(file.path);
@@ -104,7 +106,7 @@ export function writeSettings(options: SettingsWriteOptions): SettingsWriteResul
 		}
 		// The other program wrote after the rename: its content stands; merge again into it.
 		if (tries >= maxTries) {
-			throw raced(file, tries);
+			throw raced(file, tries, options.owner ?? 'Claude Code');
 		}
 		pause(tries);
 		file = readSettingsFile(file.path);

@@ -13,6 +13,9 @@ export function claudeDir(env: PathEnv, home: string): string {
 	return env.CLAUDE_CONFIG_DIR ? path.resolve(env.CLAUDE_CONFIG_DIR) : path.join(home, '.claude');
 }
 
+/** The activity folder's name inside `<claude>`, by default. */
+export const ACTIVITY_FOLDER_NAME = 'agent-activity';
+
 /** `<activity>`: `--dir`, else `$AGENTLOG_DIR`, else `<claude>/agent-activity`. */
 export function activityDir(env: PathEnv, home: string, dirOption?: string): string {
 	if (dirOption) {
@@ -21,7 +24,7 @@ export function activityDir(env: PathEnv, home: string, dirOption?: string): str
 	if (env.AGENTLOG_DIR) {
 		return path.resolve(env.AGENTLOG_DIR);
 	}
-	return path.join(claudeDir(env, home), 'agent-activity');
+	return path.join(claudeDir(env, home), ACTIVITY_FOLDER_NAME);
 }
 
 /** `$XDG_STATE_HOME/agentlog/state.json`, default `~/.local/state/agentlog/state.json`. */

@@ -118,7 +118,9 @@ describe('agentlog doctor and Codex', () => {
 		checks = codexChecks();
 		expect(checks[2]).toMatchObject({id: 'codex-heartbeat', level: 'ok'});
 		expect(checks[2]!.summary).toMatch(/^last Codex SubagentStart \d+s ago$/u);
-		// Claude Code's hook is not installed: a Codex event is no heartbeat of it.
+		// Claude Code is here (its folder has its own files) but its hook is not installed: a Codex
+		// event is no heartbeat of it.
+		mkdirSync(path.join(home, '.claude', 'projects'), {recursive: true});
 		const all = (JSON.parse(agentlog('doctor', '--json').stdout) as {checks: Check[]}).checks;
 		expect(all.find(c => c.id === 'heartbeat')).toMatchObject({level: 'fail'});
 
@@ -131,6 +133,43 @@ describe('agentlog doctor and Codex', () => {
 		const removed = agentlog('uninstall-hook', '--codex');
 		expect(removed.status).toBe(0);
 		expect(codexChecks().find(c => c.id === 'codex-hooks')!.level).toBe('note');
+	});
+
+	it("only Codex CLI here (no Claude Code folder, or only the activity folder the hook made in it): Claude Code's checks become one note, doctor passes", () => {
+		codexWithRollouts();
+		const env2 = {...env(), AGENTLOG_DIR: ''};
+		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, 'doctor', ...args], {cwd: home, env: env2, encoding: 'utf8', timeout: 30_000});
+		const text = run();
+		expect(text.status).toBe(0);
+		expect(text.stdout).toContain(`- Claude Code's folder ${path.join(home, '.claude')} is not there: its checks are left out (only Codex CLI is here)`);
+		expect(text.stdout).not.toContain('✗');
+		const ids = (): string[] => (JSON.parse(run('--json').stdout) as {checks: Check[]}).checks.map(c => c.id);
+		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks']);
+
+		// The Codex hook installed and run: it makes <claude>/agent-activity, and that alone is not Claude Code.
+		expect(spawnSync(process.execPath, [CLI, 'install-hook', '--codex'], {cwd: home, env: env2, encoding: 'utf8'}).status).toBe(0);
+		const hooks = (JSON.parse(readFileSync(path.join(codex, 'hooks.json'), 'utf8')) as {hooks: Record<string, {hooks: {command: string}[]}[]>}).hooks;
+		const start = readFileSync(path.join(FIXTURE, 'hook-payloads.jsonl'), 'utf8')
+			.split('\n')
+			.find(line => line.includes('"hook_event_name":"SubagentStart"'))!;
+		expect(spawnSync('/bin/sh', ['-c', hooks.SubagentStart![0]!.hooks[0]!.command], {input: start, env: env2}).status).toBe(0);
+		expect(readdirSync(path.join(home, '.claude'))).toEqual(['agent-activity']);
+		expect(run().status).toBe(0);
+		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks', 'codex-heartbeat']);
+
+		// Claude Code starts using its folder: its checks are back, and fail until install-hook.
+		mkdirSync(path.join(home, '.claude', 'projects'));
+		expect(run().status).toBe(1);
+		expect(ids()).toContain('heartbeat');
+		expect(ids()).not.toContain('claude');
+	});
+
+	it('neither tool here: Claude Code checks stay (agentlog was installed for one of them)', () => {
+		const r = spawnSync(process.execPath, [CLI, 'doctor', '--json'], {cwd: home, env: env(), encoding: 'utf8', timeout: 30_000});
+		expect(r.status).toBe(1);
+		const ids = (JSON.parse(r.stdout) as {checks: Check[]}).checks.map(c => c.id);
+		expect(ids).toContain('hook-registered');
+		expect(ids).not.toContain('claude');
 	});
 
 	it('--codex-home names another folder, and the fix says so', () => {

@@ -542,6 +542,24 @@ describe('install-hook', () => {
 		expect(readdirSync(claude).filter(name => name.endsWith('.tmp'))).toEqual([]);
 	});
 
+	it('names Codex, not Claude Code, when Codex hooks.json keeps changing', () => {
+		const codex = path.join(home, '.codex');
+		mkdirSync(codex, {recursive: true});
+		const hooks = path.join(codex, 'hooks.json');
+		writeFileSync(hooks, '{"counter": 0}');
+		let counter = 0;
+		const busy: HookContext = {
+			...ctxWith(step => {
+				if (step === 'merged') {
+					writeFileSync(hooks, `{"counter": ${++counter}}`);
+				}
+			}),
+			env: {CLAUDE_CONFIG_DIR: claude, CODEX_HOME: codex},
+		};
+		expect(() => runInstall({codex: true}, busy)).toThrowError(/kept changing while agentlog was writing it \(8 tries; is Codex writing it\?\)/);
+		expect(readFileSync(hooks, 'utf8')).toBe(`{"counter": ${counter}}`);
+	});
+
 	it('uninstall merges again into a file changed meanwhile', () => {
 		runInstall({}, ctxWith(undefined));
 		let writes = 0;

@@ -12,7 +12,7 @@ import type {ActivityFacts, HeartbeatFacts, HookLogFacts} from '../../core/docto
 import type {BundleFacts, HookFileFacts, LauncherFacts, NodeProbe} from '../../core/doctor/hook-file-checks.js';
 import {launcherNodeFallback} from '../../core/doctor/hook-file-checks.js';
 import type {FileRead, PluginHooksFacts, SettingsFileFacts} from '../../core/doctor/settings-checks.js';
-import {HOOK_LOG_NAME} from '../../core/paths.js';
+import {ACTIVITY_FOLDER_NAME, HOOK_LOG_NAME} from '../../core/paths.js';
 import {listSessionDirs} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {openRegularFile, readRegularFile} from '../fs/safe-file.js';
@@ -274,5 +274,17 @@ export function readHookLogTail(activity: string): HookLogFacts {
 		return {path: file, state: 'unreadable', reason: `cannot read: ${codeOf(error) ?? String(error)}`};
 	} finally {
 		closeSync(fd);
+	}
+}
+
+/**
+ * Claude Code's folder is there with something of its own in it: not only the activity folder,
+ * which agentlog's hook creates there for Codex CLI's events too.
+ */
+export function claudeFolderInUse(dir: string): boolean {
+	try {
+		return readdirSync(dir).some(name => name !== ACTIVITY_FOLDER_NAME);
+	} catch {
+		return false;
 	}
 }
