@@ -216,6 +216,19 @@ describe('watch: the lifecycle section of the detail pane', () => {
 		expect(shown).toContain('from its agent file');
 	});
 
+	it('a Codex child no log names: says its rollout told it (it has no agent file)', async () => {
+		const {lastFrame, stdin} = renderApp(
+			new LifecycleSource([agent('x1', {type: 'explorer', start: 0, stop: 30, extra: {provider: 'codex', stopReason: 'task-complete'}})]),
+		);
+		await tick();
+		await press(stdin, KEY.enter);
+		await vi.waitFor(() => expect(section(lastFrame()).length).toBeGreaterThan(0), {timeout: 5000});
+		const shown = section(lastFrame()).join('\n');
+		expect(shown).toContain(`${t(30)}  completed`);
+		expect(shown).toContain('from its rollout: no event log names it');
+		expect(shown).not.toContain('agent file');
+	});
+
 	it('shows no section for an older record without lifecycle fields and no log', async () => {
 		const {lastFrame, stdin} = renderApp(new LifecycleSource([agent('c1', {type: 'Explore', start: 0, stop: 30})]));
 		await tick();

@@ -87,7 +87,9 @@ export function lifecycleLines(agent: AgentRecord, session: SessionLifecycle | u
 			return [];
 		}
 		if (steps.length > 0) {
-			notes.push(session?.problem === undefined ? 'from its agent file: no event log names it' : 'from its agent file');
+			// A Codex child seen without agentlog's hook has no agent file: its rollout said it.
+			const source = agent.provider === 'codex' ? 'from its rollout' : 'from its agent file';
+			notes.push(session?.problem === undefined ? `${source}: no event log names it` : source);
 		}
 	}
 	if (session?.problem !== undefined) {
