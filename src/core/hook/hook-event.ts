@@ -394,8 +394,9 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 	base.agentId = agentId;
 	base.updatedAt = existing ? later(existing.updatedAt, now) : now;
 	base.sessionId = event.sessionId;
+	// Every agent file says whose agent it is (a file from an older hook has none: Claude Code's).
+	base.provider = event.provider === 'codex' || existing?.provider === 'codex' ? 'codex' : 'claude';
 	if (event.provider === 'codex') {
-		base.provider = 'codex';
 		if (event.parentAgentId !== undefined && existing?.parentAgentId === undefined) {
 			base.parentAgentId = event.parentAgentId;
 		}

@@ -86,10 +86,18 @@ describe('applyHookEvent: SubagentStart', () => {
 			startedAt: T0,
 			updatedAt: T0,
 			sessionId: SESSION,
+			provider: 'claude',
 			cwd: '/home/dev/acme',
 			transcriptPath: `/home/dev/.claude/projects/-home-dev-acme/${SESSION}/subagents/agent-a8c41f0e92b7d3a15.jsonl`,
 		});
 		expect(parseAgentRecord(JSON.parse(JSON.stringify(rec))).ok).toBe(true);
+	});
+	it("says whose agent it is: a file from an older hook (no provider) becomes Claude Code's, a Codex agent's stays Codex's", () => {
+		const older: Record<string, unknown> = {...apply(start(), undefined, T0)};
+		delete older.provider;
+		expect(apply(stop(), older as unknown as AgentRecord, T1).provider).toBe('claude');
+		const codex = {...apply(start(), undefined, T0), provider: 'codex'} as AgentRecord;
+		expect(apply(stop(), codex, T1).provider).toBe('codex');
 	});
 	it('keeps the first startedAt when the start repeats, and drops stoppedAt on resume', () => {
 		const first = apply(start(), undefined, T0);
