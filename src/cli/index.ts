@@ -41,12 +41,19 @@ export function createProgram(): Command {
 	return program;
 }
 
+const guarded = new WeakSet<NodeJS.WriteStream>();
+
 /**
  * A reader that closed the pipe (`agentlog ls | head -3`) ends the program quietly, as `cat`
  * would, instead of an unhandled EPIPE stack. Everything agentlog writes to files is synchronous
  * and done before it prints, so nothing is left half done.
  */
 function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+	if (guarded.has(stream)) {
+		// Once per stream: main() run again in one process (tests, scripts) adds no listener.
+		return;
+	}
+	guarded.add(stream);
 	stream.on('error', (error: NodeJS.ErrnoException) => {
 		if (error.code === 'EPIPE') {
 			process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);

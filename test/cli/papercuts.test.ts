@@ -3,9 +3,9 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {COMMAND_NAMES} from '../../src/cli/command-names.js';
-import {createProgram} from '../../src/cli/index.js';
+import {createProgram, main} from '../../src/cli/index.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -37,6 +37,20 @@ describe('a closed stdout', () => {
 			expect(r.code).toBe(0);
 		},
 	);
+
+	it('is guarded once per stream: main() run again in one process adds no listener', async () => {
+		const before = process.stdout.listenerCount('error');
+		const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+		try {
+			for (let i = 0; i < 12; i++) {
+				await main(['node', 'agentlog', '--version']);
+			}
+		} finally {
+			write.mockRestore();
+			process.exitCode = undefined;
+		}
+		expect(process.stdout.listenerCount('error') - before).toBeLessThanOrEqual(1);
+	});
 
 	it('still writes the settings when install-hook cannot print', async () => {
 		const env = sandboxEnv();
