@@ -7,6 +7,7 @@
 // The format is Codex's own and changes between releases: every field is optional, an unknown line
 // is skipped, and every string kept is made safe for a terminal as it is kept (the lines are never
 // copied).
+import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
@@ -154,7 +155,8 @@ export function codexMetaOf(payload: Json): CodexMeta | undefined {
 
 /** A Unix time in seconds (task_started.started_at) or an ISO line time, as ISO; undefined when neither. */
 function isoOf(seconds: unknown, lineTime: string | undefined): string | undefined {
-	if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) {
+	// Dates reach ±8.64e15 ms: a larger value (1e300) would throw.
+	if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 && seconds * 1000 <= 8.64e15) {
 		return new Date(seconds * 1000).toISOString();
 	}
 	return lineTime;
@@ -258,15 +260,19 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 		case 'function_call':
 		case 'custom_tool_call': {
 			const name = label(payload.name) ?? 'tool';
-			s.toolCounts = {...s.toolCounts, [name]: (s.toolCounts[name] ?? 0) + 1};
+			// The fold's own table and list (copied once per fold): added to in place.
+			addCount(s.toolCounts, name);
 			if (!calls) {
 				s.activity = name;
 				break;
 			}
 			const id = str(payload.call_id) ?? `${s.toolCalls.length}`;
 			const call: CodexToolCall = {id: safeLine(head(id, 128)), name, summary: callSummary(name, payload.arguments ?? payload.input), at: ms};
-			const kept = [...s.toolCalls, call];
-			s.toolCalls = kept.length > MAX_CODEX_TOOL_CALLS ? kept.slice(kept.length - MAX_CODEX_TOOL_CALLS) : kept;
+			const kept = s.toolCalls as CodexToolCall[];
+			kept.push(call);
+			if (kept.length > 2 * MAX_CODEX_TOOL_CALLS) {
+				kept.splice(0, kept.length - MAX_CODEX_TOOL_CALLS);
+			}
 			s.activity = call.summary;
 			break;
 		}
@@ -280,9 +286,8 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 			const result = oneLine(typeof output === 'string' ? output : isObject(output) ? (str(output.content) ?? '') : '', RESULT_LENGTH);
 			const i = id === undefined ? -1 : s.toolCalls.findLastIndex(c => c.id === id);
 			if (i >= 0) {
-				const kept = [...s.toolCalls];
+				const kept = s.toolCalls as CodexToolCall[];
 				kept[i] = {...kept[i]!, result};
-				s.toolCalls = kept;
 			}
 			break;
 		}
@@ -342,7 +347,8 @@ export interface FoldOptions {
  */
 export function foldRollout(state: CodexThread, lines: readonly string[], options: FoldOptions = {}): CodexThread {
 	const calls = options.calls ?? true;
-	const s: Mutable<CodexThread> = {...state};
+	// Copied once here, added to in place below: a copy per call made 100,000 calls (or names) quadratic.
+	const s: Mutable<CodexThread> = {...state, toolCounts: countsOf(state.toolCounts), toolCalls: [...state.toolCalls]};
 	for (const line of lines) {
 		if (line.trim() === '') {
 			continue;
@@ -359,7 +365,16 @@ export function foldRollout(state: CodexThread, lines: readonly string[], option
 			s.badLines += 1;
 			continue;
 		}
-		foldLine(s, json, calls);
+		try {
+			foldLine(s, json, calls);
+		} catch {
+			// A value nothing expected (a time past the year 275760): that line only.
+			s.badLines += 1;
+		}
+	}
+	const kept = s.toolCalls as CodexToolCall[];
+	if (kept.length > MAX_CODEX_TOOL_CALLS) {
+		kept.splice(0, kept.length - MAX_CODEX_TOOL_CALLS);
 	}
 	return s;
 }

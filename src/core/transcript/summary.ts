@@ -9,6 +9,7 @@
 // summary keeps (tool names and summaries, results, text, files, model, ids) is made safe for a
 // terminal as it is kept (`oneLine` does it for the cut text, `safeLine` for the rest): the
 // lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
+import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
@@ -182,7 +183,7 @@ function addToolCall(s: Mutable, call: ToolCall): void {
 	if (calls.length > MAX_TOOL_CALLS) {
 		calls.splice(0, calls.length - MAX_TOOL_CALLS);
 	}
-	(s.toolCounts as Record<string, number>)[call.name] = (s.toolCounts[call.name] ?? 0) + 1;
+	addCount(s.toolCounts, call.name);
 }
 
 function attachResult(s: Mutable, id: string, result: string, isError: boolean): boolean {
@@ -285,7 +286,7 @@ function copy(s: TranscriptSummary): Mutable {
 	return {
 		...s,
 		toolCalls: [...s.toolCalls],
-		toolCounts: {...s.toolCounts},
+		toolCounts: countsOf(s.toolCounts),
 		files: [...s.files],
 		usage: new Map(s.usage),
 		firstMessages: new Set(s.firstMessages),
@@ -357,9 +358,9 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 		addToolCall(s, call);
 	}
 	// Counts: b's toolCalls may be capped; take b's counts rather than re-counting its calls.
-	const counts = {...a.toolCounts};
+	const counts = countsOf(a.toolCounts);
 	for (const [name, n] of Object.entries(b.toolCounts)) {
-		counts[name] = (counts[name] ?? 0) + n;
+		addCount(counts, name, n);
 	}
 	s.toolCounts = counts;
 	for (const [id, r] of b.orphanResults) {

@@ -99,6 +99,19 @@ describe('foldRollout → codexRecord', () => {
 		expect(codexRecord(thread, 'p')).toEqual(codexRecord(foldRollout(EMPTY_THREAD, v1Child), 'p'));
 	});
 
+	it('counts tools named like object members as any other name, and skips a time no Date can hold', () => {
+		const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'shell'];
+		const thread = foldRollout(EMPTY_THREAD, [
+			...v1Child.slice(0, 5),
+			...names.map((name, i) => line(1 + i / 10, 'response_item', {type: 'function_call', name, arguments: '{}', call_id: `k${i}`})),
+			line(2, 'event_msg', {type: 'task_started', turn_id: 't9', started_at: 1e300}),
+		]);
+		expect({...thread.toolCounts}).toEqual(Object.fromEntries(names.map(n => [n, 1])));
+		expect(codexRecord(thread, 'p')!.totalToolUseCount).toBe(5);
+		expect(thread.badLines).toBe(0);
+		expect(thread.phase).toBe('active');
+	});
+
 	it('without its calls (a listing): the same record, tool counts kept, no call parsed or kept', () => {
 		const counted = foldRollout(EMPTY_THREAD, v1Child, {calls: false});
 		expect(counted.toolCalls).toEqual([]);
