@@ -9,6 +9,7 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {codexFacts, codexRecord, mergeCodexRecords} from '../../core/codex/codex-agent.js';
 import type {CodexThread} from '../../core/codex/rollout.js';
+import {codexThreadFromJson} from '../../core/codex/thread-json.js';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import {isObject} from '../../core/record/json.js';
@@ -83,14 +84,40 @@ function loadCache(file: string | undefined): Map<string, CacheEntry> {
 			return out;
 		}
 		for (const [key, entry] of Object.entries(json.files)) {
-			if (isObject(entry) && typeof entry.ino === 'number' && typeof entry.offset === 'number' && isObject(entry.thread)) {
-				out.set(key, entry as unknown as CacheEntry);
+			// An entry not as written (cut, edited, another version's) is left out: its rollout is read again.
+			const read = cacheEntryOf(entry);
+			if (read !== undefined) {
+				out.set(key, read);
 			}
 		}
 	} catch {
 		return new Map();
 	}
 	return out;
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+function cacheEntryOf(entry: unknown): CacheEntry | undefined {
+	if (
+		!isObject(entry) ||
+		// Inodes can pass 2^53 (then inexact, but the same each time).
+		typeof entry.ino !== 'number' ||
+		!(entry.ino >= 0) ||
+		!isCount(entry.offset) ||
+		!isCount(entry.size) ||
+		!isCount(entry.longLines) ||
+		typeof entry.mtimeMs !== 'number' ||
+		!Number.isFinite(entry.mtimeMs) ||
+		typeof entry.skipping !== 'boolean' ||
+		entry.offset > entry.size
+	) {
+		return undefined;
+	}
+	const thread = codexThreadFromJson(entry.thread);
+	return thread === undefined
+		? undefined
+		: {thread, ino: entry.ino, offset: entry.offset, skipping: entry.skipping, size: entry.size, mtimeMs: entry.mtimeMs, longLines: entry.longLines};
 }
 
 function saveCache(file: string, entries: ReadonlyMap<string, CacheEntry>): void {

@@ -1,0 +1,113 @@
+// A folded Codex thread as agentlog's own caches keep it (JSON), read back: every field checked
+// and every text made safe again, so a cache that was cut, hand-edited or written by another
+// version is no cache (the rollout is read again) rather than a crash or raw text. Pure.
+import {countsOf} from '../record/counts.js';
+import {isObject, type Json} from '../record/json.js';
+import {safeLine, safeText} from '../text/safe-text.js';
+import type {CodexMeta, CodexPhase, CodexThread, CodexToolCall} from './rollout.js';
+
+const PHASES: ReadonlySet<string> = new Set<CodexPhase>(['none', 'active', 'stopped', 'interrupted']);
+
+class Invalid extends Error {}
+
+const count = (v: unknown): number => {
+	if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+		throw new Invalid();
+	}
+	return v;
+};
+const optionalNumber = (v: unknown): number | undefined => {
+	if (v === undefined) {
+		return undefined;
+	}
+	if (typeof v !== 'number' || !Number.isFinite(v)) {
+		throw new Invalid();
+	}
+	return v;
+};
+const optionalText = (v: unknown, line = true): string | undefined => {
+	if (v === undefined) {
+		return undefined;
+	}
+	if (typeof v !== 'string') {
+		throw new Invalid();
+	}
+	return line ? safeLine(v) : safeText(v);
+};
+
+function metaOf(v: unknown): CodexMeta | undefined {
+	if (v === undefined) {
+		return undefined;
+	}
+	if (!isObject(v) || typeof v.threadId !== 'string' || typeof v.sessionId !== 'string' || typeof v.isChild !== 'boolean') {
+		throw new Invalid();
+	}
+	const meta: {-readonly [K in keyof CodexMeta]: CodexMeta[K]} = {threadId: safeLine(v.threadId), sessionId: safeLine(v.sessionId), isChild: v.isChild};
+	const texts = ['parentThreadId', 'nickname', 'role', 'path', 'cwd', 'startedAt', 'cliVersion'] as const;
+	for (const key of texts) {
+		const t = optionalText(v[key]);
+		if (t !== undefined) {
+			meta[key] = t;
+		}
+	}
+	const depth = optionalNumber(v.depth);
+	if (depth !== undefined) {
+		meta.depth = depth;
+	}
+	const historyStart = optionalNumber(v.historyStart);
+	if (historyStart !== undefined) {
+		meta.historyStart = historyStart;
+	}
+	return meta;
+}
+
+function callOf(v: unknown): CodexToolCall {
+	if (!isObject(v) || typeof v.id !== 'string' || typeof v.name !== 'string' || typeof v.summary !== 'string') {
+		throw new Invalid();
+	}
+	const result = optionalText(v.result);
+	return {
+		id: safeLine(v.id),
+		name: safeLine(v.name),
+		summary: safeLine(v.summary),
+		at: optionalNumber(v.at),
+		...(result === undefined ? {} : {result}),
+	};
+}
+
+/** The thread `value` holds, or undefined when any field is not what the fold writes. */
+export function codexThreadFromJson(value: unknown): CodexThread | undefined {
+	if (!isObject(value)) {
+		return undefined;
+	}
+	const v: Json = value;
+	try {
+		if (typeof v.phase !== 'string' || !PHASES.has(v.phase) || !Array.isArray(v.toolCalls) || !isObject(v.toolCounts)) {
+			return undefined;
+		}
+		return {
+			meta: metaOf(v.meta),
+			phase: v.phase as CodexPhase,
+			startedAt: optionalText(v.startedAt),
+			stoppedAt: optionalText(v.stoppedAt),
+			resumeCount: count(v.resumeCount),
+			resumedAt: optionalText(v.resumedAt),
+			report: optionalText(v.report, false),
+			abortReason: optionalText(v.abortReason),
+			task: optionalText(v.task, false),
+			totalTokens: optionalNumber(v.totalTokens),
+			model: optionalText(v.model),
+			toolCalls: v.toolCalls.map(callOf),
+			toolCounts: countsOf(v.toolCounts),
+			activity: optionalText(v.activity),
+			lastAt: optionalNumber(v.lastAt),
+			lines: count(v.lines),
+			badLines: count(v.badLines),
+		};
+	} catch (error) {
+		if (error instanceof Invalid) {
+			return undefined;
+		}
+		throw error;
+	}
+}
