@@ -52,6 +52,7 @@ export function codexSessionInfos(scan: CodexScan): SessionListing[] {
 		lastActivity: s.lastActivity,
 		counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
 		warnings: 0,
+		provider: 'codex' as const,
 	}));
 }
 

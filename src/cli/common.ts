@@ -23,6 +23,7 @@ import {DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
 import {clockNow, home} from './env.js';
 import {codexSessionInfos, codexSessionOf, scanCodex, type CodexOptions} from './codex-sessions.js';
 import {readCodexAgents} from '../store/codex/codex-sessions.js';
+import {withCodexSessions} from '../store/codex/codex-listings.js';
 
 // The environment (clock, home, activity folder) lives in env.ts, which has no npm imports (status's small bundle reads it).
 export {activityFor, clockNow, home} from './env.js';
@@ -138,7 +139,8 @@ export function resolveSessionArg(arg: string, activity: string, options: ReadOp
 	const teams = readTeams(claudeDir(process.env, home()));
 	const folders = sessionDirInfos(activity);
 	const ids = new Set(folders.map(s => s.id));
-	const codex = codexSessionInfos(scanCodex(options)).filter(c => !ids.has(c.id));
+	const scan = scanCodex(options);
+	const codex = codexSessionInfos(scan).filter(c => !ids.has(c.id));
 	const quick = resolveSession(arg, [...folders, ...codex], teams);
 	if (quick.ok) {
 		return quick.sessionId;
@@ -147,7 +149,11 @@ export function resolveSessionArg(arg: string, activity: string, options: ReadOp
 	// (the transcripts that can change a count are read).
 	const full = resolveSession(
 		arg,
-		[...readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), ...codex],
+		withCodexSessions(activity, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), scan, {
+			now: clockNow(),
+			staleMs: options.stale,
+			dedup: options.dedup,
+		}),
 		teams,
 	);
 	if (full.ok) {

@@ -18,8 +18,8 @@ import {NO_COUNTS, statusJson, statusLine, type StatusFormat} from '../core/pres
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {readSessionDir} from '../store/activity/read-agents.js';
 import {sessionDirInfos} from '../store/activity/sessions.js';
-import {mergedCodexRecords} from '../store/codex/codex-listings.js';
-import {codexFacts} from '../core/codex/codex-agent.js';
+import {codexSessionCounts} from '../store/codex/codex-listings.js';
+import type {CodexSession} from '../store/codex/codex-sessions.js';
 import {codexSessionInfos, codexSessionOf, newestAnySession, scanCodex, type CodexOptions} from './codex-sessions.js';
 import {readMainWaiting} from '../store/activity/main-waiting.js';
 import {readTeams} from '../store/activity/teams.js';
@@ -84,16 +84,14 @@ export function statusCounts(
 		return NO_COUNTS;
 	}
 	const folder = readSessionDir(path.join(activity, sessionId));
-	const codexSession = codexSessionOf(scanCodex(options, true), sessionId);
+	// The live window first (cheap, shared with the newest-session rule); a session named that is
+	// not in it and is not Claude Code's (no folder, or the hook's Codex records) in the listing's.
+	const older = (): CodexSession | undefined =>
+		folder.agents.length === 0 || folder.agents.some(a => a.provider === 'codex') ? codexSessionOf(scanCodex(options), sessionId) : undefined;
+	const codexSession = codexSessionOf(scanCodex(options, true), sessionId) ?? older();
 	if (codexSession !== undefined) {
-		// A Codex session: its children as the rollouts (read only where they grew) and the hook say.
-		const agents = mergedCodexRecords(activity, codexSession, folder.agents);
-		const facts = new Map(
-			codexSession.threads.flatMap(t =>
-				t.read.thread.meta?.isChild ? [[t.read.thread.meta.threadId, codexFacts(t.read.thread, t.read.mtimeMs)] as const] : [],
-			),
-		);
-		return summarizeSession(agents, now, options.stale, options.dedup, facts);
+		// A Codex session: counted as `sessions` counts it.
+		return codexSessionCounts(activity, codexSession, {now, staleMs: options.stale, dedup: options.dedup}, folder.agents);
 	}
 	const {agents} = folder;
 	const wanted = new Set(transcriptCandidates(agents.map(agentCountFacts), options.dedup));

@@ -1,6 +1,7 @@
 // Which session the user means (DESIGN.md §6, CLAUDE-CODE-HOOKS.md §3), and session summaries.
 // Pure: the list of sessions and the team configs are read by the store and passed in.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
+import {PROVIDER_MARK, type Provider} from '../record/provider.js';
 import type {TranscriptFacts} from './inferred-stop.js';
 import {agentCountFacts, countSession} from './session-counts.js';
 import type {StatusCounts} from './view.js';
@@ -17,6 +18,8 @@ export interface SessionInfo {
 	 */
 	readonly lastActivity: number;
 	readonly counts: SessionCounts;
+	/** Codex CLI's session (marked where sessions are listed); absent: Claude Code's. */
+	readonly provider?: Provider;
 }
 
 /** The part of `<claude>/teams/<name>/config.json` that matters here (read by store/activity/teams.ts). */
@@ -72,7 +75,8 @@ export function latestSession<T extends Pick<SessionInfo, 'id' | 'lastActivity'>
 
 function describe(session: SessionInfo): string {
 	const {active, idle, stopped} = session.counts;
-	return `  ${session.id}  (${active} active, ${idle} idle, ${stopped} stopped)`;
+	const mark = session.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : '';
+	return `  ${mark}${session.id}  (${active} active, ${idle} idle, ${stopped} stopped)`;
 }
 
 function failure(reason: 'empty' | 'ambiguous' | 'unknown', header: string, candidates: SessionInfo[]): SessionResolution {

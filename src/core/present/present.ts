@@ -10,6 +10,7 @@ import type {MonitorItem} from '../monitor/model.js';
 import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';
 import type {Waiting} from '../monitor/waiting.js';
 import {fit} from '../text/cut.js';
+import {PROVIDER_MARK} from '../record/provider.js';
 
 export {plainText} from '../monitor/report.js';
 
@@ -25,11 +26,7 @@ export const GLYPH: Readonly<Record<Shown, string>> = {
 	stale: '◌',
 };
 
-/**
- * The mark of an agent's or session's tool (issue 16), plain text so it reads without colour:
- * Codex's are marked, Claude Code's (the default, and most agents) are not.
- */
-export const PROVIDER_MARK = {claude: '', codex: '[codex]'} as const;
+export {PROVIDER_MARK};
 
 export const COLOR: Readonly<Record<Shown, string>> = {
 	waiting: 'magenta',

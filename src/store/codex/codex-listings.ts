@@ -4,8 +4,9 @@
 // wrote it) is one session, its agents the hook's records merged with the rollouts'.
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
-import {mergeCodexRecords} from '../../core/codex/codex-agent.js';
+import {codexFacts, mergeCodexRecords} from '../../core/codex/codex-agent.js';
 import {agentCountFacts, countSession} from '../../core/monitor/session-counts.js';
+import type {StatusCounts} from '../../core/monitor/view.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import {readSessionDir, sessionLabel} from '../activity/read-agents.js';
 import type {SessionListing} from '../activity/sessions.js';
@@ -26,6 +27,23 @@ export function mergedCodexRecords(activity: string, session: CodexSession, hook
 		out.push(hook === undefined ? record : mergeCodexRecords(hook, record));
 	}
 	return out;
+}
+
+/**
+ * A Codex session's counts by display status: its agents (the hook's merged with the rollouts')
+ * and each child's rollout as its transcript facts (a write is a sign of life, as for a Claude
+ * transcript). The one count `sessions`, `status` and the session argument's message give.
+ */
+export function codexSessionCounts(
+	activity: string,
+	session: CodexSession,
+	options: {readonly now: number; readonly staleMs: number; readonly dedup: boolean},
+	hooked?: readonly AgentRecord[],
+): StatusCounts {
+	const facts = new Map(
+		session.threads.flatMap(t => (t.read.thread.meta?.isChild ? [[t.read.thread.meta.threadId, codexFacts(t.read.thread, t.read.mtimeMs)] as const] : [])),
+	);
+	return countSession(mergedCodexRecords(activity, session, hooked).map(agentCountFacts), {...options, transcripts: facts});
 }
 
 function hookRecords(activity: string, sessionId: string): AgentRecord[] {
@@ -60,11 +78,11 @@ export function withCodexSessions(
 			continue;
 		}
 		codexIds.delete(listing.id);
-		const counts = countSession(mergedCodexRecords(activity, codex).map(agentCountFacts), options);
+		const counts = codexSessionCounts(activity, codex, options);
 		out.push({...listing, provider: 'codex', counts, lastActivity: Math.max(listing.lastActivity, codex.lastActivity)});
 	}
 	for (const codex of codexIds.values()) {
-		const counts = countSession(codexSessionRecords(codex).map(agentCountFacts), options);
+		const counts = codexSessionCounts(activity, codex, options, []);
 		out.push({
 			id: codex.sessionId,
 			label: sessionLabel(codex.sessionId),

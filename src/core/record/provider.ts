@@ -1,0 +1,9 @@
+// Whose agent (or session) it is: Claude Code's or OpenAI Codex CLI's (issue 16).
+
+export type Provider = 'claude' | 'codex';
+
+/**
+ * The mark of an agent's or session's tool, plain text so it reads without colour: Codex's are
+ * marked, Claude Code's (the default, and most agents) are not.
+ */
+export const PROVIDER_MARK: Readonly<Record<Provider, string>> = {claude: '', codex: '[codex]'};
