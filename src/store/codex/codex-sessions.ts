@@ -110,14 +110,24 @@ function cacheEntryOf(entry: unknown): CacheEntry | undefined {
 		typeof entry.mtimeMs !== 'number' ||
 		!Number.isFinite(entry.mtimeMs) ||
 		typeof entry.skipping !== 'boolean' ||
-		entry.offset > entry.size
+		entry.offset > entry.size ||
+		(entry.tail !== undefined && typeof entry.tail !== 'string')
 	) {
 		return undefined;
 	}
 	const thread = codexThreadFromJson(entry.thread);
 	return thread === undefined
 		? undefined
-		: {thread, ino: entry.ino, offset: entry.offset, skipping: entry.skipping, size: entry.size, mtimeMs: entry.mtimeMs, longLines: entry.longLines};
+		: {
+				thread,
+				ino: entry.ino,
+				offset: entry.offset,
+				skipping: entry.skipping,
+				size: entry.size,
+				mtimeMs: entry.mtimeMs,
+				longLines: entry.longLines,
+				...(typeof entry.tail === 'string' ? {tail: entry.tail} : {}),
+			};
 }
 
 function saveCache(file: string, entries: ReadonlyMap<string, CacheEntry>): void {

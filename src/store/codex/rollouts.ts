@@ -2,7 +2,7 @@
 // one per thread. Listed without following a link or opening anything but regular files; read in
 // chunks up to their size when opened, complete lines only, a line over the bound skipped without
 // being held; read again from where the last read stopped (a growing file is folded once).
-import {closeSync, lstatSync, readdirSync, type Stats} from 'node:fs';
+import {closeSync, lstatSync, readdirSync, readSync, type Stats} from 'node:fs';
 import path from 'node:path';
 import {EMPTY_THREAD, foldRollout, type CodexThread, type FoldOptions} from '../../core/codex/rollout.js';
 import {openRegularFile} from '../fs/safe-file.js';
@@ -105,6 +105,20 @@ export interface RolloutRead {
 	readonly mtimeMs: number;
 	/** Lines over the bound, skipped. */
 	readonly longLines: number;
+	/**
+	 * The last bytes before `offset` (base64, up to TAIL_BYTES): a file rewritten in place (same
+	 * inode, longer: `cp`, an editor, a restore) no longer has them there, and is read from its start.
+	 */
+	readonly tail?: string;
+}
+
+const TAIL_BYTES = 64;
+
+function tailAt(fd: number, offset: number): string {
+	const from = Math.max(0, offset - TAIL_BYTES);
+	const buf = Buffer.alloc(offset - from);
+	const n = buf.length === 0 ? 0 : readSync(fd, buf, 0, buf.length, from);
+	return buf.subarray(0, n).toString('base64');
 }
 
 /**
@@ -119,12 +133,13 @@ export function readRollout(file: string, previous?: RolloutRead, options: FoldO
 	}
 	try {
 		const {ino, size, mtimeMs} = opened.stats;
-		const resume = previous !== undefined && previous.ino === ino && previous.offset <= size;
+		// The same file, not shorter, with the same bytes where the last read stopped: go on from there.
+		const resume = previous !== undefined && previous.ino === ino && previous.offset <= size && previous.tail === tailAt(opened.fd, previous.offset);
 		let thread = resume ? previous.thread : EMPTY_THREAD;
 		let longLines = resume ? previous.longLines : 0;
 		const from = resume ? previous.offset : 0;
 		if (from === size) {
-			return {thread, ino, offset: from, skipping: resume ? previous.skipping : false, size, mtimeMs, longLines};
+			return {thread, ino, offset: from, skipping: resume ? previous.skipping : false, size, mtimeMs, longLines, tail: tailAt(opened.fd, from)};
 		}
 		const decoder = new TextDecoder();
 		const wasSkipping = resume ? previous.skipping : false;
@@ -140,7 +155,7 @@ export function readRollout(file: string, previous?: RolloutRead, options: FoldO
 		if (read.skipping && !wasSkipping) {
 			longLines += 1;
 		}
-		return {thread, ino, offset: read.position, skipping: read.skipping, size, mtimeMs, longLines};
+		return {thread, ino, offset: read.position, skipping: read.skipping, size, mtimeMs, longLines, tail: tailAt(opened.fd, read.position)};
 	} catch (error) {
 		return {problem: error instanceof Error ? error.message : String(error)};
 	} finally {
