@@ -3,12 +3,12 @@
 // rollout, as the model's TranscriptFacts). Below this, nothing in the model is Codex-specific.
 // Pure.
 import type {AgentRecord} from '../record/agent-record.js';
+import type {Provider} from '../record/provider.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
 import {EMPTY_SUMMARY, type ToolCall} from '../transcript/summary.js';
 import type {CodexThread} from './rollout.js';
 
-/** The tool an agent belongs to. Absent on a record: Claude Code (every record before issue 16). */
-export type Provider = 'claude' | 'codex';
+export type {Provider};
 
 export const PROVIDERS: readonly Provider[] = ['claude', 'codex'];
 

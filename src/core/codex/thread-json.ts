@@ -1,9 +1,10 @@
-// A folded Codex thread as agentlog's own caches keep it (JSON), read back: every field checked
-// and every text made safe again, so a cache that was cut, hand-edited or written by another
-// version is no cache (the rollout is read again) rather than a crash or raw text. Pure.
+// A folded Codex thread as agentlog's own caches keep it (JSON), read back: every field's type
+// checked, so a cache that was cut, hand-edited or written by another version is no cache (the
+// rollout is read again) rather than a crash. Ids must be ids; the texts (made safe when folded,
+// cut short in the cache) are only counted from, never shown: `ls` and `watch` read the rollouts.
+// Pure, and cheap: status reads a cache at every run.
 import {countsOf} from '../record/counts.js';
 import {isObject, type Json} from '../record/json.js';
-import {safeLine, safeText} from '../text/safe-text.js';
 import type {CodexMeta, CodexPhase, CodexThread, CodexToolCall} from './rollout.js';
 
 const PHASES: ReadonlySet<string> = new Set<CodexPhase>(['none', 'active', 'stopped', 'interrupted']);
@@ -25,25 +26,36 @@ const optionalNumber = (v: unknown): number | undefined => {
 	}
 	return v;
 };
-const optionalText = (v: unknown, line = true): string | undefined => {
+const optionalText = (v: unknown): string | undefined => {
 	if (v === undefined) {
 		return undefined;
 	}
 	if (typeof v !== 'string') {
 		throw new Invalid();
 	}
-	return line ? safeLine(v) : safeText(v);
+	return v;
+};
+/** As the fold's ids (rollout.ts safeId). */
+const ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+const id = (v: unknown): string => {
+	if (typeof v !== 'string' || !ID.test(v)) {
+		throw new Invalid();
+	}
+	return v;
 };
 
 function metaOf(v: unknown): CodexMeta | undefined {
 	if (v === undefined) {
 		return undefined;
 	}
-	if (!isObject(v) || typeof v.threadId !== 'string' || typeof v.sessionId !== 'string' || typeof v.isChild !== 'boolean') {
+	if (!isObject(v) || typeof v.isChild !== 'boolean') {
 		throw new Invalid();
 	}
-	const meta: {-readonly [K in keyof CodexMeta]: CodexMeta[K]} = {threadId: safeLine(v.threadId), sessionId: safeLine(v.sessionId), isChild: v.isChild};
-	const texts = ['parentThreadId', 'nickname', 'role', 'path', 'cwd', 'startedAt', 'cliVersion'] as const;
+	const meta: {-readonly [K in keyof CodexMeta]: CodexMeta[K]} = {threadId: id(v.threadId), sessionId: id(v.sessionId), isChild: v.isChild};
+	if (v.parentThreadId !== undefined) {
+		meta.parentThreadId = id(v.parentThreadId);
+	}
+	const texts = ['nickname', 'role', 'path', 'cwd', 'startedAt', 'cliVersion'] as const;
 	for (const key of texts) {
 		const t = optionalText(v[key]);
 		if (t !== undefined) {
@@ -67,9 +79,9 @@ function callOf(v: unknown): CodexToolCall {
 	}
 	const result = optionalText(v.result);
 	return {
-		id: safeLine(v.id),
-		name: safeLine(v.name),
-		summary: safeLine(v.summary),
+		id: v.id,
+		name: v.name,
+		summary: v.summary,
 		at: optionalNumber(v.at),
 		...(result === undefined ? {} : {result}),
 	};
@@ -92,9 +104,9 @@ export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 			stoppedAt: optionalText(v.stoppedAt),
 			resumeCount: count(v.resumeCount),
 			resumedAt: optionalText(v.resumedAt),
-			report: optionalText(v.report, false),
+			report: optionalText(v.report),
 			abortReason: optionalText(v.abortReason),
-			task: optionalText(v.task, false),
+			task: optionalText(v.task),
 			totalTokens: optionalNumber(v.totalTokens),
 			model: optionalText(v.model),
 			toolCalls: v.toolCalls.map(callOf),

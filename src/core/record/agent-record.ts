@@ -4,6 +4,7 @@
 import {safeJson, safeLine} from '../text/safe-text.js';
 import type {Result} from '../result.js';
 import {MAX_JSON_DEPTH, nestsAtMost} from './json.js';
+import type {Provider} from './provider.js';
 
 export type AgentStatus = 'active' | 'idle' | 'stopped';
 
@@ -54,7 +55,7 @@ export interface AgentRecord {
 	/** When it started waiting. */
 	readonly waitingSince?: string;
 	/** The tool it belongs to (issue 16): `codex` for an OpenAI Codex CLI subagent; absent means Claude Code. */
-	readonly provider?: 'claude' | 'codex';
+	readonly provider?: Provider;
 }
 
 /** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */

@@ -1,5 +1,6 @@
 // Whose agent (or session) it is: Claude Code's or OpenAI Codex CLI's (issue 16).
 
+/** The tool an agent belongs to. Absent on a record: Claude Code (every record before issue 16). */
 export type Provider = 'claude' | 'codex';
 
 /**

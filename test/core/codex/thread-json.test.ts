@@ -39,10 +39,11 @@ describe('codexThreadFromJson', () => {
 		expect(codexThreadFromJson([])).toBeUndefined();
 	});
 
-	it('makes texts safe again and keeps only counts from the table', () => {
-		const good = JSON.parse(JSON.stringify(threads[0])) as Record<string, unknown>;
-		const thread = codexThreadFromJson({...good, report: 'done\u001b]52;c;eA==\u0007', toolCounts: {shell: 2, bad: 'x', worse: -1}})!;
-		expect(thread.report).not.toContain('\u001b');
+	it('takes ids only as the fold writes them, and only counts from the table', () => {
+		const good = JSON.parse(JSON.stringify(threads[0])) as {meta: Record<string, unknown>} & Record<string, unknown>;
+		expect(codexThreadFromJson({...good, meta: {...good.meta, sessionId: 'x\u001b]52;c;eA==\u0007'}})).toBeUndefined();
+		expect(codexThreadFromJson({...good, meta: {...good.meta, parentThreadId: '../up'}})).toBeUndefined();
+		const thread = codexThreadFromJson({...good, toolCounts: {shell: 2, bad: 'x', worse: -1}})!;
 		expect({...thread.toolCounts}).toEqual({shell: 2});
 	});
 });
