@@ -103,10 +103,16 @@ describe('agentlog doctor and Codex', () => {
 		expect(checks.map(c => [c.id, c.level])).toEqual([
 			['codex', 'ok'],
 			['codex-hooks', 'ok'],
+			['codex-hook-node', 'ok'],
 			['codex-heartbeat', 'warn'],
 		]);
 		expect(checks[1]!.summary).toBe(`agentlog's Codex hooks are registered in ${path.join(codex, 'hooks.json')} for SubagentStart, SubagentStop, SessionEnd`);
-		expect(checks[2]!.fix).toContain('approve them in Codex with /hooks');
+		// Its own copy's Node lookup: this test's Node is found on PATH.
+		expect(checks[2]!.summary).toMatch(/^the launcher runs Node v\d+\.\d+\.\d+ \(\/.+\)$/u);
+		expect(checks[2]!.detail).toEqual([
+			"found with this shell's PATH; Codex runs hooks with its own environment, and falls back to the Node install-hook --codex ran with",
+		]);
+		expect(checks[3]!.fix).toContain('approve them in Codex with /hooks');
 
 		// Codex runs the registered command with a real SubagentStart payload.
 		const hooks = (JSON.parse(readFileSync(path.join(codex, 'hooks.json'), 'utf8')) as {hooks: Record<string, {hooks: {command: string}[]}[]>}).hooks;
@@ -116,8 +122,8 @@ describe('agentlog doctor and Codex', () => {
 		const r = spawnSync('/bin/sh', ['-c', hooks.SubagentStart![0]!.hooks[0]!.command], {input: start, env: env(), encoding: 'utf8'});
 		expect([r.status, r.stdout]).toEqual([0, '']);
 		checks = codexChecks();
-		expect(checks[2]).toMatchObject({id: 'codex-heartbeat', level: 'ok'});
-		expect(checks[2]!.summary).toMatch(/^last Codex SubagentStart \d+s ago$/u);
+		expect(checks[3]).toMatchObject({id: 'codex-heartbeat', level: 'ok'});
+		expect(checks[3]!.summary).toMatch(/^last Codex SubagentStart \d+s ago$/u);
 		// Claude Code is here (its folder has its own files) but its hook is not installed: a Codex
 		// event is no heartbeat of it.
 		mkdirSync(path.join(home, '.claude', 'projects'), {recursive: true});
@@ -155,7 +161,7 @@ describe('agentlog doctor and Codex', () => {
 		expect(spawnSync('/bin/sh', ['-c', hooks.SubagentStart![0]!.hooks[0]!.command], {input: start, env: env2}).status).toBe(0);
 		expect(readdirSync(path.join(home, '.claude'))).toEqual(['agent-activity']);
 		expect(run().status).toBe(0);
-		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks', 'codex-heartbeat']);
+		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks', 'codex-hook-node', 'codex-heartbeat']);
 
 		// Claude Code starts using its folder: its checks are back, and fail until install-hook.
 		mkdirSync(path.join(home, '.claude', 'projects'));

@@ -8,7 +8,7 @@ import {existingHandlerCommand, parseSettings} from '../install/settings-merge.j
 import {shellQuote, type HookTarget} from '../install/shell-command.js';
 import {ago} from './activity-checks.js';
 import {check, type DoctorCheck} from './check.js';
-import type {BundleFacts, LauncherFacts} from './hook-file-checks.js';
+import {launcherNodeCheck, MIN_NODE_MAJOR, type BundleFacts, type LauncherFacts, type NodeProbe} from './hook-file-checks.js';
 import type {FileRead} from './settings-checks.js';
 
 /** Rollouts this recent are counted. */
@@ -35,6 +35,8 @@ export interface CodexFacts {
 	/** agentlog's copy of the hook in `$CODEX_HOME/hooks/`. */
 	readonly launcher?: LauncherFacts;
 	readonly bundles?: readonly BundleFacts[];
+	/** The Node its launcher's lookup finds (run only when the launcher is agentlog's). */
+	readonly node?: NodeProbe;
 	/** The hook as install-hook --codex registers it there. */
 	readonly target: HookTarget;
 	/** The newest `at` (ms) of each event the hook recorded from Codex (log lines with provider codex). */
@@ -168,12 +170,28 @@ function heartbeatCheck(facts: CodexFacts, now: number): DoctorCheck {
 	});
 }
 
-/** codex; then, when Codex's folder is there, codex-hooks; then, when they are registered, codex-heartbeat. */
+/**
+ * codex; then, when Codex's folder is there, codex-hooks; then, when they are registered,
+ * codex-hook-node (when its launcher is agentlog's) and codex-heartbeat.
+ */
 export function codexChecks(facts: CodexFacts, now: number): DoctorCheck[] {
 	const folder = folderCheck(facts, now);
 	if (facts.folder.state !== 'found' || facts.hooksFile === undefined) {
 		return [folder];
 	}
 	const hooks = hooksCheck(facts);
-	return hooks.registered ? [folder, hooks.check, heartbeatCheck(facts, now)] : [folder, hooks.check];
+	if (!hooks.registered) {
+		return [folder, hooks.check];
+	}
+	const node =
+		facts.node === undefined
+			? []
+			: [
+					launcherNodeCheck(facts.node, {
+						id: 'codex-hook-node',
+						fix: `install Node ${MIN_NODE_MAJOR} or later on the PATH Codex runs hooks with, or run ${installCommand(facts)} with a Node ≥ ${MIN_NODE_MAJOR} (it becomes the fallback)`,
+						runsWith: 'Codex runs hooks with its own environment, and falls back to the Node install-hook --codex ran with',
+					}),
+				];
+	return [folder, hooks.check, ...node, heartbeatCheck(facts, now)];
 }

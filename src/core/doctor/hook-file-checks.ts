@@ -99,29 +99,45 @@ function scriptCheck(facts: HookFileFacts): DoctorCheck {
 	);
 }
 
-function nodeCheck(facts: HookFileFacts): DoctorCheck | undefined {
-	const probe = facts.node;
-	if (probe === undefined) {
-		return undefined;
-	}
-	const fix = `install Node ${MIN_NODE_MAJOR} or later on the PATH Claude Code runs hooks with, or run ${install(facts.project)} with a Node ≥ ${MIN_NODE_MAJOR} (it becomes the fallback)`;
+/** What a Node check says for one tool's copy of the hook. */
+export interface NodeCheckText {
+	/** `hook-node`, `codex-hook-node`. */
+	readonly id: string;
+	/** What to do when it is missing or too old. */
+	readonly fix: string;
+	/** Who runs the hooks, with what fallback: the detail line of a good result. */
+	readonly runsWith: string;
+}
+
+/** The launcher's Node lookup as `probe` found it: none, too old, or the version it runs. */
+export function launcherNodeCheck(probe: NodeProbe, text: NodeCheckText): DoctorCheck {
+	const {id, fix} = text;
 	if (probe.state === 'failed') {
-		return check('hook-node', 'fail', `the launcher's Node lookup could not be run: ${probe.reason}`, {fix});
+		return check(id, 'fail', `the launcher's Node lookup could not be run: ${probe.reason}`, {fix});
 	}
 	if (probe.state === 'none') {
 		const fallback = probe.fallback === undefined ? 'no fallback' : `nor its fallback ${probe.fallback}`;
-		return check('hook-node', 'fail', `the launcher finds no Node: none on PATH, ${fallback}; the hook records nothing`, {fix});
+		return check(id, 'fail', `the launcher finds no Node: none on PATH, ${fallback}; the hook records nothing`, {fix});
 	}
 	const major = nodeMajor(probe.version);
 	if (major === undefined || major < MIN_NODE_MAJOR) {
-		return check('hook-node', 'fail', `the launcher runs ${probe.path}, which is Node ${probe.version}: the hook needs ${MIN_NODE_MAJOR} or later`, {fix});
+		return check(id, 'fail', `the launcher runs ${probe.path}, which is Node ${probe.version}: the hook needs ${MIN_NODE_MAJOR} or later`, {fix});
+	}
+	return check(id, 'ok', `the launcher runs Node ${probe.version} (${probe.path})`, {detail: [`found with this shell's PATH; ${text.runsWith}`]});
+}
+
+function nodeCheck(facts: HookFileFacts): DoctorCheck | undefined {
+	if (facts.node === undefined) {
+		return undefined;
 	}
 	const fallback =
 		facts.plugin !== undefined && facts.launcher.read.state === 'missing'
 			? "the plugin's launcher has no fallback: Node must be on that PATH"
 			: 'and falls back to the Node install-hook ran with';
-	return check('hook-node', 'ok', `the launcher runs Node ${probe.version} (${probe.path})`, {
-		detail: [`found with this shell's PATH; Claude Code runs hooks with its own environment, ${fallback}`],
+	return launcherNodeCheck(facts.node, {
+		id: 'hook-node',
+		fix: `install Node ${MIN_NODE_MAJOR} or later on the PATH Claude Code runs hooks with, or run ${install(facts.project)} with a Node ≥ ${MIN_NODE_MAJOR} (it becomes the fallback)`,
+		runsWith: `Claude Code runs hooks with its own environment, ${fallback}`,
 	});
 }
 

@@ -4,7 +4,7 @@
 // rollouts are listed, never read.
 import {statSync} from 'node:fs';
 import {CODEX_RECENT_DAYS, type CodexFolderFacts} from '../../core/doctor/codex-checks.js';
-import type {BundleFacts, LauncherFacts} from '../../core/doctor/hook-file-checks.js';
+import type {BundleFacts, LauncherFacts, NodeProbe} from '../../core/doctor/hook-file-checks.js';
 import type {FileRead} from '../../core/doctor/settings-checks.js';
 import {codexHooksFile} from '../../core/install/codex-hooks.js';
 import {listRollouts} from '../codex/rollouts.js';
@@ -18,6 +18,7 @@ export interface CodexGathered {
 	readonly hooksFile?: {readonly path: string; readonly read: FileRead};
 	readonly launcher?: LauncherFacts;
 	readonly bundles?: readonly BundleFacts[];
+	readonly node?: NodeProbe;
 }
 
 /** Codex's folder (through a symlink), its recent rollouts, and, when it is there, its hooks. */
@@ -42,7 +43,7 @@ export function readCodexFacts(codexHome: string, now: number, hookFiles: Omit<H
 		skipped: listing.skipped,
 	};
 	const file = codexHooksFile(codexHome);
-	// The hook's Node was already probed for Claude Code's copy: the same lookup, not run twice.
-	const {launcher, bundles} = readHookFiles({...hookFiles, probeNode: false});
-	return {folder, hooksFile: {path: file, read: readConfigFile(file)}, launcher, bundles};
+	// Its own Node lookup: its launcher's fallback is the Node install-hook --codex ran with.
+	const {launcher, bundles, node} = readHookFiles({...hookFiles, probeNode: true});
+	return {folder, hooksFile: {path: file, read: readConfigFile(file)}, launcher, bundles, ...(node === undefined ? {} : {node})};
 }

@@ -111,6 +111,20 @@ describe('codexChecks', () => {
 		expect(silent['codex-heartbeat']!.fix).toContain('approve them in Codex with /hooks');
 	});
 
+	it("checks the Node its copy of the hook finds, between the hooks and the heartbeat; an old one fails with Codex's fix", () => {
+		const good = byId({...healthy, node: {state: 'found', path: '/usr/bin/node', version: 'v22.1.0'}});
+		expect(Object.keys(good)).toEqual(['codex', 'codex-hooks', 'codex-hook-node', 'codex-heartbeat']);
+		expect(good['codex-hook-node']).toMatchObject({level: 'ok', summary: 'the launcher runs Node v22.1.0 (/usr/bin/node)'});
+		const old = byId({...healthy, node: {state: 'found', path: '/usr/bin/node', version: 'v18.19.0'}});
+		expect(old['codex-hook-node']).toMatchObject({
+			level: 'fail',
+			summary: 'the launcher runs /usr/bin/node, which is Node v18.19.0: the hook needs 20 or later',
+			fix: 'install Node 20 or later on the PATH Codex runs hooks with, or run agentlog install-hook --codex with a Node ≥ 20 (it becomes the fallback)',
+		});
+		const none = byId({...healthy, node: {state: 'none', fallback: '/old/node'}});
+		expect(none['codex-hook-node']!.summary).toBe('the launcher finds no Node: none on PATH, nor its fallback /old/node; the hook records nothing');
+	});
+
 	it('names --codex-home in the fix when doctor was given it', () => {
 		const c = byId({...healthy, hooksFile: {path: hooksPath, read: {state: 'missing'}}, codexHomeOption: '/my codex'});
 		expect(c['codex-hooks']!.fix).toBe("for those, run agentlog install-hook --codex --codex-home '/my codex', then approve them in Codex with /hooks");
