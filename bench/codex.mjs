@@ -87,6 +87,17 @@ function writeClaudeSessions(activity, sessions, agents) {
 	}
 }
 
+/** `status --format json` (the newest session's counts, as a status bar runs it every few seconds). */
+function measureStatus(env) {
+	const t0 = process.hrtime.bigint();
+	const r = spawnSync(process.execPath, [cli, 'status', '--format', 'json'], {env, encoding: 'utf8'});
+	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	if (r.status !== 0) {
+		throw new Error(`status exited ${r.status}: ${r.stderr}`);
+	}
+	return ms;
+}
+
 function measure(env, probe) {
 	const t0 = process.hrtime.bigint();
 	const r = spawnSync(process.execPath, ['--import', probe, cli, 'sessions', '--json'], {env, encoding: 'utf8'});
@@ -149,12 +160,23 @@ export async function runCodexBench({rounds = 10} = {}) {
 			};
 			shown = w.sessions;
 		}
+		// status: the live rule looks at the last days' rollouts (here 600 of the 1,000), its own cache warm.
+		measureStatus(env('warm'));
+		measureStatus(noCodex('base'));
+		const statusBase = [];
+		const statusCodex = [];
+		for (let i = 0; i < rounds * 2; i++) {
+			statusBase.push(measureStatus(noCodex('base')));
+			statusCodex.push(measureStatus(env('warm')));
+		}
+		const [sb, sc] = [statusBase, statusCodex].map(s => summary(s).median);
 		const [b, w, cc, fb, f] = [base, warm, codexCold, firstBase, first].map(s => summary(s).median);
 		lines.push(
 			`codex: sessions --json with 1,000 Codex rollouts (500 sessions over 5 days) beside 50 Claude sessions × 20 agents (medians of ${rounds}; ${shown} sessions listed)`,
 			`  no Codex folder ${fmt(b)} (RSS ${rss.base.toFixed(0)} MB)   with the rollouts, caches warm ${fmt(w)} (${ratio(w, b)}; goal ≤ ${GOAL}×, must stay ≤ ${LIMIT}×; RSS ${rss.warm.toFixed(0)} MB)`,
 			`  with the rollouts, the Codex cache lost (every rollout read) ${fmt(cc)} (${ratio(cc, b)}; RSS ${rss.codexCold.toFixed(0)} MB)`,
 			`  a first run (no cache at all): no Codex folder ${fmt(fb)}, with the rollouts ${fmt(f)} (${ratio(f, fb)}; RSS ${rss.first.toFixed(0)} MB)`,
+			`codex: status --format json (medians of ${rounds * 2}), no Codex folder ${fmt(sb)}, with the 1,000 rollouts (its live cache warm) ${fmt(sc)} (${ratio(sc, sb)})`,
 		);
 		return {lines, ok: w / b <= GOAL};
 	} finally {
