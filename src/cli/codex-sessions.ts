@@ -6,6 +6,7 @@ import {codexCacheFile, codexHomeDir} from '../core/paths.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
 import {newestSessionId, type SessionListing} from '../store/activity/sessions.js';
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../store/codex/codex-sessions.js';
+import type {RolloutFile} from '../store/codex/rollouts.js';
 import {clockNow, home} from './env.js';
 
 export interface CodexOptions {
@@ -44,6 +45,18 @@ export function codexSessionOf(scan: CodexScan, sessionId: string): CodexSession
 	return scan.sessions.find(s => s.sessionId === sessionId);
 }
 
+/**
+ * The rollouts of a Codex session named on the command line that is older than the live window
+ * (found among the listing's): `watch` reads them as it reads the live ones. Undefined when the
+ * session is in the live window, or is not a Codex session.
+ */
+export function olderCodexSessionFiles(sessionId: string, options: CodexOptions): RolloutFile[] | undefined {
+	if (codexSessionOf(scanCodex(options, true), sessionId) !== undefined) {
+		return undefined;
+	}
+	return codexSessionOf(scanCodex(options), sessionId)?.threads.map(t => ({path: t.path, size: t.read.size, mtimeMs: t.read.mtimeMs, ino: t.read.ino}));
+}
+
 /** The Codex sessions as the session argument's resolution reads them (id, label, time; no counts). */
 export function codexSessionInfos(scan: CodexScan): SessionListing[] {
 	return scan.sessions.map(s => ({
@@ -62,18 +75,20 @@ export function codexSessionInfos(scan: CodexScan): SessionListing[] {
  */
 export function newestAnySession(activity: string, options: CodexOptions): string | undefined {
 	const claude = newestSessionId(activity);
-	const codex = scanCodex(options, true).sessions[0];
+	let claudeTime = 0;
+	if (claude !== undefined) {
+		try {
+			claudeTime = statSync(path.join(activity, claude)).mtimeMs;
+		} catch {
+			claudeTime = 0;
+		}
+	}
+	// The live window (the last days' rollouts) first; only when it has none and no session folder
+	// is newer than that window could an older Codex session be the newest (status runs this often).
+	const liveFrom = clockNow() - LIVE_DAYS * 86_400_000;
+	const codex = scanCodex(options, true).sessions[0] ?? (claudeTime < liveFrom ? scanCodex(options).sessions[0] : undefined);
 	if (codex === undefined) {
 		return claude;
 	}
-	if (claude === undefined) {
-		return codex.sessionId;
-	}
-	let claudeTime = 0;
-	try {
-		claudeTime = statSync(path.join(activity, claude)).mtimeMs;
-	} catch {
-		claudeTime = 0;
-	}
-	return codex.lastActivity > claudeTime ? codex.sessionId : claude;
+	return claude === undefined || codex.lastActivity > claudeTime ? codex.sessionId : claude;
 }

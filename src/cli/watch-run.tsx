@@ -9,7 +9,7 @@ import {buildScreen} from '../core/tui/screen.js';
 import {initialUiModel} from '../core/tui/ui-state.js';
 import {ActivityWatcher} from '../store/activity/activity-watcher.js';
 import {listSessionDirs, sessionLabel} from '../store/activity/read-agents.js';
-import {codexHomeFor, newestAnySession} from './codex-sessions.js';
+import {codexHomeFor, newestAnySession, olderCodexSessionFiles} from './codex-sessions.js';
 import {CodexLive} from '../store/codex/codex-live.js';
 import {loadUiState, saveUiState} from '../store/state-file.js';
 import {TranscriptFollower} from '../store/transcripts/follower.js';
@@ -71,7 +71,8 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	// Codex subagents from their rollouts, beside (issue 16); nothing when there is no Codex folder.
-	const codex = new CodexLive({codexHome: codexHomeFor(options), activity, session: sessionId});
+	const sessionFiles = sessionId === undefined ? undefined : olderCodexSessionFiles(sessionId, options);
+	const codex = new CodexLive({codexHome: codexHomeFor(options), activity, session: sessionId, ...(sessionFiles === undefined ? {} : {sessionFiles})});
 	const state = stateFile(process.env, home());
 	const saved = loadUiState(state);
 	try {

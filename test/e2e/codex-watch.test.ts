@@ -1,9 +1,9 @@
 // End to end (issue 16): a Codex-shaped session written line by line while `watch` runs in a real
 // terminal: the child shows active, then finished with its report, each within a second of its line.
-import {appendFileSync} from 'node:fs';
+import {appendFileSync, mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {childMetaLine, codexLine, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childMetaLine, childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
 import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
 import {tempDir} from '../helpers/tmp.js';
 
@@ -66,5 +66,62 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		screen = await pane.waitFor(s => s.includes('Found 4 API routes'), 'its report in the detail pane');
 		expect(screen).toContain('OpenAI Codex CLI');
 		expect(screen).toContain('nickname  Erdos');
+	});
+
+	const sandbox = () => {
+		const home = tempDir('codex-e2e-');
+		return {
+			home,
+			codex: path.join(home, 'codex'),
+			activity: path.join(home, 'activity'),
+			env: {
+				HOME: home,
+				CODEX_HOME: path.join(home, 'codex'),
+				AGENTLOG_DIR: path.join(home, 'activity'),
+				XDG_STATE_HOME: path.join(home, 'state'),
+				CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+				TERM: 'xterm-256color',
+				NO_COLOR: '1',
+			},
+		};
+	};
+	/** A Claude Code session folder with one active agent, written now. */
+	const claudeSession = (activity: string, id: string, type: string) => {
+		const dir = path.join(activity, id);
+		mkdirSync(dir, {recursive: true});
+		const at = now();
+		writeFileSync(path.join(dir, 'a1.json'), JSON.stringify({agentId: 'a1', type, status: 'active', startedAt: at, updatedAt: at, sessionId: id}));
+	};
+	/** A finished Codex session (root and one child) from `ago` ms back, its files dated then. */
+	const oldCodexSession = (codex: string, ago: number) => {
+		const t0 = Date.now() - ago;
+		const files = [
+			writeRollout(codex, ROOT, t0, [rootMetaLine(codexTime(0, t0), ROOT)]),
+			writeRollout(codex, CHILD, t0, childRunLines(t0, {id: CHILD, root: ROOT, role: 'explorer', nickname: 'Erdos'}, 'Old task', 'Old report.')),
+		];
+		for (const f of files) {
+			utimesSync(f, (t0 + 5000) / 1000, (t0 + 5000) / 1000);
+		}
+	};
+
+	it('follows the newest session of either kind: an older Codex session never hides a newer Claude Code one', async () => {
+		const {codex, activity, env} = sandbox();
+		oldCodexSession(codex, 3 * 3_600_000);
+		claudeSession(activity, '11111111-7b4e-4d21-9c55-0e8d1a6b2f47', 'Explore');
+		pane = new TmuxPane(`node ${cli}`, 100, 30, env);
+		let screen = await pane.waitFor(s => s.includes('session 11111111 (following)'), 'the Claude Code session');
+		expect(screen).not.toContain('[codex]');
+		claudeSession(activity, '22222222-7b4e-4d21-9c55-0e8d1a6b2f47', 'Plan');
+		screen = await pane.waitFor(s => s.includes('session 22222222 (following)'), 'the newer Claude Code session', 5000);
+		expect(screen).not.toContain('[codex]');
+	});
+
+	it('shows the agents of a Codex session named on the command line that is older than the live window', async () => {
+		const {codex, env} = sandbox();
+		oldCodexSession(codex, 5 * 86_400_000);
+		pane = new TmuxPane(`node ${cli} watch ${ROOT.slice(0, 13)}`, 100, 30, env);
+		const screen = await pane.waitFor(s => s.includes('[codex] Erdos'), 'its child');
+		expect(screen).toContain('[codex] session 019ab000');
+		expect(screen).toContain('○ 1 stopped');
 	});
 });

@@ -10,8 +10,8 @@ import type {AgentRecord} from '../../core/record/agent-record.js';
 import type {AgentSource, WatchSnapshot} from '../activity/activity-watcher.js';
 import type {FollowTarget, TranscriptState} from '../transcripts/reader.js';
 import type {TranscriptSource} from '../transcripts/follower.js';
-import {codexAgentsOf, scanCodexSessions, type CodexScan} from './codex-sessions.js';
-import type {RolloutRead} from './rollouts.js';
+import {codexAgentsOf, scanCodexFiles, scanCodexSessions, type CodexScan} from './codex-sessions.js';
+import type {RolloutFile, RolloutRead} from './rollouts.js';
 
 export const CODEX_POLL_MS = 500;
 const LIVE_DAYS = 2;
@@ -21,6 +21,11 @@ export interface CodexLiveOptions {
 	readonly activity: string;
 	/** The session asked for; undefined: follow the newest. */
 	readonly session: string | undefined;
+	/**
+	 * The rollouts of the session asked for, when it is older than the live window (found in the
+	 * listing's 30 days): read as the live ones are, so an older session shows its agents too.
+	 */
+	readonly sessionFiles?: readonly RolloutFile[];
 	readonly pollMs?: number;
 }
 
@@ -40,7 +45,8 @@ export class CodexLive {
 	private shown: Shown | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private readonly listeners = new Set<() => void>();
-	private key = '';
+	/** What was last shown (session, files read); undefined: make it again at the next poll. */
+	private key: string | undefined;
 	private lastInner: WatchSnapshot | undefined;
 	private lastMerged: WatchSnapshot | undefined;
 	private lastShownForAgents: Shown | undefined;
@@ -94,7 +100,10 @@ export class CodexLive {
 	}
 
 	private poll(): void {
-		this.scan = scanCodexSessions({codexHome: this.options.codexHome, sinceMs: Date.now() - LIVE_DAYS * 86_400_000, memory: this.memory});
+		const older = this.options.session !== undefined && this.options.sessionFiles !== undefined && this.options.sessionFiles.length > 0;
+		this.scan = older
+			? scanCodexFiles(this.options.sessionFiles, this.memory)
+			: scanCodexSessions({codexHome: this.options.codexHome, sinceMs: Date.now() - LIVE_DAYS * 86_400_000, memory: this.memory});
 		const inner = this.innerSession();
 		let target = this.scan.sessions.find(s => s.sessionId === inner.id);
 		let replaces = false;
@@ -108,7 +117,7 @@ export class CodexLive {
 			replaces = true;
 		}
 		const key =
-			target === undefined ? '' : `${target.sessionId}|${replaces}|${target.threads.map(t => `${t.path}:${t.read.offset}:${t.read.mtimeMs}`).join(',')}`;
+			target === undefined ? 'none' : `${target.sessionId}|${replaces}|${target.threads.map(t => `${t.path}:${t.read.offset}:${t.read.mtimeMs}`).join(',')}`;
 		if (key === this.key) {
 			return;
 		}
@@ -171,7 +180,7 @@ export class CodexLive {
 		if (innerChanged) {
 			// What the hook recorded changed (or the activity watcher moved to another session): the
 			// merge, and which Codex session to show, are made again at the next poll (at once for a new session).
-			this.key = '';
+			this.key = undefined;
 			if (sessionChanged) {
 				setImmediate(() => this.poll());
 			}

@@ -16,7 +16,7 @@ import {isObject} from '../../core/record/json.js';
 import {head} from '../../core/text/bounded.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
-import {listRollouts, readRollout, type RolloutFile, type RolloutRead} from './rollouts.js';
+import {listRollouts, readRollout, statRollouts, type RolloutFile, type RolloutRead} from './rollouts.js';
 
 const VERSION = 1;
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
@@ -55,6 +55,8 @@ export interface CodexScanOptions {
 	 * again only from where it stopped. Used instead of the cache file.
 	 */
 	readonly memory?: Map<string, RolloutRead>;
+	/** These rollout files instead of the date folders' (`sinceMs` is then not used). */
+	readonly files?: readonly string[];
 }
 
 type CacheEntry = RolloutRead;
@@ -143,7 +145,10 @@ const unchanged = (entry: CacheEntry, f: RolloutFile): boolean => entry.ino === 
 
 /** Every Codex session with a subagent, from the rollouts (see the file's head). Never throws. */
 export function scanCodexSessions(options: CodexScanOptions): CodexScan {
-	const listing = listRollouts(options.codexHome, options.sinceMs === undefined ? {} : {sinceMs: options.sinceMs});
+	const listing =
+		options.files !== undefined
+			? statRollouts(options.files)
+			: listRollouts(options.codexHome, options.sinceMs === undefined ? {} : {sinceMs: options.sinceMs});
 	const memory = options.memory;
 	const cache = memory ?? loadCache(options.cacheFile);
 	const next = new Map<string, CacheEntry>();
@@ -216,6 +221,11 @@ export function scanCodexSessions(options: CodexScanOptions): CodexScan {
 		.map(([sessionId, s]) => ({sessionId, lastActivity: s.lastActivity, threads: s.threads}))
 		.sort((a, b) => b.lastActivity - a.lastActivity);
 	return {sessions, skipped};
+}
+
+/** One session's own rollouts, read as `watch` reads the live ones (kept in `memory`). */
+export function scanCodexFiles(files: readonly RolloutFile[], memory: Map<string, RolloutRead>): CodexScan {
+	return scanCodexSessions({codexHome: '', files: files.map(f => f.path), memory});
 }
 
 /** The agent records of a session's children as the cache knows them (enough for counts). */

@@ -93,6 +93,26 @@ export function listRollouts(codexHome: string, options: {readonly sinceMs?: num
 	return {files, skipped};
 }
 
+/** These rollouts as they are now (a session's own files, wherever their date folders are), newest first. */
+export function statRollouts(paths: readonly string[]): RolloutListing {
+	const files: RolloutFile[] = [];
+	let skipped = 0;
+	for (const file of paths) {
+		try {
+			const st = lstatSync(file);
+			if (st.isFile()) {
+				files.push({path: file, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino});
+			} else {
+				skipped += 1;
+			}
+		} catch {
+			// Gone since it was listed.
+		}
+	}
+	files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+	return {files, skipped};
+}
+
 /** A rollout folded so far, and where the next read starts. */
 export interface RolloutRead {
 	readonly thread: CodexThread;
