@@ -14,6 +14,7 @@ import {useClock, useClockInterval} from './hooks/use-clock.js';
 import {useMarkdown} from './hooks/use-markdown.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './Screen.js';
+import {clockInterval} from '../core/tui/clock-interval.js';
 
 export interface AppProps {
 	readonly source: AgentSource;
@@ -78,9 +79,8 @@ export function App(props: AppProps) {
 	// follower does nothing when the list is the same.
 	const {follow} = view;
 	useEffect(() => transcripts?.follow(follow), [transcripts, follow]);
-	// Tick once a second while an agent runs (durations, the stale rule), every 30 s while only
-	// stale ones are left (their silent time), never otherwise: an idle monitor uses no CPU.
-	useClockInterval(clock, view.counts.active > 0 ? 1000 : view.counts.stale > 0 ? 30_000 : undefined);
+	// Tick as what is shown needs it (core/tui/clock-interval.ts): never when nothing runs.
+	useClockInterval(clock, clockInterval(view, time));
 	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
 	const idsKey = view.items.map(item => item.agent.agentId).join('\u0000');
 	const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split('\u0000')), [idsKey]);

@@ -3,7 +3,7 @@
 import {providerOf} from '../codex/codex-agent.js';
 import type {AgentStatus} from '../record/agent-record.js';
 import {foldedHead, pointsUpTo} from '../text/bounded.js';
-import {formatDuration, shortId} from '../text/format.js';
+import {formatDuration, formatSilence, shortId} from '../text/format.js';
 import {tokenTotals, usageMayBePlaceholder} from '../transcript/summary.js';
 import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
 import type {MonitorItem} from '../monitor/model.js';
@@ -82,7 +82,7 @@ export function statusLabel(item: ViewItem, now: number): string {
 		// For how long: what it waits for is its message (doingOf), shown first.
 		parts.push(`${lifecycleWord(item)} ${formatDuration(now - item.waiting.since)}`);
 	} else if (item.stale) {
-		parts.push(`stale · silent ${formatDuration(now - item.lastLife)}`);
+		parts.push(`stale · silent ${formatSilence(now - item.lastLife)}`);
 	} else if (item.inferredStop) {
 		parts.push(INFERRED_STOP_LABEL);
 	} else {

@@ -43,6 +43,18 @@ export function formatDuration(ms: number): string {
 	return `${seconds}s`;
 }
 
+/**
+ * How long an agent has been silent: to the second under a minute, else to the minute (`5m`,
+ * `1h 05m`, `2d 3h`), so a clock that ticks every 30 s never shows stale seconds.
+ */
+export function formatSilence(ms: number): string {
+	if (!Number.isFinite(ms) || ms < 60 * SECOND) {
+		return formatDuration(ms);
+	}
+	const text = formatDuration(Math.floor(ms / (60 * SECOND)) * 60 * SECOND);
+	return text.endsWith(' 00s') ? text.slice(0, -4) : text;
+}
+
 /** The first 8 characters of an id (session ids are UUIDs; 8 hex characters tell them apart). */
 export function shortId(id: string): string {
 	return id.slice(0, 8);

@@ -84,9 +84,9 @@ describe('statusLabel', () => {
 	});
 
 	it('says how long a stale agent has been silent', () => {
-		expect(statusLabel(staleItem(), NOW)).toBe('stale · silent 6m 40s');
+		expect(statusLabel(staleItem(), NOW)).toBe('stale · silent 6m');
 		// Silence counts from the last sign of life, not from the start.
-		expect(statusLabel(item(agent('s2', {start: 0, updated: 640})), NOW)).toBe('stale · silent 6m 00s');
+		expect(statusLabel(item(agent('s2', {start: 0, updated: 640})), NOW)).toBe('stale · silent 6m');
 	});
 
 	it('marks a ghost', () => {
@@ -370,7 +370,7 @@ describe('detailFields', () => {
 
 	it('explains why a stale agent is shown stopped', () => {
 		const f = fields(staleItem());
-		expect(f.get('status')).toBe(`${GLYPH.stale} stale · silent 6m 40s`);
+		expect(f.get('status')).toBe(`${GLYPH.stale} stale · silent 6m`);
 		expect(f.get('stopped')).toBe('no stop event; silent for 6m 40s, so shown as stopped (stale)');
 		expect(f.get('duration')).toBe('0s');
 	});

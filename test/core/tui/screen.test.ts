@@ -435,7 +435,7 @@ describe('buildScreen rows', () => {
 		expect(copy?.dim).toBe(true);
 		expect(copy?.message).toMatch(/^stopped · ghost · /);
 		expect(quiet?.shown).toBe('stale');
-		expect(quiet?.message).toMatch(/^stale · silent 6m 40s · /);
+		expect(quiet?.message).toMatch(/^stale · silent 6m · /);
 		expect(rows.find(r => r.id === 'old')?.dim).toBe(false);
 		expect(model.header).toContain('1 ghost shown');
 	});
