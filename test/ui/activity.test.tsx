@@ -72,6 +72,18 @@ describe('live activity from transcripts', () => {
 		expect(frame).toContain('… running');
 	});
 
+	it('a call left without a result by an agent that stopped says so, not "running"', async () => {
+		const stoppedAt = iso(1000);
+		const {dir, app} = setup(d => [record('a1', path.join(d, 'agent-a1.jsonl'), {status: 'stopped', stoppedAt, updatedAt: stoppedAt, interrupted: true})]);
+		writeFileSync(path.join(dir, 'agent-a1.jsonl'), toolUse('toolu_1', 'Bash', {command: 'npm test'}));
+		await vi.waitFor(() => expect(app.lastFrame()).toContain('Explore'), {timeout: 5000});
+		app.stdin.write(KEY.enter);
+		await tick();
+		await vi.waitFor(() => expect(app.lastFrame()).toContain('tool calls (1)'), {timeout: 5000});
+		expect(app.lastFrame()).toContain('(no result)');
+		expect(app.lastFrame()).not.toContain('… running');
+	});
+
 	it('counts a transcript write as a sign of life: a working agent is not stale, a silent one is', async () => {
 		const {dir, app} = setup(d => [
 			record('busy', path.join(d, 'agent-busy.jsonl'), {type: 'Busy', startedAt: iso(600_000), updatedAt: iso(600_000)}),

@@ -32,8 +32,13 @@ export const LIFECYCLE_STEPS_SHOWN = 12;
 
 /** A stop reason in words: `session-end:other` → `session ended (other)`. Empty for a plain stop. */
 export function stopReasonText(reason: string | undefined): string {
-	if (reason === undefined || reason === '' || reason === 'subagent-stop') {
+	// A plain stop: Claude Code's SubagentStop, Codex's task_complete.
+	if (reason === undefined || reason === '' || reason === 'subagent-stop' || reason === 'task-complete') {
 		return '';
+	}
+	if (reason.startsWith('turn-aborted:')) {
+		// Codex: the child's turn was aborted (close_agent, interrupt_agent, Ctrl-C).
+		return `its turn was aborted (${reason.slice('turn-aborted:'.length)})`;
 	}
 	if (reason.startsWith('session-end:')) {
 		return `session ended (${reason.slice('session-end:'.length)})`;

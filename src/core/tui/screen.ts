@@ -128,7 +128,7 @@ function helpLines(mode: KeyMode): string[] {
 }
 
 /** The tool calls of the detail pane: time, summary, and the result on the next line. */
-function toolCallLines(activity: MonitorItem['activity'], input: ScreenInput, width: number): string[] {
+function toolCallLines(activity: MonitorItem['activity'], input: ScreenInput, width: number, running: boolean): string[] {
 	const calls = activity?.summary.toolCalls ?? [];
 	if (calls.length === 0) {
 		return [];
@@ -142,7 +142,8 @@ function toolCallLines(activity: MonitorItem['activity'], input: ScreenInput, wi
 		if (call.result !== undefined) {
 			lines.push(...wrapText(`${call.isError ? '✗ ' : '→ '}${call.result}`, Math.max(10, width - 10), 2).map(l => `          ${l}`));
 		} else {
-			lines.push('          … running');
+			// A call without a result is running only while its agent is (or waits); after it: none came.
+			lines.push(running ? '          … running' : '          (no result)');
 		}
 	}
 	return lines;
@@ -185,7 +186,7 @@ function detailLines(item: MonitorItem, input: ScreenInput, width: number): {rea
 		'',
 		'─'.repeat(Math.min(width, 40)),
 		...body,
-		...toolCallLines(activity, input, width),
+		...toolCallLines(activity, input, width, item.displayStatus === 'active' || item.displayStatus === 'waiting' || item.displayStatus === 'idle'),
 	];
 	return {lines, rendering};
 }
