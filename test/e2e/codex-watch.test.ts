@@ -57,6 +57,10 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		await pane.waitFor(s => s.includes('shell rg router'), 'its tool call', 5000);
 		expect(Date.now() - written).toBeLessThan(1000);
 
+		line('event_msg', {
+			type: 'token_count',
+			info: {total_token_usage: {input_tokens: 900, cached_input_tokens: 100, output_tokens: 80, reasoning_output_tokens: 10, total_tokens: 980}},
+		});
 		line('event_msg', {type: 'task_complete', turn_id: 't1', last_agent_message: '## Routes\n\nFound **4 API routes**.'});
 		written = Date.now();
 		screen = await pane.waitFor(s => s.includes('○ 1 stopped'), 'the child, finished', 5000);
@@ -66,6 +70,8 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		screen = await pane.waitFor(s => s.includes('Found 4 API routes'), 'its report in the detail pane');
 		expect(screen).toContain('OpenAI Codex CLI');
 		expect(screen).toContain('nickname  Erdos');
+		expect(screen).toMatch(/tokens\s+in 800 · out 80 · cache write 0 · cache read 100\n/);
+		expect(screen).toMatch(/tools\s+shell 1 \(1 call\)/);
 	});
 
 	const sandbox = () => {

@@ -90,6 +90,21 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 			...EMPTY_SUMMARY,
 			toolCalls,
 			toolCounts: thread.toolCounts,
+			// Codex counts cached input inside input_tokens; agentlog's input is the rest, as Claude's.
+			usage:
+				thread.usage === undefined
+					? EMPTY_SUMMARY.usage
+					: new Map([
+							[
+								'total_token_usage',
+								{
+									input: Math.max(0, thread.usage.input - thread.usage.cachedInput),
+									output: thread.usage.output,
+									cacheWrite: 0,
+									cacheRead: Math.min(thread.usage.cachedInput, thread.usage.input),
+								},
+							],
+						]),
 			model: thread.model,
 			version: thread.meta?.cliVersion,
 			activity: running ? thread.activity : undefined,

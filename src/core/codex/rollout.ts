@@ -69,6 +69,8 @@ export interface CodexThread {
 	readonly task: string | undefined;
 	/** total_token_usage's total_tokens, latest. */
 	readonly totalTokens: number | undefined;
+	/** total_token_usage's parts, latest: input (cached input included), cached input, output. */
+	readonly usage?: {readonly input: number; readonly cachedInput: number; readonly output: number};
 	readonly model: string | undefined;
 	readonly toolCalls: readonly CodexToolCall[];
 	readonly toolCounts: Readonly<Record<string, number>>;
@@ -238,6 +240,7 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 			if (total !== undefined) {
 				const n = num(total.total_tokens);
 				s.totalTokens = n > 0 ? n : num(total.input_tokens) + num(total.output_tokens);
+				s.usage = {input: num(total.input_tokens), cachedInput: num(total.cached_input_tokens), output: num(total.output_tokens)};
 			}
 			break;
 		}

@@ -87,6 +87,16 @@ function callOf(v: unknown): CodexToolCall {
 	};
 }
 
+function usageOf(v: unknown): {usage?: CodexThread['usage']} {
+	if (v === undefined) {
+		return {};
+	}
+	if (!isObject(v)) {
+		throw new Invalid();
+	}
+	return {usage: {input: count(v.input), cachedInput: count(v.cachedInput), output: count(v.output)}};
+}
+
 /** The thread `value` holds, or undefined when any field is not what the fold writes. */
 export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 	if (!isObject(value)) {
@@ -108,6 +118,7 @@ export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 			abortReason: optionalText(v.abortReason),
 			task: optionalText(v.task),
 			totalTokens: optionalNumber(v.totalTokens),
+			...usageOf(v.usage),
 			model: optionalText(v.model),
 			toolCalls: v.toolCalls.map(callOf),
 			toolCounts: countsOf(v.toolCounts),

@@ -314,7 +314,10 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 	}
 	if (summary.usage.size > 0) {
 		const t = tokenTotals(summary);
-		const note = usageMayBePlaceholder(summary.version) ? ' (may be streaming placeholders: Claude Code before 2.1.97 wrote those)' : '';
+		const note =
+			providerOf(item.agent) === 'claude' && usageMayBePlaceholder(summary.version)
+				? ' (may be streaming placeholders: Claude Code before 2.1.97 wrote those)'
+				: '';
 		fields.push([
 			'tokens',
 			`in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheWrite)} · cache read ${compactNumber(t.cacheRead)}${note}`,
@@ -323,7 +326,7 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 	const counts = Object.entries(summary.toolCounts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 	if (counts.length > 0) {
 		const total = counts.reduce((n, [, c]) => n + c, 0);
-		fields.push(['tools', `${counts.map(([name, n]) => `${name} ${n}`).join(' · ')} (${total} calls)`]);
+		fields.push(['tools', `${counts.map(([name, n]) => `${name} ${n}`).join(' · ')} (${total} call${total === 1 ? '' : 's'})`]);
 	}
 	if (summary.files.length > 0) {
 		fields.push(['files', summary.files.join(', ')]);

@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';
 import {EMPTY_THREAD, foldRollout} from '../../../src/core/codex/rollout.js';
+import {tokenTotals} from '../../../src/core/transcript/summary.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 
 const ROOT = '019a8b2c-0000-7000-8000-000000000001';
@@ -89,6 +90,11 @@ describe('foldRollout → codexRecord', () => {
 		expect(facts).toMatchObject({finalReport: 'Found 4 routes:\n- GET /a', endedTurn: true, prompt: 'Find the API routes\nand list them.'});
 		expect(providerOf(record!)).toBe('codex');
 		expect(providerOf({})).toBe('claude');
+	});
+
+	it("gives its tokens as Claude's are counted: input without the cached part, cache read, output", () => {
+		const facts = codexFacts(foldRollout(EMPTY_THREAD, v1Child));
+		expect(tokenTotals(facts.summary)).toEqual({input: 800, output: 80, cacheWrite: 0, cacheRead: 100});
 	});
 
 	it('reads the same, line by line: a growing file is folded once', () => {
