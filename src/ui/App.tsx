@@ -93,6 +93,7 @@ export function App(props: AppProps) {
 		size,
 		activity: snapshot.activity,
 		activityExists: snapshot.activityExists,
+		...(snapshot.codexFolder === undefined ? {} : {codexFolder: snapshot.codexFolder}),
 		sessionId: snapshot.sessionId,
 		following: snapshot.following,
 		view,

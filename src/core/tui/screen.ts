@@ -26,6 +26,7 @@ import {clip, fit} from '../text/cut.js';
 import {lifecycleLines, type SessionLifecycle} from './lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../monitor/model.js';
+import {safeLine} from '../text/safe-text.js';
 
 export interface LineRow {
 	readonly id: string;
@@ -77,6 +78,8 @@ export interface ScreenInput {
 	readonly size: Size;
 	readonly activity: string;
 	readonly activityExists: boolean;
+	/** Codex CLI's sessions folder, when its subagents are read beside. */
+	readonly codexFolder?: string;
 	readonly sessionId: string | undefined;
 	readonly following: boolean;
 	/** The monitor model (monitor/model.ts): every agent's status and facts, already decided. */
@@ -108,13 +111,15 @@ export function wrapParagraphs(text: string, width: number): string[] {
 }
 
 function waitingLines(input: ScreenInput): string[] {
+	const tools = input.codexFolder === undefined ? 'Claude Code' : 'Claude Code or Codex CLI';
 	if (input.sessionId !== undefined) {
-		return ['No agents in this session yet.', '', 'They appear here as Claude Code starts subagents.'];
+		return ['No agents in this session yet.', '', `They appear here as ${tools} starts subagents.`];
 	}
 	return [
 		'Waiting for the first subagent…',
 		'',
 		`Watching ${input.activity}${input.activityExists ? '' : ' (not created yet)'}`,
+		...(input.codexFolder === undefined ? [] : [`and Codex CLI's rollouts in ${safeLine(input.codexFolder)} (no setup needed)`]),
 		'Nothing showing up? Install the hook with: agentlog install-hook',
 		'then restart running Claude Code sessions (or review /hooks).',
 		'Or try it on built-in data: agentlog demo',

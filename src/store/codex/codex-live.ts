@@ -48,6 +48,9 @@ export class CodexLive {
 	/** What was last shown (session, files read); undefined: make it again at the next poll. */
 	private key: string | undefined;
 	private lastInner: WatchSnapshot | undefined;
+	/** `<codex>/sessions` while it is a folder (the empty screen says it is read). */
+	private codexFolder: string | undefined;
+	private codexFolderForAgents: string | undefined;
 	private lastMerged: WatchSnapshot | undefined;
 	private lastShownForAgents: Shown | undefined;
 	private lastTranscriptsIn: ReadonlyMap<string, TranscriptState> | undefined;
@@ -104,6 +107,17 @@ export class CodexLive {
 		this.scan = older
 			? scanCodexFiles(this.options.sessionFiles, this.memory)
 			: scanCodexSessions({codexHome: this.options.codexHome, sinceMs: Date.now() - LIVE_DAYS * 86_400_000, memory: this.memory});
+		const folder = path.join(this.options.codexHome, 'sessions');
+		let isFolder = false;
+		try {
+			isFolder = statSync(folder).isDirectory();
+		} catch {
+			isFolder = false;
+		}
+		if ((isFolder ? folder : undefined) !== this.codexFolder) {
+			this.codexFolder = isFolder ? folder : undefined;
+			this.notify();
+		}
 		const inner = this.innerSession();
 		let target = this.scan.sessions.find(s => s.sessionId === inner.id);
 		let replaces = false;
@@ -141,13 +155,19 @@ export class CodexLive {
 	}
 
 	private mergedSnapshot(snapshot: WatchSnapshot): WatchSnapshot {
-		if (snapshot === this.lastInner && this.shown === this.lastShownForAgents && this.lastMerged !== undefined) {
+		if (
+			snapshot === this.lastInner &&
+			this.shown === this.lastShownForAgents &&
+			this.codexFolder === this.codexFolderForAgents &&
+			this.lastMerged !== undefined
+		) {
 			return this.lastMerged;
 		}
 		const innerChanged = this.lastInner !== snapshot;
 		const sessionChanged = this.lastInner?.sessionId !== snapshot.sessionId;
 		this.lastInner = snapshot;
 		this.lastShownForAgents = this.shown;
+		this.codexFolderForAgents = this.codexFolder;
 		const shown = this.shown;
 		let merged: WatchSnapshot;
 		if (shown === undefined || (!shown.replaces && shown.sessionId !== snapshot.sessionId)) {
@@ -175,6 +195,9 @@ export class CodexLive {
 						mainWaiting: undefined,
 					}
 				: {...snapshot, set: {agents, invalid: snapshot.set.invalid}};
+		}
+		if (this.codexFolder !== undefined) {
+			merged = {...merged, codexFolder: this.codexFolder};
 		}
 		this.lastMerged = merged;
 		if (innerChanged) {

@@ -259,6 +259,16 @@ describe('buildScreen waiting screens', () => {
 		expect(text).not.toContain('not created yet');
 	});
 
+	it("says Codex CLI's rollouts are read too when there is a Codex folder, and that either tool's subagents appear", () => {
+		const waiting = screen({input: {sessionId: undefined, activityExists: true, codexFolder: '/h/.codex/sessions'}}).model;
+		const text = waiting.body.kind === 'message' ? waiting.body.lines.join('\n') : '';
+		expect(text).toContain("and Codex CLI's rollouts in /h/.codex/sessions (no setup needed)");
+		const session = screen({input: {codexFolder: '/h/.codex/sessions'}}).model;
+		expect(session.body.kind === 'message' ? session.body.lines.join('\n') : '').toContain('They appear here as Claude Code or Codex CLI starts subagents.');
+		const plain = screen({input: {sessionId: undefined, activityExists: true}}).model;
+		expect(plain.body.kind === 'message' ? plain.body.lines.join('\n') : '').not.toContain('Codex');
+	});
+
 	it('says a session has no agents yet', () => {
 		const {model} = screen({});
 		const text = model.body.kind === 'message' ? model.body.lines.join('\n') : '';
