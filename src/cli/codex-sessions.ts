@@ -3,7 +3,6 @@
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {codexCacheFile, codexHomeDir} from '../core/paths.js';
-import {safeLine} from '../core/text/safe-text.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
 import {newestSessionId, type SessionListing} from '../store/activity/sessions.js';
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../store/codex/codex-sessions.js';
@@ -29,32 +28,8 @@ export function codexHomeFor(options: CodexOptions): string {
 	return codexHomeDir(process.env, home(), options.codexHome);
 }
 
-const warned = new Set<string>();
-
-/**
- * `--codex-home` names a folder that is not there: said once on stderr (a typo would otherwise
- * look like no Codex session at all). Without the option, no Codex folder is simply no Codex.
- */
-function warnMissingCodexHome(options: CodexOptions): void {
-	const dir = options.codexHome;
-	if (dir === undefined || warned.has(dir)) {
-		return;
-	}
-	warned.add(dir);
-	let isFolder = false;
-	try {
-		isFolder = statSync(dir).isDirectory();
-	} catch {
-		isFolder = false;
-	}
-	if (!isFolder) {
-		process.stderr.write(`agentlog: --codex-home ${safeLine(dir)} is not a folder: no Codex CLI sessions are read\n`);
-	}
-}
-
 /** The Codex sessions with a subagent of the last LISTED_DAYS (live: LIVE_DAYS). Nothing when there is no Codex folder. */
 export function scanCodex(options: CodexOptions, live = false): CodexScan {
-	warnMissingCodexHome(options);
 	if (live && options.liveScan !== undefined) {
 		return options.liveScan;
 	}

@@ -66,7 +66,7 @@ describe('agentlog ls', () => {
 		const r = run(['ls', '3f2c9a'], fixture());
 		expect(r.status).toBe(0);
 		expect(r.stdout).toContain(`session ${S1}`);
-		expect(r.stdout).toMatch(/◌ stale · silent 15m 00s\s+Explore/);
+		expect(r.stdout).toMatch(/◌ stale · silent 15m\s+Explore/);
 		expect(r.stdout).toMatch(/● active\s+Plan/);
 		expect(r.stdout).toMatch(/○ stopped\s+worker\s+5m 00s .* Done: 3 files/);
 		expect(r.stdout).not.toMatch(/\bg1\b/);
