@@ -178,6 +178,38 @@ function contentText(content: unknown): string {
 		.join('\n');
 }
 
+const EXEC_HEADER = /^Chunk ID: [^\n]*\nWall time: [^\n]*\n(?:Process exited with code (-?\d+)\n)?(?:Original token count: [^\n]*\n)?Output:\n?/u;
+const SCRIPT_HEADER = /^Script completed\nWall time [^\n]*\nOutput:\n/u;
+
+/**
+ * A tool's output as Codex wrapped it, unwrapped to what the tool printed: exec_command's
+ * `Chunk ID … Output:` header and code mode's `Script completed … Output:` with its JSON are
+ * dropped; a non-zero exit code is kept in front (`exit 1: …`).
+ */
+export function outputText(output: unknown): string {
+	const text = typeof output === 'string' ? output : Array.isArray(output) ? contentText(output) : isObject(output) ? (str(output.content) ?? '') : '';
+	const exec = EXEC_HEADER.exec(text);
+	if (exec !== null) {
+		const rest = text.slice(exec[0].length);
+		return exec[1] !== undefined && exec[1] !== '0' ? `exit ${exec[1]}: ${rest}` : rest;
+	}
+	const script = SCRIPT_HEADER.exec(text);
+	if (script !== null) {
+		let json: unknown;
+		try {
+			json = JSON.parse(text.slice(script[0].length));
+		} catch {
+			return text.slice(script[0].length);
+		}
+		if (isObject(json) && typeof json.output === 'string') {
+			const code = json.exit_code;
+			return typeof code === 'number' && code !== 0 ? `exit ${code}: ${json.output}` : json.output;
+		}
+		return text.slice(script[0].length);
+	}
+	return text;
+}
+
 /** A user message that is Codex's own context, not a task (`<environment_context>`, `<user_instructions>`…). */
 function isContextMessage(t: string): boolean {
 	return /^\s*<[a-z_]+>/.test(t);
@@ -285,8 +317,7 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 				break;
 			}
 			const id = str(payload.call_id);
-			const output = payload.output;
-			const result = oneLine(typeof output === 'string' ? output : isObject(output) ? (str(output.content) ?? '') : '', RESULT_LENGTH);
+			const result = oneLine(outputText(payload.output), RESULT_LENGTH);
 			const i = id === undefined ? -1 : s.toolCalls.findLastIndex(c => c.id === id);
 			if (i >= 0) {
 				const kept = s.toolCalls as CodexToolCall[];

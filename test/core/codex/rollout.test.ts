@@ -2,7 +2,7 @@
 // fixtures in test/fixtures/codex are read by test/store/codex).
 import {describe, expect, it} from 'vitest';
 import {codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';
-import {EMPTY_THREAD, foldRollout} from '../../../src/core/codex/rollout.js';
+import {EMPTY_THREAD, foldRollout, outputText} from '../../../src/core/codex/rollout.js';
 import {tokenTotals} from '../../../src/core/transcript/summary.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 
@@ -207,5 +207,23 @@ describe('mergeCodexRecords', () => {
 		const aborted = codexRecord(foldRollout(EMPTY_THREAD, [...v1Child.slice(0, 6), line(5, 'event_msg', {type: 'turn_aborted', reason: 'interrupted'})]), 'p')!;
 		const merged = mergeCodexRecords({...hook, status: 'active', stoppedAt: undefined}, aborted);
 		expect(merged).toMatchObject({status: 'stopped', stoppedAt: T(5), interrupted: true, startedAt: T(0.1)});
+	});
+});
+
+describe('outputText', () => {
+	it("unwraps exec_command's header and code mode's script result to what the tool printed, keeping a failing exit", () => {
+		const exec = (code: number, out: string) =>
+			`Chunk ID: 8e8e34\nWall time: 1.9015 seconds\nProcess exited with code ${code}\nOriginal token count: 3\nOutput:\n${out}`;
+		expect(outputText(exec(0, '.\n..\nREADME\n'))).toBe('.\n..\nREADME\n');
+		expect(outputText(exec(2, 'npm ERR! test failed'))).toBe('exit 2: npm ERR! test failed');
+		const script = (code: number) => [
+			{type: 'input_text', text: 'Script completed\nWall time 0.2 seconds\nOutput:\n'},
+			{type: 'input_text', text: JSON.stringify({chunk_id: '2b2d59', wall_time_seconds: 0.1, exit_code: code, original_token_count: 3, output: 'README\n'})},
+		];
+		expect(outputText(script(0))).toBe('README\n');
+		expect(outputText(script(1))).toBe('exit 1: README\n');
+		expect(outputText('{"agent_id":"x"}')).toBe('{"agent_id":"x"}');
+		expect(outputText({content: 'plain'})).toBe('plain');
+		expect(outputText(42)).toBe('');
 	});
 });
