@@ -112,13 +112,19 @@ export function messagePreview(item: MonitorItem): string {
 	return item.displayStatus === 'idle' ? 'waiting for messages' : 'no message';
 }
 
-/** How an agent is named on a card, in the list and in `ls`: its name or type, and its tool's mark (a Codex subagent's nickname beside its role). */
-export function agentName(item: ViewItem): string {
+/** A name column narrower than this leaves the tool's mark out (the header marks the session): the name is what tells agents apart. */
+export const MARKED_NAME_MIN = 16;
+
+/**
+ * How an agent is named on a card, in the list and in `ls`: its name or type, and its tool's mark
+ * (a Codex subagent's nickname beside its role). The mark first, so a column cuts the end of a
+ * name, not the tool; in a column narrower than MARKED_NAME_MIN (`room`) it is left out.
+ */
+export function agentName(item: ViewItem, room = Number.POSITIVE_INFINITY): string {
 	const {type, teammateName} = item.agent;
 	const name = teammateName && teammateName !== type ? (type ? `${teammateName} (${type})` : teammateName) : type || shortId(item.agent.agentId);
 	const mark = PROVIDER_MARK[providerOf(item.agent)];
-	// The mark first: a narrow column cuts the end of a name, never the tool.
-	return mark === '' ? name : `${mark} ${name}`;
+	return mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
 }
 
 export function countsText(counts: StatusCounts, compact = false): string {

@@ -314,11 +314,11 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		if (shown.length < view.items.length) {
 			window = `${first + 1}–${first + shown.length} of ${view.items.length} · `;
 		}
-		const common = (item: MonitorItem) => ({
+		const common = (item: MonitorItem, room: number) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
 			// A nested agent sits under its parent.
-			name: `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item)}`,
+			name: `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item, room)}`,
 			duration: durationText(item),
 			selected: item.agent.agentId === ui.selectedId,
 			dim: item.ghost,
@@ -331,7 +331,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 				cards: shown.map(item => {
 					const task = taskOf(item);
 					const doing = doingOf(item);
-					return {...common(item), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
+					return {...common(item, inner), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
 				}),
 			};
 		} else {
@@ -340,7 +340,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 				kind: 'list',
 				columns,
 				rows: shown.map(item => ({
-					...common(item),
+					...common(item, columns.type),
 					message: [statusNeedsWords(item) ? statusLabel(item, now) : '', cardMessage(item)].filter(Boolean).join(' · '),
 				})),
 			};

@@ -201,6 +201,14 @@ describe('agentName', () => {
 	it('falls back to the short id without a type', () => {
 		expect(agentName(item(agent('0123456789abcdef', {type: '', start: 990})))).toBe('01234567');
 	});
+
+	it('marks a Codex subagent first, and leaves the mark out of a narrow column (the header marks the session)', () => {
+		const codex = item(agent('a', {type: 'explorer', start: 990, extra: {teammateName: 'Erdos', provider: 'codex'}}));
+		expect(agentName(codex)).toBe('[codex] Erdos (explorer)');
+		expect(agentName(codex, 17)).toBe('[codex] Erdos (explorer)');
+		expect(agentName(codex, 14)).toBe('Erdos (explorer)');
+		expect(agentName(item(agent('b', {type: 'Explore', start: 990})), 10)).toBe('Explore');
+	});
 });
 
 describe('countsText', () => {
