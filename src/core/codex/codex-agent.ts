@@ -123,6 +123,7 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 		...(thread.task === undefined ? {} : {prompt: thread.task}),
 		...(thread.report === undefined ? {} : {finalReport: thread.report}),
 		endedTurn: thread.phase === 'stopped',
+		...(thread.steps.length === 0 ? {} : {lifecycle: thread.steps}),
 		hasWork: toolCalls.length > 0 || thread.report !== undefined,
 		mtimeMs,
 	};

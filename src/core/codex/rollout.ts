@@ -7,6 +7,7 @@
 // The format is Codex's own and changes between releases: every field is optional, an unknown line
 // is skipped, and every string kept is made safe for a terminal as it is kept (the lines are never
 // copied).
+import type {LifecycleStep} from '../history/fold-state.js';
 import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
@@ -76,6 +77,8 @@ export interface CodexThread {
 	readonly toolCounts: Readonly<Record<string, number>>;
 	/** What it is doing now: its running tool call, or its last message's first line. */
 	readonly activity: string | undefined;
+	/** Its turns as lifecycle steps (spawned, completed, interrupted, resumed), the latest MAX_CODEX_STEPS. */
+	readonly steps: readonly LifecycleStep[];
 	/** The newest line's time (ms). */
 	readonly lastAt: number | undefined;
 	readonly lines: number;
@@ -97,10 +100,20 @@ export const EMPTY_THREAD: CodexThread = {
 	toolCalls: [],
 	toolCounts: {},
 	activity: undefined,
+	steps: [],
 	lastAt: undefined,
 	lines: 0,
 	badLines: 0,
 };
+
+/** Lifecycle steps kept per thread (the newest). */
+export const MAX_CODEX_STEPS = 50;
+
+function addStep(s: Mutable<CodexThread>, step: LifecycleStep | undefined): void {
+	if (step !== undefined) {
+		s.steps = [...s.steps, step].slice(-MAX_CODEX_STEPS);
+	}
+}
 
 /** Tool calls kept per thread (the newest; `toolCounts` counts all). */
 export const MAX_CODEX_TOOL_CALLS = 2000;
@@ -242,6 +255,9 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 			if (s.phase === 'stopped' || s.phase === 'interrupted') {
 				s.resumeCount += 1;
 				s.resumedAt = when;
+				addStep(s, when === undefined ? undefined : {kind: 'resumed', at: when});
+			} else if (s.startedAt === undefined) {
+				addStep(s, when === undefined ? undefined : {kind: 'spawned', at: when});
 			}
 			s.phase = 'active';
 			s.startedAt ??= when;
@@ -252,6 +268,7 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 		case 'task_complete': {
 			s.phase = 'stopped';
 			s.stoppedAt = isoOf(payload.completed_at, at);
+			addStep(s, s.stoppedAt === undefined ? undefined : {kind: 'completed', at: s.stoppedAt, reason: 'task-complete'});
 			const report = text(payload.last_agent_message);
 			if (report !== undefined && report.trim() !== '') {
 				s.report = report;
@@ -263,6 +280,7 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 			s.phase = 'interrupted';
 			s.stoppedAt = at;
 			s.abortReason = label(payload.reason) ?? 'aborted';
+			addStep(s, at === undefined ? undefined : {kind: 'interrupted', at, reason: `turn-aborted:${s.abortReason}`});
 			s.activity = undefined;
 			break;
 		}

@@ -3,6 +3,7 @@
 // rollout is read again) rather than a crash. Ids must be ids; the texts (made safe when folded,
 // cut short in the cache) are only counted from, never shown: `ls` and `watch` read the rollouts.
 // Pure, and cheap: status reads a cache at every run.
+import type {LifecycleStep} from '../history/fold-state.js';
 import {countsOf} from '../record/counts.js';
 import {isObject, type Json} from '../record/json.js';
 import type {CodexMeta, CodexPhase, CodexThread, CodexToolCall} from './rollout.js';
@@ -87,6 +88,21 @@ function callOf(v: unknown): CodexToolCall {
 	};
 }
 
+const STEP_KINDS: ReadonlySet<string> = new Set(['spawned', 'completed', 'interrupted', 'resumed']);
+
+function stepsOf(v: unknown): LifecycleStep[] {
+	if (!Array.isArray(v)) {
+		throw new Invalid();
+	}
+	return v.map(step => {
+		if (!isObject(step) || typeof step.kind !== 'string' || !STEP_KINDS.has(step.kind) || typeof step.at !== 'string') {
+			throw new Invalid();
+		}
+		const reason = optionalText(step.reason);
+		return {kind: step.kind as LifecycleStep['kind'], at: step.at, ...(reason === undefined ? {} : {reason})};
+	});
+}
+
 function usageOf(v: unknown): {usage?: CodexThread['usage']} {
 	if (v === undefined) {
 		return {};
@@ -123,6 +139,7 @@ export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 			toolCalls: v.toolCalls.map(callOf),
 			toolCounts: countsOf(v.toolCounts),
 			activity: optionalText(v.activity),
+			steps: v.steps === undefined ? [] : stepsOf(v.steps),
 			lastAt: optionalNumber(v.lastAt),
 			lines: count(v.lines),
 			badLines: count(v.badLines),

@@ -1,5 +1,6 @@
 // What the monitor knows about an agent from its transcripts (its own, its sidecar, its parent's):
 // the facts the store's follower and one-shot reader fill in and the monitor model reads. Types only.
+import type {LifecycleStep} from '../history/fold-state.js';
 import type {TranscriptSummary} from './summary.js';
 
 /** Where an agent's task description came from, best first. */
@@ -61,4 +62,6 @@ export interface AgentActivity {
 	readonly hasWork?: boolean;
 	/** What `.meta.json` says, when there is one. */
 	readonly meta?: AgentMeta;
+	/** Its lifecycle as its transcript tells it (a Codex rollout's turns), for when no event log names it. */
+	readonly lifecycle?: readonly LifecycleStep[];
 }

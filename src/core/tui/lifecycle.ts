@@ -83,9 +83,16 @@ export function recordSteps(agent: AgentRecord): LifecycleStep[] {
  * latest `LIFECYCLE_STEPS_SHOWN` of them. From the log when it names the agent; else from the
  * record (said so); nothing when neither tells anything.
  */
-export function lifecycleLines(agent: AgentRecord, session: SessionLifecycle | undefined, time: (iso: string) => string, width: number): string[] {
+export function lifecycleLines(
+	agent: AgentRecord,
+	session: SessionLifecycle | undefined,
+	time: (iso: string) => string,
+	width: number,
+	/** What its transcript tells (a Codex rollout's turns): before the record's fields when no log names it. */
+	fromTranscript?: readonly LifecycleStep[],
+): string[] {
 	const fromLog = session?.agents.get(agent.agentId);
-	const steps = fromLog?.steps ?? recordSteps(agent);
+	const steps = fromLog?.steps ?? (fromTranscript !== undefined && fromTranscript.length > 0 ? fromTranscript : recordSteps(agent));
 	const notes: string[] = [];
 	if (fromLog === undefined) {
 		if (steps.length === 0 && session?.problem === undefined) {

@@ -186,7 +186,7 @@ function detailLines(item: MonitorItem, input: ScreenInput, width: number): {rea
 	}
 	const lines = [
 		...top,
-		...lifecycleLines(item.agent, input.lifecycle, input.time, width),
+		...lifecycleLines(item.agent, input.lifecycle, input.time, width, item.activity?.lifecycle),
 		...(cutNote.length > 0 ? ['', ...cutNote] : []),
 		'',
 		'─'.repeat(Math.min(width, 40)),

@@ -97,6 +97,20 @@ describe('foldRollout → codexRecord', () => {
 		expect(tokenTotals(facts.summary)).toEqual({input: 800, output: 80, cacheWrite: 0, cacheRead: 100});
 	});
 
+	it('keeps its turns as lifecycle steps: spawned, completed, resumed with a second task, interrupted', () => {
+		const again = foldRollout(foldRollout(EMPTY_THREAD, v1Child), [
+			line(10, 'event_msg', {type: 'task_started', turn_id: 't2', started_at: Date.parse(T(10)) / 1000}),
+			line(12, 'event_msg', {type: 'turn_aborted', turn_id: 't2', reason: 'interrupted'}),
+		]);
+		expect(again.steps).toEqual([
+			{kind: 'spawned', at: T(0.2)},
+			{kind: 'completed', at: T(3.1), reason: 'task-complete'},
+			{kind: 'resumed', at: T(10)},
+			{kind: 'interrupted', at: T(12), reason: 'turn-aborted:interrupted'},
+		]);
+		expect(codexFacts(again).lifecycle).toEqual(again.steps);
+	});
+
 	it('reads the same, line by line: a growing file is folded once', () => {
 		let thread = EMPTY_THREAD;
 		for (const l of v1Child) {
