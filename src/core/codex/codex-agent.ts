@@ -90,6 +90,7 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 			...EMPTY_SUMMARY,
 			toolCalls,
 			toolCounts: thread.toolCounts,
+			files: thread.files,
 			// Codex counts cached input inside input_tokens; agentlog's input is the rest, as Claude's.
 			usage:
 				thread.usage === undefined

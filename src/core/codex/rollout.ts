@@ -12,7 +12,7 @@ import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
-import {oneLine} from '../transcript/tool-summary.js';
+import {oneLine, shortPath} from '../transcript/tool-summary.js';
 import {withoutUnreadFields} from './unread-fields.js';
 
 /** Who a thread is, from its `session_meta` line. */
@@ -77,6 +77,8 @@ export interface CodexThread {
 	readonly toolCounts: Readonly<Record<string, number>>;
 	/** What it is doing now: its running tool call, or its last message's first line. */
 	readonly activity: string | undefined;
+	/** Files its patches touched (apply_patch: added, updated, deleted, moved to), short paths, the first MAX_CODEX_FILES. */
+	readonly files: readonly string[];
 	/** Its turns as lifecycle steps (spawned, completed, interrupted, resumed), the latest MAX_CODEX_STEPS. */
 	readonly steps: readonly LifecycleStep[];
 	/** The newest line's time (ms). */
@@ -100,11 +102,45 @@ export const EMPTY_THREAD: CodexThread = {
 	toolCalls: [],
 	toolCounts: {},
 	activity: undefined,
+	files: [],
 	steps: [],
 	lastAt: undefined,
 	lines: 0,
 	badLines: 0,
 };
+
+/** Files kept per thread. */
+export const MAX_CODEX_FILES = 200;
+const PATCH_FILE = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gmu;
+
+/** The files an apply_patch input names, in order, once each. */
+export function patchFiles(patch: string): string[] {
+	const out: string[] = [];
+	for (const m of patch.matchAll(PATCH_FILE)) {
+		const file = m[1]!.trim();
+		if (file !== '' && !out.includes(file)) {
+			out.push(file);
+		}
+	}
+	return out;
+}
+
+/** The patch text of an apply_patch call: its raw input (custom tool), or the `input` of its JSON arguments. */
+function patchText(payload: Json): string | undefined {
+	const raw = str(payload.input) ?? str(payload.arguments);
+	if (raw === undefined) {
+		return undefined;
+	}
+	if (raw.trimStart().startsWith('{')) {
+		try {
+			const json: unknown = JSON.parse(raw);
+			return isObject(json) ? str(json.input) : undefined;
+		} catch {
+			return raw;
+		}
+	}
+	return raw;
+}
 
 /** Lifecycle steps kept per thread (the newest). */
 export const MAX_CODEX_STEPS = 50;
@@ -320,7 +356,17 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 				break;
 			}
 			const id = str(payload.call_id) ?? `${s.toolCalls.length}`;
-			const call: CodexToolCall = {id: safeLine(head(id, 128)), name, summary: callSummary(name, payload.arguments ?? payload.input), at: ms};
+			const patched = name === 'apply_patch' ? patchFiles(patchText(payload) ?? '').map(f => safeLine(head(shortPath(f, s.meta?.cwd), 512))) : [];
+			for (const file of patched) {
+				if (s.files.length < MAX_CODEX_FILES && !s.files.includes(file)) {
+					s.files = [...s.files, file];
+				}
+			}
+			const summary =
+				patched.length > 0
+					? oneLine(`apply_patch ${patched[0]}${patched.length > 1 ? ` (+${patched.length - 1} more)` : ''}`, SUMMARY_LENGTH)
+					: callSummary(name, payload.arguments ?? payload.input);
+			const call: CodexToolCall = {id: safeLine(head(id, 128)), name, summary, at: ms};
 			const kept = s.toolCalls as CodexToolCall[];
 			kept.push(call);
 			if (kept.length > 2 * MAX_CODEX_TOOL_CALLS) {

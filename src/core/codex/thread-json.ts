@@ -103,6 +103,13 @@ function stepsOf(v: unknown): LifecycleStep[] {
 	});
 }
 
+function textsOf(v: unknown): string[] {
+	if (!Array.isArray(v) || !v.every(t => typeof t === 'string')) {
+		throw new Invalid();
+	}
+	return v;
+}
+
 function usageOf(v: unknown): {usage?: CodexThread['usage']} {
 	if (v === undefined) {
 		return {};
@@ -140,6 +147,7 @@ export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 			toolCounts: countsOf(v.toolCounts),
 			activity: optionalText(v.activity),
 			steps: v.steps === undefined ? [] : stepsOf(v.steps),
+			files: v.files === undefined ? [] : textsOf(v.files),
 			lastAt: optionalNumber(v.lastAt),
 			lines: count(v.lines),
 			badLines: count(v.badLines),

@@ -2,7 +2,7 @@
 // fixtures in test/fixtures/codex are read by test/store/codex).
 import {describe, expect, it} from 'vitest';
 import {codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';
-import {EMPTY_THREAD, foldRollout, outputText} from '../../../src/core/codex/rollout.js';
+import {EMPTY_THREAD, foldRollout, outputText, patchFiles} from '../../../src/core/codex/rollout.js';
 import {tokenTotals} from '../../../src/core/transcript/summary.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 
@@ -239,5 +239,40 @@ describe('outputText', () => {
 		expect(outputText('{"agent_id":"x"}')).toBe('{"agent_id":"x"}');
 		expect(outputText({content: 'plain'})).toBe('plain');
 		expect(outputText(42)).toBe('');
+	});
+});
+
+describe('apply_patch', () => {
+	const patch = [
+		'*** Begin Patch',
+		'*** Update File: /home/dev/shop/src/checkout/cart.ts',
+		'@@',
+		'-a',
+		'+b',
+		'*** Add File: src/new.ts',
+		'+x',
+		'*** Update File: src/old.ts',
+		'*** Move to: src/moved.ts',
+		'*** End Patch',
+	].join('\n');
+
+	it('names the files a patch touches, once each', () => {
+		expect(patchFiles(patch)).toEqual(['/home/dev/shop/src/checkout/cart.ts', 'src/new.ts', 'src/old.ts', 'src/moved.ts']);
+		expect(patchFiles('no patch here')).toEqual([]);
+	});
+
+	it('lists them as its files (short paths) and in the call, as a custom tool or a function', () => {
+		const custom = foldRollout(EMPTY_THREAD, [
+			...v1Child.slice(0, 5),
+			line(1, 'response_item', {type: 'custom_tool_call', name: 'apply_patch', input: patch, call_id: 'p1'}),
+		]);
+		expect(custom.files).toEqual(['src/checkout/cart.ts', 'src/new.ts', 'src/old.ts', 'src/moved.ts']);
+		expect(custom.toolCalls.at(-1)!.summary).toBe('apply_patch src/checkout/cart.ts (+3 more)');
+		expect(codexFacts(custom).summary.files).toEqual(custom.files);
+		const fn = foldRollout(EMPTY_THREAD, [
+			...v1Child.slice(0, 5),
+			line(1, 'response_item', {type: 'function_call', name: 'apply_patch', arguments: JSON.stringify({input: patch}), call_id: 'p2'}),
+		]);
+		expect(fn.files).toEqual(custom.files);
 	});
 });
