@@ -63,13 +63,11 @@ function metaOf(v: unknown): CodexMeta | undefined {
 			meta[key] = t;
 		}
 	}
-	const depth = optionalNumber(v.depth);
-	if (depth !== undefined) {
-		meta.depth = depth;
-	}
-	const historyStart = optionalNumber(v.historyStart);
-	if (historyStart !== undefined) {
-		meta.historyStart = historyStart;
+	for (const key of ['depth', 'historyStart'] as const) {
+		const n = optionalNumber(v[key]);
+		if (n !== undefined) {
+			meta[key] = n;
+		}
 	}
 	return meta;
 }
