@@ -75,8 +75,30 @@ export function codexRecord(thread: CodexThread, rolloutPath: string): AgentReco
 	};
 }
 
+/** Work of its own: a tool call (counted, whether or not the calls were kept) or a report. */
+const hasWork = (thread: CodexThread): boolean => Object.keys(thread.toolCounts).length > 0 || thread.report !== undefined;
+
+/**
+ * What the counts read of its rollout (a sign of life, a finished turn, work of its own), and
+ * no more: `sessions` and `status` count hundreds of children at every run. codexFacts is this
+ * with the rest, so the counts and the screen read the same values.
+ */
+export function codexCountFacts(thread: CodexThread, mtimeMs?: number): TranscriptFacts {
+	return {
+		summary: {...EMPTY_SUMMARY, lastAt: thread.lastAt, hasWork: hasWork(thread)},
+		description: undefined,
+		parentAgentId: undefined,
+		history: undefined,
+		missing: false,
+		endedTurn: thread.phase === 'stopped',
+		hasWork: hasWork(thread),
+		mtimeMs,
+	};
+}
+
 /** What the rollout says of the agent, as the monitor model reads a transcript's facts. */
 export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFacts {
+	const counted = codexCountFacts(thread, mtimeMs);
 	const toolCalls: ToolCall[] = thread.toolCalls.map(c => ({
 		id: c.id,
 		name: c.name,
@@ -114,7 +136,7 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 			lines: thread.lines,
 			badLines: thread.badLines,
 			prompt: thread.task,
-			hasWork: toolCalls.length > 0 || thread.report !== undefined,
+			hasWork: hasWork(thread),
 		},
 		description: thread.task ?? thread.meta?.path,
 		...(thread.task === undefined ? {} : {descriptionSource: 'prompt' as const}),
@@ -123,9 +145,9 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 		missing: false,
 		...(thread.task === undefined ? {} : {prompt: thread.task}),
 		...(thread.report === undefined ? {} : {finalReport: thread.report}),
-		endedTurn: thread.phase === 'stopped',
+		endedTurn: counted.endedTurn,
 		...(thread.steps.length === 0 ? {} : {lifecycle: thread.steps}),
-		hasWork: toolCalls.length > 0 || thread.report !== undefined,
+		hasWork: counted.hasWork,
 		mtimeMs,
 	};
 }

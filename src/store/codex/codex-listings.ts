@@ -4,7 +4,7 @@
 // wrote it) is one session, its agents the hook's records merged with the rollouts'.
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
-import {codexFacts, mergeCodexRecords} from '../../core/codex/codex-agent.js';
+import {codexCountFacts, mergeCodexRecords} from '../../core/codex/codex-agent.js';
 import {agentCountFacts, countSession} from '../../core/monitor/session-counts.js';
 import type {StatusCounts} from '../../core/monitor/view.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
@@ -41,7 +41,7 @@ export function codexSessionCounts(
 	hooked?: readonly AgentRecord[],
 ): StatusCounts {
 	const facts = new Map(
-		session.threads.flatMap(t => (t.read.thread.meta?.isChild ? [[t.read.thread.meta.threadId, codexFacts(t.read.thread, t.read.mtimeMs)] as const] : [])),
+		session.threads.flatMap(t => (t.read.thread.meta?.isChild ? [[t.read.thread.meta.threadId, codexCountFacts(t.read.thread, t.read.mtimeMs)] as const] : [])),
 	);
 	return countSession(mergedCodexRecords(activity, session, hooked).map(agentCountFacts), {...options, transcripts: facts});
 }

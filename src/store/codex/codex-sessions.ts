@@ -65,6 +65,8 @@ function lite(thread: CodexThread): CodexThread {
 	return {
 		...thread,
 		toolCalls: [],
+		// Counts need no lifecycle: `ls` and `watch` read the rollouts for the detail pane.
+		steps: [],
 		activity: thread.activity === undefined ? undefined : head(thread.activity, KEPT_TEXT),
 		report: thread.report === undefined ? undefined : head(thread.report, KEPT_TEXT),
 		task: thread.task === undefined ? undefined : head(thread.task, KEPT_TEXT),

@@ -1,7 +1,7 @@
 // A Codex child's rollout folded into agentlog's agent: shapes after CODEX.md §2 (the real
 // fixtures in test/fixtures/codex are read by test/store/codex).
 import {describe, expect, it} from 'vitest';
-import {codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';
+import {codexCountFacts, codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';
 import {EMPTY_THREAD, foldRollout, outputText, patchFiles} from '../../../src/core/codex/rollout.js';
 import {tokenTotals} from '../../../src/core/transcript/summary.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
@@ -139,6 +139,9 @@ describe('foldRollout → codexRecord', () => {
 		expect(codexRecord(counted, 'p')).toEqual(codexRecord(foldRollout(EMPTY_THREAD, v1Child), 'p'));
 		const running = foldRollout(EMPTY_THREAD, v1Child.slice(0, 6), {calls: false});
 		expect(running.activity).toBe('shell');
+		// Work of its own (a call, no report yet) whether or not the calls were kept: the counts and the screen agree.
+		expect(codexCountFacts(running).hasWork).toBe(true);
+		expect(codexFacts(foldRollout(EMPTY_THREAD, v1Child.slice(0, 6))).hasWork).toBe(true);
 	});
 
 	it('active while its turn runs (the current call as activity); a second task resumes it; an abort interrupts it', () => {
