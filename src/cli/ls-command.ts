@@ -3,7 +3,7 @@ import {noSessionsText} from './no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
-import {agentName, durationText, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
+import {nestedName, durationText, sessionMark, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
 import {lsJsonAgent} from '../core/present/json-shapes.js';
 import {formatTable} from '../core/present/table.js';
 import {sessionLabel} from '../store/activity/read-agents.js';
@@ -57,7 +57,13 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 				`agentlog: session ${label}'s event log starts later, at ${formatLocalTime(new Date(logSpan(log.lines).first).toISOString(), clockNow())}\n`,
 			);
 		}
-		printLs(then.model, then.raw, at, options, `session ${label} at ${formatLocalTime(new Date(at).toISOString(), clockNow())}`);
+		printLs(
+			then.model,
+			then.raw,
+			at,
+			options,
+			`${sessionMark(then.model.items)}session ${label} at ${formatLocalTime(new Date(at).toISOString(), clockNow())}`,
+		);
 		return;
 	}
 	const {read, model: view, now, mainWaiting} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts, options);
@@ -65,7 +71,13 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		// The path holds a folder name and a file name from readdir.
 		process.stderr.write(`agentlog: skipped ${safeLine(bad.file)}: ${safeLine(bad.error)}\n`);
 	}
-	printLs(view, read.raw, now, options, `session ${sessionLabel(sessionId)}${mainWaiting === undefined ? '' : `\n${mainWaitingText(mainWaiting, now)}`}`);
+	printLs(
+		view,
+		read.raw,
+		now,
+		options,
+		`${sessionMark(view.items)}session ${sessionLabel(sessionId)}${mainWaiting === undefined ? '' : `\n${mainWaitingText(mainWaiting, now)}`}`,
+	);
 }
 
 /** The table (or `--json`) of a model: the same for the live files and for a moment of the past. */
@@ -79,7 +91,7 @@ function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>,
 	}
 	const rows = view.items.map(item => [
 		`${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`,
-		agentName(item),
+		nestedName(item),
 		durationText(item),
 		formatLocalTime(item.agent.startedAt, now),
 		item.agent.agentId,

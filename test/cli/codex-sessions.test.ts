@@ -108,8 +108,11 @@ describe('Codex sessions from the rollouts', () => {
 		});
 		// The Claude session is still there by its id.
 		expect((JSON.parse(run(h, ['ls', '--json', CLAUDE]).stdout) as Record<string, unknown>[]).map(a => [a.agentId, a.provider])).toEqual([['a1', 'claude']]);
-		// The table marks Codex agents.
-		expect(run(h, ['ls']).stdout).toContain('[codex] Erdos (explorer)');
+		// The table marks Codex agents, and its session, as watch's header does.
+		const table = run(h, ['ls']).stdout;
+		expect(table).toContain('[codex] Erdos (explorer)');
+		expect(table.split('\n')[0]).toBe(`[codex] session ${ROOT}`);
+		expect(run(h, ['ls', CLAUDE]).stdout.split('\n')[0]).toBe(`session ${CLAUDE}`);
 	});
 
 	it('status counts the newest session of either kind, or a Codex session named by prefix, as sessions --json does', () => {

@@ -127,6 +127,16 @@ export function agentName(item: ViewItem, room = Number.POSITIVE_INFINITY): stri
 	return mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
 }
 
+/** A Codex session (every agent shown is Codex's) says so before its id: `[codex] `, else nothing. */
+export function sessionMark(items: readonly ViewItem[]): string {
+	return items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
+}
+
+/** agentName under its parent: indented, with a `└`, by its depth (watch's list and cards, `ls`). */
+export function nestedName(item: ViewItem, room = Number.POSITIVE_INFINITY): string {
+	return `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item, room)}`;
+}
+
 export function countsText(counts: StatusCounts, compact = false): string {
 	const shown: Array<[keyof StatusCounts, number]> = [
 		...(counts.waiting > 0 ? [['waiting', counts.waiting] as [keyof StatusCounts, number]] : []),
@@ -161,9 +171,7 @@ export interface HeaderInfo {
  */
 export function headerText(info: HeaderInfo, width: number): string {
 	const ghosts = info.view.ghostCount;
-	// A Codex session (every agent shown is Codex's) says so before its id.
-	const items = info.view.items;
-	const mark = items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
+	const mark = sessionMark(info.view.items);
 	const full = [
 		info.sessionId ? `${mark}session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
 		info.mainWaiting ?? '',

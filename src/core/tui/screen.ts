@@ -6,7 +6,7 @@ import {bindingsOf, type KeyMode} from './keymap.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
 import {
-	agentName,
+	nestedName,
 	detailFields,
 	durationText,
 	headerText,
@@ -318,7 +318,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			id: item.agent.agentId,
 			shown: shownStatus(item),
 			// A nested agent sits under its parent.
-			name: `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item, room)}`,
+			name: nestedName(item, room),
 			duration: durationText(item),
 			selected: item.agent.agentId === ui.selectedId,
 			dim: item.ghost,

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {
 	agentName,
+	nestedName,
 	countsText,
 	detailFields,
 	durationText,
@@ -208,6 +209,12 @@ describe('agentName', () => {
 		expect(agentName(codex, 17)).toBe('[codex] Erdos (explorer)');
 		expect(agentName(codex, 14)).toBe('Erdos (explorer)');
 		expect(agentName(item(agent('b', {type: 'Explore', start: 990})), 10)).toBe('Explore');
+	});
+
+	it('nests an agent under its parent by its depth (watch and ls alike)', () => {
+		const child = {...item(agent('c', {type: 'worker', start: 990})), depth: 2};
+		expect(nestedName(child)).toBe('  └ worker');
+		expect(nestedName(item(agent('p', {type: 'explorer', start: 990})))).toBe('explorer');
 	});
 });
 
