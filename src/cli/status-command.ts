@@ -26,7 +26,7 @@ export function registerStatusCommand(program: Command): void {
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
 	addReadOptions(status)
 		.addOption(
-			new Option('--format <format>', 'plain, tmux (with tmux colour codes, for status-right) or json ({sessionId, counts})')
+			new Option('--format <format>', 'plain, tmux (with tmux colour codes, for status-right) or json ({sessionId, counts, mainWaiting, provider})')
 				.choices(STATUS_FORMATS)
 				.default('plain'),
 		)

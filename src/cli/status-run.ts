@@ -26,6 +26,7 @@ import {readTeams} from '../store/activity/teams.js';
 import {TranscriptRoots} from '../store/transcripts/paths.js';
 import {readCountFacts} from '../store/transcripts/count-facts.js';
 import {clockNow, home} from './env.js';
+import type {Provider} from '../core/record/provider.js';
 
 export interface StatusOptions extends CodexOptions {
 	readonly dir?: string;
@@ -73,15 +74,15 @@ export function statusMainWaiting(activity: string, sessionId: string | undefine
 	return sessionId !== undefined && readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(claudeDir(process.env, home()))) !== undefined;
 }
 
-/** One session's counts by display status, as `sessions --json` gives them. */
+/** One session's counts by display status, as `sessions --json` gives them, and whose session it is. */
 export function statusCounts(
 	activity: string,
 	sessionId: string | undefined,
 	options: Pick<StatusOptions, 'stale' | 'dedup' | 'codexHome'>,
 	now: number,
-): StatusCounts {
+): {readonly counts: StatusCounts; readonly provider: Provider} {
 	if (sessionId === undefined) {
-		return NO_COUNTS;
+		return {counts: NO_COUNTS, provider: 'claude'};
 	}
 	const folder = readSessionDir(path.join(activity, sessionId));
 	// The live window first (cheap, shared with the newest-session rule); a session named that is
@@ -91,7 +92,7 @@ export function statusCounts(
 	const codexSession = codexSessionOf(scanCodex(options, true), sessionId) ?? older();
 	if (codexSession !== undefined) {
 		// A Codex session: counted as `sessions` counts it.
-		return codexSessionCounts(activity, codexSession, {now, staleMs: options.stale, dedup: options.dedup}, folder.agents);
+		return {counts: codexSessionCounts(activity, codexSession, {now, staleMs: options.stale, dedup: options.dedup}, folder.agents), provider: 'codex'};
 	}
 	const {agents} = folder;
 	const wanted = new Set(transcriptCandidates(agents.map(agentCountFacts), options.dedup));
@@ -103,7 +104,7 @@ export function statusCounts(
 		targets.length === 0
 			? undefined
 			: readCountFacts(targets, {claudeDir: claudeDir(process.env, home()), cacheFile: countFactsCacheFile(process.env, home())});
-	return summarizeSession(agents, now, options.stale, options.dedup, transcripts);
+	return {counts: summarizeSession(agents, now, options.stale, options.dedup, transcripts), provider: 'claude'};
 }
 
 /**
@@ -122,10 +123,17 @@ export function plainColour(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
 }
 
 /** What `status` prints: the line and a newline, nothing when nothing runs (plain, tmux), always a JSON line (json). */
-export function statusOutput(sessionId: string | undefined, counts: StatusCounts, mainWaiting: boolean, format: StatusFormat, colour: boolean): string {
+export function statusOutput(
+	sessionId: string | undefined,
+	counts: StatusCounts,
+	mainWaiting: boolean,
+	format: StatusFormat,
+	colour: boolean,
+	provider: Provider = 'claude',
+): string {
 	if (format === 'json') {
 		// The folder's name exactly; C1 and bidi characters written as \u escapes.
-		return `${safeJsonStringify(statusJson(sessionId, counts, mainWaiting))}\n`;
+		return `${safeJsonStringify(statusJson(sessionId, counts, mainWaiting, provider))}\n`;
 	}
 	const line = statusLine(counts, format === 'tmux' ? 'tmux' : colour ? 'ansi' : 'none', mainWaiting);
 	return line === '' ? '' : `${line}\n`;
@@ -152,6 +160,6 @@ export function stdoutIsTerminal(): boolean {
 
 /** What `status` prints for a session already resolved (its files read now). */
 export function statusText(activity: string, sessionId: string | undefined, options: StatusOptions): string {
-	const counts = statusCounts(activity, sessionId, options, clockNow());
-	return statusOutput(sessionId, counts, statusMainWaiting(activity, sessionId), options.format, plainColour(process.env, stdoutIsTerminal()));
+	const {counts, provider} = statusCounts(activity, sessionId, options, clockNow());
+	return statusOutput(sessionId, counts, statusMainWaiting(activity, sessionId), options.format, plainColour(process.env, stdoutIsTerminal()), provider);
 }

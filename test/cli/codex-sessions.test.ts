@@ -117,8 +117,10 @@ describe('Codex sessions from the rollouts', () => {
 
 	it('status counts the newest session of either kind, or a Codex session named by prefix, as sessions --json does', () => {
 		const h = setUp();
-		const json = JSON.parse(run(h, ['status', '--format', 'json']).stdout) as {sessionId: string; counts: Record<string, number>};
+		const json = JSON.parse(run(h, ['status', '--format', 'json']).stdout) as {sessionId: string; counts: Record<string, number>; provider: string};
 		expect(json.sessionId).toBe(ROOT);
+		expect(json.provider).toBe('codex');
+		expect((JSON.parse(run(h, ['status', CLAUDE, '--format', 'json']).stdout) as {provider: string}).provider).toBe('claude');
 		expect(json.counts).toEqual({waiting: 0, active: 1, idle: 0, stopped: 1, stale: 0});
 		expect(run(h, ['status', ROOT.slice(0, 13)]).stdout).toBe('● 1\n');
 		expect(run(h, ['status', '--codex-home', path.join(h.home, 'nowhere'), '--format', 'json']).stdout).toContain(`"sessionId":"${CLAUDE}"`);

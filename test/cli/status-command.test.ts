@@ -93,6 +93,7 @@ describe('agentlog status', () => {
 			sessionId: null,
 			counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
 			mainWaiting: false,
+			provider: null,
 		});
 		writeAgent(h, S1, stopped('a1'));
 		expect(status(h)).toBe('');
@@ -103,6 +104,7 @@ describe('agentlog status', () => {
 			sessionId: S1,
 			counts: {waiting: 0, active: 0, idle: 0, stopped: 2, stale: 1},
 			mainWaiting: false,
+			provider: 'claude',
 		});
 	});
 
@@ -132,6 +134,7 @@ describe('agentlog status', () => {
 			sessionId: S2,
 			counts: {waiting: 1, active: 0, idle: 0, stopped: 0, stale: 0},
 			mainWaiting: false,
+			provider: 'claude',
 		});
 	});
 
@@ -178,10 +181,10 @@ describe('agentlog status', () => {
 		const sessions = JSON.parse(spawn(h, ['sessions', '--json']).stdout) as Array<{id: string; counts: unknown; mainWaiting: boolean}>;
 		expect(sessions.map(s => s.id)).toEqual([S2, S1]);
 		const newest = JSON.parse(status(h, ['--format', 'json'])) as unknown;
-		expect(newest).toEqual({sessionId: S2, counts: sessions[0]?.counts, mainWaiting: false});
+		expect(newest).toEqual({sessionId: S2, counts: sessions[0]?.counts, mainWaiting: false, provider: 'claude'});
 		for (const arg of [S1, S1.slice(0, 6)]) {
 			const chosen = JSON.parse(status(h, [arg, '--format', 'json'])) as unknown;
-			expect(chosen).toEqual({sessionId: S1, counts: sessions[1]?.counts, mainWaiting: false});
+			expect(chosen).toEqual({sessionId: S1, counts: sessions[1]?.counts, mainWaiting: false, provider: 'claude'});
 		}
 		expect(status(h, [S1.slice(0, 6)])).toBe('◆ 1 ● 1 ◐ 1 ◌ 1\n');
 		const undeduped = JSON.parse(spawn(h, ['sessions', '--json', '--no-dedup']).stdout) as Array<{id: string; counts: unknown}>;

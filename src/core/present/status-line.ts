@@ -2,6 +2,7 @@
 // other bars). Pure: the counts come from the one monitor model's rules (session-counts.ts).
 import type {StatusCounts} from '../monitor/view.js';
 import {COLOR, GLYPH, type Shown} from './present.js';
+import type {Provider} from '../record/provider.js';
 
 export const STATUS_FORMATS = ['plain', 'tmux', 'json'] as const;
 export type StatusFormat = (typeof STATUS_FORMATS)[number];
@@ -61,16 +62,20 @@ export function statusLine(counts: StatusCounts, style: LineStyle, mainWaiting =
 		.join(' ');
 }
 
-/** `--format json`: the session (null when there is none), its counts by display status, and whether its main session waits (as sessions --json). */
+/**
+ * `--format json`: the session (null when there is none), its counts by display status, whether
+ * its main session waits, and whose session it is (as sessions --json; null when there is none).
+ */
 export interface StatusJson {
 	readonly sessionId: string | null;
 	readonly counts: StatusCounts;
 	readonly mainWaiting: boolean;
+	readonly provider: Provider | null;
 }
 
-export function statusJson(sessionId: string | undefined, counts: StatusCounts, mainWaiting = false): StatusJson {
+export function statusJson(sessionId: string | undefined, counts: StatusCounts, mainWaiting = false, provider: Provider = 'claude'): StatusJson {
 	const {waiting, active, idle, stopped, stale} = counts;
-	return {sessionId: sessionId ?? null, counts: {waiting, active, idle, stopped, stale}, mainWaiting};
+	return {sessionId: sessionId ?? null, counts: {waiting, active, idle, stopped, stale}, mainWaiting, provider: sessionId === undefined ? null : provider};
 }
 
 export const NO_COUNTS: StatusCounts = {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0};

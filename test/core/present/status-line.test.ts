@@ -30,11 +30,13 @@ describe('statusLine', () => {
 	});
 
 	it('json: the session (null when none) and every count', () => {
-		expect(statusJson(undefined, NO_COUNTS)).toEqual({sessionId: null, counts: NO_COUNTS, mainWaiting: false});
+		expect(statusJson(undefined, NO_COUNTS)).toEqual({sessionId: null, counts: NO_COUNTS, mainWaiting: false, provider: null});
 		expect(statusJson('s1', counts({active: 1}), true)).toEqual({
 			sessionId: 's1',
 			counts: {waiting: 0, active: 1, idle: 0, stopped: 0, stale: 0},
 			mainWaiting: true,
+			provider: 'claude',
 		});
+		expect(statusJson('c1', counts({active: 1}), false, 'codex').provider).toBe('codex');
 	});
 });
