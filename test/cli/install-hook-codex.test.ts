@@ -9,8 +9,8 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
 import {hookAssets, packageRoot} from '../../src/cli/assets.js';
-import {main} from '../../src/cli/index.js';
 import {tempDir} from '../helpers/tmp.js';
+import {runMain} from '../helpers/run-main.js';
 
 const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'bin', 'agentlog.js');
@@ -43,34 +43,7 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-interface Run {
-	readonly code: number;
-	readonly stdout: string;
-	readonly stderr: string;
-}
-
-/** `agentlog <args>` in-process through main(), its output captured. */
-async function run(...args: string[]): Promise<Run> {
-	let stdout = '';
-	let stderr = '';
-	vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-		stdout += String(chunk);
-		return true;
-	});
-	vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-		stderr += String(chunk);
-		return true;
-	});
-	try {
-		process.exitCode = undefined;
-		await main(['node', 'agentlog', ...args]);
-	} finally {
-		vi.restoreAllMocks();
-	}
-	const code = Number(process.exitCode ?? 0);
-	process.exitCode = undefined;
-	return {code, stdout, stderr};
-}
+const run = runMain;
 
 const hooksFile = (dir = codex): string => path.join(dir, 'hooks.json');
 const launcher = (dir = codex): string => path.join(dir, 'hooks', 'agent-spy.sh');

@@ -5,9 +5,9 @@ import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest
 import {isCodeCacheName} from '../../src/core/install/code-cache.js';
 import {hookAssets, packageRoot} from '../../src/cli/assets.js';
 import {readSettingsFile, unchangedSince} from '../../src/cli/hook-files.js';
-import {main} from '../../src/cli/index.js';
 import {runInstall, runUninstall, type HookContext} from '../../src/cli/install-hook.js';
 import {tempDir} from '../helpers/tmp.js';
+import {runMain} from '../helpers/run-main.js';
 
 const ROOT = packageRoot();
 const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification'];
@@ -45,34 +45,7 @@ afterEach(() => {
 	vi.restoreAllMocks();
 });
 
-interface Run {
-	readonly code: number;
-	readonly stdout: string;
-	readonly stderr: string;
-}
-
-/** Runs `agentlog <args>` in-process through main() and captures its output. */
-async function run(...args: string[]): Promise<Run> {
-	let stdout = '';
-	let stderr = '';
-	vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-		stdout += String(chunk);
-		return true;
-	});
-	vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-		stderr += String(chunk);
-		return true;
-	});
-	try {
-		process.exitCode = undefined;
-		await main(['node', 'agentlog', ...args]);
-	} finally {
-		vi.restoreAllMocks();
-	}
-	const code = Number(process.exitCode ?? 0);
-	process.exitCode = undefined;
-	return {code, stdout, stderr};
-}
+const run = runMain;
 
 const settingsFile = (): string => path.join(claude, 'settings.json');
 const launcher = (): string => path.join(claude, 'hooks', 'agent-spy.sh');
