@@ -108,6 +108,35 @@ export function bindingsOf(mode: KeyMode): readonly Binding[] {
 	return [...REPLAY_BINDINGS, ...rest];
 }
 
+/** A press within a chunk: Enter, an arrow or Esc by its sequence, else one character. */
+const ESC = String.fromCharCode(0x1b);
+const PRESS = new RegExp(`\\r\\n?|\\n|${ESC}\\[[A-D]|${ESC}|[^]`, 'gu');
+const SEQUENCE_KEYS: Readonly<Record<string, KeyInfo>> = {
+	'\r': {return: true},
+	'\r\n': {return: true},
+	'\n': {return: true},
+	'\u001B[A': {upArrow: true},
+	'\u001B[B': {downArrow: true},
+	'\u001B[C': {rightArrow: true},
+	'\u001B[D': {leftArrow: true},
+	'\u001B': {escape: true},
+};
+
+/**
+ * Keys typed faster than a read arrive as one chunk (`jj`, `G` then Enter): the presses it holds,
+ * each with its own key flags (Ink sets them only for a chunk that is one named key). One press, or
+ * a ctrl/meta chord, is taken as it came.
+ */
+export function pressesOf(input: string, key: KeyInfo): Array<{readonly input: string; readonly key: KeyInfo}> {
+	if (input.length <= 1 || key.ctrl || key.meta) {
+		return [{input, key}];
+	}
+	return [...input.matchAll(PRESS)].map(([press]) => {
+		const named = SEQUENCE_KEYS[press];
+		return named === undefined ? {input: press, key: {}} : {input: '', key: named};
+	});
+}
+
 /** One token per key press: a named key, or the typed character. */
 export function keyToken(input: string, key: KeyInfo): string | undefined {
 	// Esc first: Ink 6 also sets `meta` for it.

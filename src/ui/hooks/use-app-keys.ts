@@ -1,6 +1,6 @@
 import {useLayoutEffect, useRef} from 'react';
 import {useApp, useInput} from 'ink';
-import {keyToAction, type Action, type Focus, type KeyMode} from '../../core/tui/keymap.js';
+import {keyToAction, pressesOf, type Action, type Focus, type KeyMode} from '../../core/tui/keymap.js';
 import type {UiContext, UiEvent} from '../../core/tui/ui-state.js';
 
 /**
@@ -26,10 +26,9 @@ export function useAppKeys(
 	}, [focus, context]);
 	useInput(
 		(input, key) => {
-			// Keys typed faster than a read arrive together ('jj'), as a paste: take each in turn.
-			const presses = input.length > 1 && !key.ctrl && !key.meta ? [...input] : [input];
-			for (const press of presses) {
-				const action = keyToAction(press, key, focusRef.current, mode);
+			// Keys typed faster than a read arrive together ('jj', 'G' and Enter): take each in turn.
+			for (const press of pressesOf(input, key)) {
+				const action = keyToAction(press.input, press.key, focusRef.current, mode);
 				if (action?.type === 'quit') {
 					exit();
 					return;

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {BINDINGS, keyToAction, keyToken, type Action, type Focus, type KeyInfo} from '../../../src/core/tui/keymap.js';
+import {BINDINGS, keyToAction, pressesOf, keyToken, type Action, type Focus, type KeyInfo} from '../../../src/core/tui/keymap.js';
 
 const none: KeyInfo = {};
 
@@ -162,5 +162,24 @@ describe('BINDINGS', () => {
 		for (const token of ['up', 'down', 'left', 'right', 'h', 'j', 'k', 'l', 'pgup', 'pgdn', ' ', 'home', 'end', 'G', 'enter', 'esc', 'c', 'g', 'a', '?', 'q']) {
 			expect(tokens.has(token), token).toBe(true);
 		}
+	});
+});
+
+describe('pressesOf', () => {
+	it('splits a chunk of keys typed faster than a read into its presses, Enter, arrows and Esc by their sequences', () => {
+		expect(pressesOf('jj', {})).toEqual([
+			{input: 'j', key: {}},
+			{input: 'j', key: {}},
+		]);
+		const actions = (chunk: string) => pressesOf(chunk, {}).map(p => keyToAction(p.input, p.key, 'list'));
+		expect(actions('G\r')).toEqual([{type: 'edge', to: 'last'}, {type: 'open'}]);
+		expect(actions('k\n')).toEqual([{type: 'move', by: -1}, {type: 'open'}]);
+		expect(actions('\u001B[B\u001B[Bq')).toEqual([{type: 'move', by: 1}, {type: 'move', by: 1}, {type: 'quit'}]);
+	});
+
+	it('takes one press, or a ctrl or meta chord, as it came', () => {
+		expect(pressesOf('q', {})).toEqual([{input: 'q', key: {}}]);
+		expect(pressesOf('', {return: true})).toEqual([{input: '', key: {return: true}}]);
+		expect(pressesOf('ab', {meta: true})).toEqual([{input: 'ab', key: {meta: true}}]);
 	});
 });
