@@ -23,7 +23,8 @@ export function createProgram(): Command {
 		.version(VERSION, '-V, --version', 'print the version')
 		.helpOption('-h, --help', 'show help')
 		.showHelpAfterError('(run with --help for usage)')
-		.configureOutput({outputError: (text, write) => write(text)})
+		// An error can quote the argument as typed: made safe like any text from outside.
+		.configureOutput({outputError: (text, write) => write(safeText(text))})
 		// Before any command is added: subcommands copy it when they are created.
 		.exitOverride();
 	registerWatchCommand(program);
