@@ -1,13 +1,21 @@
-// Plain-text tables for `ls` and `sessions`: padded columns, the last one cut to the width.
-import {fit} from '../text/cut.js';
+// Plain-text tables for `ls`, `sessions`, `history` and `stats`: padded columns, each line cut to
+// the width with its spacing kept (folding it would undo the padding). Pure.
+import {clip} from '../text/cut.js';
 
+/**
+ * The rows under their headers, columns two spaces apart. `width`: the terminal's columns; a
+ * width below 1 is a terminal that did not say (`script`, some ssh, emacs and docker terminals
+ * report 0): nothing is cut then, as when piped.
+ */
 export function formatTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, width = Number.POSITIVE_INFINITY): string {
 	const all = [headers, ...rows];
-	const widths = headers.map((_, c) => Math.max(...all.map(row => [...(row[c] ?? '')].length)));
+	const points = (cell: string): number => [...cell].length;
+	const widths = headers.map((_, c) => Math.max(...all.map(row => points(row[c] ?? ''))));
+	const cut = Number.isFinite(width) && width >= 1;
 	const lines = all.map(row => {
-		const cells = row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] ?? 0)));
+		const cells = row.map((cell, c) => (c === row.length - 1 ? cell : cell + ' '.repeat(Math.max(0, (widths[c] ?? 0) - points(cell)))));
 		const line = cells.join('  ').trimEnd();
-		return Number.isFinite(width) ? fit(line, width) : line;
+		return cut ? clip(line, width) : line;
 	});
 	return `${lines.join('\n')}\n`;
 }
