@@ -28,6 +28,25 @@ export const GLYPH: Readonly<Record<Shown, string>> = {
 
 export {PROVIDER_MARK};
 
+/** The header's mark for a session followed as the newest, in a pane too narrow for the words. */
+export const FOLLOWING_MARK = '⟳';
+/** The header's mark before the count of agent files that could not be read. */
+export const WARNING_MARK = '⚠';
+
+/** What each mark on the screen means, for the help screen: every glyph above, explained once. */
+export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = [
+	[GLYPH.waiting, 'waiting for you: a permission prompt or a question'],
+	[GLYPH.active, 'active'],
+	[GLYPH.idle, 'idle: a teammate between tasks'],
+	[GLYPH.stopped, 'stopped'],
+	[GLYPH.stale, 'stale: no sign of life for the --stale time (shown stopped)'],
+	['●2 ◐1 ○5', 'the header counts agents by status'],
+	[FOLLOWING_MARK, 'following the newest session (switches when a newer one starts)'],
+	[`${WARNING_MARK}1`, 'agent files that could not be read'],
+	['└', 'started by the agent above it'],
+	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
+];
+
 export const COLOR: Readonly<Record<Shown, string>> = {
 	waiting: 'magenta',
 	active: 'green',
@@ -177,7 +196,7 @@ export function headerText(info: HeaderInfo, width: number): string {
 		info.mainWaiting ?? '',
 		countsText(info.view.counts),
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
-		info.warnings > 0 ? `⚠ ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}` : '',
+		info.warnings > 0 ? `${WARNING_MARK} ${info.warnings} unreadable file${info.warnings === 1 ? '' : 's'}` : '',
 	];
 	const plain = full.filter(Boolean).join(' · ');
 	for (const text of [`agentlog · ${plain}`, plain]) {
@@ -186,12 +205,12 @@ export function headerText(info: HeaderInfo, width: number): string {
 		}
 	}
 	const compact = [
-		info.sessionId ? `${mark}${shortId(info.sessionId)}${info.following ? ' ⟳' : ''}` : 'no session',
+		info.sessionId ? `${mark}${shortId(info.sessionId)}${info.following ? ` ${FOLLOWING_MARK}` : ''}` : 'no session',
 		countsText(info.view.counts, true),
 		// Last, so that a narrow pane cuts it rather than the counts.
 		info.mainWaiting ?? '',
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'}` : '',
-		info.warnings > 0 ? `⚠${info.warnings}` : '',
+		info.warnings > 0 ? `${WARNING_MARK}${info.warnings}` : '',
 	];
 	return fit(compact.filter(Boolean).join(' · '), width);
 }

@@ -19,6 +19,7 @@ import {
 	shownStatus,
 	statusLabel,
 	statusNeedsWords,
+	SYMBOLS,
 	wrapText,
 	type Shown,
 } from '../present/present.js';
@@ -128,8 +129,9 @@ function waitingLines(input: ScreenInput): string[] {
 
 function helpLines(mode: KeyMode): string[] {
 	const bindings = bindingsOf(mode);
-	const width = Math.max(...bindings.map(b => b.label.length));
-	return ['Keys', '', ...bindings.map(b => `${b.label.padEnd(width)}  ${b.help}`)];
+	const width = Math.max(...bindings.map(b => b.label.length), ...SYMBOLS.map(([mark]) => [...mark].length));
+	const pad = (label: string) => label + ' '.repeat(Math.max(0, width - [...label].length));
+	return ['Keys', '', ...bindings.map(b => `${pad(b.label)}  ${b.help}`), '', 'Symbols', '', ...SYMBOLS.map(([mark, meaning]) => `${pad(mark)}  ${meaning}`)];
 }
 
 /** The tool calls of the detail pane: time, summary, and the result on the next line. */
@@ -215,29 +217,67 @@ export function shortLine(line: string, width: number): string {
 	return `${cut}\u001B[0m…`;
 }
 
-function footerText(input: ScreenInput, body: Body, context: UiContext, window: string, rendering?: string): string {
+/** One part of the footer; when the pane is too narrow, the parts with the lowest `keep` go first. */
+interface Hint {
+	readonly text: string;
+	readonly keep: number;
+}
+
+/**
+ * The footer's parts in their order, at most `width` wide: the least needed go first (`g ghosts`
+ * before `↑↓ move`), so "? keys" and "q quit" stay visible in any pane that has room for them;
+ * only what is left is cut with `…`.
+ */
+export function fitHints(hints: readonly Hint[], width: number): string {
+	const shown = hints.filter(hint => hint.text !== '');
+	const joined = () => shown.map(hint => hint.text).join(' · ');
+	while (shown.length > 1 && [...joined()].length > width) {
+		const least = shown.reduce((low, hint) => (hint.keep < low.keep ? hint : low));
+		shown.splice(shown.indexOf(least), 1);
+	}
+	return fit(joined(), width);
+}
+
+function footerHints(input: ScreenInput, body: Body, context: UiContext, window: string, rendering?: string): Hint[] {
 	const {ui, view} = input;
 	if (input.snapshot) {
-		return view.hiddenByCap > 0 ? `+${view.hiddenByCap} older agents not shown (--max, or agentlog ls)` : '';
+		return [{text: view.hiddenByCap > 0 ? `+${view.hiddenByCap} older agents not shown (--max, or agentlog ls)` : '', keep: 1}];
 	}
-	const more = view.hiddenByCap > 0 && !ui.showAll ? `+${view.hiddenByCap} older (a: all) · ` : '';
-	const keys = input.keyboard ? '' : 'keys unavailable (stdin is not a terminal) · Ctrl+C quits';
+	const more = {text: view.hiddenByCap > 0 && !ui.showAll ? `+${view.hiddenByCap} older (a: all)` : '', keep: 8};
+	const quit = {text: 'q quit', keep: 9};
 	if (!input.keyboard) {
-		return `${more}${keys}`;
+		return [more, {text: 'keys unavailable (stdin is not a terminal) · Ctrl+C quits', keep: 9}];
 	}
 	switch (body.kind) {
 		case 'detail': {
 			// The lines really shown: the body clamps a scroll left past the end (e.g. by a resize).
 			const first = Math.min(ui.detailScroll, Math.max(0, context.detailLines - context.page));
 			const last = Math.min(context.detailLines, first + context.page);
-			return `${rendering === undefined ? '' : `${rendering} · `}↑↓ scroll · PgUp PgDn · Esc back · q quit · lines ${first + 1}–${last} of ${context.detailLines}`;
+			return [
+				{text: rendering ?? '', keep: 7},
+				{text: '↑↓ scroll', keep: 5},
+				{text: 'PgUp PgDn', keep: 2},
+				{text: 'Esc back', keep: 8},
+				quit,
+				{text: `lines ${first + 1}–${last} of ${context.detailLines}`, keep: 3},
+			];
 		}
 		case 'help':
-			return context.detailLines > context.page ? 'Esc or ? closes this help · ↑↓ scroll · q quit' : 'Esc or ? closes this help · q quit';
+			return [{text: 'Esc or ? closes this help', keep: 8}, {text: context.detailLines > context.page ? '↑↓ scroll' : '', keep: 5}, quit];
 		case 'collapsed':
-			return `${more}c expand · ? keys · q quit`;
+			return [more, {text: 'c expand', keep: 6}, {text: '? keys', keep: 7}, quit];
 		default:
-			return `${window}${more}↑↓ move · Enter open · c collapse · g ghosts · a all · ? keys · q quit`;
+			return [
+				{text: window, keep: 8},
+				more,
+				{text: '↑↓ move', keep: 5},
+				{text: 'Enter open', keep: 6},
+				{text: 'c collapse', keep: 2},
+				{text: 'g ghosts', keep: 0},
+				{text: 'a all', keep: 1},
+				{text: '? keys', keep: 7},
+				quit,
+			];
 	}
 }
 
@@ -312,7 +352,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		const first = windowStart(index, ids.length, visible);
 		const shown = view.items.slice(first, first + visible);
 		if (shown.length < view.items.length) {
-			window = `${first + 1}–${first + shown.length} of ${view.items.length} · `;
+			window = `${first + 1}–${first + shown.length} of ${view.items.length}`;
 		}
 		const common = (item: MonitorItem, room: number) => ({
 			id: item.agent.agentId,
@@ -357,7 +397,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		body,
 		bodyHeight: height,
 		fillHeight: !input.snapshot,
-		footer: fit(footerText(input, body, context, window, rendering), width),
+		footer: fitHints(footerHints(input, body, context, window, rendering), width),
 		context,
 	};
 }

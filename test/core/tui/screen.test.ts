@@ -2,9 +2,19 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {BINDINGS} from '../../../src/core/tui/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/core/tui/layout.js';
-import {buildScreen, shortLine, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../../src/core/tui/screen.js';
+import {
+	buildScreen,
+	fitHints,
+	shortLine,
+	wrapParagraphs,
+	type Body,
+	type RenderedMessage,
+	type ScreenInput,
+	type ScreenModel,
+} from '../../../src/core/tui/screen.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/core/tui/ui-state.js';
 import type {ViewOptions} from '../../../src/core/monitor/view.js';
+import {GLYPH, SYMBOLS} from '../../../src/core/present/present.js';
 import {buildMonitorModel, type MonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 import {hugeText} from '../../helpers/huge-text.js';
@@ -177,6 +187,28 @@ describe('buildScreen fits every pane', () => {
 });
 
 describe('buildScreen footer', () => {
+	it('keeps "? keys" and "q quit" at 80 columns with a window and hidden agents', () => {
+		const {footer} = screen({records: agents(12), columns: 80, rows: 10}).model;
+		expect(footer).toMatch(/^1–\d of 8 · \+4 older \(a: all\) · /);
+		expect(footer).toMatch(/· \? keys · q quit$/);
+	});
+
+	it('keeps "q quit" in the narrowest pane', () => {
+		expect(screen({records: agents(12), columns: 40, rows: 10}).model.footer).toMatch(/q quit$/);
+	});
+
+	it('fitHints drops the least needed hints first and keeps their order', () => {
+		const hints = [
+			{text: 'a', keep: 5},
+			{text: 'bbbb', keep: 0},
+			{text: 'c', keep: 9},
+		];
+		expect(fitHints(hints, 20)).toBe('a · bbbb · c');
+		expect(fitHints(hints, 8)).toBe('a · c');
+		expect(fitHints(hints, 3)).toBe('c');
+		expect(fitHints([{text: 'too long to fit', keep: 1}], 5)).toBe('too…');
+	});
+
 	it('says how many older agents the cap hides, and how to see them', () => {
 		const {model, view} = screen({records: agents(12), columns: 80, rows: 24});
 		expect(view.hiddenByCap).toBe(4);
@@ -395,6 +427,18 @@ describe('buildScreen detail pane', () => {
 });
 
 describe('buildScreen help', () => {
+	it('explains every mark of the header and the list', () => {
+		const {model} = screen({records: agents(3), columns: 120, rows: 40, ui: {focus: 'help'}});
+		const lines = model.body.kind === 'help' ? model.body.lines : [];
+		expect(lines).toContain('Symbols');
+		for (const glyph of [...Object.values(GLYPH), '⟳', '⚠', '└', '[codex]']) {
+			expect(
+				lines.some(l => l.startsWith(glyph) && SYMBOLS.some(([mark, meaning]) => l.startsWith(mark) && l.endsWith(meaning))),
+				glyph,
+			).toBe(true);
+		}
+	});
+
 	it('lists every binding with its keys and what it does', () => {
 		const {model} = screen({records: agents(3), columns: 120, rows: 40, ui: {focus: 'help'}});
 		expect(model.body.kind).toBe('help');
