@@ -94,7 +94,7 @@ describe('live activity from transcripts', () => {
 		const old = new Date(Date.now() - 590_000);
 		utimesSync(path.join(dir, 'agent-dead.jsonl'), old, old);
 		await vi.waitFor(() => expect(app.lastFrame()).toMatch(/● Busy\s+10m 00s/), {timeout: 5000});
-		expect(app.lastFrame()).toMatch(/◌ Dead\s+1\ds stale · silent 9m/);
+		expect(app.lastFrame()).toMatch(/◌ Dead\s+ran 1\ds stale · silent 9m/);
 		expect(app.lastFrame()).toContain('● 1 active');
 	});
 

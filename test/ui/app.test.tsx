@@ -171,7 +171,7 @@ describe('App', () => {
 		const {lastFrame} = renderApp(new FakeSource([agent('a1', {type: 'Explore', start: 0})]), {now: () => ms(400)});
 		await tick();
 		expect(lastFrame()).toContain('◌ 1 stale');
-		expect(lastFrame()).toMatch(/◌ Explore\s+0s stale · silent 6m/);
+		expect(lastFrame()).toMatch(/◌ Explore\s+ran 0s stale · silent 6m/);
 	});
 
 	it('counts unreadable files as warnings', async () => {

@@ -113,9 +113,16 @@ export function statusLabel(item: ViewItem, now: number): string {
 	return parts.join(' · ');
 }
 
-/** Duration text: live for active agents, `?` when the start was never seen. */
+/**
+ * Duration text: live for active agents, `?` when the start was never seen. A stale agent's runs
+ * to its last sign of life, so it is said as `ran 41s`: beside its `silent 5m` it reads as the rule
+ * it is, not as a clock that jumped back.
+ */
 export function durationText(item: ViewItem): string {
-	return item.durationMs === undefined ? '?' : formatDuration(item.durationMs);
+	if (item.durationMs === undefined) {
+		return '?';
+	}
+	return item.stale ? `ran ${formatDuration(item.durationMs)}` : formatDuration(item.durationMs);
 }
 
 export const MESSAGE_PREVIEW = 60;

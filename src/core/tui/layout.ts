@@ -76,7 +76,8 @@ export function windowStart(selected: number, count: number, visible: number): n
 export function listColumns(width: number): {readonly type: number; readonly duration: number; readonly message: number} {
 	// The type (or teammate name) gets about a fifth of a wide pane, at most 28 characters.
 	const type = width >= 70 ? Math.min(28, Math.floor(width / 4.5)) : width >= 50 ? 14 : 10;
-	const duration = 8;
+	// "ran 12m 5s" (a stale agent's) fits where there is room; a narrow pane keeps it for the message.
+	const duration = width >= 50 ? 10 : 8;
 	// "▸ ● " prefix (4) + type + " " + duration + " " + message.
 	const message = Math.max(0, width - 4 - type - 1 - duration - 1);
 	return {type, duration, message};

@@ -101,8 +101,8 @@ describe('durationText', () => {
 		expect(durationText(item(agent('s', {start: 800, stop: 985})))).toBe('3m 05s');
 	});
 
-	it('runs a stale agent to its last sign of life, not to 0s', () => {
-		expect(durationText(item(agent('s', {start: 500, updated: 620})))).toBe('2m 00s');
+	it('runs a stale agent to its last sign of life, not to 0s, and says it ran (its silence is beside it)', () => {
+		expect(durationText(item(agent('s', {start: 500, updated: 620})))).toBe('ran 2m 00s');
 	});
 
 	it('shows ? when the start was never seen', () => {
