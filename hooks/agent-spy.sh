@@ -1,7 +1,9 @@
 #!/bin/sh
-# agentlog's agent-spy hook launcher. Claude Code runs this on SubagentStart, SubagentStop,
-# TeammateIdle, SessionStart, SessionEnd and PostToolUse of the Agent tool; it hands the event
-# (JSON on stdin) to agent-spy.cjs beside it, which records it under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and never
+# agentlog's agent-spy hook launcher. Claude Code runs this on the events install-hook registers
+# (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of the Agent tool, SessionStart,
+# SessionEnd, PermissionRequest and Notification; Codex CLI on SubagentStart, SubagentStop and
+# SessionEnd); it hands the event (JSON on stdin) to agent-spy.cjs beside it, which records it
+# under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and never
 # prints to stdout. Installed by `agentlog install-hook`; removed by `agentlog uninstall-hook`.
 
 # The hook does no TLS and needs no preloads: extra CA certificates add ~55 ms to every Node

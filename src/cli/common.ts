@@ -161,5 +161,6 @@ export function resolveSessionArg(arg: string, activity: string, options: ReadOp
 	}
 	const command = closestWord(arg, commands);
 	const hint = command ? `\nDid you mean the command \`agentlog ${command}\`? (\`agentlog --help\` lists the commands)` : '';
-	throw new CliError(`${full.message}\n(sessions are read from ${activity}; \`agentlog sessions\` lists them)${hint}`);
+	// A word that is a command's name mistyped is a usage error, like an unknown option.
+	throw new CliError(`${full.message}\n(sessions are read from ${activity}; \`agentlog sessions\` lists them)${hint}`, command ? 2 : 1);
 }

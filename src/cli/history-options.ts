@@ -50,14 +50,23 @@ export function addHistoryReadOptions(command: Command, json?: string): Command 
 	return json === undefined ? command : command.option('--json', json);
 }
 
+/** --since / --until checked as they are parsed, so a bad one reads like every other option error; its time is taken later, from the command's clock. */
+function timeBoundOption(text: string): string {
+	const parsed = parseTimeBound(text, Date.now());
+	if (!parsed.ok) {
+		throw new InvalidArgumentError(parsed.error);
+	}
+	return text;
+}
+
 /** The filters of history and stats. */
 export function addFilterOptions(command: Command): Command {
 	return command
 		.option('--agent <id>', 'only this agent (an id or a unique prefix of one)')
 		.option('--type <type>', 'only agents of this type (case-insensitive)')
 		.option('--status <list>', 'only these statuses, comma-separated: completed, interrupted, resumed, active, idle, stale', statusOption)
-		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time')
-		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time')
+		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
+		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.addOption(new Option('--provider <tool>', "only agents of this tool: claude (Claude Code) or codex (OpenAI's Codex CLI)").choices(['claude', 'codex']));
 }
 

@@ -63,6 +63,11 @@ function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 	});
 }
 
+/** `agentlog -v` alone is `--version`, as people type it (`-V` is commander's; `-v` is no option otherwise). */
+function withVersionAlias(argv: readonly string[]): readonly string[] {
+	return argv.length === 3 && argv[2] === '-v' ? [argv[0]!, argv[1]!, '--version'] : argv;
+}
+
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
 	endQuietlyOnClosedPipe(process.stdout);
 	endQuietlyOnClosedPipe(process.stderr);
@@ -72,7 +77,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
 	}
 	const program = createProgram();
 	try {
-		await program.parseAsync(argv);
+		await program.parseAsync(withVersionAlias(argv));
 	} catch (error) {
 		if (error instanceof CommanderError) {
 			// --help and --version exit 0; usage errors are exit 2 (DESIGN.md §6).

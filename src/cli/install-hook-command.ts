@@ -3,16 +3,7 @@
 import {Option, type Command} from 'commander';
 import {runInstall, runUninstall, type HookCommandOptions} from './install-hook.js';
 
-const COMMON_HELP = `
-Settings file:
-  default          <claude>/settings.json, where <claude> is $CLAUDE_CONFIG_DIR or ~/.claude
-  --project        ./.claude/settings.json under the current folder (./.claude/ is created
-                   when missing, and the output says so)
-  --settings FILE  any settings file; its folder must exist unless --create is given
-  --codex          OpenAI Codex CLI's hooks file instead: <codex>/hooks.json, where <codex> is
-                   --codex-home, else $CODEX_HOME, else ~/.codex; <codex> must exist unless
-                   --create is given
-The hook files live in <claude>/hooks/ (agent-spy.sh, agent-spy.cjs, agent-prune.cjs); with
+const COMMON_HELP = `The hook files live in <claude>/hooks/ (agent-spy.sh, agent-spy.cjs, agent-prune.cjs); with
 --codex, Codex gets its own copy in <codex>/hooks/.
 
 Safety: a settings file that is not valid JSON (or not a settings object) is never
@@ -27,14 +18,28 @@ target is written), only regular files are read (a FIFO at the path is refused),
 as it was before agentlog first changed it is kept once as <file>.agentlog-backup.
 `;
 
-function addOptions(command: Command): Command {
-	return command
+/** The help's part on which file is edited; uninstall-hook creates nothing, so it says nothing of --create. */
+function settingsHelp(install: boolean): string {
+	return `
+Settings file:
+  default          <claude>/settings.json, where <claude> is $CLAUDE_CONFIG_DIR or ~/.claude
+  --project        ./.claude/settings.json under the current folder${install ? ' (./.claude/ is created\n                   when missing, and the output says so)' : ''}
+  --settings FILE  any settings file${install ? '; its folder must exist unless --create is given' : ''}
+  --codex          OpenAI Codex CLI's hooks file instead: <codex>/hooks.json, where <codex> is
+                   --codex-home, else $CODEX_HOME, else ~/.codex${install ? '; <codex> must exist unless\n                   --create is given' : ''}
+${COMMON_HELP}`;
+}
+
+function addOptions(command: Command, install: boolean): Command {
+	command
 		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts(['settings', 'codex']))
 		.addOption(new Option('--settings <file>', 'use this settings file').conflicts(['project', 'codex']))
 		.addOption(new Option('--codex', "OpenAI Codex CLI's $CODEX_HOME/hooks.json instead of Claude Code's settings").conflicts(['project', 'settings']))
-		.option('--codex-home <dir>', "with --codex: Codex's folder (default: $CODEX_HOME, else ~/.codex)")
-		.option('--create', "with --settings: create the file's folder when it does not exist; with --codex: create Codex's folder")
-		.option('--dry-run', 'print what would change (with a diff) and write nothing');
+		.option('--codex-home <dir>', "with --codex: Codex's folder (default: $CODEX_HOME, else ~/.codex)");
+	if (install) {
+		command.option('--create', "with --settings: create the file's folder when it does not exist; with --codex: create Codex's folder");
+	}
+	return command.option('--dry-run', 'print what would change (with a diff) and write nothing');
 }
 
 export function registerInstallCommands(program: Command): void {
@@ -46,7 +51,7 @@ export function registerInstallCommands(program: Command): void {
 			)
 			.addHelpText(
 				'after',
-				`${COMMON_HELP}
+				`${settingsHelp(true)}
 install-hook copies the hook to <claude>/hooks/, then appends one entry per event to the
 settings file (PostToolUse with the matcher "Agent|Task": the hook runs only when an agent is
 launched, not on every tool call; Notification only for permission_prompt, idle_prompt,
@@ -67,6 +72,7 @@ approval into config.toml. Without the hooks, agentlog still reads Codex's subag
 the rollouts in <codex>/sessions.
 `,
 			),
+		true,
 	).action((options: HookCommandOptions) => {
 		runInstall(options);
 	});
@@ -76,7 +82,7 @@ the rollouts in <codex>/sessions.
 			.description('remove exactly what install-hook added: its settings entries and its hook files (--codex: from Codex CLI)')
 			.addHelpText(
 				'after',
-				`${COMMON_HELP}
+				`${settingsHelp(false)}
 uninstall-hook removes only handlers whose command is exactly the one install-hook writes;
 other tools' hooks stay byte for byte, including ones that run the same script path. Groups,
 events and a "hooks" object that install-hook created are removed when left empty; ones that
@@ -87,6 +93,7 @@ previous agent-spy.sh saved by install-hook. With --codex it removes agentlog's 
 leaves it empty); Claude Code's hook is not touched, nor Codex's config.toml.
 `,
 			),
+		false,
 	).action((options: HookCommandOptions) => {
 		runUninstall(options);
 	});

@@ -5,6 +5,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {COMMAND_NAMES} from '../../src/cli/command-names.js';
+import {HOOK_EVENTS} from '../../src/core/hook/hook-event.js';
 import {createProgram, main} from '../../src/cli/index.js';
 import {tempDir} from '../helpers/tmp.js';
 
@@ -69,9 +70,13 @@ describe('a closed stdout', () => {
 });
 
 describe('a mistyped command', () => {
-	it('suggests the command it was probably meant to be', () => {
+	it('suggests the command it was probably meant to be, as a usage error (exit 2)', () => {
+		for (const typo of ['wach', 'wacth']) {
+			const r = spawnSync(process.execPath, [cli, typo], {env: sandboxEnv(), encoding: 'utf8'});
+			expect(r.status).toBe(2);
+			expect(r.stderr).toContain('Did you mean the command `agentlog watch`?');
+		}
 		const r = spawnSync(process.execPath, [cli, 'wach'], {env: sandboxEnv(), encoding: 'utf8'});
-		expect(r.status).toBe(1);
 		expect(r.stderr).toContain('no session matches "wach"');
 		expect(r.stderr).toContain('Did you mean the command `agentlog watch`?');
 	});
@@ -84,6 +89,45 @@ describe('a mistyped command', () => {
 
 	it('knows every command the program has', () => {
 		expect([...COMMAND_NAMES].sort()).toEqual(['help', ...createProgram().commands.map(c => c.name())].sort());
+	});
+});
+
+describe('small things a new user types', () => {
+	it('-v prints the version, as --version does', () => {
+		const v = spawnSync(process.execPath, [cli, '-v'], {env: sandboxEnv(), encoding: 'utf8'});
+		const version = spawnSync(process.execPath, [cli, '--version'], {env: sandboxEnv(), encoding: 'utf8'});
+		expect(v.status).toBe(0);
+		expect(v.stdout).toBe(version.stdout);
+		expect(v.stdout).toMatch(/^\d+\.\d+\.\d+/);
+	});
+
+	it('uninstall-hook --help offers no --create (it creates nothing)', () => {
+		const r = spawnSync(process.execPath, [cli, 'uninstall-hook', '--help'], {env: sandboxEnv(), encoding: 'utf8'});
+		expect(r.status).toBe(0);
+		expect(r.stdout).not.toContain('--create');
+		expect(spawnSync(process.execPath, [cli, 'install-hook', '--help'], {env: sandboxEnv(), encoding: 'utf8'}).stdout).toContain('--create');
+	});
+
+	it('a bad --since or --until reads like every other option error', () => {
+		const since = spawnSync(process.execPath, [cli, 'history', '--since', 'yesterday'], {env: sandboxEnv(), encoding: 'utf8'});
+		const limit = spawnSync(process.execPath, [cli, 'history', '--limit', 'x'], {env: sandboxEnv(), encoding: 'utf8'});
+		for (const r of [since, limit]) {
+			expect(r.status).toBe(2);
+			expect(r.stderr).toMatch(/^error: option '--\w+ <\w+>' argument '\w+' is invalid\. /);
+			expect(r.stderr).toContain('(run with --help for usage)');
+		}
+		expect(spawnSync(process.execPath, [cli, 'stats', '--until', 'x'], {env: sandboxEnv(), encoding: 'utf8'}).status).toBe(2);
+	});
+
+	it("the hook's launcher names every event install-hook registers", () => {
+		const launcher = readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8');
+		const comment = launcher
+			.split('\n')
+			.filter(line => line.startsWith('#'))
+			.join(' ');
+		for (const event of HOOK_EVENTS) {
+			expect(comment, event).toContain(event);
+		}
 	});
 });
 
