@@ -277,12 +277,12 @@ export function writeNewCopy(file: string, data: Buffer, mode: number): void {
  * Stages the new settings text beside the target; the returned step backs the original up (once)
  * and renames the temp file over the target.
  */
-export function stageSettings(staging: Staging, file: SettingsFile, text: string): {readonly staged: Staged; readonly commit: () => string} {
+export function stageSettings(staging: Staging, file: SettingsFile, text: string, backUp = true): {readonly staged: Staged; readonly commit: () => string} {
 	staging.ensureDir(path.dirname(file.target));
 	const staged = staging.stage(file.target, text, file.mode);
 	const commit = (): string => {
 		const backup = file.target + BACKUP_SUFFIX;
-		const made = file.bytes !== undefined && writeBackupOnce(backup, file.bytes, file.mode);
+		const made = backUp && file.bytes !== undefined && writeBackupOnce(backup, file.bytes, file.mode);
 		staging.commit(staged);
 		return made ? `  backed up the original settings to ${backup}\n` : '';
 	};

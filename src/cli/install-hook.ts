@@ -2,7 +2,7 @@
 // stdout: never imports Ink, so it works with stdin not a terminal. The decisions (what to add,
 // what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts;
 // which file is edited, and its refusals, are in install-target.ts.
-import {existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
+import {existsSync, linkSync, lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {CODEX_APPROVAL_NOTE} from '../core/install/codex-hooks.js';
@@ -282,6 +282,12 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	const {target, bundles, file, settings, tool, events} = resolved;
 	let edit = uninstallEdit(file.text, settings, target.command, events);
 	const newText = editedText(edit.result, file);
+	// install-hook backs a file up the first time it changes it, unless the file did not exist: one
+	// with agentlog's entries and no backup is a file install-hook created. Uninstalling gives back
+	// no file at all when nothing else was put in it since (it would otherwise leave '{}'), and
+	// keeps no "original" that is only agentlog's own entries.
+	const createdByInstall = edit.removed.length > 0 && !existsSync(file.target + BACKUP_SUFFIX);
+	const removeSettings = createdByInstall && newText !== undefined && isEmptyObject(newText) && !file.symlink;
 
 	const keepReason = hookFilesStillUsed(resolved);
 	const currentLauncher = readIfExists(target.scriptPath)?.toString('utf8');
@@ -306,6 +312,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
 	const fileLines: string[] = [...notes];
+	const settingsGone = `  ${would('removed', 'would remove')} ${file.target}: install-hook created it, and nothing else is in it\n`;
 	if (restore) {
 		fileLines.push(`  ${would('restored', 'would restore')} the previous ${target.scriptPath} (not agentlog's) from ${backup}\n`);
 	} else if (removeLauncher) {
@@ -317,19 +324,37 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		}
 	}
 	if (options.dryRun) {
-		say(['Dry run: nothing is written.\n', `  ${fileLabel(tool)}: ${describeFile(file)}\n`, removedLine(edit, would), ...fileLines].join(''));
-		say(newText === undefined ? '' : diffText(file, newText));
+		say(
+			[
+				'Dry run: nothing is written.\n',
+				`  ${fileLabel(tool)}: ${describeFile(file)}\n`,
+				removedLine(edit, would),
+				removeSettings ? settingsGone : '',
+				...fileLines,
+			].join(''),
+		);
+		if (removeSettings) {
+			say(unifiedDiff(file.text, '', {before: file.target, after: '/dev/null'}));
+		} else {
+			say(newText === undefined ? '' : diffText(file, newText));
+		}
 		return;
 	}
 
 	const staging = new Staging();
 	let finalFile = file;
 	let settingsNotes = '';
+	let removed = false;
 	try {
-		if (newText !== undefined) {
+		if (removeSettings) {
+			ctx.onSettingsStep?.('merged', file.target);
+			removed = removeIfUnchanged(file);
+		}
+		if (!removed && newText !== undefined) {
 			const written = writeSettings({
 				first: file,
 				staging,
+				noBackup: createdByInstall,
 				owner: ownerOf(tool),
 				onStep: ctx.onSettingsStep,
 				compute: next => {
@@ -352,7 +377,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 				rmSync(bundle, {force: true});
 			}
 		}
-		if (tool === 'codex' && (removeScript || removeLauncher || restore)) {
+		if (removeScript || removeLauncher || restore) {
 			removeIfEmpty(path.dirname(target.scriptPath));
 		}
 	} catch (error) {
@@ -365,6 +390,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 			`Removed agentlog's hook${tool === 'codex' ? ' for Codex' : ''}.\n`,
 			`  ${fileLabel(tool)}: ${describeFile(finalFile)}\n`,
 			removedLine(edit, would),
+			removed ? settingsGone : '',
 			...fileLines,
 			settingsNotes,
 			after,
@@ -372,7 +398,44 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	);
 }
 
-/** `$CODEX_HOME/hooks/` once agentlog's files are gone from it, if nothing else is there. */
+/**
+ * Removes the settings file when it still holds the bytes read: it is first renamed aside (atomic),
+ * then compared, so a write by Claude Code at any moment is never lost. A file that changed is put
+ * back (unless an even newer one took its place) and the caller merges into it as for any write.
+ */
+function removeIfUnchanged(file: SettingsFile): boolean {
+	const aside = path.join(path.dirname(file.target), `.${path.basename(file.target)}.agentlog-removing-${process.pid}`);
+	try {
+		renameSync(file.target, aside);
+	} catch {
+		return false;
+	}
+	const moved = readIfExists(aside);
+	if (moved !== undefined && file.bytes !== undefined && moved.equals(file.bytes)) {
+		rmSync(aside, {force: true});
+		return true;
+	}
+	try {
+		// link, not rename: never over a file written meanwhile, which is newer than this one.
+		linkSync(aside, file.target);
+	} catch {
+		// A newer file is in place: it supersedes the one set aside.
+	}
+	rmSync(aside, {force: true});
+	return false;
+}
+
+/** Text that is a JSON object with no keys (`{}` in any spacing). */
+function isEmptyObject(text: string): boolean {
+	try {
+		const value: unknown = JSON.parse(text);
+		return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+	} catch {
+		return false;
+	}
+}
+
+/** The hooks folder (`<claude>/hooks/`, `$CODEX_HOME/hooks/`) once agentlog's files are gone from it, if nothing else is there. */
 function removeIfEmpty(dir: string): void {
 	try {
 		rmdirSync(dir);

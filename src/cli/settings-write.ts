@@ -31,6 +31,8 @@ export interface SettingsWriteOptions {
 	readonly maxTries?: number;
 	readonly settleMs?: number;
 	readonly sleep?: (ms: number) => void;
+	/** Keep no backup of the file as it was (it holds only what agentlog wrote into a file it created). */
+	readonly noBackup?: boolean;
 }
 
 export interface SettingsWriteResult {
@@ -83,7 +85,7 @@ export function writeSettings(options: SettingsWriteOptions): SettingsWriteResul
 			return {file, written, tries, notes};
 		}
 		options.onStep?.('merged', file.target);
-		const {staged, commit} = stageSettings(options.staging, file, text);
+		const {staged, commit} = stageSettings(options.staging, file, text, !options.noBackup);
 		if (!unchangedSince(file)) {
 			options.staging.discard(staged);
 			if (tries >= maxTries) {

@@ -116,6 +116,30 @@ describe('install-hook', () => {
 		expect(JSON.parse(readFileSync(path.join(activity, 's1', 'a1.json'), 'utf8'))).toMatchObject({agentId: 'a1', type: 'Explore', status: 'active'});
 	});
 
+	it('on a fresh machine, uninstall gives back the folder as it was: no settings file, no backup, no hooks folder', async () => {
+		expect(existsSync(claude)).toBe(false);
+		expect((await run('install-hook')).code).toBe(0);
+		const dry = await run('uninstall-hook', '--dry-run');
+		expect(dry.stdout).toContain(`would remove ${settingsFile()}: install-hook created it, and nothing else is in it`);
+		expect(dry.stdout).toContain('+++ /dev/null');
+		const removed = await run('uninstall-hook');
+		expect(removed.code).toBe(0);
+		expect(removed.stdout).toContain(`removed ${settingsFile()}: install-hook created it`);
+		expect(removed.stdout).not.toContain('backed up');
+		expect(readdirSync(claude)).toEqual([]);
+	});
+
+	it("keeps a settings file install-hook created once something else is in it, without a backup of agentlog's entries", async () => {
+		expect((await run('install-hook')).code).toBe(0);
+		const installed = JSON.parse(readFileSync(settingsFile(), 'utf8')) as object;
+		writeFileSync(settingsFile(), `${JSON.stringify({...installed, model: 'opus'}, null, 2)}\n`);
+		const removed = await run('uninstall-hook');
+		expect(removed.code).toBe(0);
+		expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({model: 'opus'});
+		expect(existsSync(`${settingsFile()}.agentlog-backup`)).toBe(false);
+		expect(removed.stdout).not.toContain('backed up');
+	});
+
 	it('treats an empty or whitespace-only file as {} and backs it up', async () => {
 		mkdirSync(claude, {recursive: true});
 		for (const content of ['', '  \n\n']) {
@@ -187,7 +211,8 @@ describe('install-hook', () => {
 			'removed SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification',
 		);
 		expect(removed.stdout).toContain(`removed ${path.join(claude, 'hooks', cache ?? '')}`);
-		expect(readdirSync(path.join(claude, 'hooks'))).toEqual([]);
+		// The hooks folder held only agentlog's files: it goes with them.
+		expect(existsSync(path.join(claude, 'hooks'))).toBe(false);
 		expect(readFileSync(settingsFile(), 'utf8')).toBe(text);
 		expect(readFileSync(`${settingsFile()}.agentlog-backup`, 'utf8')).toBe('kept');
 		expect(existsSync(launcher())).toBe(false);
@@ -360,7 +385,8 @@ describe('install-hook', () => {
 			const removed = await run('uninstall-hook', '--project');
 			expect(removed.stdout).toContain(`still uses them`);
 			expect(existsSync(launcher())).toBe(true);
-			expect(readFileSync(projectSettings, 'utf8')).toBe('{}\n');
+			// install-hook created the project's settings file and nothing else went in: it is gone again.
+			expect(existsSync(projectSettings)).toBe(false);
 		} finally {
 			process.chdir(cwd);
 		}
