@@ -5,6 +5,7 @@
 // What is held: the selected agents' history objects (their events dropped, as `history --json`
 // holds them) or, with --events, the selected line objects, since both are sorted before the first
 // row is written; never the output text: rows are written as they are made, a megabyte at a time.
+import {lstatSync} from 'node:fs';
 import path from 'node:path';
 import {Option, type Command} from 'commander';
 import {agentRow, csvHeader, EXPORT_FORMATS, eventRow, exportAgentOrder, type CsvOptions, type ExportFormat} from '../core/history/export.js';
@@ -62,7 +63,10 @@ const notFileMessage = (file: string, why: string): string =>
 function exists(file: string): boolean {
 	const target = replaceableFile(file);
 	if (!target.ok) {
-		throw new CliError(notFileMessage(file, target.why));
+		// A folder is a wrong name rather than something to protect: said as such.
+		throw new CliError(
+			lstatSync(file, {throwIfNoEntry: false})?.isDirectory() ? `${safeLine(file)} is a folder; -o takes a file name` : notFileMessage(file, target.why),
+		);
 	}
 	return target.exists;
 }
