@@ -35,8 +35,8 @@ __export(agent_prune_exports, {
 module.exports = __toCommonJS(agent_prune_exports);
 
 // src/store/history/prune.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path2 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // src/core/record/json.ts
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -882,6 +882,69 @@ function foldEvents(all, options) {
   return out;
 }
 
+// src/core/history/ownership.ts
+var import_node_path = __toESM(require("node:path"), 1);
+
+// src/core/record/file-names.ts
+function isAgentFileName(name) {
+  return name.endsWith(".json") && !name.startsWith(".");
+}
+var EVENT_LOG_NAME = "events.jsonl";
+var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
+var LOCK = `(?:${ID}|\\+cap)\\.lock`;
+var OWN_DOT_FILE = new RegExp(
+  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.\\+cap\\.again)$`,
+  "u"
+);
+var AGENT_FILE = new RegExp(`^${ID}\\.json$`, "u");
+function sessionFileKind(name) {
+  if (name === EVENT_LOG_NAME) {
+    return "event-log";
+  }
+  if (AGENT_FILE.test(name)) {
+    return "agent-file";
+  }
+  return OWN_DOT_FILE.test(name) ? "own-dot-file" : void 0;
+}
+
+// src/core/history/ownership.ts
+function foreignSessionEntries(entries) {
+  return entries.filter((e) => e.type !== "file" || sessionFileKind(e.name) === void 0).map((e) => e.type === "folder" ? `${e.name}/` : e.name);
+}
+function describeForeign(names, shown = 3) {
+  const head2 = names.slice(0, shown).join(", ");
+  return names.length > shown ? `${head2} and ${names.length - shown} more` : head2;
+}
+var CLAUDE_HOME_MARKERS = ["projects", "todos", "plugins", "settings.json", ".credentials.json", "statsig", "shell-snapshots"];
+var CODEX_HOME_MARKERS = ["config.toml", "auth.json", "sessions"];
+var same = (a, b) => b !== void 0 && import_node_path.default.resolve(a) === import_node_path.default.resolve(b);
+function toolFolderOf(activity, names, homes, realActivity) {
+  const paths = realActivity === void 0 ? [activity] : [activity, realActivity];
+  const claudeHeld = CLAUDE_HOME_MARKERS.filter((m) => names.includes(m));
+  const codexHeld = CODEX_HOME_MARKERS.filter((m) => names.includes(m));
+  const held = (list) => list.length === 0 ? "" : ` (it holds ${list.join(", ")})`;
+  if (paths.some((p) => same(p, homes.claude))) {
+    return { tool: "claude", reason: `is Claude Code's own folder${held(claudeHeld)}` };
+  }
+  if (paths.some((p) => same(p, homes.codex))) {
+    return { tool: "codex", reason: `is Codex CLI's own folder${held(codexHeld)}` };
+  }
+  if (paths.some((p) => same(p, homes.home))) {
+    return { tool: "home", reason: "is your home folder" };
+  }
+  if (claudeHeld.length > 0) {
+    return { tool: "claude", reason: `looks like Claude Code's own folder${held(claudeHeld)}` };
+  }
+  if (codexHeld.length >= 2) {
+    return { tool: "codex", reason: `looks like Codex CLI's own folder${held(codexHeld)}` };
+  }
+  return void 0;
+}
+function toolFolderFix(homes) {
+  const example = homes.claude === void 0 ? "~/.claude/agent-activity" : import_node_path.default.join(homes.claude, "agent-activity");
+  return `point AGENTLOG_DIR (or --dir) at agentlog's own folder, e.g. ${example}`;
+}
+
 // src/core/history/retention.ts
 var DAY_MS = 24 * 60 * 60 * 1e3;
 var DEFAULT_RETENTION_MS = 30 * DAY_MS;
@@ -961,21 +1024,37 @@ function newest(times) {
   return out;
 }
 
-// src/core/record/file-names.ts
-function isAgentFileName(name) {
-  return name.endsWith(".json") && !name.startsWith(".");
+// src/core/paths.ts
+var import_node_path2 = __toESM(require("node:path"), 1);
+function claudeDir(env, home) {
+  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
 }
-var EVENT_LOG_NAME = "events.jsonl";
+function codexHomeDir(env, home, option) {
+  if (option) {
+    return import_node_path2.default.resolve(option);
+  }
+  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
+}
 
 // src/store/fs/errors.ts
+var import_node_fs = require("node:fs");
 function codeOf(error) {
   return error?.code;
 }
+function removeFile(file) {
+  try {
+    (0, import_node_fs.unlinkSync)(file);
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") {
+      throw error;
+    }
+  }
+}
 
 // src/store/fs/safe-file.ts
-var import_node_fs = require("node:fs");
-var NOFOLLOW = import_node_fs.constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = import_node_fs.constants.O_NONBLOCK ?? 0;
+var import_node_fs2 = require("node:fs");
+var NOFOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = import_node_fs2.constants.O_NONBLOCK ?? 0;
 function failure(reason, message) {
   return { ok: false, reason, message };
 }
@@ -993,7 +1072,7 @@ function readRegularFile(file, options) {
     const data = Buffer.allocUnsafe(want);
     let got = 0;
     while (got < want) {
-      const n = (0, import_node_fs.readSync)(fd, data, got, want - got, got);
+      const n = (0, import_node_fs2.readSync)(fd, data, got, want - got, got);
       if (n === 0) {
         break;
       }
@@ -1003,7 +1082,7 @@ function readRegularFile(file, options) {
   } catch (error) {
     return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
   } finally {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
 function readRegularText(file, options) {
@@ -1013,7 +1092,7 @@ function readRegularText(file, options) {
 function openRegularFile(file, followSymlinks = false) {
   let st;
   try {
-    st = (0, import_node_fs.lstatSync)(file);
+    st = (0, import_node_fs2.lstatSync)(file);
   } catch (error) {
     const code = codeOf(error);
     return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
@@ -1026,7 +1105,7 @@ function openRegularFile(file, followSymlinks = false) {
   }
   let fd;
   try {
-    fd = (0, import_node_fs.openSync)(file, import_node_fs.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+    fd = (0, import_node_fs2.openSync)(file, import_node_fs2.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
   } catch (error) {
     const code = codeOf(error);
     return failure(
@@ -1035,24 +1114,36 @@ function openRegularFile(file, followSymlinks = false) {
     );
   }
   try {
-    const stats = (0, import_node_fs.fstatSync)(fd);
+    const stats = (0, import_node_fs2.fstatSync)(fd);
     if (stats.isFile()) {
       return { ok: true, fd, stats };
     }
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
     return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
   } catch (error) {
-    (0, import_node_fs.closeSync)(fd);
+    (0, import_node_fs2.closeSync)(fd);
     return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
   }
+}
+
+// src/store/hook/builtin.ts
+function requireBuiltin(name) {
+  const get = process.getBuiltinModule;
+  if (get) {
+    return get(name);
+  }
+  if (typeof require === "function") {
+    return require(name);
+  }
+  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
 }
 
 // src/store/hook/lock.ts
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 // src/store/history/event-log.ts
-var import_node_fs2 = require("node:fs");
-var import_node_path = __toESM(require("node:path"), 1);
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = __toESM(require("node:path"), 1);
 
 // src/store/activity/read-agents.ts
 var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
@@ -1061,7 +1152,7 @@ var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
 var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
 function readSessionEvents(sessionDir, options = {}) {
-  const file = import_node_path.default.join(sessionDir, EVENT_LOG_NAME);
+  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
   const lines = [];
   const skipped = [];
   const opened = openRegularFile(file);
@@ -1099,7 +1190,7 @@ function readSessionEvents(sessionDir, options = {}) {
     const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
     let position = 0;
     while (position < stats.size) {
-      const n = (0, import_node_fs2.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
       if (n === 0) {
         break;
       }
@@ -1142,7 +1233,7 @@ function readSessionEvents(sessionDir, options = {}) {
   } catch (error) {
     problem = `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`;
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
   const kept = withoutRepeats(lines);
   return problem === void 0 ? { lines: kept, skipped } : { lines: kept, skipped, problem };
@@ -1153,76 +1244,83 @@ var DAY_MS2 = 24 * 60 * 60 * 1e3;
 var PRUNING_PREFIX = ".agentlog-pruning-";
 var LEFTOVER_MS = 60 * 60 * 1e3;
 var MAX_AGENT_FILE_BYTES2 = 64 * 1024 * 1024;
+var ToolFolderError = class extends Error {
+  constructor(activity, folder) {
+    super(`the activity folder ${activity} ${folder.reason}; agentlog prunes only its own folder`);
+    this.activity = activity;
+    this.folder = folder;
+    this.name = "ToolFolderError";
+  }
+  activity;
+  folder;
+};
 function lstatOrUndefined(file) {
   try {
-    return (0, import_node_fs3.lstatSync)(file);
+    return (0, import_node_fs4.lstatSync)(file);
   } catch {
     return void 0;
   }
 }
-function folderBytes(dir) {
-  let total = 0;
-  let names;
-  try {
-    names = (0, import_node_fs3.readdirSync)(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    const st = lstatOrUndefined((0, import_node_path2.join)(dir, name));
-    if (st === void 0) {
-      continue;
-    }
-    total += st.isDirectory() ? folderBytes((0, import_node_path2.join)(dir, name)) : st.size;
-  }
-  return total;
+function entryType(st) {
+  return st.isFile() ? "file" : st.isDirectory() ? "folder" : st.isSymbolicLink() ? "symlink" : "other";
 }
 function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
-  const log = lstatOrUndefined((0, import_node_path2.join)(sessionDir, EVENT_LOG_NAME));
+  const log = lstatOrUndefined((0, import_node_path4.join)(sessionDir, EVENT_LOG_NAME));
   const quick = newest([dir.mtimeMs, log?.mtimeMs]);
   if (quick !== void 0 && quick > cutoff) {
     return { facts: { id, lastEventMs: quick, agents: [], bytes: 0 }, dir, log };
   }
   let names;
   try {
-    names = (0, import_node_fs3.readdirSync)(sessionDir);
+    names = (0, import_node_fs4.readdirSync)(sessionDir);
   } catch {
     names = [];
   }
   const times = [dir.mtimeMs, log?.mtimeMs];
   const agentFiles = [];
+  const entries = [];
   let bytes = 0;
   for (const name of names) {
-    const st = lstatOrUndefined((0, import_node_path2.join)(sessionDir, name));
+    const st = lstatOrUndefined((0, import_node_path4.join)(sessionDir, name));
     if (st === void 0) {
       continue;
     }
-    bytes += st.isDirectory() ? folderBytes((0, import_node_path2.join)(sessionDir, name)) : st.size;
+    entries.push({ name, type: entryType(st) });
+    bytes += st.isFile() ? st.size : 0;
     if (st.isFile() && isAgentFileName(name)) {
       times.push(st.mtimeMs);
       agentFiles.push(name);
     }
+  }
+  const foreign = foreignSessionEntries(entries);
+  if (foreign.length > 0) {
+    return { facts: { id, lastEventMs: newest(times), agents: [], bytes }, dir, log, foreign };
   }
   const byMtime = newest(times);
   if (byMtime !== void 0 && byMtime > cutoff) {
     return { facts: { id, lastEventMs: byMtime, agents: [], bytes }, dir, log };
   }
   const agents = [];
+  const notRecords = [];
   for (const name of agentFiles) {
-    const read = readRegularText((0, import_node_path2.join)(sessionDir, name), { maxBytes: MAX_AGENT_FILE_BYTES2 });
+    const read = readRegularText((0, import_node_path4.join)(sessionDir, name), { maxBytes: MAX_AGENT_FILE_BYTES2 });
     if (!read.ok) {
+      if (read.reason !== "missing") {
+        notRecords.push(name);
+      }
       continue;
     }
-    try {
-      const parsed = parseAgentRecord(JSON.parse(read.text));
-      if (parsed.ok) {
-        const record = parsed.value;
-        times.push(parseTime(record.updatedAt));
-        const life = lastSignOfLife(record);
-        agents.push(life === void 0 ? { agentId: record.agentId, status: record.status } : { agentId: record.agentId, status: record.status, lifeMs: life });
-      }
-    } catch {
+    const record = agentRecordOf(read.text);
+    if (record === void 0 || `${record.agentId}.json` !== name) {
+      notRecords.push(name);
+      continue;
     }
+    times.push(parseTime(record.updatedAt));
+    const life = lastSignOfLife(record);
+    agents.push(life === void 0 ? { agentId: record.agentId, status: record.status } : { agentId: record.agentId, status: record.status, lifeMs: life });
+  }
+  if (notRecords.length > 0) {
+    return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log, foreign: notRecords };
   }
   if (log !== void 0) {
     const events = readSessionEvents(sessionDir);
@@ -1233,30 +1331,75 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
   }
   return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log };
 }
+function agentRecordOf(text) {
+  try {
+    const parsed = parseAgentRecord(JSON.parse(text));
+    return parsed.ok ? parsed.value : void 0;
+  } catch {
+    return void 0;
+  }
+}
 function unchanged(sessionDir, looked) {
   const dir = lstatOrUndefined(sessionDir);
   if (dir === void 0 || !dir.isDirectory() || dir.ino !== looked.dir.ino || dir.mtimeMs !== looked.dir.mtimeMs) {
     return false;
   }
-  const log = lstatOrUndefined((0, import_node_path2.join)(sessionDir, EVENT_LOG_NAME));
+  const log = lstatOrUndefined((0, import_node_path4.join)(sessionDir, EVENT_LOG_NAME));
   if (log === void 0 || looked.log === void 0) {
     return log === looked.log;
   }
   return log.ino === looked.log.ino && log.mtimeMs === looked.log.mtimeMs && log.size === looked.log.size;
 }
 var pruneCounter = 0;
+function entriesOf(dir) {
+  const entries = [];
+  for (const name of (0, import_node_fs4.readdirSync)(dir)) {
+    const st = lstatOrUndefined((0, import_node_path4.join)(dir, name));
+    if (st !== void 0) {
+      entries.push({ name, type: entryType(st) });
+    }
+  }
+  return entries;
+}
+function removeOwnFolder(dir) {
+  for (const entry of entriesOf(dir)) {
+    if (entry.type === "file" && sessionFileKind(entry.name) !== void 0) {
+      removeFile((0, import_node_path4.join)(dir, entry.name));
+    }
+  }
+  (0, import_node_fs4.rmdirSync)(dir);
+}
 function removeLeftovers(activity, names, now) {
   for (const name of names) {
     if (!name.startsWith(PRUNING_PREFIX)) {
       continue;
     }
-    const st = lstatOrUndefined((0, import_node_path2.join)(activity, name));
+    const dir = (0, import_node_path4.join)(activity, name);
+    const st = lstatOrUndefined(dir);
     if (st?.isDirectory() && now - st.mtimeMs >= LEFTOVER_MS) {
       try {
-        (0, import_node_fs3.rmSync)((0, import_node_path2.join)(activity, name), { recursive: true, force: true });
+        if (foreignSessionEntries(entriesOf(dir)).length === 0) {
+          removeOwnFolder(dir);
+        }
       } catch {
       }
     }
+  }
+}
+function toolHomesFrom(env, home) {
+  if (home === void 0 || home === "") {
+    return {
+      ...env.CLAUDE_CONFIG_DIR ? { claude: claudeDir(env, "") } : {},
+      ...env.CODEX_HOME ? { codex: codexHomeDir(env, "") } : {}
+    };
+  }
+  return { claude: claudeDir(env, home), codex: codexHomeDir(env, home), home };
+}
+function realPathOrUndefined(file) {
+  try {
+    return (0, import_node_fs4.realpathSync)(file);
+  } catch {
+    return void 0;
   }
 }
 function pruneSessions(activity, options) {
@@ -1267,13 +1410,17 @@ function pruneSessions(activity, options) {
   const errors = [];
   let names;
   try {
-    names = (0, import_node_fs3.readdirSync)(activity).sort();
+    names = (0, import_node_fs4.readdirSync)(activity).sort();
   } catch (error) {
     const code = codeOf(error);
     if (code === "ENOENT") {
       return { removed, kept, errors };
     }
     throw error;
+  }
+  const toolFolder = toolFolderOf(activity, names, options.homes ?? {}, realPathOrUndefined(activity));
+  if (toolFolder !== void 0) {
+    throw new ToolFolderError(activity, toolFolder);
   }
   if (!options.dryRun) {
     removeLeftovers(activity, names, options.now);
@@ -1283,7 +1430,7 @@ function pruneSessions(activity, options) {
     if (name.startsWith(".") || !isSafeId(name)) {
       continue;
     }
-    const sessionDir = (0, import_node_path2.join)(activity, name);
+    const sessionDir = (0, import_node_path4.join)(activity, name);
     const st = lstatOrUndefined(sessionDir);
     if (st === void 0) {
       continue;
@@ -1295,7 +1442,12 @@ function pruneSessions(activity, options) {
     if (!st.isDirectory()) {
       continue;
     }
-    looked.set(name, lookAt(sessionDir, name, st, cutoff, options.now, staleMs));
+    const one = lookAt(sessionDir, name, st, cutoff, options.now, staleMs);
+    if (one.foreign === void 0) {
+      looked.set(name, one);
+    } else {
+      kept.push({ id: name, reason: "foreign", foreign: one.foreign });
+    }
   }
   const decision = sessionsToPrune(
     [...looked.values()].map((l) => l.facts),
@@ -1310,21 +1462,41 @@ function pruneSessions(activity, options) {
       removed.push(entry);
       continue;
     }
-    const sessionDir = (0, import_node_path2.join)(activity, session.id);
+    const sessionDir = (0, import_node_path4.join)(activity, session.id);
     options.beforeRemove?.(session.id);
     if (!unchanged(sessionDir, looked.get(session.id))) {
       kept.push({ id: session.id, reason: "changed" });
       continue;
     }
-    const aside = (0, import_node_path2.join)(activity, `${PRUNING_PREFIX}${session.id}.${process.pid}.${++pruneCounter}`);
+    const aside = (0, import_node_path4.join)(activity, `${PRUNING_PREFIX}${session.id}.${process.pid}.${++pruneCounter}`);
     try {
-      (0, import_node_fs3.renameSync)(sessionDir, aside);
+      (0, import_node_fs4.renameSync)(sessionDir, aside);
     } catch (error) {
       errors.push({ id: session.id, error: `cannot be moved aside: ${codeOf(error) ?? String(error)}` });
       continue;
     }
+    options.afterMoveAside?.(aside);
+    let foreign;
     try {
-      (0, import_node_fs3.rmSync)(aside, { recursive: true, force: true });
+      foreign = foreignSessionEntries(entriesOf(aside));
+    } catch (error) {
+      errors.push({ id: session.id, error: `cannot be listed: ${codeOf(error) ?? String(error)} (it is ${aside})` });
+      continue;
+    }
+    if (foreign.length > 0) {
+      try {
+        (0, import_node_fs4.renameSync)(aside, sessionDir);
+        kept.push({ id: session.id, reason: "foreign", foreign });
+      } catch (error) {
+        errors.push({
+          id: session.id,
+          error: `holds files agentlog did not write (${describeForeign(foreign)}); left as ${aside} (${codeOf(error) ?? String(error)})`
+        });
+      }
+      continue;
+    }
+    try {
+      removeOwnFolder(aside);
     } catch (error) {
       errors.push({ id: session.id, error: `removed in part: ${codeOf(error) ?? String(error)} (the rest is ${aside})` });
       continue;
@@ -1334,16 +1506,18 @@ function pruneSessions(activity, options) {
   return { removed, kept, errors };
 }
 function runDailyPrune(activity, now, log, options = {}) {
+  const env = options.env ?? process.env;
+  const homes = options.homes ?? toolHomesFrom(env, env.HOME || requireBuiltin("node:os").homedir());
   try {
     let olderThanMs = options.olderThanMs;
     if (olderThanMs === void 0) {
-      const retention = retentionFrom(options.env ?? process.env);
+      const retention = retentionFrom(env);
       if (retention.warning !== void 0) {
         log(retention.warning);
       }
       olderThanMs = retention.ms;
     }
-    const result = pruneSessions(activity, { now, olderThanMs, staleMs: options.staleMs });
+    const result = pruneSessions(activity, { now, olderThanMs, staleMs: options.staleMs, homes });
     if (result.removed.length > 0) {
       const bytes = result.removed.reduce((sum, r) => sum + r.bytes, 0);
       log(`daily prune: removed ${result.removed.length} session(s) older than ${formatRetention(olderThanMs)} (${bytes} bytes)`);
@@ -1353,10 +1527,15 @@ function runDailyPrune(activity, now, log, options = {}) {
     }
     return result;
   } catch (error) {
+    if (error instanceof ToolFolderError) {
+      log(`daily prune: refused: ${error.message}; nothing was removed. ${capitalised(toolFolderFix(homes))}`);
+      return void 0;
+    }
     log(`daily prune: ${codeOf(error) ?? (error instanceof Error ? error.message : String(error))}`);
     return void 0;
   }
 }
+var capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   runDailyPrune

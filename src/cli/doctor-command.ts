@@ -81,7 +81,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		},
 		now,
 	);
-	const activityChecks = [activityCheck(probeActivity(activity)), hookLogCheck(readHookLogTail(activity), now)];
+	const activityChecks = [activityCheck(probeActivity(activity, {claude, codex: codexHome, home: homeDir})), hookLogCheck(readHookLogTail(activity), now)];
 	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
 	if (codexOnly(presence)) {
 		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.

@@ -10,8 +10,8 @@ import path from 'node:path';
 import {Option, type Command} from 'commander';
 import {agentRow, csvHeader, EXPORT_FORMATS, eventRow, exportAgentOrder, type CsvOptions, type ExportFormat} from '../core/history/export.js';
 import {safeLine} from '../core/text/safe-text.js';
-import {codeOf} from '../store/fs/errors.js';
-import {openAtomicStream, TargetExistsError, type AtomicStream} from '../store/fs/atomic-stream.js';
+import {openAtomicStream, TargetExistsError, TargetNotFileError, type AtomicStream} from '../store/fs/atomic-stream.js';
+import {replaceableFile} from '../store/fs/safe-file.js';
 import {activityFor, clockNow} from './common.js';
 import {runOtlpExport} from './otlp-export.js';
 import {runOtlpFollow} from './otlp-follow.js';
@@ -56,22 +56,22 @@ class ChunkedWriter {
 	}
 }
 
+const notFileMessage = (file: string, why: string): string =>
+	`${safeLine(file)} ${why}; -o writes a new file or replaces a regular one, --force too: nothing was changed`;
+
+/** Whether a regular file is at `file`; anything else there (a device, FIFO, folder, link) is refused, --force or not, before the history is read. */
 function exists(file: string): boolean {
-	try {
-		if (lstatSync(file).isDirectory()) {
-			// --force could not replace it either: said before the history is read.
-			throw new CliError(`${file} is a folder; -o takes a file name`);
-		}
-		return true;
-	} catch (error) {
-		if (codeOf(error) === 'ENOENT') {
-			return false;
-		}
-		throw error;
+	const target = replaceableFile(file);
+	if (!target.ok) {
+		// A folder is a wrong name rather than something to protect: said as such.
+		throw new CliError(
+			lstatSync(file, {throwIfNoEntry: false})?.isDirectory() ? `${safeLine(file)} is a folder; -o takes a file name` : notFileMessage(file, target.why),
+		);
 	}
+	return target.exists;
 }
 
-const existsMessage = (file: string): string => `${file} already exists; --force replaces it (a link there is replaced, never written through)`;
+const existsMessage = (file: string): string => `${safeLine(file)} already exists; --force replaces it`;
 
 function openOutput(file: string, force: boolean): AtomicStream {
 	if (exists(file) && !force) {
@@ -164,6 +164,9 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 				if (error instanceof TargetExistsError) {
 					throw new CliError(existsMessage(file));
 				}
+				if (error instanceof TargetNotFileError) {
+					throw new CliError(notFileMessage(file, error.why));
+				}
 				throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
 			}
 			const what = options.events ? (rows === 1 ? 'event' : 'events') : rows === 1 ? 'agent' : 'agents';
@@ -185,7 +188,7 @@ export function registerExportCommand(program: Command): void {
 		.addOption(new Option('--format <format>', 'jsonl (one JSON value a line) or csv').choices(EXPORT_FORMATS).default('jsonl'))
 		.option('--events', "one row per log line instead: the selected agents' lines (and, unless --agent, --type or --status, the session lines)")
 		.option('-o, --output <file>', 'write to this file (whole or not at all) instead of stdout')
-		.option('--force', 'with -o: replace an existing file')
+		.option('--force', 'with -o: replace an existing regular file (never a device, FIFO, folder or link)')
 		.option(
 			'--otlp [url]',
 			'send the history as OTLP/HTTP traces to a collector instead: url, else $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else $OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, else http://localhost:4318/v1/traces',

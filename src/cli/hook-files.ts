@@ -7,7 +7,7 @@ import {randomBytes} from 'node:crypto';
 import {chmodSync, lstatSync, mkdirSync, readlinkSync, readSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {singleQuoteBody} from '../core/install/shell-command.js';
-import {openRegularFile} from '../store/fs/safe-file.js';
+import {openRegularFile, refusalOf} from '../store/fs/safe-file.js';
 import {CliError} from './errors.js';
 import {NODE_PLACEHOLDER} from './assets.js';
 
@@ -89,13 +89,7 @@ export function readRegular(file: string): RegularFile | undefined {
 		if (opened.reason === 'missing') {
 			return undefined;
 		}
-		const why =
-			opened.reason === 'not-regular' && opened.message === 'is a folder'
-				? 'is a folder, not a file'
-				: opened.reason === 'not-regular'
-					? 'is not a regular file (a FIFO, socket or device?); agentlog only reads and replaces regular files'
-					: opened.message;
-		throw new CliError(`${file} ${why}`);
+		throw new CliError(`${file} ${refusalOf(opened)}`);
 	}
 	const {fd, stats} = opened;
 	try {

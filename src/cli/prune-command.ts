@@ -6,8 +6,9 @@ import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
 import {codeOf} from '../store/fs/errors.js';
-import {pruneSessions, type PruneResult} from '../store/history/prune.js';
-import {activityFor, clockNow, parseStale} from './common.js';
+import {describeForeign, toolFolderFix} from '../core/history/ownership.js';
+import {pruneSessions, toolHomesFrom, ToolFolderError, type PruneResult} from '../store/history/prune.js';
+import {activityFor, clockNow, home, parseStale} from './common.js';
 import {CliError} from './errors.js';
 
 interface PruneCommandOptions {
@@ -50,6 +51,8 @@ function keptLine(k: PruneResult['kept'][number]): string | undefined {
 			return `  ${k.id}  skipped: a symbolic link, not followed`;
 		case 'unknown-age':
 			return `  ${k.id}  kept: its last event cannot be told`;
+		case 'foreign':
+			return `  ${k.id}  left alone: holds files agentlog did not write: ${describeForeign(k.foreign ?? [])}`;
 		case 'recent':
 			return undefined;
 	}
@@ -91,9 +94,13 @@ export function runPrune(options: PruneCommandOptions): void {
 	const now = clockNow();
 	const dryRun = options.dryRun === true;
 	let result: PruneResult;
+	const homes = toolHomesFrom(process.env, home());
 	try {
-		result = pruneSessions(activity, {now, olderThanMs, dryRun, staleMs: options.stale});
+		result = pruneSessions(activity, {now, olderThanMs, dryRun, staleMs: options.stale, homes});
 	} catch (error) {
+		if (error instanceof ToolFolderError) {
+			throw new CliError(`${safeLine(error.message)}; nothing was removed.\n(${safeLine(toolFolderFix(homes))})`);
+		}
 		// The activity folder itself cannot be listed: a file at its name, no permission.
 		const code = codeOf(error);
 		if (code === undefined) {
@@ -119,7 +126,7 @@ export function registerPruneCommand(program: Command): void {
 	program
 		.command('prune')
 		.description(
-			`remove whole sessions whose last event is older than the retention (default ${RETENTION_ENV}, else 30d); never a session with an agent that still runs`,
+			`remove whole sessions whose last event is older than the retention (default ${RETENTION_ENV}, else 30d); never a session with an agent that still runs, nor a folder holding anything agentlog did not write`,
 		)
 		.option('--older-than <duration>', `the retention, e.g. 30d, 12h, 90m (default: $${RETENTION_ENV}, else 30d)`, parseOlderThan)
 		.option('--dry-run', 'remove nothing: list what would go and how many bytes')
@@ -129,6 +136,6 @@ export function registerPruneCommand(program: Command): void {
 				.default(DEFAULT_STALE_MS, '5m')
 				.argParser(parseStale),
 		)
-		.option('--json', 'print {dryRun, olderThanMs, totalBytes, removed: [{id, bytes, lastEventAt}], kept: [{id, reason, agentId}], errors}')
+		.option('--json', 'print {dryRun, olderThanMs, totalBytes, removed: [{id, bytes, lastEventAt}], kept: [{id, reason, agentId, foreign}], errors}')
 		.action((options: PruneCommandOptions) => runPrune(options));
 }

@@ -3,7 +3,7 @@
 // installed launcher), a settings file without the hook, a launcher that is not executable,
 // disableAllHooks, another tool's launcher, a hostile hook log.
 import {spawnSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeEach, describe, expect, it} from 'vitest';
 import {packageRoot} from '../../src/cli/assets.js';
@@ -108,6 +108,48 @@ describe('agentlog doctor', () => {
 		expect(byId(json.checks, 'hook-node').summary).toMatch(/runs Node v\d+/u);
 		// The writability probe is gone.
 		expect(readdirSync(activity).sort()).toEqual(before);
+	});
+
+	it('on a fresh install, a first event with no activity folder logs nothing, and doctor does not warn', () => {
+		expect(agentlog('install-hook').status).toBe(0);
+		const start = JSON.stringify({session_id: 's1', transcript_path: '/x/s1.jsonl', cwd: '/x', hook_event_name: 'SessionStart', source: 'startup'});
+		const r = spawnSync(launcher(), [], {input: start, env: env(), encoding: 'utf8'});
+		expect([r.status, r.stdout]).toEqual([0, '']);
+		// A session event of a session without agents writes nothing: no folder, no log (was: ENOENT on the prune lock).
+		expect(existsSync(activity)).toBe(false);
+		healthyInstall();
+		expect(readdirSync(activity)).not.toContain('.agentlog-hook.log');
+		const json = doctorJson();
+		expect(byId(json.checks, 'hook-log')).toMatchObject({level: 'ok'});
+		expect(byId(json.checks, 'activity-folder')).toMatchObject({level: 'ok'});
+	});
+
+	it('fails when AGENTLOG_DIR is Claude Code’s own folder; the hook records but never prunes there', () => {
+		activity = claude;
+		mkdirSync(path.join(claude, 'projects', '-x'), {recursive: true});
+		writeFileSync(path.join(claude, 'projects', '-x', 's0.jsonl'), '{}\n');
+		mkdirSync(path.join(claude, 'todos'));
+		writeFileSync(path.join(claude, 'todos', 's0-agent-s0.json'), '[]');
+		const old = new Date(Date.now() - 90 * 24 * 3600 * 1000);
+		for (const dir of [path.join(claude, 'projects', '-x'), path.join(claude, 'projects'), path.join(claude, 'todos')]) {
+			utimesSync(dir, old, old);
+		}
+		healthyInstall();
+		expect(readFileSync(path.join(claude, 'projects', '-x', 's0.jsonl'), 'utf8')).toBe('{}\n');
+		expect(readFileSync(path.join(claude, 'todos', 's0-agent-s0.json'), 'utf8')).toBe('[]');
+		const log = readFileSync(path.join(claude, '.agentlog-hook.log'), 'utf8');
+		expect(log.match(/daily prune: refused: .*is Claude Code's own folder \(it holds projects, todos, settings.json\)/gu)).toHaveLength(1);
+		const json = doctorJson();
+		expect(json.status).toBe(1);
+		const folder = byId(json.checks, 'activity-folder');
+		expect(folder).toMatchObject({level: 'fail'});
+		expect(folder.summary).toContain("is Claude Code's own folder");
+		expect(folder.fix).toContain(path.join(claude, 'agent-activity'));
+		const prune = agentlog('prune');
+		expect(prune.status).toBe(1);
+		expect(prune.stderr).toContain("is Claude Code's own folder");
+		expect(prune.stderr).toContain('nothing was removed');
+		expect(existsSync(path.join(claude, 'projects', '-x', 's0.jsonl'))).toBe(true);
 	});
 
 	it('fails when the settings file does not have the hook', () => {

@@ -181,7 +181,7 @@ describe('agentlog export', () => {
 		expect(others(out, 'agents.jsonl')).toEqual([]);
 	});
 
-	it('a symlink at -o is never written through: refused, and with --force replaced by the file itself', () => {
+	it('a symlink at -o is never written through nor replaced, --force or not', () => {
 		const activity = fixture();
 		const out = tempDir('out-');
 		const target = path.join(out, 'precious.txt');
@@ -198,11 +198,37 @@ describe('agentlog export', () => {
 		expect(run(['export', '-o', dangling], activity).status).toBe(1);
 		expect(existsSync(path.join(out, 'created-through-link'))).toBe(false);
 		const forced = run(['export', '-o', link, '--force'], activity);
-		expect(forced.status).toBe(0);
-		expect(lstatSync(link).isFile()).toBe(true);
-		expect(jsonl(readFileSync(link, 'utf8'))).toHaveLength(4);
+		expect(forced.status).toBe(1);
+		expect(forced.stderr).toContain('is a symbolic link');
+		expect(readlinkSync(link)).toBe(target);
 		expect(readFileSync(target, 'utf8')).toBe('precious\n');
 		expect(others(out, 'precious.txt', 'export.jsonl', 'dangling.jsonl')).toEqual([]);
+	});
+
+	it('-o --force never replaces a FIFO, a device or a folder: exit 1, nothing changed', () => {
+		const activity = fixture();
+		const out = tempDir('out-');
+		const fifo = path.join(out, 'fifo');
+		expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+		const targets: Array<[string, RegExp]> = [
+			[fifo, /is not a regular file \(a FIFO, socket or device\?\)/],
+			[out, /is a folder; -o takes a file name/],
+		];
+		// A device node of its own (as /dev/null is), only where one can be made.
+		const device = path.join(out, 'null');
+		if (spawnSync('mknod', [device, 'c', '1', '3']).status === 0) {
+			targets.push([device, /is not a regular file/]);
+		}
+		for (const [target, message] of targets) {
+			const before = lstatSync(target);
+			const r = run(['export', '-o', target, '--force'], activity);
+			expect(r.status, target).toBe(1);
+			expect(r.stderr).toMatch(message);
+			expect(r.stderr).toMatch(target === out ? /-o takes a file name/ : /nothing was changed/);
+			const after = lstatSync(target);
+			expect([after.ino, after.mode, after.rdev]).toEqual([before.ino, before.mode, before.rdev]);
+		}
+		expect(readdirSync(out).sort()).toEqual(targets.length === 3 ? ['fifo', 'null'] : ['fifo']);
 	});
 
 	it('-o into a folder that does not exist is an error naming it, with no file made', () => {

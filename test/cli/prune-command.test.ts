@@ -100,6 +100,40 @@ describe('agentlog prune', () => {
 		expect(again.stdout.split('\n')[0]).toBe("Nothing to prune: no session's last event is 30d old or more without an agent that still runs.");
 	});
 
+	it('leaves alone and names an old folder holding files agentlog did not write, in text, --dry-run and --json', () => {
+		const activity = fixture();
+		const foreign = path.join(activity, 'photos');
+		mkdirSync(path.join(foreign, '2025'), {recursive: true});
+		writeFileSync(path.join(foreign, 'notes.txt'), 'mine');
+		const old = new Date(NOW - 90 * DAY);
+		utimesSync(path.join(foreign, '2025'), old, old);
+		utimesSync(path.join(foreign, 'notes.txt'), old, old);
+		utimesSync(foreign, old, old);
+		for (const args of [['--dry-run'], []]) {
+			const r = run([...args, '--dir', activity]);
+			expect(r.status).toBe(0);
+			expect(r.stdout).toContain('  photos  left alone: holds files agentlog did not write: 2025/, notes.txt\n');
+		}
+		const json = JSON.parse(run(['--json', '--dir', activity]).stdout) as {kept: Array<{id: string; reason: string; foreign?: string[]}>};
+		expect(json.kept).toContainEqual({id: 'photos', reason: 'foreign', foreign: ['2025/', 'notes.txt']});
+		expect(readdirSync(foreign).sort()).toEqual(['2025', 'notes.txt']);
+	});
+
+	it('refuses an activity folder that is Claude Code’s own: exit 1, says where to point it, removes nothing', () => {
+		const activity = fixture();
+		writeFileSync(path.join(activity, 'settings.json'), '{}');
+		mkdirSync(path.join(activity, 'projects'));
+		for (const args of [['--dry-run'], [], ['--json']]) {
+			const r = run([...args, '--dir', activity]);
+			expect(r.status).toBe(1);
+			expect(r.stdout).toBe('');
+			expect(r.stderr).toContain(`the activity folder ${activity} looks like Claude Code's own folder (it holds projects, settings.json)`);
+			expect(r.stderr).toContain('nothing was removed');
+			expect(r.stderr).toMatch(/point AGENTLOG_DIR \(or --dir\) at agentlog's own folder, e\.g\. .*\.claude\/agent-activity/);
+		}
+		expect(sessionsIn(activity)).toEqual([OLD, OLDER, IDLE, RECENT, 'projects', 'settings.json'].sort());
+	});
+
 	it('--older-than and AGENTLOG_RETENTION set the retention; --older-than wins', () => {
 		expect(sessionsIn(fixture()).length).toBe(4);
 		const a = fixture();

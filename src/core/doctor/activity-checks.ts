@@ -8,7 +8,9 @@ export type ActivityFacts =
 	| {readonly path: string; readonly state: 'writable'}
 	/** Not there; `parent` is the nearest folder that is, where it would be made. */
 	| {readonly path: string; readonly state: 'creatable'; readonly parent: string}
-	| {readonly path: string; readonly state: 'not-writable' | 'not-creatable' | 'not-folder'; readonly reason: string};
+	| {readonly path: string; readonly state: 'not-writable' | 'not-creatable' | 'not-folder'; readonly reason: string}
+	/** Some tool's own folder (core/history/ownership.ts toolFolderOf): the hook writes there, but never prunes it. */
+	| {readonly path: string; readonly state: 'tool-folder'; readonly reason: string; readonly fix: string};
 
 export function activityCheck(facts: ActivityFacts): DoctorCheck {
 	switch (facts.state) {
@@ -16,6 +18,15 @@ export function activityCheck(facts: ActivityFacts): DoctorCheck {
 			return check('activity-folder', 'ok', `the activity folder ${facts.path} is writable`);
 		case 'creatable':
 			return check('activity-folder', 'ok', `the activity folder ${facts.path} is not there yet; the hook can create it (in ${facts.parent})`);
+		case 'tool-folder':
+			return check(
+				'activity-folder',
+				'fail',
+				`the activity folder ${facts.path} ${facts.reason}: agentlog's history would mix with it, and prune refuses to run there`,
+				{
+					fix: facts.fix,
+				},
+			);
 		case 'not-folder':
 			return check('activity-folder', 'fail', `the activity folder ${facts.path} ${facts.reason}`, {
 				fix: 'move it away, or point AGENTLOG_DIR (for the hook and agentlog) at a folder',

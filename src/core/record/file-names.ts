@@ -28,3 +28,40 @@ export const MAIN_WAITING_NAME = '.main-waiting.json';
  * since (the activity folder is not newer), instead of a stat of every folder.
  */
 export const NEWEST_SESSION_NAME = '.newest-session';
+
+/** A session's cap lock (`.+cap.lock`): `+` is not allowed in ids, so no agent lock is named so. */
+export const CAP_LOCK_NAME = '.+cap.lock';
+/** Left by a hook that found the cap lock taken: the holder prunes once more. */
+export const CAP_AGAIN_NAME = '.+cap.again';
+
+// An id as agent-record.ts's isSafeId takes it (DESIGN.md §3), as a pattern part.
+const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
+const LOCK = `(?:${ID}|\\+cap)\\.lock`;
+// What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot
+// files): temp files of writeAtomic (`.<target>.<pid>.<stamp>.tmp`, for an agent file or
+// .main-waiting.json), agent and cap locks (lock.ts), a stale lock moved aside to be removed
+// (`<lock>.<pid>.<n>.stale`) and the cap's marker.
+const OWN_DOT_FILE = new RegExp(
+	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.\\+cap\\.again)$`,
+	'u',
+);
+const AGENT_FILE = new RegExp(`^${ID}\\.json$`, 'u');
+
+/** What one name in a session folder is to agentlog; undefined when agentlog never writes such a name. */
+export type SessionFileKind = 'event-log' | 'agent-file' | 'own-dot-file';
+
+/**
+ * Whether agentlog writes files of this name in a session folder, and which: its event log, an
+ * agent file (`<agentId>.json`, the id a safe id) or one of the hook's dot files. The one
+ * definition of "agentlog's files" in a session folder: prune removes a folder only when all it
+ * holds are regular files of these names.
+ */
+export function sessionFileKind(name: string): SessionFileKind | undefined {
+	if (name === EVENT_LOG_NAME) {
+		return 'event-log';
+	}
+	if (AGENT_FILE.test(name)) {
+		return 'agent-file';
+	}
+	return OWN_DOT_FILE.test(name) ? 'own-dot-file' : undefined;
+}

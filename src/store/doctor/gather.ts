@@ -5,9 +5,10 @@
 // runs with a timeout.
 import {spawnSync} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
-import {accessSync, closeSync, constants, lstatSync, openSync, readdirSync, readSync, rmSync, statSync} from 'node:fs';
+import {accessSync, closeSync, constants, lstatSync, openSync, readdirSync, readSync, realpathSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {IMPORTED_EVENT} from '../../core/history/imported.js';
+import {toolFolderFix, toolFolderOf, type ToolHomes} from '../../core/history/ownership.js';
 import type {ActivityFacts, HeartbeatFacts, HookLogFacts} from '../../core/doctor/activity-checks.js';
 import type {BundleFacts, HookFileFacts, LauncherFacts, NodeProbe} from '../../core/doctor/hook-file-checks.js';
 import {launcherNodeFallback} from '../../core/doctor/hook-file-checks.js';
@@ -189,7 +190,7 @@ export function readHookFiles(input: HookFilesInput): Omit<HookFileFacts, 'proje
  * Is the activity folder writable? A temp file is created in it ('wx', a random name) and removed
  * at once. A folder that is not there is not created: its nearest existing parent must be writable.
  */
-export function probeActivity(activity: string): ActivityFacts {
+export function probeActivity(activity: string, homes: ToolHomes = {}): ActivityFacts {
 	let st;
 	try {
 		st = lstatSync(activity);
@@ -214,6 +215,16 @@ export function probeActivity(activity: string): ActivityFacts {
 	if (!isDir) {
 		return {path: activity, state: 'not-folder', reason: 'is not a folder'};
 	}
+	let names: string[] = [];
+	try {
+		names = readdirSync(activity);
+	} catch {
+		// The write probe below says what is wrong.
+	}
+	const tool = toolFolderOf(activity, names, homes, realpathOrUndefined(activity));
+	if (tool !== undefined) {
+		return {path: activity, state: 'tool-folder', reason: tool.reason, fix: toolFolderFix(homes)};
+	}
 	const probe = path.join(activity, `.agentlog-doctor-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
 	try {
 		closeSync(openSync(probe, 'wx', 0o600));
@@ -222,6 +233,14 @@ export function probeActivity(activity: string): ActivityFacts {
 	}
 	rmSync(probe, {force: true});
 	return {path: activity, state: 'writable'};
+}
+
+function realpathOrUndefined(file: string): string | undefined {
+	try {
+		return realpathSync(file);
+	} catch {
+		return undefined;
+	}
 }
 
 /**

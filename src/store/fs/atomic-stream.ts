@@ -3,10 +3,13 @@
 // name makes the create fail instead of writing through it), and the temp file then takes the
 // target's name. Without `overwrite` that is a hard link, which fails if anything (a file, a
 // link, even a dangling one) already has the name, so an existing file is never replaced; with
-// `overwrite` it is a rename, which replaces a link at the name itself, never the link's target.
+// `overwrite` it is a rename, which replaces only a regular file: anything else at the name (a
+// device such as /dev/null, a FIFO, a folder, a symlink) is refused just before the rename
+// (safe-file.ts replaceableFile, the rule install-hook follows too), and nothing is changed.
 import {closeSync, fsyncSync, linkSync, openSync, renameSync, writeSync} from 'node:fs';
 import {basename, dirname, join} from 'node:path';
 import {codeOf, removeFile} from './errors.js';
+import {replaceableFile} from './safe-file.js';
 
 let tempCounter = 0;
 
@@ -19,6 +22,17 @@ export class TargetExistsError extends Error {
 	constructor(readonly file: string) {
 		super(`${file} already exists`);
 		this.name = 'TargetExistsError';
+	}
+}
+
+/** Something other than a regular file is at the target: it is never replaced. */
+export class TargetNotFileError extends Error {
+	constructor(
+		readonly file: string,
+		readonly why: string,
+	) {
+		super(`${file} ${why}`);
+		this.name = 'TargetNotFileError';
 	}
 }
 
@@ -69,6 +83,11 @@ export function openAtomicStream(file: string, options: {readonly overwrite?: bo
 				fsyncSync(fd);
 				close();
 				if (options.overwrite) {
+					// Looked at again right before the rename: a device or link put there since open is refused too.
+					const target = replaceableFile(file);
+					if (!target.ok) {
+						throw new TargetNotFileError(file, target.why);
+					}
 					renameSync(tmp, file);
 				} else {
 					try {

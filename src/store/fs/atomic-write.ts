@@ -1,9 +1,33 @@
 // Writing a file whole or not at all. Node built-ins only: the hook bundles this too.
-import {renameSync, writeFileSync} from 'node:fs';
+import {closeSync, fstatSync, openSync, renameSync, writeSync, type Stats} from 'node:fs';
 import {basename, dirname, join} from 'node:path';
 import {codeOf, removeFile} from './errors.js';
 
 let tempCounter = 0;
+
+/**
+ * Creates `file`, which must not exist (O_EXCL: never through a planted link), with `text` in it,
+ * and returns its stats. A file that could not be written whole (a full disk: ENOSPC) is removed
+ * before the error is thrown: no empty temp or lock file is left behind.
+ */
+export function writeNewFile(file: string, text: string, mode = 0o666): Stats {
+	const fd = openSync(file, 'wx', mode);
+	let ok = false;
+	try {
+		const bytes = Buffer.from(text, 'utf8');
+		for (let offset = 0; offset < bytes.length;) {
+			offset += writeSync(fd, bytes, offset, bytes.length - offset);
+		}
+		const stats = fstatSync(fd);
+		ok = true;
+		return stats;
+	} finally {
+		closeSync(fd);
+		if (!ok) {
+			removeFile(file);
+		}
+	}
+}
 
 /** A fresh hidden temp name beside `base` (readers skip names starting with `.`). */
 function defaultTempName(base: string): string {
@@ -20,7 +44,7 @@ export function writeAtomic(file: string, text: string, tempName: (base: string)
 	for (let attempt = 0; ; attempt++) {
 		const tmp = join(dir, tempName(basename(file)));
 		try {
-			writeFileSync(tmp, text, {flag: 'wx'});
+			writeNewFile(tmp, text);
 		} catch (error) {
 			if (codeOf(error) === 'EEXIST' && attempt < 4) {
 				continue;

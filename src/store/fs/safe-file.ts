@@ -73,6 +73,50 @@ export type SafeOpenResult =
 	{readonly ok: true; readonly fd: number; readonly stats: Stats} | {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string};
 
 /**
+ * Why a path that is not a regular file is refused, as a phrase after its name. One wording for
+ * every command that reads or replaces a user's file (install-hook's settings, export -o).
+ */
+export function refusalOf(failure: {readonly reason: SafeReadFailure; readonly message: string}): string {
+	if (failure.reason === 'not-regular') {
+		return failure.message === 'is a folder'
+			? 'is a folder, not a file'
+			: 'is not a regular file (a FIFO, socket or device?); agentlog only reads and replaces regular files';
+	}
+	return failure.reason === 'symlink' ? 'is a symbolic link; agentlog never writes through one nor replaces it' : failure.message;
+}
+
+export type ReplaceCheck = {readonly ok: true; readonly exists: boolean} | {readonly ok: false; readonly why: string};
+
+/**
+ * Whether a file may be written at `file`, replacing what is there: only when nothing is there or
+ * a regular file is (never a device such as /dev/null, a FIFO, a socket, a folder or a symlink,
+ * dangling or not). Checked as `openRegularFile` checks (lstat, open O_NOFOLLOW | O_NONBLOCK,
+ * fstat); a regular file that cannot be opened for reading (no permission) still counts as one.
+ */
+export function replaceableFile(file: string): ReplaceCheck {
+	const opened = openRegularFile(file, false);
+	if (opened.ok) {
+		closeSync(opened.fd);
+		return {ok: true, exists: true};
+	}
+	if (opened.reason === 'missing') {
+		return lstatOrNothing(file) === undefined ? {ok: true, exists: false} : {ok: false, why: 'keeps changing'};
+	}
+	if (opened.reason === 'unreadable' && lstatOrNothing(file)?.isFile() === true) {
+		return {ok: true, exists: true};
+	}
+	return {ok: false, why: refusalOf(opened)};
+}
+
+function lstatOrNothing(file: string): Stats | undefined {
+	try {
+		return lstatSync(file);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
  * Opens a file for reading only if it is a regular file: `lstat` first (nothing is opened unless
  * it is a regular file, or a symlink when `followSymlinks`), then `open` non-blocking (a FIFO
  * swapped in after the check still cannot block), then `fstat` of the descriptor, the only check

@@ -2,27 +2,46 @@
 // a day (`pruneOnceADay`). The decision is retention.ts's (pure); this file looks at the folders
 // and removes them.
 //
-// Safety: only real folders directly under the activity folder whose names are session ids are
-// considered (a symlink is never followed nor removed, dot folders such as .demo-transcripts are
-// not sessions). Nothing below them is followed either: sizes come from lstat, files are opened
-// through safe-file. A session is looked at again just before it goes (folder and log mtime,
-// inode, log size): one that changed since is kept. It is first renamed to a dot name (atomic:
-// readers see it whole or not at all, and a hook that comes after makes a fresh folder), then
-// removed; a prune cut off half way leaves that dot folder, which the next prune removes.
+// Safety: agentlog deletes only what it can prove it made (core/history/ownership.ts). An
+// activity folder that is some tool's own (Claude Code's config folder, a Codex home, the home
+// folder) is refused whole (`ToolFolderError`). Only real folders directly under the activity
+// folder whose names are session ids are considered (a symlink is never followed nor removed, dot
+// folders such as .demo-transcripts are not sessions), and only one holding nothing but regular
+// files agentlog writes there (file-names.ts sessionFileKind; its agent files must read as agent
+// records) may go: any other (a subfolder, a link, a foreign file) is kept and named. Nothing
+// below a session is ever listed or followed: sizes come from lstat, files are opened through
+// safe-file. A session is looked at again just before it goes (folder and log mtime, inode, log
+// size): one that changed since is kept. It is first renamed to a dot name (atomic: readers see
+// it whole or not at all, and a hook that comes after makes a fresh folder), listed again (a
+// foreign entry now: it is put back), then its files are removed one by one and the folder with
+// rmdir: never a recursive removal. A prune cut off half way leaves that dot folder, which the
+// next prune empties the same way.
 //
 // Cost: a session whose folder, log or agent files have an mtime within the retention is kept on
 // lstat alone; only the older ones have their agent files and log read (the log folded, to find a
 // live agent). Node built-ins only: the hook bundles this.
-import {lstatSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync, type Stats} from 'node:fs';
+import {lstatSync, readdirSync, realpathSync, renameSync, rmdirSync, utimesSync, type Stats} from 'node:fs';
 import {join} from 'node:path';
 import {foldEvents} from '../../core/history/fold.js';
+import {
+	describeForeign,
+	foreignSessionEntries,
+	toolFolderFix,
+	toolFolderOf,
+	type FolderEntry,
+	type ToolFolder,
+	type ToolHomes,
+} from '../../core/history/ownership.js';
 import {formatRetention, livesFromHistory, newest, retentionFrom, sessionsToPrune, type AgentLife, type SessionFacts} from '../../core/history/retention.js';
 import {DEFAULT_STALE_MS, lastSignOfLife} from '../../core/monitor/stale.js';
-import {isSafeId, parseAgentRecord} from '../../core/record/agent-record.js';
-import {isAgentFileName} from '../../core/record/file-names.js';
+import {isSafeId, parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
+import {isAgentFileName, sessionFileKind} from '../../core/record/file-names.js';
+import {claudeDir, codexHomeDir} from '../../core/paths.js';
 import {parseTime} from '../../core/text/format.js';
+import {writeNewFile} from '../fs/atomic-write.js';
 import {codeOf, removeFile} from '../fs/errors.js';
 import {readRegularText} from '../fs/safe-file.js';
+import {requireBuiltin} from '../hook/builtin.js';
 import {releaseLock, tryLock} from '../hook/lock.js';
 import {EVENT_LOG_NAME, readSessionEvents} from './event-log.js';
 
@@ -41,13 +60,32 @@ const LEFTOVER_MS = 60 * 60 * 1000;
 /** Agent files bigger than this are not read for liveness (their mtime still counts). */
 const MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 
-export type KeptReason = 'recent' | 'live-agent' | 'unknown-age' | 'symlink' | 'changed';
+export type KeptReason = 'recent' | 'live-agent' | 'unknown-age' | 'symlink' | 'changed' | 'foreign';
+
+/** The activity folder is some tool's own folder (or the home folder): nothing there is pruned. */
+export class ToolFolderError extends Error {
+	constructor(
+		readonly activity: string,
+		readonly folder: ToolFolder,
+	) {
+		super(`the activity folder ${activity} ${folder.reason}; agentlog prunes only its own folder`);
+		this.name = 'ToolFolderError';
+	}
+}
+
+/** A kept session: why, the agent that still runs (`live-agent`), the entries agentlog did not write (`foreign`). */
+export interface KeptSession {
+	readonly id: string;
+	readonly reason: KeptReason;
+	readonly agentId?: string;
+	readonly foreign?: readonly string[];
+}
 
 export interface PruneResult {
 	/** Sessions removed (with `dryRun`: those that would be). */
 	readonly removed: ReadonlyArray<{readonly id: string; readonly bytes: number; readonly lastEventAt: string}>;
 	/** Session folders kept, and why (`live-agent` names one agent that still runs). */
-	readonly kept: ReadonlyArray<{readonly id: string; readonly reason: KeptReason; readonly agentId?: string}>;
+	readonly kept: readonly KeptSession[];
 	/** Sessions that should have gone but could not be removed, and why. */
 	readonly errors: ReadonlyArray<{readonly id: string; readonly error: string}>;
 }
@@ -63,12 +101,18 @@ export interface PruneOptions {
 	readonly staleMs?: number;
 	/** Called for each session about to be looked at again and removed (for tests: a hook writing meanwhile). */
 	readonly beforeRemove?: (id: string) => void;
+	/** Called once a session is moved aside, before its files go (for tests: a foreign file appearing then). */
+	readonly afterMoveAside?: (aside: string) => void;
+	/** The tools' own folders, never pruned (see `toolFolderOf`); tests and the hook pass theirs. */
+	readonly homes?: ToolHomes;
 }
 
 interface Looked {
 	readonly facts: SessionFacts;
 	readonly dir: Stats;
 	readonly log: Stats | undefined;
+	/** Entries agentlog did not write: the session is kept, whatever its age. */
+	readonly foreign?: readonly string[];
 }
 
 function lstatOrUndefined(file: string): Stats | undefined {
@@ -79,23 +123,8 @@ function lstatOrUndefined(file: string): Stats | undefined {
 	}
 }
 
-/** Bytes of everything under a folder (lstat: links count as themselves, never followed). */
-function folderBytes(dir: string): number {
-	let total = 0;
-	let names: string[];
-	try {
-		names = readdirSync(dir);
-	} catch {
-		return 0;
-	}
-	for (const name of names) {
-		const st = lstatOrUndefined(join(dir, name));
-		if (st === undefined) {
-			continue;
-		}
-		total += st.isDirectory() ? folderBytes(join(dir, name)) : st.size;
-	}
-	return total;
+function entryType(st: Stats): FolderEntry['type'] {
+	return st.isFile() ? 'file' : st.isDirectory() ? 'folder' : st.isSymbolicLink() ? 'symlink' : 'other';
 }
 
 /**
@@ -120,39 +149,52 @@ function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now:
 	}
 	const times: Array<number | undefined> = [dir.mtimeMs, log?.mtimeMs];
 	const agentFiles: string[] = [];
+	const entries: FolderEntry[] = [];
 	let bytes = 0;
 	for (const name of names) {
 		const st = lstatOrUndefined(join(sessionDir, name));
 		if (st === undefined) {
 			continue;
 		}
-		bytes += st.isDirectory() ? folderBytes(join(sessionDir, name)) : st.size;
+		entries.push({name, type: entryType(st)});
+		bytes += st.isFile() ? st.size : 0;
 		if (st.isFile() && isAgentFileName(name)) {
 			times.push(st.mtimeMs);
 			agentFiles.push(name);
 		}
+	}
+	const foreign = foreignSessionEntries(entries);
+	if (foreign.length > 0) {
+		// Not agentlog's: kept without reading anything in it.
+		return {facts: {id, lastEventMs: newest(times), agents: [], bytes}, dir, log, foreign};
 	}
 	const byMtime = newest(times);
 	if (byMtime !== undefined && byMtime > cutoff) {
 		return {facts: {id, lastEventMs: byMtime, agents: [], bytes}, dir, log};
 	}
 	const agents: AgentLife[] = [];
+	const notRecords: string[] = [];
 	for (const name of agentFiles) {
 		const read = readRegularText(join(sessionDir, name), {maxBytes: MAX_AGENT_FILE_BYTES});
 		if (!read.ok) {
+			// Gone since the listing is fine; one that cannot be read cannot be proved an agent file.
+			if (read.reason !== 'missing') {
+				notRecords.push(name);
+			}
 			continue;
 		}
-		try {
-			const parsed = parseAgentRecord(JSON.parse(read.text));
-			if (parsed.ok) {
-				const record = parsed.value;
-				times.push(parseTime(record.updatedAt));
-				const life = lastSignOfLife(record);
-				agents.push(life === undefined ? {agentId: record.agentId, status: record.status} : {agentId: record.agentId, status: record.status, lifeMs: life});
-			}
-		} catch {
-			// Not JSON: its mtime has counted.
+		// A `.json` file is agentlog's only as an agent record of its own name (todos/ holds JSON too).
+		const record = agentRecordOf(read.text);
+		if (record === undefined || `${record.agentId}.json` !== name) {
+			notRecords.push(name);
+			continue;
 		}
+		times.push(parseTime(record.updatedAt));
+		const life = lastSignOfLife(record);
+		agents.push(life === undefined ? {agentId: record.agentId, status: record.status} : {agentId: record.agentId, status: record.status, lifeMs: life});
+	}
+	if (notRecords.length > 0) {
+		return {facts: {id, lastEventMs: newest(times), agents, bytes}, dir, log, foreign: notRecords};
 	}
 	if (log !== undefined) {
 		const events = readSessionEvents(sessionDir);
@@ -162,6 +204,15 @@ function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now:
 		agents.push(...livesFromHistory(foldEvents(events.lines, {now, staleMs})));
 	}
 	return {facts: {id, lastEventMs: newest(times), agents, bytes}, dir, log};
+}
+
+function agentRecordOf(text: string): AgentRecord | undefined {
+	try {
+		const parsed = parseAgentRecord(JSON.parse(text));
+		return parsed.ok ? parsed.value : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Whether a folder and its log are as they were looked at. */
@@ -179,20 +230,68 @@ function unchanged(sessionDir: string, looked: Looked): boolean {
 
 let pruneCounter = 0;
 
-/** Removes leftovers of prunes cut off half way (their dot folders), once they are an hour old. */
+/** The entries of a folder, as lstat sees them (one level: nothing below is listed). */
+function entriesOf(dir: string): FolderEntry[] {
+	const entries: FolderEntry[] = [];
+	for (const name of readdirSync(dir)) {
+		const st = lstatOrUndefined(join(dir, name));
+		if (st !== undefined) {
+			entries.push({name, type: entryType(st)});
+		}
+	}
+	return entries;
+}
+
+/**
+ * Removes a session folder that holds only agentlog's files: each file it recognises (unlink,
+ * which removes a name, never what a link names), then the folder with rmdir, which fails rather
+ * than remove anything else. Throws when it could not.
+ */
+function removeOwnFolder(dir: string): void {
+	for (const entry of entriesOf(dir)) {
+		if (entry.type === 'file' && sessionFileKind(entry.name) !== undefined) {
+			removeFile(join(dir, entry.name));
+		}
+	}
+	rmdirSync(dir);
+}
+
+/** Empties and removes leftovers of prunes cut off half way (their dot folders), once they are an hour old; one holding anything else is left. */
 function removeLeftovers(activity: string, names: readonly string[], now: number): void {
 	for (const name of names) {
 		if (!name.startsWith(PRUNING_PREFIX)) {
 			continue;
 		}
-		const st = lstatOrUndefined(join(activity, name));
+		const dir = join(activity, name);
+		const st = lstatOrUndefined(dir);
 		if (st?.isDirectory() && now - st.mtimeMs >= LEFTOVER_MS) {
 			try {
-				rmSync(join(activity, name), {recursive: true, force: true});
+				if (foreignSessionEntries(entriesOf(dir)).length === 0) {
+					removeOwnFolder(dir);
+				}
 			} catch {
 				// Next time.
 			}
 		}
+	}
+}
+
+/** The tools' own folders by this environment's rules (core/paths.ts). */
+export function toolHomesFrom(env: Readonly<Record<string, string | undefined>>, home: string | undefined): ToolHomes {
+	if (home === undefined || home === '') {
+		return {
+			...(env.CLAUDE_CONFIG_DIR ? {claude: claudeDir(env, '')} : {}),
+			...(env.CODEX_HOME ? {codex: codexHomeDir(env, '')} : {}),
+		};
+	}
+	return {claude: claudeDir(env, home), codex: codexHomeDir(env, home), home};
+}
+
+function realPathOrUndefined(file: string): string | undefined {
+	try {
+		return realpathSync(file);
+	} catch {
+		return undefined;
 	}
 }
 
@@ -205,7 +304,7 @@ export function pruneSessions(activity: string, options: PruneOptions): PruneRes
 	const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
 	const cutoff = options.now - options.olderThanMs;
 	const removed: Array<{id: string; bytes: number; lastEventAt: string}> = [];
-	const kept: Array<{id: string; reason: KeptReason; agentId?: string}> = [];
+	const kept: KeptSession[] = [];
 	const errors: Array<{id: string; error: string}> = [];
 	let names: string[];
 	try {
@@ -216,6 +315,10 @@ export function pruneSessions(activity: string, options: PruneOptions): PruneRes
 			return {removed, kept, errors};
 		}
 		throw error;
+	}
+	const toolFolder = toolFolderOf(activity, names, options.homes ?? {}, realPathOrUndefined(activity));
+	if (toolFolder !== undefined) {
+		throw new ToolFolderError(activity, toolFolder);
 	}
 	if (!options.dryRun) {
 		removeLeftovers(activity, names, options.now);
@@ -238,7 +341,12 @@ export function pruneSessions(activity: string, options: PruneOptions): PruneRes
 		if (!st.isDirectory()) {
 			continue;
 		}
-		looked.set(name, lookAt(sessionDir, name, st, cutoff, options.now, staleMs));
+		const one = lookAt(sessionDir, name, st, cutoff, options.now, staleMs);
+		if (one.foreign === undefined) {
+			looked.set(name, one);
+		} else {
+			kept.push({id: name, reason: 'foreign', foreign: one.foreign});
+		}
 	}
 	const decision = sessionsToPrune(
 		[...looked.values()].map(l => l.facts),
@@ -267,8 +375,29 @@ export function pruneSessions(activity: string, options: PruneOptions): PruneRes
 			errors.push({id: session.id, error: `cannot be moved aside: ${codeOf(error) ?? String(error)}`});
 			continue;
 		}
+		options.afterMoveAside?.(aside);
+		let foreign: string[];
 		try {
-			rmSync(aside, {recursive: true, force: true});
+			foreign = foreignSessionEntries(entriesOf(aside));
+		} catch (error) {
+			errors.push({id: session.id, error: `cannot be listed: ${codeOf(error) ?? String(error)} (it is ${aside})`});
+			continue;
+		}
+		if (foreign.length > 0) {
+			// Something agentlog did not write came in between: the folder goes back, untouched.
+			try {
+				renameSync(aside, sessionDir);
+				kept.push({id: session.id, reason: 'foreign', foreign});
+			} catch (error) {
+				errors.push({
+					id: session.id,
+					error: `holds files agentlog did not write (${describeForeign(foreign)}); left as ${aside} (${codeOf(error) ?? String(error)})`,
+				});
+			}
+			continue;
+		}
+		try {
+			removeOwnFolder(aside);
 		} catch (error) {
 			errors.push({id: session.id, error: `removed in part: ${codeOf(error) ?? String(error)} (the rest is ${aside})`});
 			continue;
@@ -284,6 +413,8 @@ export interface DailyPruneOptions {
 	/** Where `AGENTLOG_RETENTION` is read (default `process.env`). */
 	readonly env?: Readonly<Record<string, string | undefined>>;
 	readonly staleMs?: number;
+	/** The tools' own folders, never pruned (default: from `env`, its HOME, else the user's home). */
+	readonly homes?: ToolHomes;
 }
 
 /** Whether the stamp says the last prune was less than a day ago (a stamp more than a day in the future is not believed). */
@@ -294,7 +425,8 @@ function stampIsRecent(stamp: Stats, now: number): boolean {
 /** Writes the stamp whole (temp file + rename: a link at the stamp's name is replaced, not followed), with `now` as its mtime. */
 function renewStamp(stamp: string, now: number): void {
 	const tmp = `${stamp}.${process.pid}.${++pruneCounter}.tmp`;
-	writeFileSync(tmp, `${new Date(now).toISOString()}\n`, {flag: 'wx'});
+	// A temp file that could not be written whole (a full disk) is removed by writeNewFile.
+	writeNewFile(tmp, `${new Date(now).toISOString()}\n`);
 	try {
 		utimesSync(tmp, now / 1000, now / 1000);
 		renameSync(tmp, stamp);
@@ -318,7 +450,17 @@ export function claimDailyPrune(activity: string, now: number): boolean {
 		return false;
 	}
 	// The lock's own staleness is measured on the wall clock (lock.ts), whatever `now` says.
-	const lock = tryLock(join(activity, PRUNE_LOCK_NAME));
+	let lock;
+	try {
+		lock = tryLock(join(activity, PRUNE_LOCK_NAME));
+	} catch (error) {
+		// No activity folder yet (a fresh install's first event made none): nothing to prune, and
+		// the folder is not created for this.
+		if (codeOf(error) === 'ENOENT') {
+			return false;
+		}
+		throw error;
+	}
 	if (!lock) {
 		return false;
 	}
@@ -340,16 +482,18 @@ export function claimDailyPrune(activity: string, now: number): boolean {
  * removed and any problem go to `log`.
  */
 export function runDailyPrune(activity: string, now: number, log: (message: string) => void, options: DailyPruneOptions = {}): PruneResult | undefined {
+	const env = options.env ?? process.env;
+	const homes = options.homes ?? toolHomesFrom(env, env.HOME || requireBuiltin<{homedir(): string}>('node:os').homedir());
 	try {
 		let olderThanMs = options.olderThanMs;
 		if (olderThanMs === undefined) {
-			const retention = retentionFrom(options.env ?? process.env);
+			const retention = retentionFrom(env);
 			if (retention.warning !== undefined) {
 				log(retention.warning);
 			}
 			olderThanMs = retention.ms;
 		}
-		const result = pruneSessions(activity, {now, olderThanMs, staleMs: options.staleMs});
+		const result = pruneSessions(activity, {now, olderThanMs, staleMs: options.staleMs, homes});
 		if (result.removed.length > 0) {
 			const bytes = result.removed.reduce((sum, r) => sum + r.bytes, 0);
 			log(`daily prune: removed ${result.removed.length} session(s) older than ${formatRetention(olderThanMs)} (${bytes} bytes)`);
@@ -359,10 +503,17 @@ export function runDailyPrune(activity: string, now: number, log: (message: stri
 		}
 		return result;
 	} catch (error) {
+		if (error instanceof ToolFolderError) {
+			// Once a day (the stamp), one line: the hook records events there all the same.
+			log(`daily prune: refused: ${error.message}; nothing was removed. ${capitalised(toolFolderFix(homes))}`);
+			return undefined;
+		}
 		log(`daily prune: ${codeOf(error) ?? (error instanceof Error ? error.message : String(error))}`);
 		return undefined;
 	}
 }
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The hook's retention: prunes at most once a day (`claimDailyPrune`, then `runDailyPrune`). On

@@ -4,7 +4,8 @@
 // is gone (same host only: a pid means nothing across machines or containers). Waiting is
 // bounded, with short sleeps (Atomics.wait: no busy loop and no event loop needed). Node
 // built-ins only: the hook bundles this.
-import {closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, writeSync, type Stats} from 'node:fs';
+import {closeSync, constants, linkSync, lstatSync, openSync, readSync, renameSync, type Stats} from 'node:fs';
+import {writeNewFile} from '../fs/atomic-write.js';
 import {requireBuiltin} from './builtin.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {codeOf, removeFile} from '../fs/errors.js';
@@ -59,22 +60,17 @@ function procHostName(): string | undefined {
 
 /** Creates the lock file, or undefined when it exists. */
 function create(file: string, now: number): Lock | undefined {
-	let fd: number;
+	let st: Stats;
 	try {
-		fd = openSync(file, 'wx');
+		// A lock whose content could not be written (a full disk) is removed, not left empty.
+		st = writeNewFile(file, `${process.pid} ${now} ${hostName()}`);
 	} catch (error) {
 		if (codeOf(error) === 'EEXIST') {
 			return undefined;
 		}
 		throw error;
 	}
-	try {
-		writeSync(fd, `${process.pid} ${now} ${hostName()}`);
-		const st = fstatSync(fd);
-		return {file, ino: st.ino, mtimeMs: st.mtimeMs};
-	} finally {
-		closeSync(fd);
-	}
+	return {file, ino: st.ino, mtimeMs: st.mtimeMs};
 }
 
 /** One attempt: the lock, or undefined when another process holds it (a stale one is broken). */

@@ -10,14 +10,12 @@ import {filesOverCap, type AgentFileInfo} from '../../core/hook/hook-event.js';
 import {releaseLock, tryLock, type Lock} from './lock.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {codeOf, removeFile} from '../fs/errors.js';
-import {isAgentFileName} from '../../core/record/file-names.js';
+import {CAP_AGAIN_NAME, CAP_LOCK_NAME, isAgentFileName} from '../../core/record/file-names.js';
 
 /** An agent file larger than this is not read (the hook's own records stay far below it). */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024 * 1024;
 
-export const CAP_LOCK_NAME = '.+cap.lock';
-/** Left by a hook that found the cap lock taken: the holder prunes once more. */
-export const CAP_AGAIN_NAME = '.+cap.again';
+export {CAP_AGAIN_NAME, CAP_LOCK_NAME};
 
 /** `.<agentId>.lock`; `+` is not allowed in ids, so no agent lock is the cap lock. */
 export function agentLockFile(sessionDir: string, agentId: string): string {

@@ -84,6 +84,17 @@ describe('probeActivity', () => {
 		expect(readdirSync(dir)).toEqual([]);
 	});
 
+	it('Claude Code’s own folder, by path or by what it holds, is not an activity folder (and gets no probe file)', () => {
+		const claude = tempDir();
+		expect(probeActivity(claude, {claude})).toMatchObject({state: 'tool-folder', reason: "is Claude Code's own folder"});
+		const lookalike = tempDir();
+		mkdirSync(path.join(lookalike, 'projects'));
+		const facts = probeActivity(lookalike, {claude});
+		expect(facts).toMatchObject({state: 'tool-folder', reason: "looks like Claude Code's own folder (it holds projects)"});
+		expect(facts.state === 'tool-folder' && facts.fix).toContain(path.join(claude, 'agent-activity'));
+		expect(readdirSync(lookalike)).toEqual(['projects']);
+	});
+
 	it('a file in the way is not a folder', () => {
 		const file = path.join(tempDir(), 'f');
 		writeFileSync(file, '');

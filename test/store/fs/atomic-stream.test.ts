@@ -1,7 +1,8 @@
+import {spawnSync} from 'node:child_process';
 import {existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {openAtomicStream, TargetExistsError} from '../../../src/store/fs/atomic-stream.js';
+import {openAtomicStream, TargetExistsError, TargetNotFileError} from '../../../src/store/fs/atomic-stream.js';
 import {tempDir} from '../../helpers/tmp.js';
 
 describe('openAtomicStream', () => {
@@ -45,18 +46,36 @@ describe('openAtomicStream', () => {
 		expect(existsSync(target)).toBe(false);
 	});
 
-	it('with overwrite, a link at the name is replaced by the file, its target untouched', () => {
+	it('with overwrite, anything but a regular file at the name (a link, a FIFO) is refused at commit, untouched, no temp left', () => {
 		const dir = tempDir();
 		const target = path.join(dir, 'target');
 		writeFileSync(target, 'precious');
 		const link = path.join(dir, 'link.csv');
-		symlinkSync(target, link);
 		const out = openAtomicStream(link, {overwrite: true});
 		out.write('new');
+		// Put there after the stream was opened: the check right before the rename still sees it.
+		symlinkSync(target, link);
+		expect(() => out.commit()).toThrow(TargetNotFileError);
+		out.abort();
 		expect(readlinkSync(link)).toBe(target);
-		out.commit();
-		expect(lstatSync(link).isFile()).toBe(true);
-		expect(readFileSync(link, 'utf8')).toBe('new');
 		expect(readFileSync(target, 'utf8')).toBe('precious');
+		const fifo = path.join(dir, 'fifo');
+		expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+		const toFifo = openAtomicStream(fifo, {overwrite: true});
+		toFifo.write('new');
+		expect(() => toFifo.commit()).toThrow(/is not a regular file/);
+		expect(lstatSync(fifo).isFIFO()).toBe(true);
+		expect(readdirSync(dir).sort()).toEqual(['fifo', 'link.csv', 'target']);
+	});
+
+	it('with overwrite, a regular file at the name is replaced', () => {
+		const dir = tempDir();
+		const file = path.join(dir, 'out.csv');
+		writeFileSync(file, 'old');
+		const out = openAtomicStream(file, {overwrite: true});
+		out.write('new');
+		out.commit();
+		expect(readFileSync(file, 'utf8')).toBe('new');
+		expect(readdirSync(dir)).toEqual(['out.csv']);
 	});
 });

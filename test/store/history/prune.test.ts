@@ -6,7 +6,7 @@ import path from 'node:path';
 import {build} from 'esbuild';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
 import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
-import {PRUNE_STAMP_NAME, PRUNING_PREFIX, pruneOnceADay, pruneSessions} from '../../../src/store/history/prune.js';
+import {claimDailyPrune, PRUNE_STAMP_NAME, PRUNING_PREFIX, pruneOnceADay, pruneSessions, ToolFolderError} from '../../../src/store/history/prune.js';
 import {EVENT_LOG_NAME} from '../../../src/store/history/event-log.js';
 import {tempDir} from '../../helpers/tmp.js';
 
@@ -125,14 +125,17 @@ describe('pruneSessions', () => {
 		expect(readdirSync(target).sort()).toEqual(['a1.json', EVENT_LOG_NAME]);
 	});
 
-	it('does not follow a symlink inside an old session: removes the link, not its target', () => {
+	it('does not follow a symlink inside an old session: agentlog never writes one, so the session is left alone and named', () => {
 		const activity = tempDir('activity-');
 		const elsewhere = tempDir('elsewhere-');
 		writeFileSync(path.join(elsewhere, 'precious.txt'), 'keep me');
 		const dir = writeSession(activity, 's-old', NOW - 40 * DAY);
 		symlinkSync(elsewhere, path.join(dir, 'link'));
 		age(dir, NOW - 40 * DAY);
-		expect(pruneSessions(activity, {now: NOW, olderThanMs: RETENTION}).removed.map(r => r.id)).toEqual(['s-old']);
+		const result = pruneSessions(activity, {now: NOW, olderThanMs: RETENTION});
+		expect(result.removed).toEqual([]);
+		expect(result.kept).toEqual([{id: 's-old', reason: 'foreign', foreign: ['link']}]);
+		expect(readdirSync(dir).sort()).toEqual(['a1.json', EVENT_LOG_NAME, 'link']);
 		expect(readFileSync(path.join(elsewhere, 'precious.txt'), 'utf8')).toBe('keep me');
 	});
 
@@ -204,6 +207,163 @@ describe('pruneSessions', () => {
 		expect(pruneSessions(path.join(tempDir(), 'none'), {now: NOW, olderThanMs: RETENTION})).toEqual({removed: [], kept: [], errors: []});
 	});
 });
+
+describe('pruneSessions removes only what agentlog made', () => {
+	/** An old folder as Claude Code leaves one in its own folder, with `files` (relative paths) in it. */
+	function foreignFolder(activity: string, name: string, files: Record<string, string>): string {
+		const dir = path.join(activity, name);
+		for (const [file, text] of Object.entries(files)) {
+			mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+			writeFileSync(path.join(dir, file), text);
+		}
+		for (const sub of readdirSync(dir)) {
+			if (lstatSync(path.join(dir, sub)).isDirectory()) {
+				age(path.join(dir, sub), NOW - 90 * DAY);
+			}
+		}
+		age(dir, NOW - 90 * DAY);
+		return dir;
+	}
+
+	it('refuses the whole activity folder when it is Claude Code’s own (AGENTLOG_DIR=~/.claude): projects/ and todos/ stay', () => {
+		const claude = tempDir('claude-');
+		writeSession(claude, 's-old', NOW - 40 * DAY);
+		foreignFolder(claude, 'projects', {'-home-dev-acme/3f2c9a10.jsonl': '{"transcript":1}\n'});
+		foreignFolder(claude, 'todos', {'3f2c9a10-agent-3f2c9a10.json': '[]'});
+		writeFileSync(path.join(claude, 'settings.json'), '{}');
+		expect(() => pruneSessions(claude, {now: NOW, olderThanMs: RETENTION})).toThrow(ToolFolderError);
+		expect(() => pruneSessions(claude, {now: NOW, olderThanMs: RETENTION})).toThrow(
+			/looks like Claude Code's own folder \(it holds projects, todos, settings.json\)/,
+		);
+		expect(readdirSync(claude).sort()).toEqual(['projects', 's-old', 'settings.json', 'todos']);
+		expect(readFileSync(path.join(claude, 'projects', '-home-dev-acme', '3f2c9a10.jsonl'), 'utf8')).toContain('transcript');
+	});
+
+	it('refuses the Claude config folder, a Codex home and the home folder by path, even empty of markers', () => {
+		const claude = tempDir('claude-');
+		const codex = tempDir('codex-');
+		const home = tempDir('home-');
+		for (const dir of [claude, codex, home]) {
+			writeSession(dir, 's-old', NOW - 40 * DAY);
+			expect(() => pruneSessions(dir, {now: NOW, olderThanMs: RETENTION, homes: {claude, codex, home}})).toThrow(ToolFolderError);
+			expect(readdirSync(dir)).toEqual(['s-old']);
+		}
+		// A link to the Claude folder is the Claude folder.
+		const link = path.join(tempDir(), 'activity');
+		symlinkSync(claude, link);
+		expect(() => pruneSessions(link, {now: NOW, olderThanMs: RETENTION, homes: {claude}})).toThrow(/is Claude Code's own folder/);
+		// Codex's own files there.
+		const codexLike = tempDir('codex-like-');
+		writeFileSync(path.join(codexLike, 'config.toml'), '');
+		mkdirSync(path.join(codexLike, 'sessions'));
+		expect(() => pruneSessions(codexLike, {now: NOW, olderThanMs: RETENTION})).toThrow(/looks like Codex CLI's own folder/);
+	});
+
+	it('leaves alone an old folder holding a subfolder, a foreign file or JSON that is no agent record, and names what is foreign', () => {
+		const activity = tempDir('activity-');
+		foreignFolder(activity, 'old-stuff', {'-home-dev-acme/t.jsonl': 'x', 'notes.md': 'mine'});
+		foreignFolder(activity, 'lists', {'a-agent-b.json': '[]'});
+		const mixed = writeSession(activity, 's-mixed', NOW - 40 * DAY);
+		writeFileSync(path.join(mixed, 'README.txt'), 'mine');
+		age(mixed, NOW - 40 * DAY);
+		const renamed = writeSession(activity, 's-renamed', NOW - 40 * DAY);
+		// An agent record under another agent's name is not a file agentlog wrote.
+		writeFileSync(path.join(renamed, 'other.json'), readFileSync(path.join(renamed, 'a1.json')));
+		age(renamed, NOW - 40 * DAY);
+		writeSession(activity, 's-old', NOW - 40 * DAY);
+		for (const dryRun of [true, false]) {
+			const result = pruneSessions(activity, {now: NOW, olderThanMs: RETENTION, dryRun});
+			expect(result.removed.map(r => r.id)).toEqual(['s-old']);
+			expect(result.kept).toEqual([
+				{id: 'lists', reason: 'foreign', foreign: ['a-agent-b.json']},
+				{id: 'old-stuff', reason: 'foreign', foreign: ['-home-dev-acme/', 'notes.md']},
+				{id: 's-mixed', reason: 'foreign', foreign: ['README.txt']},
+				{id: 's-renamed', reason: 'foreign', foreign: ['other.json']},
+			]);
+		}
+		expect(readdirSync(activity).sort()).toEqual(['lists', 'old-stuff', 's-mixed', 's-renamed']);
+		expect(readFileSync(path.join(activity, 'old-stuff', '-home-dev-acme', 't.jsonl'), 'utf8')).toBe('x');
+		expect(readFileSync(path.join(activity, 'lists', 'a-agent-b.json'), 'utf8')).toBe('[]');
+		expect(readdirSync(mixed).sort()).toEqual(['README.txt', 'a1.json', EVENT_LOG_NAME]);
+	});
+
+	it('removes a session holding the hook’s own dot files (temp, locks, stale locks, markers) file by file', () => {
+		const activity = tempDir('activity-');
+		const dir = writeSession(activity, 's-old', NOW - 40 * DAY);
+		const own = [
+			'.main-waiting.json',
+			'.a1.lock',
+			'.+cap.lock',
+			'.+cap.again',
+			'.a1.lock.4242.3.stale',
+			'.a1.json.4242.m1x2y3abc1.tmp',
+			'..main-waiting.json.4242.m1x2y3abc1.tmp',
+		];
+		for (const name of own) {
+			writeFileSync(path.join(dir, name), '');
+		}
+		age(dir, NOW - 40 * DAY);
+		expect(pruneSessions(activity, {now: NOW, olderThanMs: RETENTION}).removed.map(r => r.id)).toEqual(['s-old']);
+		expect(readdirSync(activity)).toEqual([]);
+	});
+
+	it('puts a session back, untouched, when a foreign file comes into it after it was moved aside', () => {
+		const activity = tempDir('activity-');
+		const dir = writeSession(activity, 's-old', NOW - 40 * DAY);
+		const result = pruneSessions(activity, {
+			now: NOW,
+			olderThanMs: RETENTION,
+			afterMoveAside: aside => writeFileSync(path.join(aside, 'late.txt'), 'mine'),
+		});
+		expect(result.removed).toEqual([]);
+		expect(result.kept).toEqual([{id: 's-old', reason: 'foreign', foreign: ['late.txt']}]);
+		expect(readdirSync(dir).sort()).toEqual(['a1.json', EVENT_LOG_NAME, 'late.txt']);
+	});
+
+	it('does not empty a prune leftover that holds anything agentlog did not write', () => {
+		const activity = tempDir('activity-');
+		const leftover = path.join(activity, `${PRUNING_PREFIX}s1.1.1`);
+		mkdirSync(path.join(leftover, 'sub'), {recursive: true});
+		writeFileSync(path.join(leftover, 'sub', 'precious.txt'), 'keep me');
+		writeFileSync(path.join(leftover, 'a1.json'), '{}');
+		setTimes(leftover, NOW - 2 * 60 * MIN);
+		pruneSessions(activity, {now: NOW, olderThanMs: RETENTION});
+		expect(readFileSync(path.join(leftover, 'sub', 'precious.txt'), 'utf8')).toBe('keep me');
+		expect(readdirSync(leftover).sort()).toEqual(['a1.json', 'sub']);
+	});
+});
+
+describe('the daily prune in a folder that is not agentlog’s, and on a fresh install', () => {
+	it('refuses Claude Code’s folder with one log line a day, removing nothing', () => {
+		const claude = tempDir('claude-');
+		foreignFolder2(claude);
+		const logged: string[] = [];
+		expect(pruneOnceADay(claude, NOW, m => logged.push(m), {env: {}})).toBeUndefined();
+		expect(pruneOnceADay(claude, NOW + MIN, m => logged.push(m), {env: {}})).toBeUndefined();
+		expect(logged).toHaveLength(1);
+		expect(logged[0]).toMatch(
+			/^daily prune: refused: the activity folder .* looks like Claude Code's own folder \(it holds projects\).*nothing was removed\. Point AGENTLOG_DIR/,
+		);
+		expect(readdirSync(path.join(claude, 'projects'))).toEqual(['p']);
+	});
+
+	it('claims nothing and creates nothing when the activity folder does not exist yet', () => {
+		const activity = path.join(tempDir(), 'agent-activity');
+		const logged: string[] = [];
+		expect(claimDailyPrune(activity, NOW)).toBe(false);
+		expect(pruneOnceADay(activity, NOW, m => logged.push(m))).toBeUndefined();
+		expect(logged).toEqual([]);
+		expect(existsSync(activity)).toBe(false);
+	});
+});
+
+/** Claude Code's projects/ with one old transcript folder. */
+function foreignFolder2(claude: string): void {
+	mkdirSync(path.join(claude, 'projects', 'p'), {recursive: true});
+	writeFileSync(path.join(claude, 'projects', 'p', 't.jsonl'), 'x');
+	age(path.join(claude, 'projects', 'p'), NOW - 90 * DAY);
+	age(path.join(claude, 'projects'), NOW - 90 * DAY);
+}
 
 describe('pruneOnceADay', () => {
 	it('prunes, then is a no-op within a day (the stamp), and prunes again after it', () => {
