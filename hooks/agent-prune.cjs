@@ -470,6 +470,24 @@ function parseEventLine(text) {
   }
   return eventLineFrom(json);
 }
+var LINE_START = '{"v":';
+var MAX_LINE_STARTS = 16;
+function readLogLine(text) {
+  const parsed = parseEventLine(text);
+  if (parsed.ok) {
+    return { ok: true, value: parsed.value, torn: false };
+  }
+  let from = text.indexOf(LINE_START, 1);
+  for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
+    const rest = parseEventLine(text.slice(from));
+    if (rest.ok) {
+      return { ok: true, value: rest.value, torn: true };
+    }
+    from = text.indexOf(LINE_START, from + 1);
+  }
+  return parsed;
+}
+var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
 var DATA_STRING_CHARS = 64 * 1024;
 
 // src/core/history/imported.ts
@@ -1060,41 +1078,47 @@ var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 // src/store/history/event-log.ts
 var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
 var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
-function readSessionEvents(sessionDir, options = {}) {
+function* eventLogItems(sessionDir, options = {}) {
   const file = import_node_path.default.join(sessionDir, EVENT_LOG_NAME);
-  const lines = [];
-  const skipped = [];
   const opened = openRegularFile(file);
   if (!opened.ok) {
-    return opened.reason === "missing" ? { lines, skipped } : { lines, skipped, problem: `${EVENT_LOG_NAME} ${opened.message}` };
+    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
   }
   const { fd, stats } = opened;
   const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
   const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
   const overLong = `line over ${maxLine} bytes`;
+  const folder = options.sessionId;
   let lineNumber = 1;
   let carry = [];
   let carryBytes = 0;
   let skipping = false;
+  const out = [];
   const take = (text, cut) => {
     if (text.trim() === "") {
       return;
     }
-    const parsed = parseEventLine(text);
-    if (parsed.ok) {
-      lines.push(parsed.value);
+    const read = readLogLine(text);
+    if (!read.ok) {
+      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
+      return;
+    }
+    if (read.torn) {
+      out.push({ skipped: { lineNumber, error: TORN_LINE } });
+    }
+    if (folder !== void 0 && read.value.sessionId !== folder) {
+      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
     } else {
-      skipped.push({ lineNumber, error: cut ? `cut: no newline at the end (${parsed.error})` : parsed.error });
+      out.push({ line: read.value });
     }
   };
   const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
   const startSkipping = () => {
-    skipped.push({ lineNumber, error: overLong });
+    out.push({ skipped: { lineNumber, error: overLong } });
     carry = [];
     carryBytes = 0;
     skipping = true;
   };
-  let problem;
   try {
     const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
     let position = 0;
@@ -1111,7 +1135,7 @@ function readSessionEvents(sessionDir, options = {}) {
           skipping = false;
         } else if (carryBytes > 0) {
           if (carryBytes + nl - start2 > maxLine) {
-            skipped.push({ lineNumber, error: overLong });
+            out.push({ skipped: { lineNumber, error: overLong } });
           } else {
             carry.push(data.subarray(start2, nl));
             carryBytes += nl - start2;
@@ -1120,12 +1144,15 @@ function readSessionEvents(sessionDir, options = {}) {
           carry = [];
           carryBytes = 0;
         } else if (nl - start2 > maxLine) {
-          skipped.push({ lineNumber, error: overLong });
+          out.push({ skipped: { lineNumber, error: overLong } });
         } else {
           take(data.toString("utf8", start2, nl), false);
         }
         lineNumber++;
         start2 = nl + 1;
+        while (out.length > 0) {
+          yield out.shift();
+        }
       }
       if (start2 < n && !skipping) {
         if (carryBytes + n - start2 > maxLine) {
@@ -1135,15 +1162,36 @@ function readSessionEvents(sessionDir, options = {}) {
           carryBytes += n - start2;
         }
       }
+      while (out.length > 0) {
+        yield out.shift();
+      }
     }
     if (carryBytes > 0) {
       take(carried(), true);
+      while (out.length > 0) {
+        yield out.shift();
+      }
     }
+    return {};
   } catch (error) {
-    problem = `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`;
+    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
   } finally {
     (0, import_node_fs2.closeSync)(fd);
   }
+}
+function readSessionEvents(sessionDir, options = {}) {
+  const lines = [];
+  const skipped = [];
+  const items = eventLogItems(sessionDir, options);
+  let next = items.next();
+  for (; !next.done; next = items.next()) {
+    if (next.value.line === void 0) {
+      skipped.push(next.value.skipped);
+    } else {
+      lines.push(next.value.line);
+    }
+  }
+  const { problem } = next.value;
   const kept = withoutRepeats(lines);
   return problem === void 0 ? { lines: kept, skipped } : { lines: kept, skipped, problem };
 }
