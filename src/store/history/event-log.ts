@@ -52,7 +52,9 @@ export interface SessionEvents {
 }
 
 /** One item of a log read line by line: a line that parses, or one skipped. */
-export type LogItem = {readonly line: EventLine; readonly skipped?: undefined} | {readonly line?: undefined; readonly skipped: SkippedLine};
+export type LogItem =
+	| {readonly line: EventLine; readonly skipped?: undefined; /** Its size as read. */ readonly bytes: number}
+	| {readonly line?: undefined; readonly skipped: SkippedLine};
 
 /** What a read line by line ends with: why the log could not be read (or not to its end). */
 export interface LogEnd {
@@ -87,7 +89,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 	// What one physical line gives: up to two items (a torn part, the event after it).
 	const out: LogItem[] = [];
 
-	const take = (text: string, cut: boolean): void => {
+	const take = (text: string, cut: boolean, bytes: number): void => {
 		if (text.trim() === '') {
 			return;
 		}
@@ -102,7 +104,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 		if (folder !== undefined && read.value.sessionId !== folder) {
 			out.push({skipped: {lineNumber, error: `names another session (${read.value.sessionId}) than its folder`}});
 		} else {
-			out.push({line: read.value});
+			out.push({line: read.value, bytes});
 		}
 	};
 	const carried = (): string => (carry.length === 1 ? carry[0]! : Buffer.concat(carry, carryBytes)).toString('utf8');
@@ -133,14 +135,14 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 					} else {
 						carry.push(data.subarray(start, nl));
 						carryBytes += nl - start;
-						take(carried(), false);
+						take(carried(), false, carryBytes);
 					}
 					carry = [];
 					carryBytes = 0;
 				} else if (nl - start > maxLine) {
 					out.push({skipped: {lineNumber, error: overLong}});
 				} else {
-					take(data.toString('utf8', start, nl), false);
+					take(data.toString('utf8', start, nl), false, nl - start);
 				}
 				lineNumber++;
 				start = nl + 1;
@@ -163,7 +165,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 			}
 		}
 		if (carryBytes > 0) {
-			take(carried(), true);
+			take(carried(), true, carryBytes);
 			while (out.length > 0) {
 				yield out.shift()!;
 			}
