@@ -278,7 +278,6 @@ function newState(agentId, sessionId, at, ms) {
     lastAt: at,
     lastMs: ms,
     lifecycle: [],
-    events: [],
     onlyImported: true
   };
 }
@@ -470,6 +469,24 @@ function parseEventLine(text) {
   }
   return eventLineFrom(json);
 }
+var LINE_START = '{"v":';
+var MAX_LINE_STARTS = 16;
+function readLogLine(text) {
+  const parsed = parseEventLine(text);
+  if (parsed.ok) {
+    return { ok: true, value: parsed.value, torn: false };
+  }
+  let from = text.indexOf(LINE_START, 1);
+  for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
+    const rest = parseEventLine(text.slice(from));
+    if (rest.ok) {
+      return { ok: true, value: rest.value, torn: true };
+    }
+    from = text.indexOf(LINE_START, from + 1);
+  }
+  return parsed;
+}
+var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
 var DATA_STRING_CHARS = 64 * 1024;
 
 // src/core/history/imported.ts
@@ -574,8 +591,8 @@ function withoutRepeats(lines) {
   let dropped;
   for (const { line, i } of timed) {
     const key = keyOf(line);
-    const before = kept.get(key);
-    if (before !== void 0 && isRepeatLine(before, line)) {
+    const before2 = kept.get(key);
+    if (before2 !== void 0 && isRepeatLine(before2, line)) {
       (dropped ??= /* @__PURE__ */ new Set()).add(i);
     } else {
       kept.set(key, line);
@@ -583,6 +600,111 @@ function withoutRepeats(lines) {
   }
   return dropped === void 0 ? lines : lines.filter((_, i) => !dropped.has(i));
 }
+var RepeatFilter = class {
+  kept = /* @__PURE__ */ new Map();
+  sweepAt = 1024;
+  isRepeat(line, ms) {
+    const key = keyOf(line);
+    const before2 = this.kept.get(key);
+    if (before2 !== void 0 && isRepeatLine(before2.line, line)) {
+      return true;
+    }
+    this.kept.set(key, { line, ms });
+    if (this.kept.size >= this.sweepAt) {
+      for (const [k, v] of this.kept) {
+        if (v.ms < ms - REPEAT_WINDOW_MS) {
+          this.kept.delete(k);
+        }
+      }
+      this.sweepAt = Math.max(1024, 2 * this.kept.size);
+    }
+    return false;
+  }
+};
+
+// src/core/history/time-order.ts
+var REORDER_WINDOW_MS = 6e4;
+var REORDER_MAX_LINES = 1e4;
+var REORDER_MAX_BYTES = 32 * 1024 * 1024;
+var STREAM_BOUNDS = { windowMs: REORDER_WINDOW_MS, maxLines: REORDER_MAX_LINES, maxBytes: REORDER_MAX_BYTES };
+var UNBOUNDED = { windowMs: Number.POSITIVE_INFINITY, maxLines: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY };
+var before = (a, b) => a.ms < b.ms || a.ms === b.ms && a.seq < b.seq;
+var TimeOrder = class {
+  constructor(emit, bounds = STREAM_BOUNDS) {
+    this.emit = emit;
+    this.bounds = bounds;
+  }
+  emit;
+  bounds;
+  /** A binary min-heap by (ms, seq). */
+  heap = [];
+  seq = 0;
+  newest = Number.NEGATIVE_INFINITY;
+  bytes = 0;
+  /** Lines held now (for tests: the bound holds). */
+  get held() {
+    return this.heap.length;
+  }
+  /** Takes a line at `ms` (a parsed time), of `bytes` bytes as read; lets out what the bounds say is in order. */
+  push(item, ms, bytes = 0) {
+    this.add({ item, ms, seq: this.seq++, bytes });
+    this.bytes += bytes;
+    if (ms > this.newest) {
+      this.newest = ms;
+    }
+    const { windowMs, maxLines, maxBytes } = this.bounds;
+    while (this.heap.length > 0 && (this.heap.length > maxLines || this.bytes > maxBytes || this.heap[0].ms < this.newest - windowMs)) {
+      this.out();
+    }
+  }
+  /** Lets out every line held, in order. */
+  flush() {
+    while (this.heap.length > 0) {
+      this.out();
+    }
+  }
+  out() {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length > 0) {
+      this.heap[0] = last;
+      this.down(0);
+    }
+    this.bytes -= top.bytes;
+    this.emit(top.item, top.ms);
+  }
+  add(held) {
+    const heap = this.heap;
+    let i = heap.push(held) - 1;
+    while (i > 0) {
+      const parent = i - 1 >> 1;
+      if (!before(heap[i], heap[parent])) {
+        break;
+      }
+      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      i = parent;
+    }
+  }
+  down(i) {
+    const heap = this.heap;
+    for (; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let min = i;
+      if (l < heap.length && before(heap[l], heap[min])) {
+        min = l;
+      }
+      if (r < heap.length && before(heap[r], heap[min])) {
+        min = r;
+      }
+      if (min === i) {
+        return;
+      }
+      [heap[i], heap[min]] = [heap[min], heap[i]];
+      i = min;
+    }
+  }
+};
 
 // src/core/history/fold.ts
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
@@ -695,21 +817,6 @@ function importedRun(s, line, ms) {
     stateFacts(s, line, ms);
   }
 }
-function hookedAgents(lines) {
-  const out = /* @__PURE__ */ new Set();
-  for (const line of lines) {
-    if (line.agentId !== void 0) {
-      if (line.event !== IMPORTED_EVENT) {
-        out.add(`${line.sessionId}/${line.agentId}`);
-      }
-    } else if (line.event === "SessionEnd") {
-      for (const id of namedInterrupted(line)) {
-        out.add(`${line.sessionId}/${id}`);
-      }
-    }
-  }
-  return out;
-}
 function statusOf(s, now, staleMs) {
   switch (s.phase) {
     case "stopped": {
@@ -728,7 +835,7 @@ function statusOf(s, now, staleMs) {
     }
   }
 }
-function finish(s, now, staleMs) {
+function finish(s, now, staleMs, events) {
   const { status, record } = statusOf(s, now, staleMs);
   const startUnknown = s.startUnknown || s.startedAt === void 0;
   const startedAt = s.startedAt ?? s.firstAt;
@@ -764,7 +871,7 @@ function finish(s, now, staleMs) {
     ...s.parentAgentId === void 0 ? {} : { parentAgentId: s.parentAgentId },
     lastEventAt: s.lastAt,
     lifecycle: s.lifecycle,
-    events: s.events,
+    events,
     source: s.onlyImported ? "transcript" : "hook",
     provider: s.provider ?? "claude"
   };
@@ -774,64 +881,109 @@ function namedInterrupted(line) {
   return Array.isArray(list) ? list.filter(isSafeId) : [];
 }
 function foldEvents(all, options) {
-  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-  const lines = withoutRepeats(all);
-  const timed = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  const fold = new EventFold({ ...options, bounds: UNBOUNDED });
+  for (const line of all) {
+    fold.add(line);
+  }
+  return fold.finish().map((f) => f.history);
+}
+var NO_SINK = { push: () => void 0 };
+var EventFold = class {
+  constructor(options) {
+    this.options = options;
+    this.staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+    this.order = new TimeOrder((line, ms) => this.fold(line, ms), options.bounds);
+    this.makeSink = options.sink ?? (options.keepEvents === false ? () => NO_SINK : () => []);
+  }
+  options;
+  staleMs;
+  order;
+  repeats = new RepeatFilter();
+  makeSink;
+  /** Per agent key: its state from the hook's lines, and from Imported lines. */
+  hooked = /* @__PURE__ */ new Map();
+  imported = /* @__PURE__ */ new Map();
+  bySession = /* @__PURE__ */ new Map();
+  /** When each state was made (the order of each agent's first line in time). */
+  made = /* @__PURE__ */ new Map();
+  sinks = /* @__PURE__ */ new Map();
+  /** Lines held for reordering now (for tests: bounded). */
+  get held() {
+    return this.order.held;
+  }
+  /** Takes one line (`bytes`: its size as read, for the reorder bound). A line whose `at` does not parse is left out. */
+  add(line, bytes = 0) {
     const ms = Date.parse(line.at);
     if (!Number.isNaN(ms)) {
-      timed.push({ line, ms, i });
+      this.order.push(line, ms, bytes);
     }
   }
-  timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
-  const hooked = hookedAgents(lines);
-  const agents = /* @__PURE__ */ new Map();
-  const bySession = /* @__PURE__ */ new Map();
-  const stateOf = (sessionId, agentId, at, ms) => {
+  /** The histories, in the order of each agent's first line in time. */
+  finish() {
+    this.order.flush();
+    const states = [...this.hooked.values()];
+    for (const [key, s] of this.imported) {
+      if (!this.hooked.has(key)) {
+        states.push(s);
+      }
+    }
+    states.sort((a, b) => this.made.get(a) - this.made.get(b));
+    return states.map((s) => {
+      const sink = this.sinks.get(s);
+      return { history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? sink : []), sink };
+    });
+  }
+  stateOf(byImport, sessionId, agentId, at, ms) {
     const key = `${sessionId}/${agentId}`;
-    let s = agents.get(key);
+    const map = byImport ? this.imported : this.hooked;
+    let s = map.get(key);
     if (!s) {
       s = newState(agentId, sessionId, at, ms);
-      agents.set(key, s);
-      let list = bySession.get(sessionId);
+      map.set(key, s);
+      this.made.set(s, this.made.size);
+      this.sinks.set(s, this.makeSink());
+      let list = this.bySession.get(sessionId);
       if (!list) {
         list = [];
-        bySession.set(sessionId, list);
+        this.bySession.set(sessionId, list);
       }
       list.push(s);
     }
     return s;
-  };
-  for (const { line, ms } of timed) {
+  }
+  record(s, line) {
+    this.sinks.get(s).push(line);
+  }
+  fold(line, ms) {
+    if (this.repeats.isRepeat(line, ms)) {
+      return;
+    }
+    this.options.onLine?.(line);
     if (line.agentId === void 0) {
       if (line.event === "SessionEnd") {
         const reason = `session-end:${str(line.data?.reason) ?? "unknown"}`;
         const hit = /* @__PURE__ */ new Set();
-        for (const s2 of bySession.get(line.sessionId) ?? []) {
+        for (const s2 of this.bySession.get(line.sessionId) ?? []) {
           if (s2.phase === "active" || s2.phase === "idle") {
             hit.add(s2);
           }
         }
         for (const id of namedInterrupted(line)) {
-          const s2 = stateOf(line.sessionId, id, line.at, ms);
+          const s2 = this.stateOf(false, line.sessionId, id, line.at, ms);
           if (s2.phase === "active" || s2.phase === "idle" || s2.phase === "none") {
             hit.add(s2);
           }
         }
         for (const s2 of hit) {
           stop(s2, line, ms, "interrupted", reason);
-          s2.events.push(line);
+          this.record(s2, line);
           s2.onlyImported = false;
         }
       }
-      continue;
+      return;
     }
-    if (line.event === IMPORTED_EVENT && hooked.has(`${line.sessionId}/${line.agentId}`)) {
-      continue;
-    }
-    const s = stateOf(line.sessionId, line.agentId, line.at, ms);
-    s.events.push(line);
+    const s = this.stateOf(line.event === IMPORTED_EVENT, line.sessionId, line.agentId, line.at, ms);
+    this.record(s, line);
     if (line.provider === "codex") {
       s.provider = "codex";
     }
@@ -875,12 +1027,7 @@ function foldEvents(all, options) {
       }
     }
   }
-  const out = [];
-  for (const s of agents.values()) {
-    out.push(finish(s, options.now, staleMs));
-  }
-  return out;
-}
+};
 
 // src/core/history/ownership.ts
 var import_node_path = __toESM(require("node:path"), 1);
@@ -1151,41 +1298,47 @@ var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 // src/store/history/event-log.ts
 var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
 var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
-function readSessionEvents(sessionDir, options = {}) {
+function* eventLogItems(sessionDir, options = {}) {
   const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
-  const lines = [];
-  const skipped = [];
   const opened = openRegularFile(file);
   if (!opened.ok) {
-    return opened.reason === "missing" ? { lines, skipped } : { lines, skipped, problem: `${EVENT_LOG_NAME} ${opened.message}` };
+    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
   }
   const { fd, stats } = opened;
   const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
   const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
   const overLong = `line over ${maxLine} bytes`;
+  const folder = options.sessionId;
   let lineNumber = 1;
   let carry = [];
   let carryBytes = 0;
   let skipping = false;
-  const take = (text, cut) => {
+  const out = [];
+  const take = (text, cut, bytes) => {
     if (text.trim() === "") {
       return;
     }
-    const parsed = parseEventLine(text);
-    if (parsed.ok) {
-      lines.push(parsed.value);
+    const read = readLogLine(text);
+    if (!read.ok) {
+      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
+      return;
+    }
+    if (read.torn) {
+      out.push({ skipped: { lineNumber, error: TORN_LINE } });
+    }
+    if (folder !== void 0 && read.value.sessionId !== folder) {
+      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
     } else {
-      skipped.push({ lineNumber, error: cut ? `cut: no newline at the end (${parsed.error})` : parsed.error });
+      out.push({ line: read.value, bytes });
     }
   };
   const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
   const startSkipping = () => {
-    skipped.push({ lineNumber, error: overLong });
+    out.push({ skipped: { lineNumber, error: overLong } });
     carry = [];
     carryBytes = 0;
     skipping = true;
   };
-  let problem;
   try {
     const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
     let position = 0;
@@ -1202,21 +1355,24 @@ function readSessionEvents(sessionDir, options = {}) {
           skipping = false;
         } else if (carryBytes > 0) {
           if (carryBytes + nl - start2 > maxLine) {
-            skipped.push({ lineNumber, error: overLong });
+            out.push({ skipped: { lineNumber, error: overLong } });
           } else {
             carry.push(data.subarray(start2, nl));
             carryBytes += nl - start2;
-            take(carried(), false);
+            take(carried(), false, carryBytes);
           }
           carry = [];
           carryBytes = 0;
         } else if (nl - start2 > maxLine) {
-          skipped.push({ lineNumber, error: overLong });
+          out.push({ skipped: { lineNumber, error: overLong } });
         } else {
-          take(data.toString("utf8", start2, nl), false);
+          take(data.toString("utf8", start2, nl), false, nl - start2);
         }
         lineNumber++;
         start2 = nl + 1;
+        while (out.length > 0) {
+          yield out.shift();
+        }
       }
       if (start2 < n && !skipping) {
         if (carryBytes + n - start2 > maxLine) {
@@ -1226,15 +1382,36 @@ function readSessionEvents(sessionDir, options = {}) {
           carryBytes += n - start2;
         }
       }
+      while (out.length > 0) {
+        yield out.shift();
+      }
     }
     if (carryBytes > 0) {
-      take(carried(), true);
+      take(carried(), true, carryBytes);
+      while (out.length > 0) {
+        yield out.shift();
+      }
     }
+    return {};
   } catch (error) {
-    problem = `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`;
+    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
   } finally {
     (0, import_node_fs3.closeSync)(fd);
   }
+}
+function readSessionEvents(sessionDir, options = {}) {
+  const lines = [];
+  const skipped = [];
+  const items = eventLogItems(sessionDir, options);
+  let next = items.next();
+  for (; !next.done; next = items.next()) {
+    if (next.value.line === void 0) {
+      skipped.push(next.value.skipped);
+    } else {
+      lines.push(next.value.line);
+    }
+  }
+  const { problem } = next.value;
   const kept = withoutRepeats(lines);
   return problem === void 0 ? { lines: kept, skipped } : { lines: kept, skipped, problem };
 }

@@ -45,7 +45,7 @@ export interface SessionLog {
 /** The session's event log, read once; exit 1 when there is none (a session recorded before the log). */
 export function readSessionLog(activity: string, sessionId: string, label: string): SessionLog {
 	const dir = path.join(activity, sessionId);
-	const events = readSessionEvents(dir);
+	const events = readSessionEvents(dir, {sessionId});
 	if (events.problem !== undefined) {
 		throw new CliError(`the event log of session ${label} cannot be read: ${events.problem}`);
 	}

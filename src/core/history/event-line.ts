@@ -148,6 +148,41 @@ export function parseEventLine(text: string): Result<EventLine> {
 	return eventLineFrom(json);
 }
 
+/** How every line the hook and import write starts (`formatEventLine` writes `v` first). */
+const LINE_START = '{"v":';
+
+/** Starts tried in one line that does not parse: each try parses the rest of the line. */
+const MAX_LINE_STARTS = 16;
+
+/** A log line read, and whether a torn part came before the event on the same line. */
+export type LogLineRead = {readonly ok: true; readonly value: EventLine; readonly torn: boolean} | {readonly ok: false; readonly error: string};
+
+/**
+ * Reads one physical line of the log, recovering an event glued to a torn one: a hook killed
+ * mid-write (or a full disk) leaves a line without its newline, and an older hook appended the
+ * next event right after it. When the line does not parse, the first `{"v":` after its start from
+ * which the rest parses is the whole event (`torn`: the part before it is lost and counted as
+ * skipped by the caller). Never throws.
+ */
+export function readLogLine(text: string): LogLineRead {
+	const parsed = parseEventLine(text);
+	if (parsed.ok) {
+		return {ok: true, value: parsed.value, torn: false};
+	}
+	let from = text.indexOf(LINE_START, 1);
+	for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
+		const rest = parseEventLine(text.slice(from));
+		if (rest.ok) {
+			return {ok: true, value: rest.value, torn: true};
+		}
+		from = text.indexOf(LINE_START, from + 1);
+	}
+	return parsed;
+}
+
+/** The skip reason of the torn part before an event on the same line. */
+export const TORN_LINE = 'torn: the cut end of an interrupted write (the event after it on the line is read)';
+
 export interface SkippedLine {
 	/** 1-based line number in the text. */
 	readonly lineNumber: number;

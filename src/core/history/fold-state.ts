@@ -50,7 +50,6 @@ export interface State {
 	gitStart?: GitState;
 	gitStop?: GitState;
 	readonly lifecycle: LifecycleStep[];
-	readonly events: EventLine[];
 	onlyImported: boolean;
 	/** `codex` once a line of it says so (issue 16). */
 	provider?: 'codex';
@@ -68,7 +67,6 @@ export function newState(agentId: string, sessionId: string, at: string, ms: num
 		lastAt: at,
 		lastMs: ms,
 		lifecycle: [],
-		events: [],
 		onlyImported: true,
 	};
 }

@@ -11,7 +11,8 @@ import {idle, newState, start, stop, type LifecycleStep, type State, type TokenU
 
 export type {LifecycleKind, LifecycleStep, TokenUsage} from './fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
-import {withoutRepeats} from './repeats.js';
+import {RepeatFilter} from './repeats.js';
+import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
 
 /** An agent's status in the history. */
 export type HistoryStatus = 'completed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
@@ -201,23 +202,6 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 	}
 }
 
-/** `<sessionId>/<agentId>` of every agent a line of the hook names (any event but Imported, and SessionEnd's list). */
-function hookedAgents(lines: readonly EventLine[]): Set<string> {
-	const out = new Set<string>();
-	for (const line of lines) {
-		if (line.agentId !== undefined) {
-			if (line.event !== IMPORTED_EVENT) {
-				out.add(`${line.sessionId}/${line.agentId}`);
-			}
-		} else if (line.event === 'SessionEnd') {
-			for (const id of namedInterrupted(line)) {
-				out.add(`${line.sessionId}/${id}`);
-			}
-		}
-	}
-	return out;
-}
-
 function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatus; record: AgentStatus; stale: boolean} {
 	switch (s.phase) {
 		case 'stopped': {
@@ -238,7 +222,7 @@ function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatu
 	}
 }
 
-function finish(s: State, now: number, staleMs: number): AgentHistory {
+function finish(s: State, now: number, staleMs: number, events: readonly EventLine[]): AgentHistory {
 	const {status, record} = statusOf(s, now, staleMs);
 	const startUnknown = s.startUnknown || s.startedAt === undefined;
 	const startedAt = s.startedAt ?? s.firstAt;
@@ -274,7 +258,7 @@ function finish(s: State, now: number, staleMs: number): AgentHistory {
 		...(s.parentAgentId === undefined ? {} : {parentAgentId: s.parentAgentId}),
 		lastEventAt: s.lastAt,
 		lifecycle: s.lifecycle,
-		events: s.events,
+		events,
 		source: s.onlyImported ? 'transcript' : 'hook',
 		provider: s.provider ?? 'claude',
 	};
@@ -318,68 +302,148 @@ function namedInterrupted(line: EventLine): string[] {
  * when it runs again after a resume, else `active`.
  */
 export function foldEvents(all: readonly EventLine[], options: FoldOptions): AgentHistory[] {
-	const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
-	// The same event recorded twice (the plugin's hook and install-hook's both ran): once is enough.
-	const lines = withoutRepeats(all);
-	const timed: {line: EventLine; ms: number; i: number}[] = [];
-	for (let i = 0; i < lines.length; i++) {
-		const line = lines[i]!;
+	// The lines are all in memory: sorted whole (no reorder window).
+	const fold = new EventFold({...options, bounds: UNBOUNDED});
+	for (const line of all) {
+		fold.add(line);
+	}
+	return fold.finish().map(f => f.history);
+}
+
+/** Where an agent's lines go while folding: its `events` (an array), a tally, or nowhere. */
+export interface EventSink {
+	push(line: EventLine): unknown;
+}
+
+const NO_SINK: EventSink = {push: () => undefined};
+
+export interface StreamFoldOptions extends FoldOptions {
+	/** How far lines are put back in time order (default `STREAM_BOUNDS`; see `TimeOrder`). */
+	readonly bounds?: TimeOrderBounds;
+	/** Each agent's lines go to a sink made by this (default: its `events` array). `keepEvents: false`: nowhere. */
+	readonly sink?: () => EventSink;
+	/** Default true: each agent's lines are kept in its `events`. */
+	readonly keepEvents?: boolean;
+	/** Called with every line folded (repeats dropped), in time order. */
+	readonly onLine?: (line: EventLine) => void;
+}
+
+export interface FoldedAgent {
+	readonly history: AgentHistory;
+	/** The sink its lines went to. */
+	readonly sink: EventSink;
+}
+
+/**
+ * `foldEvents` fed one line at a time (in file order), so a log of any size is folded in memory
+ * bounded by its agents and the reorder window, not by its lines (with `keepEvents: false` or a
+ * small sink). Lines are put back in time order within `bounds` (`TimeOrder`), repeats dropped
+ * (`RepeatFilter`). An Imported line is folded into a separate state of its agent, used only when
+ * no hook line names the agent — which is known only at the end.
+ */
+export class EventFold {
+	private readonly staleMs: number;
+	private readonly order: TimeOrder<EventLine>;
+	private readonly repeats = new RepeatFilter();
+	private readonly makeSink: () => EventSink;
+	/** Per agent key: its state from the hook's lines, and from Imported lines. */
+	private readonly hooked = new Map<string, State>();
+	private readonly imported = new Map<string, State>();
+	private readonly bySession = new Map<string, State[]>();
+	/** When each state was made (the order of each agent's first line in time). */
+	private readonly made = new Map<State, number>();
+	private readonly sinks = new Map<State, EventSink>();
+
+	constructor(private readonly options: StreamFoldOptions) {
+		this.staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+		this.order = new TimeOrder((line, ms) => this.fold(line, ms), options.bounds);
+		this.makeSink = options.sink ?? (options.keepEvents === false ? () => NO_SINK : () => []);
+	}
+
+	/** Lines held for reordering now (for tests: bounded). */
+	get held(): number {
+		return this.order.held;
+	}
+
+	/** Takes one line (`bytes`: its size as read, for the reorder bound). A line whose `at` does not parse is left out. */
+	add(line: EventLine, bytes = 0): void {
 		const ms = Date.parse(line.at);
 		if (!Number.isNaN(ms)) {
-			timed.push({line, ms, i});
+			this.order.push(line, ms, bytes);
 		}
 	}
-	timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
 
-	const hooked = hookedAgents(lines);
-	const agents = new Map<string, State>();
-	const bySession = new Map<string, State[]>();
-	const stateOf = (sessionId: string, agentId: string, at: string, ms: number): State => {
+	/** The histories, in the order of each agent's first line in time. */
+	finish(): FoldedAgent[] {
+		this.order.flush();
+		const states: State[] = [...this.hooked.values()];
+		for (const [key, s] of this.imported) {
+			if (!this.hooked.has(key)) {
+				states.push(s);
+			}
+		}
+		states.sort((a, b) => this.made.get(a)! - this.made.get(b)!);
+		return states.map(s => {
+			const sink = this.sinks.get(s)!;
+			return {history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? (sink as EventLine[]) : []), sink};
+		});
+	}
+
+	private stateOf(byImport: boolean, sessionId: string, agentId: string, at: string, ms: number): State {
 		const key = `${sessionId}/${agentId}`;
-		let s = agents.get(key);
+		const map = byImport ? this.imported : this.hooked;
+		let s = map.get(key);
 		if (!s) {
 			s = newState(agentId, sessionId, at, ms);
-			agents.set(key, s);
-			let list = bySession.get(sessionId);
+			map.set(key, s);
+			this.made.set(s, this.made.size);
+			this.sinks.set(s, this.makeSink());
+			let list = this.bySession.get(sessionId);
 			if (!list) {
 				list = [];
-				bySession.set(sessionId, list);
+				this.bySession.set(sessionId, list);
 			}
 			list.push(s);
 		}
 		return s;
-	};
+	}
 
-	for (const {line, ms} of timed) {
+	private record(s: State, line: EventLine): void {
+		this.sinks.get(s)!.push(line);
+	}
+
+	private fold(line: EventLine, ms: number): void {
+		// The same event recorded twice (the plugin's hook and install-hook's both ran): once is enough.
+		if (this.repeats.isRepeat(line, ms)) {
+			return;
+		}
+		this.options.onLine?.(line);
 		if (line.agentId === undefined) {
 			if (line.event === 'SessionEnd') {
 				const reason = `session-end:${str(line.data?.reason) ?? 'unknown'}`;
 				const hit = new Set<State>();
-				for (const s of bySession.get(line.sessionId) ?? []) {
+				for (const s of this.bySession.get(line.sessionId) ?? []) {
 					if (s.phase === 'active' || s.phase === 'idle') {
 						hit.add(s);
 					}
 				}
 				for (const id of namedInterrupted(line)) {
-					const s = stateOf(line.sessionId, id, line.at, ms);
+					const s = this.stateOf(false, line.sessionId, id, line.at, ms);
 					if (s.phase === 'active' || s.phase === 'idle' || s.phase === 'none') {
 						hit.add(s);
 					}
 				}
 				for (const s of hit) {
 					stop(s, line, ms, 'interrupted', reason);
-					s.events.push(line);
+					this.record(s, line);
 					s.onlyImported = false;
 				}
 			}
-			continue;
+			return;
 		}
-		if (line.event === IMPORTED_EVENT && hooked.has(`${line.sessionId}/${line.agentId}`)) {
-			// The hook recorded this agent: what it recorded is never overridden by an import.
-			continue;
-		}
-		const s = stateOf(line.sessionId, line.agentId, line.at, ms);
-		s.events.push(line);
+		// The hook's lines and Imported ones fold apart: what the hook recorded is never overridden by an import.
+		const s = this.stateOf(line.event === IMPORTED_EVENT, line.sessionId, line.agentId, line.at, ms);
+		this.record(s, line);
 		if (line.provider === 'codex') {
 			s.provider = 'codex';
 		}
@@ -423,10 +487,4 @@ export function foldEvents(all: readonly EventLine[], options: FoldOptions): Age
 			}
 		}
 	}
-
-	const out: AgentHistory[] = [];
-	for (const s of agents.values()) {
-		out.push(finish(s, options.now, staleMs));
-	}
-	return out;
 }

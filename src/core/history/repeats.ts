@@ -84,3 +84,32 @@ export function withoutRepeats<T extends EventLine>(lines: readonly T[]): readon
 	}
 	return dropped === undefined ? lines : lines.filter((_, i) => !dropped.has(i));
 }
+
+/**
+ * `withoutRepeats` for lines that come one at a time in time order (see `TimeOrder`): `isRepeat`
+ * says whether a line repeats the line kept before it of its event and agent. Only lines within
+ * `REPEAT_WINDOW_MS` of the newest are remembered, so memory is bounded by what a second holds.
+ */
+export class RepeatFilter {
+	private readonly kept = new Map<string, {readonly line: EventLine; readonly ms: number}>();
+	private sweepAt = 1024;
+
+	isRepeat(line: EventLine, ms: number): boolean {
+		const key = keyOf(line);
+		const before = this.kept.get(key);
+		if (before !== undefined && isRepeatLine(before.line, line)) {
+			return true;
+		}
+		this.kept.set(key, {line, ms});
+		if (this.kept.size >= this.sweepAt) {
+			// A line kept more than the window before this one can be the original of no later line.
+			for (const [k, v] of this.kept) {
+				if (v.ms < ms - REPEAT_WINDOW_MS) {
+					this.kept.delete(k);
+				}
+			}
+			this.sweepAt = Math.max(1024, 2 * this.kept.size);
+		}
+		return false;
+	}
+}

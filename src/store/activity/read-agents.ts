@@ -5,7 +5,7 @@
 // This is where agent files and session folder names enter: records are made safe for the
 // terminal here (`displayRecord`), folder names get a safe `label`. Only regular files are
 // opened (a FIFO named `x.json` would block `open` for good), and never more than a bound.
-import {readdirSync, statSync} from 'node:fs';
+import {lstatSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {displayRecord, parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {byRecent} from '../../core/monitor/sessions.js';
@@ -91,7 +91,8 @@ export function listSessionDirs(activity: string): SessionDirInfo[] {
 			continue;
 		}
 		try {
-			const st = statSync(path.join(activity, name));
+			// lstat: a symlinked session folder is not one the hook wrote (it skips them), and would count a session twice.
+			const st = lstatSync(path.join(activity, name));
 			if (st.isDirectory()) {
 				out.push({id: name, label: sessionLabel(name), mtimeMs: st.mtimeMs});
 			}

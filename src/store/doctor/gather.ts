@@ -253,7 +253,7 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 	const codexLast = new Map<string, number>();
 	const problems: string[] = [];
 	for (const dir of dirs) {
-		const read = readSessionEvents(path.join(activity, dir.id));
+		const read = readSessionEvents(path.join(activity, dir.id), {sessionId: dir.id});
 		if (read.problem !== undefined) {
 			problems.push(`${dir.label}: ${read.problem}`);
 		}

@@ -9,7 +9,7 @@
 // place their text is made safe for a terminal.
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
-import {parseEventLine, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
+import {readLogLine, TORN_LINE, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
 import {withoutRepeats} from '../../core/history/repeats.js';
 import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
@@ -34,6 +34,12 @@ export interface EventLogOptions {
 	readonly chunkBytes?: number;
 	/** Longest line kept, in bytes (default `MAX_EVENT_LINE_BYTES`). */
 	readonly maxLineBytes?: number;
+	/**
+	 * The session the folder is (its name): a line naming another session is skipped and counted
+	 * as skipped. Its agents would otherwise be counted under two sessions (the hook writes a
+	 * session's lines only to its own folder, so such a line is damage or a copy).
+	 */
+	readonly sessionId?: string;
 }
 
 export interface SessionEvents {
@@ -45,50 +51,70 @@ export interface SessionEvents {
 	readonly problem?: string;
 }
 
+/** One item of a log read line by line: a line that parses, or one skipped. */
+export type LogItem =
+	| {readonly line: EventLine; readonly skipped?: undefined; /** Its size as read. */ readonly bytes: number}
+	| {readonly line?: undefined; readonly skipped: SkippedLine};
+
+/** What a read line by line ends with: why the log could not be read (or not to its end). */
+export interface LogEnd {
+	readonly problem?: string;
+}
+
 /**
- * The events of one session: `<sessionDir>/events.jsonl` read in chunks. A missing file is an
- * empty result. Never throws. A last line without its newline is kept when it is a whole line
- * (a log written by another tool); else it is the cut end of a write and is skipped.
+ * `<sessionDir>/events.jsonl` line by line, in file order, in chunks: memory is one chunk plus
+ * the longest line (`maxLineBytes`), whatever the log's size — a line over it is skipped without
+ * being held. A missing file yields nothing. Never throws. A last line without its newline is
+ * kept when it is a whole line (a log written by another tool); else it is the cut end of a write
+ * and is skipped. An event glued after a torn line (`readLogLine`) is read, the torn part skipped.
+ * Lines are yielded as they are, repeats included (see `withoutRepeats`).
  */
-export function readSessionEvents(sessionDir: string, options: EventLogOptions = {}): SessionEvents {
+export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}): Generator<LogItem, LogEnd, undefined> {
 	const file = path.join(sessionDir, EVENT_LOG_NAME);
-	const lines: EventLine[] = [];
-	const skipped: SkippedLine[] = [];
 	const opened = openRegularFile(file);
 	if (!opened.ok) {
-		return opened.reason === 'missing' ? {lines, skipped} : {lines, skipped, problem: `${EVENT_LOG_NAME} ${opened.message}`};
+		return opened.reason === 'missing' ? {} : {problem: `${EVENT_LOG_NAME} ${opened.message}`};
 	}
 	const {fd, stats} = opened;
 	const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
 	const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
 	const overLong = `line over ${maxLine} bytes`;
+	const folder = options.sessionId;
 
 	// The line being read: its number, the bytes of it read so far (in pieces), or skipping it.
 	let lineNumber = 1;
 	let carry: Buffer[] = [];
 	let carryBytes = 0;
 	let skipping = false;
+	// What one physical line gives: up to two items (a torn part, the event after it).
+	const out: LogItem[] = [];
 
-	const take = (text: string, cut: boolean): void => {
+	const take = (text: string, cut: boolean, bytes: number): void => {
 		if (text.trim() === '') {
 			return;
 		}
-		const parsed = parseEventLine(text);
-		if (parsed.ok) {
-			lines.push(parsed.value);
+		const read = readLogLine(text);
+		if (!read.ok) {
+			out.push({skipped: {lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error}});
+			return;
+		}
+		if (read.torn) {
+			out.push({skipped: {lineNumber, error: TORN_LINE}});
+		}
+		if (folder !== undefined && read.value.sessionId !== folder) {
+			out.push({skipped: {lineNumber, error: `names another session (${read.value.sessionId}) than its folder`}});
 		} else {
-			skipped.push({lineNumber, error: cut ? `cut: no newline at the end (${parsed.error})` : parsed.error});
+			out.push({line: read.value, bytes});
 		}
 	};
 	const carried = (): string => (carry.length === 1 ? carry[0]! : Buffer.concat(carry, carryBytes)).toString('utf8');
 	const startSkipping = (): void => {
-		skipped.push({lineNumber, error: overLong});
+		out.push({skipped: {lineNumber, error: overLong}});
 		carry = [];
 		carryBytes = 0;
 		skipping = true;
 	};
 
-	let problem: string | undefined;
 	try {
 		const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
 		let position = 0;
@@ -105,21 +131,25 @@ export function readSessionEvents(sessionDir: string, options: EventLogOptions =
 					skipping = false;
 				} else if (carryBytes > 0) {
 					if (carryBytes + nl - start > maxLine) {
-						skipped.push({lineNumber, error: overLong});
+						out.push({skipped: {lineNumber, error: overLong}});
 					} else {
 						carry.push(data.subarray(start, nl));
 						carryBytes += nl - start;
-						take(carried(), false);
+						take(carried(), false, carryBytes);
 					}
 					carry = [];
 					carryBytes = 0;
 				} else if (nl - start > maxLine) {
-					skipped.push({lineNumber, error: overLong});
+					out.push({skipped: {lineNumber, error: overLong}});
 				} else {
-					take(data.toString('utf8', start, nl), false);
+					take(data.toString('utf8', start, nl), false, nl - start);
 				}
 				lineNumber++;
 				start = nl + 1;
+				// Yielded before the next line is read: `data` is not read into while the caller runs.
+				while (out.length > 0) {
+					yield out.shift()!;
+				}
 			}
 			if (start < n && !skipping) {
 				if (carryBytes + n - start > maxLine) {
@@ -130,15 +160,42 @@ export function readSessionEvents(sessionDir: string, options: EventLogOptions =
 					carryBytes += n - start;
 				}
 			}
+			while (out.length > 0) {
+				yield out.shift()!;
+			}
 		}
 		if (carryBytes > 0) {
-			take(carried(), true);
+			take(carried(), true, carryBytes);
+			while (out.length > 0) {
+				yield out.shift()!;
+			}
 		}
+		return {};
 	} catch (error) {
-		problem = `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`;
+		return {problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}`};
 	} finally {
 		closeSync(fd);
 	}
+}
+
+/**
+ * The events of one session: `<sessionDir>/events.jsonl` read in chunks (`eventLogItems`), held
+ * whole. A missing file is an empty result. Never throws. For a log of any size, read it line by
+ * line with `eventLogItems` instead.
+ */
+export function readSessionEvents(sessionDir: string, options: EventLogOptions = {}): SessionEvents {
+	const lines: EventLine[] = [];
+	const skipped: SkippedLine[] = [];
+	const items = eventLogItems(sessionDir, options);
+	let next = items.next();
+	for (; !next.done; next = items.next()) {
+		if (next.value.line === undefined) {
+			skipped.push(next.value.skipped);
+		} else {
+			lines.push(next.value.line);
+		}
+	}
+	const {problem} = next.value;
 	// A line the other copy of the hook also wrote (the plugin's and install-hook's) is read once.
 	const kept = withoutRepeats(lines);
 	return problem === undefined ? {lines: kept, skipped} : {lines: kept, skipped, problem};
@@ -164,6 +221,6 @@ export function* readAllEvents(activity: string, options: AllEventsOptions = {})
 		if (options.filter && !options.filter(session)) {
 			continue;
 		}
-		yield {session, ...readSessionEvents(path.join(activity, session.id), options)};
+		yield {session, ...readSessionEvents(path.join(activity, session.id), {...options, sessionId: session.id})};
 	}
 }

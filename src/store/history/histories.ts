@@ -5,9 +5,11 @@
 // could not be read and logs that could not be opened are reported (the first few, and a count).
 import path from 'node:path';
 import type {EventLine} from '../../core/history/event-line.js';
-import {foldEvents, type AgentHistory} from '../../core/history/fold.js';
+import {EventFold, foldEvents, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
-import {EVENT_LOG_NAME, readAllEvents, type EventLogOptions} from './event-log.js';
+import {newLineTally, tallyLine, type LineTally} from '../../core/history/stats.js';
+import {listSessionDirs} from '../activity/read-agents.js';
+import {EVENT_LOG_NAME, eventLogItems, readAllEvents, type EventLogOptions} from './event-log.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
 export const MAX_NOTES = 5;
@@ -40,8 +42,8 @@ export interface ReadHistoriesOptions extends EventLogOptions {
 	readonly keepEvents?: boolean;
 	/** Keep the selected lines (the agents' lines, and session lines in range when the filter picks no agents), oldest first. Default none. */
 	readonly lines?: KeepLines;
-	/** Called with each selected line (in no set order) instead of keeping it: stats counts them without holding them. */
-	readonly onLine?: (line: EventLine) => void;
+	/** The selected lines are counted into this, never held (stats). */
+	readonly tally?: LineTally;
 }
 
 export interface HistoriesRead {
@@ -99,39 +101,115 @@ function selectedLines(agents: readonly AgentHistory[], sessionLines: readonly E
 	return [...kept];
 }
 
+/** An agent's lines, counted (its own) or kept (the SessionEnd lines that interrupted it: few, and shared). */
+class AgentTally implements EventSink {
+	readonly own = newLineTally();
+	readonly ends: EventLine[] = [];
+
+	push(line: EventLine): void {
+		if (line.agentId === undefined) {
+			this.ends.push(line);
+		} else {
+			tallyLine(this.own, line);
+		}
+	}
+}
+
+/** Adds `from` to `into`. */
+function mergeTally(into: LineTally, from: LineTally): void {
+	into.events += from.events;
+	for (const session of from.sessions) {
+		into.sessions.add(session);
+	}
+	for (const [event, n] of from.byEvent) {
+		into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + n);
+	}
+	if (from.first !== undefined && (into.first === undefined || from.first.ms < into.first.ms)) {
+		into.first = from.first;
+	}
+	if (from.last !== undefined && (into.last === undefined || from.last.ms > into.last.ms)) {
+		into.last = from.last;
+	}
+}
+
 /**
  * Every agent in the history under `activity` (or one session) that passes the filter, each
- * session folded separately with the monitor's rules (`foldEvents`). `--agent` is matched as a
- * prefix and then must name one agent id (an exact id wins). Never throws.
+ * session folded separately with the monitor's rules (`EventFold`), its log read line by line
+ * (`eventLogItems`): without `lines` or `keepEvents`, memory is bounded by the agents and the
+ * reorder window, not by the log's size. `--agent` is matched as a prefix and then must name one
+ * agent id (an exact id wins). Never throws.
  */
 export function readHistories(activity: string, options: ReadHistoriesOptions): HistoriesRead {
 	const filter = options.filter ?? {};
-	const onLine = options.onLine;
+	const tally = options.tally;
 	const keepLines = options.lines ?? 'none';
-	const wantLines = keepLines !== 'none' || onLine !== undefined;
-	const take = (line: EventLine): void => {
-		if (onLine) {
-			onLine(line);
-		} else {
-			lines.push(line);
-		}
-	};
 	const notes: LogNotes = {notes: [], count: 0};
 	const agents: AgentHistory[] = [];
+	const tallies = new Map<AgentHistory, AgentTally>();
+	// Session lines in range, when the filter picks no agents: SessionEnds once (an agent may hold one too).
+	const sessionEnds = new Set<EventLine>();
 	let lines: EventLine[] = [];
 	// With a prefix the agents keep their events until the prefix is resolved; the lines come from them then.
 	const byPrefix = filter.agent !== undefined;
-	const keepEvents = Boolean(options.keepEvents) || (byPrefix && wantLines);
-	for (const read of sessions(activity, options, notes)) {
-		const folded = foldEvents(read.lines, {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
-		const picked = folded.filter(h => matchesFilter(h, filter));
-		if (wantLines && !byPrefix) {
-			for (const line of selectedLines(picked, read.lines, filter)) {
-				take(line);
+	const keepEvents = Boolean(options.keepEvents) || keepLines !== 'none';
+	const sessionLinesWanted = !selectsAgents(filter) && (keepLines !== 'none' || tally !== undefined);
+	for (const session of listSessionDirs(activity)) {
+		if (options.sessionId !== undefined && session.id !== options.sessionId) {
+			continue;
+		}
+		const file = path.join(activity, session.label, EVENT_LOG_NAME);
+		const sessionLines: EventLine[] = [];
+		const onLine = (line: EventLine): void => {
+			if (line.agentId !== undefined || !sessionLineInRange(line, filter)) {
+				return;
+			}
+			if (keepLines !== 'none') {
+				sessionLines.push(line);
+			} else if (line.event === 'SessionEnd') {
+				sessionEnds.add(line);
+			} else {
+				tallyLine(tally!, line);
+			}
+		};
+		const fold = new EventFold({
+			now: options.now,
+			...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}),
+			...(keepEvents ? {} : tally === undefined ? {keepEvents: false} : {sink: () => new AgentTally()}),
+			...(sessionLinesWanted ? {onLine} : {}),
+		});
+		const items = eventLogItems(path.join(activity, session.id), {
+			...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
+			...(options.maxLineBytes === undefined ? {} : {maxLineBytes: options.maxLineBytes}),
+			sessionId: session.id,
+		});
+		let next = items.next();
+		for (; !next.done; next = items.next()) {
+			const item = next.value;
+			if (item.line === undefined) {
+				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
+			} else {
+				fold.add(item.line, item.bytes);
 			}
 		}
-		for (const h of picked) {
-			agents.push(keepEvents ? h : {...h, events: []});
+		if (next.value.problem !== undefined) {
+			note(notes, {file, reason: next.value.problem});
+		}
+		const picked = fold.finish().filter(f => matchesFilter(f.history, filter));
+		if (keepLines !== 'none' && !byPrefix) {
+			lines.push(
+				...selectedLines(
+					picked.map(f => f.history),
+					sessionLines,
+					filter,
+				),
+			);
+		}
+		for (const {history, sink} of picked) {
+			const h = keepEvents && (options.keepEvents || byPrefix) ? history : {...history, events: []};
+			agents.push(h);
+			if (sink instanceof AgentTally) {
+				tallies.set(h, sink);
+			}
 		}
 	}
 	let result = agents;
@@ -144,13 +222,32 @@ export function readHistories(activity: string, options: ReadHistoriesOptions): 
 			return {agents: [], lines: [], notes, agentError: resolved.error};
 		}
 		result = agents.filter(h => h.agentId === resolved.agentId);
-		if (wantLines) {
-			for (const line of selectedLines(result, [], filter)) {
-				take(line);
-			}
+		if (keepLines !== 'none') {
+			lines.push(...selectedLines(result, [], filter));
 		}
 		if (!options.keepEvents) {
-			result = result.map(h => ({...h, events: []}));
+			result = result.map(h => {
+				const stripped = {...h, events: []};
+				const sink = tallies.get(h);
+				if (sink !== undefined) {
+					tallies.set(stripped, sink);
+				}
+				return stripped;
+			});
+		}
+	}
+	if (tally !== undefined) {
+		for (const h of result) {
+			const sink = tallies.get(h);
+			if (sink !== undefined) {
+				mergeTally(tally, sink.own);
+				for (const end of sink.ends) {
+					sessionEnds.add(end);
+				}
+			}
+		}
+		for (const end of sessionEnds) {
+			tallyLine(tally, end);
 		}
 	}
 	if (keepLines !== 'none') {

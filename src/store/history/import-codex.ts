@@ -52,7 +52,7 @@ export function codexImportLines(codexHome: string, activity: string, sinceMs: n
 		}
 		let state = states.get(sessionId);
 		if (state === undefined) {
-			state = sessionImportState(readSessionEvents(path.join(activity, sessionId)).lines);
+			state = sessionImportState(readSessionEvents(path.join(activity, sessionId), {sessionId}).lines);
 			states.set(sessionId, state);
 		}
 		const decision = importDecision(state, record.agentId, file.size, file.mtimeMs);

@@ -207,7 +207,7 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 	const errors: string[] = [];
 	tell();
 	for (const [sessionId, candidates] of bySession) {
-		const log = readSessionEvents(path.join(options.activity, sessionId));
+		const log = readSessionEvents(path.join(options.activity, sessionId), {sessionId});
 		const state = sessionImportState(log.lines);
 		const lines: string[] = [];
 		let lastAtMs = 0;

@@ -8,7 +8,7 @@
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {displayEventLine} from '../../core/history/display-event-line.js';
-import {parseEventLine, type EventLine} from '../../core/history/event-line.js';
+import {readLogLine, type EventLine} from '../../core/history/event-line.js';
 import {foldEvents} from '../../core/history/fold.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {head} from '../../core/text/bounded.js';
@@ -179,12 +179,17 @@ export class SessionEventFollower {
 		let carry: Buffer[] = [];
 		let carryBytes = 0;
 		const take = (bytes: Buffer): void => {
-			const parsed = parseEventLine(bytes.toString('utf8'));
+			const text = bytes.toString('utf8');
+			// An event glued after a torn line (an older hook) is kept; the torn part is skipped.
+			const parsed = readLogLine(text);
 			if (!parsed.ok) {
-				if (bytes.toString('utf8').trim() !== '') {
+				if (text.trim() !== '') {
 					this.skipped += 1;
 				}
 				return;
+			}
+			if (parsed.torn) {
+				this.skipped += 1;
 			}
 			sessionEnd = this.keep(parsed.value, touched) || sessionEnd;
 		};

@@ -2,17 +2,23 @@
 // one `write` on a descriptor opened with O_APPEND, so lines of concurrent hooks never interleave
 // (a local Linux or macOS file system appends a single write whole). Never through a symlink, never
 // to a FIFO or anything but a regular file. Node built-ins only: the hook bundles this.
-import {closeSync, constants, fstatSync, lutimesSync, openSync, writeSync} from 'node:fs';
+import {closeSync, constants, fstatSync, lutimesSync, openSync, readSync, writeSync} from 'node:fs';
 import {join} from 'node:path';
 import {EVENT_LOG_NAME, NEWEST_SESSION_NAME} from '../../core/record/file-names.js';
 
-const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+// Read and write: the last byte is read to see whether the log ends in a torn line.
+const APPEND = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 /**
  * Appends `line` (one JSON line ending in `\n`) to `<sessionDir>/events.jsonl`. Returns a problem
  * to log, or undefined when the line is on disk whole. Never throws.
+ *
+ * A log that does not end in `\n` holds the torn end of a write (a hook killed mid-write, a full
+ * disk): the line then starts with `\n`, in the same single write, so it is never glued onto the
+ * torn part (which readers skip) and stays readable. Cheap: the size comes with the fstat already
+ * made, and only the last byte is read.
  */
 export function appendEventLine(sessionDir: string, line: string): string | undefined {
 	const file = join(sessionDir, EVENT_LOG_NAME);
@@ -24,16 +30,30 @@ export function appendEventLine(sessionDir: string, line: string): string | unde
 		return `event log ${file}: ${error instanceof Error ? error.message : String(error)}; the line is not recorded`;
 	}
 	try {
-		if (!fstatSync(fd).isFile()) {
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) {
 			return `event log ${file} is not a regular file; the line is not recorded`;
 		}
-		const bytes = Buffer.from(line, 'utf8');
+		const bytes = Buffer.from(endsTorn(fd, stats.size) ? `\n${line}` : line, 'utf8');
 		const written = writeSync(fd, bytes);
 		return written === bytes.length ? undefined : `event log ${file}: only ${written} of ${bytes.length} bytes written (disk full?)`;
 	} catch (error) {
 		return `event log ${file}: ${error instanceof Error ? error.message : String(error)}; the line is not recorded`;
 	} finally {
 		closeSync(fd);
+	}
+}
+
+/** The file of `size` bytes is not empty and its last byte is not `\n`. A read error counts as whole. */
+function endsTorn(fd: number, size: number): boolean {
+	if (size === 0) {
+		return false;
+	}
+	const last = Buffer.alloc(1);
+	try {
+		return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+	} catch {
+		return false;
 	}
 }
 

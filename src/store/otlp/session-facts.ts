@@ -16,7 +16,7 @@ export interface SessionFactsRead {
 }
 
 export function readSessionFacts(activity: string, session: SessionDirInfo, now: number, staleMs: number | undefined): SessionFactsRead {
-	const read = readSessionEvents(path.join(activity, session.id));
+	const read = readSessionEvents(path.join(activity, session.id), {sessionId: session.id});
 	const agents = foldEvents(read.lines, {now, ...(staleMs === undefined ? {} : {staleMs})});
 	return {
 		facts: {sessionId: session.id, lines: read.lines, agents},

@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, parseEventLog, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, parseEventLog, TORN_LINE, type EventLine} from '../../../src/core/history/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {EVENT_LOG_NAME, readAllEvents, readSessionEvents} from '../../../src/store/history/event-log.js';
 import {runIsolated} from '../../helpers/isolated.js';
@@ -59,6 +59,32 @@ describe('readSessionEvents', () => {
 		for (const chunkBytes of [1, 5, 33]) {
 			expect(readSessionEvents(session(whole + cut), {chunkBytes})).toEqual(r);
 		}
+	});
+
+	it('recovers the whole event glued after a torn line by an older hook, and counts the torn part as skipped', () => {
+		// A hook killed mid-write left a line without its newline; the next hook appended right after it.
+		const torn = formatEventLine(line(40, 'SubagentStop', 'a2', {data: {lastMessage: 'x'.repeat(300), nested: {v: 1}}})).slice(0, 200);
+		const after = [line(50, 'SubagentStart', 'a3', {state: 'active'}), line(60, 'SubagentStop', 'a3', {state: 'stopped'})];
+		const log = text(NORMAL) + torn + text(after);
+		for (const chunkBytes of [undefined, 1, 7, 64]) {
+			const r = readSessionEvents(session(log), chunkBytes === undefined ? {} : {chunkBytes});
+			expect(r.lines).toEqual([...NORMAL, ...after]);
+			expect(r.skipped).toEqual([{lineNumber: 5, error: TORN_LINE}]);
+		}
+	});
+
+	it('recovers an event glued after a torn line that itself held a nested {"v": object', () => {
+		const torn = '{"v":1,"at":"2026-03-01T12:00:00.040Z","event":"SubagentStop","sessionId":"s1","data":{"x":{"v":2,"y":';
+		const r = readSessionEvents(session(torn + text([line(50, 'SubagentStart', 'a3')])));
+		expect(r.lines).toEqual([line(50, 'SubagentStart', 'a3')]);
+		expect(r.skipped).toEqual([{lineNumber: 1, error: TORN_LINE}]);
+	});
+
+	it('skips, with the folder given as the session, a line naming another session', () => {
+		const dir = session(text([...NORMAL, line(40, 'SubagentStart', 'a9', {sessionId: 's2'})]));
+		const r = readSessionEvents(dir, {sessionId: 's1'});
+		expect(r.lines).toEqual(NORMAL);
+		expect(r.skipped).toEqual([{lineNumber: 5, error: 'names another session (s2) than its folder'}]);
 	});
 
 	it('keeps a whole last line that has no newline (a log written by another tool)', () => {

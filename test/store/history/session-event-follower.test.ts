@@ -73,6 +73,16 @@ describe('SessionEventFollower', () => {
 		expect(follower.getSnapshot().skipped).toBe(0);
 	});
 
+	it('reads the event glued after a torn line (an older hook), counting the torn part as skipped', () => {
+		const dir = sessionDir();
+		append(dir, `${formatEventLine(stop(1, 'a0')).slice(0, 40)}${formatEventLine(start(2))}`);
+		append(dir, [stop(3)]);
+		const follower = new SessionEventFollower(dir);
+		follower.read();
+		expect(kinds(follower)).toEqual(['spawned', 'completed']);
+		expect(follower.getSnapshot().skipped).toBe(1);
+	});
+
 	it('reads the same with tiny chunks (lines cut across chunks)', () => {
 		const dir = sessionDir();
 		append(dir, [start(0), idle(5), start(8), stop(10, 'a1', 'ünïcødé ✓ 😀'), start(1, 'a2')]);
