@@ -1,0 +1,189 @@
+// The scenarios make-fixtures.mjs runs: the user's prompt, and per agent the script the stand-in
+// plays (stand-in.mjs explains how a request is matched to a script). `agents` lists the subagents the
+// run must produce, with the end each must reach: `completed`, `failed` (API error → StopFailure),
+// `interrupted` (SIGINT), `killed` (SIGKILL). `signal` stops Claude Code once the named agent's reply
+// with a tool call has been served.
+import {byTurn, text, tool} from './stand-in.mjs';
+
+const reply = (...blocks) => ({blocks});
+const say = value => reply(text(value));
+const bash = (command, description) => tool('Bash', {command, description});
+
+/** An agent that runs one shell command, then reports. */
+const oneCommand = (command, report) => byTurn(reply(bash(command, 'Run the check')), say(report));
+
+/** The agent id in a tool result (`agentId: a…` in a foreground or background Agent result). */
+const agentIdIn = result => /agentId:?\s*"?(a[0-9a-f]{16})/u.exec(result?.text ?? '')?.[1] ?? /\b(a[0-9a-f]{16})\b/u.exec(result?.text ?? '')?.[1];
+
+const agentCall = (name, description, task, extra = {}) =>
+	tool('Agent', {description, prompt: `[fixture:${name}] ${task}`, subagent_type: 'general-purpose', ...extra});
+
+const WORKFLOW_SCRIPT = `export const meta = {
+  name: 'fixture-checks',
+  description: 'Two checks of the workspace, one of which fails',
+  phases: [{ title: 'Check' }],
+}
+const results = await parallel([
+  () => agent('[fixture:wf_count] Count the files in the workspace and report the number.', { label: 'count-files', phase: 'Check' }),
+  () => agent('[fixture:wf_broken] Read the README and summarise it.', { label: 'read-readme', phase: 'Check' }),
+])
+return { results }
+`;
+
+export const scenarios = {
+	foreground: {
+		about:
+			'One foreground agent (`run_in_background: false`): the main agent calls Agent, the `lister` runs `ls -a` and reports; PostToolUse(Agent) carries the completed result.',
+		prompt: 'Use a subagent to list the files in this folder, and wait for it.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('lister', 'List the workspace', 'List the files in the working folder and report.', {run_in_background: false})),
+				say('The lister reported: the folder holds a README. Done.'),
+			),
+			lister: oneCommand('ls -a', 'Lister report: the folder holds README and nothing else.'),
+		},
+		agents: {lister: 'completed'},
+	},
+	parallel: {
+		about: 'Three foreground agents launched in one assistant message (one tool batch), running at the same time; each runs one command and reports.',
+		prompt: 'Use three subagents at once to check the files, the lines and the disk usage of this folder.',
+		scripts: {
+			main: byTurn(
+				reply(
+					agentCall('files', 'Count files', 'Count the files in the working folder.', {run_in_background: false}),
+					agentCall('lines', 'Count lines', 'Count the lines of the README.', {run_in_background: false}),
+					agentCall('disk', 'Measure disk use', 'Measure the disk use of the working folder.', {run_in_background: false}),
+				),
+				say('All three checks reported back. Done.'),
+			),
+			files: oneCommand('ls -1 | wc -l', 'Files report: 1 file.'),
+			lines: oneCommand('wc -l README', 'Lines report: the README has 1 line.'),
+			disk: oneCommand('du -sh .', 'Disk report: a few KB.'),
+		},
+		agents: {files: 'completed', lines: 'completed', disk: 'completed'},
+	},
+	background: {
+		about:
+			'One agent launched the default way (no `run_in_background`): it runs in the background; PostToolUse(Agent) says `async_launched` at once, the main turn ends, and the completion arrives later as a `<task-notification>` turn (UserPromptSubmit) that the main agent answers.',
+		prompt: 'Have a subagent check the README in this folder.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('reader', 'Check the README', 'Read the README and say what it is for.')),
+				say('The reader is working in the background; I will report when it is done.'),
+				say('The reader finished: the README describes the fixture folder. Done.'),
+			),
+			reader: oneCommand('sleep 1; cat README', 'Reader report: the README says it is a folder for the fixture run.'),
+		},
+		agents: {reader: 'completed'},
+	},
+	sigint: {
+		about:
+			'A foreground agent runs `timeout 30 tail -f README`; two seconds after the stand-in served that tool call, Claude Code gets SIGINT (as Ctrl-C would). No SubagentStop and no PostToolUse(Agent) for the agent; SessionEnd fires.',
+		prompt: 'Use a subagent to run the long job in this folder, and wait for it.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('sleeper', 'Run the long job', 'Run the long job (watch the README for 30 seconds) and report.', {run_in_background: false})),
+				say('The long job finished.'),
+			),
+			sleeper: oneCommand('timeout 30 tail -f README', 'Sleeper report: the long job finished.'),
+		},
+		agents: {sleeper: 'interrupted'},
+		signal: {agent: 'sleeper', name: 'SIGINT', afterMs: 2000},
+	},
+	sigkill: {
+		about:
+			'A background agent runs `timeout 30 tail -f README`; two seconds after the stand-in served that tool call, Claude Code gets SIGKILL. Nothing fires afterwards: the agent file stays active, the transcript ends at the tool_use.',
+		prompt: 'Have a subagent run the long job in this folder.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('stuck', 'Run the long job', 'Run the long job (watch the README for 30 seconds) and report.')),
+				say('The long job runs in the background.'),
+				say('The long job finished.'),
+			),
+			stuck: oneCommand('timeout 30 tail -f README', 'Stuck report: the long job finished.'),
+		},
+		agents: {stuck: 'killed'},
+		signal: {agent: 'stuck', name: 'SIGKILL', afterMs: 2000},
+	},
+	workflow: {
+		about:
+			"The Workflow tool with a script that runs two agents in parallel: `wf_count` runs a command and reports; `wf_broken`'s first request gets HTTP 400 from the stand-in, so it dies with StopFailure (no SubagentStop). The run ends with a `<task-notification>` to the main agent.",
+		prompt: 'Use a workflow to run two checks of this folder in parallel: count the files, and summarise the README.',
+		scripts: {
+			main: byTurn(
+				reply(tool('Workflow', {script: WORKFLOW_SCRIPT})),
+				say('The workflow runs in the background; I will report when it is done.'),
+				say('The workflow finished: one check reported, the other failed. Done.'),
+			),
+			wf_count: oneCommand('ls -1 | wc -l', 'Count report: 1 file.'),
+			wf_broken: () => ({error: 400, message: 'fixture: this request is refused on purpose'}),
+		},
+		agents: {wf_count: 'completed', wf_broken: 'failed'},
+	},
+	depth3: {
+		about:
+			'Nesting to depth 3, all foreground: `outer` (depth 1) calls Agent for `middle` (depth 2), which calls Agent for `inner` (depth 3); `inner` runs `pwd` and reports, then each parent reports.',
+		prompt: 'Use a subagent that delegates to a subagent that delegates again, to find the working directory.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('outer', 'Delegate twice', 'Delegate to a subagent the question of the working directory.', {run_in_background: false})),
+				say('The chain of agents answered. Done.'),
+			),
+			outer: byTurn(
+				reply(agentCall('middle', 'Delegate once more', 'Delegate to a subagent: find the working directory.', {run_in_background: false})),
+				say('Outer report: the middle agent answered.'),
+			),
+			middle: byTurn(
+				reply(agentCall('inner', 'Find the directory', 'Print the working directory and report it.', {run_in_background: false})),
+				say('Middle report: the inner agent answered.'),
+			),
+			inner: oneCommand('pwd', 'Inner report: the working directory is the fixture workspace.'),
+		},
+		agents: {outer: 'completed', middle: 'completed', inner: 'completed'},
+	},
+	resume: {
+		about:
+			'A foreground agent `helper` runs and finishes; the main agent loads SendMessage with ToolSearch and sends the finished agent a second task by its id: the same agent runs again in the background (a second SubagentStart with the same agent_id, the same transcript), and a `<task-notification>` reports the second run.',
+		prompt: 'Use a subagent to check the README, then ask the same subagent a follow-up question.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('helper', 'Check the README', 'Read the README and report.', {run_in_background: false})),
+				reply(tool('ToolSearch', {query: 'select:SendMessage', max_results: 1})),
+				ctx => {
+					const id = agentIdIn(ctx.calls.find(c => c.name === 'Agent')?.result);
+					return reply(
+						tool('SendMessage', {to: id ?? 'unknown', message: '[fixture:helper] Second task: count the words of the README.', summary: 'Count the words'}),
+					);
+				},
+				say('I sent the helper a follow-up; it runs in the background.'),
+				say('The helper answered the follow-up too. Done.'),
+			),
+			helper: ctx => {
+				const second = ctx.userTexts.includes('Second task');
+				if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? 'wc -w README' : 'cat README', 'Run the check'));
+				return say(second ? 'Helper, second report: the README has 8 words.' : 'Helper report: the README describes the fixture folder.');
+			},
+		},
+		agents: {helper: 'completed'},
+	},
+	named: {
+		about:
+			'Two named background agents (`name: "scout"` and `name: "mapper"` in the Agent call; the parameter exists with CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1). Each runs a command and reports; two `<task-notification>` turns follow.',
+		prompt: 'Start two named subagents, scout and mapper, to look at this folder.',
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: byTurn(
+				reply(
+					agentCall('scout', 'Scout the folder', 'Look at the folder and report what is there.', {name: 'scout'}),
+					agentCall('mapper', 'Map the folder', 'Map the folder tree and report.', {name: 'mapper'}),
+				),
+				say('Scout and mapper are working in the background.'),
+				say('One of them reported.'),
+				say('Both reported. Done.'),
+			),
+			scout: oneCommand('ls -a', 'Scout report: a README.'),
+			mapper: oneCommand('sleep 1; find . -maxdepth 1', 'Mapper report: one file at the top.'),
+		},
+		agents: {scout: 'completed', mapper: 'completed'},
+	},
+};
