@@ -84,7 +84,7 @@ describe('historyStats', () => {
 		expect(stats.byEvent['constructor']).toBe(1);
 		expect(Object.keys(stats.byEvent).sort()).toEqual(['__proto__', 'constructor']);
 		// The JSON says it too, and the text table lists the group.
-		expect(JSON.parse(JSON.stringify(stats)).byType.__proto__.agents).toBe(1);
+		expect((JSON.parse(JSON.stringify(stats)) as {byType: Record<string, {agents: number}>}).byType['__proto__']!.agents).toBe(1);
 		expect(formatStatsText(stats, 'type', NOW, 120)).toMatch(/^__proto__ +1 /m);
 	});
 
