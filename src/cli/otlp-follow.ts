@@ -165,7 +165,7 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 		if (cut > 0) {
 			// The collector was not answering: the runs still going are not tried on quit (it would only delay the stop).
 			process.stderr.write(
-				`agentlog: stopped while ${cut} ${cut === 1 ? 'span was' : 'spans were'} waiting for the collector's answer: the cursor keeps every batch it took, so the next run sends the rest (the cut batch again, with the same ids)\n`,
+				`agentlog: stopped with ${cut} ${cut === 1 ? 'span' : 'spans'} not yet taken by the collector (a request or retry under way was ended): the cursor keeps every batch it took, so the next run sends the rest (the cut batch again, with the same ids)\n`,
 			);
 		} else if (!failed) {
 			await sendUnfinished(activity, options, cursor, {config, context, label}, exporter => {

@@ -137,7 +137,11 @@ export function postTraces(config: OtlpConfig, body: Uint8Array, options: PostOp
 				}
 			});
 			response.on('error', error => done({kind: 'retry', reason: error.message}));
-			response.on('aborted', () => done({kind: 'retry', reason: 'the collector closed the connection mid-answer'}));
+			response.on('close', () => {
+				if (!response.complete) {
+					done({kind: 'retry', reason: 'the collector closed the connection mid-answer'});
+				}
+			});
 			response.on('end', finish);
 		};
 		try {
