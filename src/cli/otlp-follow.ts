@@ -20,12 +20,14 @@ import {MAX_BATCH_SPANS, SpanExporter} from '../store/otlp/exporter.js';
 import {readSessionFacts} from '../store/otlp/session-facts.js';
 import {activityFor, home} from './common.js';
 import {CliError} from './errors.js';
-import {otlpSetup, retryNote, type OtlpOptions} from './otlp-export.js';
+import {onStopSignals, otlpSetup, retryNote, type OtlpOptions} from './otlp-export.js';
 
 export const POLL_MS = 1000;
 export const RECHECK_MS = 5000;
 /** Tries per batch of unfinished runs on quit (the collector may be the reason for quitting). */
 const QUIT_ATTEMPTS = 3;
+/** The most time sending the unfinished runs may take on quit: a stop is prompt, whatever the collector does. */
+export const QUIT_MS = 1000;
 
 interface SessionWatch {
 	/** size:mtime of its log when last read. */
@@ -75,19 +77,22 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 	let stopping = false;
 	let wake: (() => void) | undefined;
 	const exporter = new SpanExporter({config, context, onRetry: retryNote(label)});
-	const stop = (): void => {
+	let quitting: SpanExporter | undefined;
+	// A signal ends the request or wait under way at once (a second one, the sending on quit).
+	const release = onStopSignals(() => {
 		stopping = true;
 		exporter.stop();
+		quitting?.stop();
 		wake?.();
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+	});
 	process.stderr.write(
 		`agentlog: sending each agent's span to ${safeLine(label)} when its run ends (cursor: ${safeLine(cursor.path)}). Ctrl+C stops; runs still going are then sent, marked unfinished.\n`,
 	);
 	const watches = new Map<string, SessionWatch>();
 	let pruned = false;
 	let failed = false;
+	/** A signal cut a batch before the collector answered. */
+	let cut = 0;
 	try {
 		while (!stopping) {
 			const now = Date.now();
@@ -104,7 +109,9 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 				if (sent > 0) {
 					process.stderr.write(`agentlog: ${new Date().toISOString().slice(11, 19)} sent ${sent} ${sent === 1 ? 'span' : 'spans'}\n`);
 				}
-				if (!result.ok && !stopping) {
+				if (!result.ok && result.stopped) {
+					cut = result.unsent;
+				} else if (!result.ok && !stopping) {
 					// Refused (not a failure worth retrying): say so and stop, the cursor at the last batch taken.
 					failed = true;
 					throw new CliError(
@@ -155,23 +162,28 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 				};
 			});
 		}
+		if (cut > 0) {
+			// The collector was not answering: the runs still going are not tried on quit (it would only delay the stop).
+			process.stderr.write(
+				`agentlog: stopped with ${cut} ${cut === 1 ? 'span' : 'spans'} not yet taken by the collector (a request or retry under way was ended): the cursor keeps every batch it took, so the next run sends the rest (the cut batch again, with the same ids)\n`,
+			);
+		} else if (!failed) {
+			await sendUnfinished(activity, options, cursor, {config, context, label}, exporter => {
+				quitting = exporter;
+			});
+		}
 	} finally {
-		process.off('SIGINT', stop);
-		process.off('SIGTERM', stop);
-	}
-	if (!failed) {
-		await sendUnfinished(activity, options, cursor, config, context, label);
+		release();
 	}
 }
 
-/** On quit: the runs still going, marked unfinished, tried a few times. */
+/** On quit: the runs still going, marked unfinished, tried a few times within QUIT_MS (a second signal ends it). */
 async function sendUnfinished(
 	activity: string,
 	options: OtlpOptions,
 	cursor: OtlpCursor,
-	config: ReturnType<typeof otlpSetup>['config'],
-	context: ReturnType<typeof otlpSetup>['context'],
-	label: string,
+	{config, context, label}: ReturnType<typeof otlpSetup> & {readonly label: string},
+	started: (exporter: SpanExporter) => void,
 ): Promise<void> {
 	const now = Date.now();
 	const planned: PlannedSpan[] = [];
@@ -182,7 +194,8 @@ async function sendUnfinished(
 		process.stderr.write('agentlog: stopped; no run was going\n');
 		return;
 	}
-	const exporter = new SpanExporter({config, context, maxAttempts: QUIT_ATTEMPTS, onRetry: retryNote(label)});
+	const exporter = new SpanExporter({config, context, maxAttempts: QUIT_ATTEMPTS, batchBudgetMs: QUIT_MS, onRetry: retryNote(label)});
+	started(exporter);
 	const result = await sendPlanned(exporter, cursor, planned);
 	if (result.ok) {
 		process.stderr.write(
@@ -192,6 +205,8 @@ async function sendUnfinished(
 		process.stderr.write(
 			`agentlog: stopped; the spans of ${result.unsent} runs still going were not sent (${safeLine(result.reason)}); their final spans are sent when they end and this runs again\n`,
 		);
-		process.exitCode = 1;
+		if (!result.stopped) {
+			process.exitCode = 1;
+		}
 	}
 }

@@ -4,7 +4,8 @@
 // one that refuses, and the usage errors.
 import os from 'node:os';
 import {describe, expect, it} from 'vitest';
-import {cliEnv, newHome, ranAgent, runCli, writeLines, type Home} from './fixtures.js';
+import {cliEnv, newHome, ranAgent, runCli, startCli, until, writeLines, type Home} from './fixtures.js';
+import {RAW_CONTROL} from '../helpers/hostile.js';
 import {receiversClosedAfterEach, type DecodedSpan} from './receiver.js';
 
 const SESSION = '5e6711e5-241a-462a-8d15-5122611a9569';
@@ -287,6 +288,100 @@ describe('agentlog export --otlp', () => {
 			expect(run.status, args.join(' ')).toBe(2);
 		}
 		expect(r.received).toHaveLength(0);
+	});
+
+	it('refuses a header with CR, LF or another control character (or a bad name) with a usage error naming the header, never its value, sending nothing', async () => {
+		const h = newHome();
+		scriptedSession(h);
+		const r = await receiver();
+		const cases: [Record<string, string>, string][] = [
+			[
+				{OTEL_EXPORTER_OTLP_HEADERS: 'x-team=shop,x-api-key=s3cret%0D%0AX-Evil:%201'},
+				'OTEL_EXPORTER_OTLP_HEADERS: the value of the header "x-api-key" has a control character',
+			],
+			[{OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'authorization=Bearer%20s3cret%00'}, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS: the value of the header "authorization"'],
+			[{OTEL_EXPORTER_OTLP_HEADERS: 'x-note=s3cret%E2%80%AE'}, 'the value of the header "x-note"'],
+			[{OTEL_EXPORTER_OTLP_HEADERS: 'x%0D%0Aa%1B[31m=s3cret'}, 'the header name "x\\r\\na\\u001b[31m" is not a valid HTTP header name'],
+		];
+		for (const [extra, message] of cases) {
+			const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW, ...extra}));
+			const what = JSON.stringify(extra);
+			expect(run.stderr, what).toContain(message);
+			expect(run.stderr, what).not.toContain('s3cret');
+			expect(run.stderr, what).not.toMatch(RAW_CONTROL);
+			expect(run.stderr, what).not.toContain('    at ');
+			expect(run.status, what).toBe(2);
+		}
+		expect(r.received).toHaveLength(0);
+	});
+
+	it('treats log times OTLP cannot carry (before 1970, after 2554) as unknown: no negative or wrapped time, and the span says so', async () => {
+		const h = newHome();
+		const t1960 = Date.parse('1960-01-01T00:00:00.000Z');
+		const t2600 = Date.parse('2600-01-01T00:00:00.000Z');
+		writeLines(h, SESSION, [
+			{at: s(0), event: 'SessionStart', data: {source: 'startup'}},
+			...ranAgent('old', 'Explore', t1960, s(10)),
+			...ranAgent('far', 'Plan', s(20), t2600),
+			...ranAgent('ok', 'Plan', s(30), s(40)),
+		]);
+		const r = await receiver();
+		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
+		expect(run.status).toBe(0);
+		const spans = r.accepted();
+		expect(spans).toHaveLength(4);
+		for (const x of spans) {
+			expect(x.startMs, x.name).toBeGreaterThanOrEqual(s(0));
+			expect(x.endMs, x.name).toBeLessThanOrEqual(s(3600));
+			expect(x.endMs, x.name).toBeGreaterThanOrEqual(x.startMs);
+		}
+		// A start out of range is taken as the run's end; an end out of range as its last known time.
+		expect(byName(spans, 'old')).toMatchObject({startMs: s(10), endMs: s(10)});
+		expect(byName(spans, 'old').attributes['agentlog.time_out_of_range']).toBe(true);
+		expect(byName(spans, 'far').startMs).toBe(s(20));
+		expect(byName(spans, 'far').attributes['agentlog.time_out_of_range']).toBe(true);
+		expect(byName(spans, 'ok').attributes['agentlog.time_out_of_range']).toBeUndefined();
+		const session = spans.find(x => x.name === 'claude_code.session')!;
+		expect(session.attributes['agentlog.time_out_of_range']).toBe(true);
+	});
+
+	it('SIGTERM or Ctrl+C while a request hangs ends the export at once: exit 143 or 130, saying what was sent', async () => {
+		const h = newHome();
+		scriptedSession(h);
+		for (const [signal, code] of [
+			['SIGTERM', 143],
+			['SIGINT', 130],
+		] as const) {
+			const r = await receiver(() => ({status: 200, hang: true}));
+			const a = startCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW, OTEL_EXPORTER_OTLP_TIMEOUT: '60000'}));
+			await until(
+				() => r.received.length === 1,
+				() => `a request; stderr: ${a.stderr()}`,
+			);
+			const sentAt = Date.now();
+			a.child.kill(signal);
+			const run = await a.done;
+			expect(Date.now() - sentAt).toBeLessThan(1500);
+			expect(run.status).toBe(code);
+			expect(run.stderr).toContain(`stopped by ${signal}: sent 0 spans in 0 requests`);
+			expect(run.stderr).toContain('5 spans read so far were not');
+			expect(run.stderr).not.toContain('    at ');
+		}
+	});
+
+	it('caps a Retry-After of 100,000 s at 30 s and says so', async () => {
+		const h = newHome();
+		scriptedSession(h);
+		const r = await receiver(() => ({status: 429, headers: {'retry-after': '100000'}}));
+		const a = startCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
+		await until(
+			() => a.stderr().includes('trying again'),
+			() => a.stderr(),
+		);
+		a.child.kill('SIGINT');
+		const run = await a.done;
+		expect(run.stderr).toContain('HTTP 429; trying again in 30 s (it asked for 100000 s with Retry-After; agentlog waits 30 s at most)');
+		expect(run.status).toBe(130);
 	});
 
 	it('sends gzip when OTEL_EXPORTER_OTLP_COMPRESSION=gzip', async () => {

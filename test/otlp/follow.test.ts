@@ -73,6 +73,42 @@ describe('agentlog export --otlp --follow', () => {
 		expect(cursorEntries(h.state)).toBe(total);
 	});
 
+	it('SIGTERM while a request hangs ends it within a second (exit 0, saying so), the cursor holding every batch taken; the next run resumes', async () => {
+		const h = newHome();
+		const total = endedSessions(h, 3, 200);
+		// The first batch is taken; the second hangs. The time limit is long: the signal, not it, ends the wait.
+		const first = await receiver(n => (n === 0 ? {status: 200} : {status: 200, hang: true}));
+		const port = Number(new URL(first.url).port);
+		const env = cliEnv(h, {OTEL_EXPORTER_OTLP_TIMEOUT: '60000'});
+		const a = startCli(['export', '--otlp', first.url, '--follow'], env);
+		await until(
+			() => first.received.length >= 2,
+			() => `a second request; stderr: ${a.stderr()}`,
+		);
+		const signalled = Date.now();
+		a.child.kill('SIGTERM');
+		const quit = await a.done;
+		expect(Date.now() - signalled).toBeLessThan(1500);
+		expect(quit.signal).toBeNull();
+		expect(quit.status).toBe(0);
+		expect(quit.stderr).toContain('stopped with 91 spans not yet taken by the collector');
+		expect(cursorEntries(h.state)).toBe(512);
+		await first.close();
+
+		const second = await receiver(() => ({status: 200}), port);
+		const b = startCli(['export', '--otlp', second.url, '--follow'], env);
+		await until(
+			() => second.accepted().length >= total - 512,
+			() => `the rest; stderr: ${b.stderr()}`,
+		);
+		b.child.kill('SIGTERM');
+		expect((await b.done).status).toBe(0);
+		const taken = [...first.accepted(), ...second.accepted()];
+		expect(taken).toHaveLength(total);
+		expect(new Set(taken.map(key)).size).toBe(total);
+		expect(cursorEntries(h.state)).toBe(total);
+	});
+
 	it('sends runs as they end, runs still going on quit (unfinished), and their final spans with the same ids later', async () => {
 		const h = newHome();
 		const r = await receiver();

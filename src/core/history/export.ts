@@ -3,10 +3,11 @@
 //
 // JSONL rows are the `history --json` / `history --events --json` values exactly, one per line,
 // through safeJsonStringify (C1 and bidi characters as \uXXXX: still the same value). CSV follows
-// RFC 4180 with `\n` line ends: a field with a comma, quote, CR or LF is quoted and its quotes
-// doubled; numbers plain; null and absent are empty. A text cell that starts with `=`, `+`, `-`,
-// `@`, tab or CR gets a leading `'` and is quoted, so a spreadsheet opens it as text, never as a
-// formula (OWASP, "CSV Injection"); otherwise values are exact. When the CSV goes to a terminal,
+// RFC 4180 with `\n` line ends: a field with a comma, quote, CR or LF (or a `;` or tab, where
+// other spreadsheet locales split) is quoted and its quotes doubled; numbers plain; null and
+// absent are empty. A text cell that starts with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`
+// and is quoted, so a spreadsheet opens it as text, never as a formula (OWASP, "CSV Injection");
+// otherwise values are exact. When the CSV goes to a terminal,
 // `terminal: true` also passes text cells through safeText.
 import {safeJsonStringify, safeText} from '../text/safe-text.js';
 import type {EventLine} from './event-line.js';
@@ -97,7 +98,12 @@ export function eventCells(line: EventLine): Cell[] {
 /** The first characters that make a spreadsheet read a cell as a formula (OWASP). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * RFC 4180's comma, quote, CR and LF, and `;` and tab: a spreadsheet whose list separator is `;`
+ * (many locales) or a TSV import would split an unquoted `x;=cmd` there and read `=cmd` as a
+ * formula; quoted, the cell stays one text cell.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export interface CsvOptions {
 	/** The CSV goes to a terminal: text cells through safeText too. */

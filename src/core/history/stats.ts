@@ -99,8 +99,16 @@ function addTo(groups: Map<string, Group>, key: string, a: StatsAgent): void {
 	}
 }
 
+/**
+ * A table keyed by names from the log (types, sessions, models, events): without a prototype, so
+ * `__proto__` or `constructor` is a key like any other (a plain object would drop or confuse it).
+ */
+function table<T>(): Record<string, T> {
+	return Object.create(null) as Record<string, T>;
+}
+
 function finishGroups(groups: Map<string, Group>): Record<string, GroupStats> {
-	const out: Record<string, GroupStats> = {};
+	const out = table<GroupStats>();
 	for (const key of [...groups.keys()].sort()) {
 		const g = groups.get(key)!;
 		const sorted = g.durations.sort((x, y) => x - y);
@@ -195,7 +203,7 @@ export function historyStats(agents: Iterable<StatsAgent>, lines: LineTally, opt
 			addTo(byOther, keyOf(a, other, options.offsetMinutes), a);
 		}
 	}
-	const byEvent: Record<string, number> = {};
+	const byEvent = table<number>();
 	for (const key of [...lines.byEvent.keys()].sort()) {
 		byEvent[key] = lines.byEvent.get(key)!;
 	}

@@ -8,7 +8,7 @@ import type {AgentHistory} from '../history/fold.js';
 import {firstPoints, pointsUpTo} from '../text/bounded.js';
 import {str as jsonStr} from '../record/json.js';
 import {agentSpanId, sessionSpanId, traceIdOf} from './ids.js';
-import {bool, int, msToNs, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span, type SpanEvent} from './span.js';
+import {bool, fitsOtlp, int, msToNs, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span, type SpanEvent} from './span.js';
 
 /** Longest attribute text sent (code points); longer ones end in `…`. */
 export const MAX_ATTRIBUTE_CHARS = 4096;
@@ -26,18 +26,35 @@ function text(key: string, value: string): Attribute {
 	return str(key, pointsUpTo(value, MAX_ATTRIBUTE_CHARS) <= MAX_ATTRIBUTE_CHARS ? value : `${firstPoints(value, MAX_ATTRIBUTE_CHARS - 1)}…`);
 }
 
-function ms(iso: string | undefined, fallback: number): number {
-	const parsed = iso === undefined ? Number.NaN : Date.parse(iso);
-	return Number.isNaN(parsed) ? fallback : parsed;
+/** Log times OTLP cannot carry (before 1970, after 2554: see MAX_OTLP_MS) met while making one span: taken as unknown, and the span says so. */
+interface OutOfRange {
+	count: number;
 }
 
-function event(at: string, name: string, attributes: Attribute[]): {ms: number; event: SpanEvent} | undefined {
-	const t = Date.parse(at);
-	return Number.isNaN(t) ? undefined : {ms: t, event: {timeNs: msToNs(t), name, attributes}};
+/** A log time in ms, or undefined when missing or unparsable, or when OTLP cannot carry it (counted in `out`). */
+function timeOf(iso: string | undefined, out: OutOfRange): number | undefined {
+	const parsed = iso === undefined ? Number.NaN : Date.parse(iso);
+	if (Number.isNaN(parsed)) {
+		return undefined;
+	}
+	if (!fitsOtlp(parsed)) {
+		out.count += 1;
+		return undefined;
+	}
+	return parsed;
+}
+
+function ms(iso: string | undefined, fallback: number, out: OutOfRange): number {
+	return timeOf(iso, out) ?? fallback;
+}
+
+function event(at: string, name: string, attributes: Attribute[], out: OutOfRange): {ms: number; event: SpanEvent} | undefined {
+	const t = timeOf(at, out);
+	return t === undefined ? undefined : {ms: t, event: {timeNs: msToNs(t), name, attributes}};
 }
 
 /** A PermissionRequest or Notification line that asks the user: a `waiting` span event. */
-function waitEvent(line: EventLine): {ms: number; event: SpanEvent} | undefined {
+function waitEvent(line: EventLine, out: OutOfRange): {ms: number; event: SpanEvent} | undefined {
 	if (line.event !== 'PermissionRequest' && line.event !== 'Notification') {
 		return undefined;
 	}
@@ -45,7 +62,7 @@ function waitEvent(line: EventLine): {ms: number; event: SpanEvent} | undefined 
 	if (line.event === 'Notification' && waitingFor === undefined) {
 		return undefined;
 	}
-	return event(line.at, 'waiting', waitingFor === undefined ? [] : [text('agentlog.waiting_for', waitingFor)]);
+	return event(line.at, 'waiting', waitingFor === undefined ? [] : [text('agentlog.waiting_for', waitingFor)], out);
 }
 
 /** At most MAX_SPAN_EVENTS, in time order; how many were left out. */
@@ -66,8 +83,12 @@ export interface AgentSpanOptions {
  */
 export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	const ended = hasEnded(h);
-	const startMs = ms(h.startedAt, options.now);
-	const endMs = Math.max(startMs, h.status === 'stale' ? ms(h.lastEventAt, startMs) : ended ? ms(h.stoppedAt, ms(h.lastEventAt, startMs)) : options.now);
+	const out: OutOfRange = {count: 0};
+	const start = timeOf(h.startedAt, out);
+	const stop = h.status === 'stale' ? timeOf(h.lastEventAt, out) : ended ? (timeOf(h.stoppedAt, out) ?? timeOf(h.lastEventAt, out)) : options.now;
+	// A start not known (or out of OTLP's range) is taken as the end: the span stays where it was, poll after poll.
+	const startMs = start ?? stop ?? options.now;
+	const endMs = Math.max(startMs, stop ?? startMs);
 	const attributes: Attribute[] = [
 		str('gen_ai.operation.name', 'invoke_agent'),
 		// The model provider of the tool the agent ran in: Claude Code's are Anthropic's, Codex CLI's OpenAI's.
@@ -128,9 +149,12 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	}
 	const steps = h.lifecycle
 		.filter(step => step.kind !== 'spawned')
-		.map(step => event(step.at, step.kind, step.reason === undefined ? [] : [text('agentlog.reason', step.reason)]));
-	const waits = h.events.filter(line => line.agentId === h.agentId).map(waitEvent);
+		.map(step => event(step.at, step.kind, step.reason === undefined ? [] : [text('agentlog.reason', step.reason)], out));
+	const waits = h.events.filter(line => line.agentId === h.agentId).map(line => waitEvent(line, out));
 	const {events, dropped} = bounded([...steps, ...waits]);
+	if (out.count > 0) {
+		attributes.push(bool('agentlog.time_out_of_range', true));
+	}
 	const interrupted = h.status === 'interrupted';
 	return {
 		traceId: traceIdOf(h.sessionId),
@@ -175,9 +199,10 @@ export function sessionSpan(facts: SessionFacts, options: AgentSpanOptions): Spa
 	let last = Number.NEGATIVE_INFINITY;
 	const marks: ({ms: number; event: SpanEvent} | undefined)[] = [];
 	let endReason: string | undefined;
+	const out: OutOfRange = {count: 0};
 	for (const line of facts.lines) {
-		const t = Date.parse(line.at);
-		if (Number.isNaN(t)) {
+		const t = timeOf(line.at, out);
+		if (t === undefined) {
 			continue;
 		}
 		first = Math.min(first, t);
@@ -187,16 +212,16 @@ export function sessionSpan(facts: SessionFacts, options: AgentSpanOptions): Spa
 		}
 		if (line.event === 'SessionStart') {
 			const source = jsonStr(line.data?.source);
-			marks.push(event(line.at, 'session_start', source === undefined ? [] : [text('agentlog.source', source)]));
+			marks.push(event(line.at, 'session_start', source === undefined ? [] : [text('agentlog.source', source)], out));
 		} else if (line.event === 'SessionEnd') {
 			endReason = jsonStr(line.data?.reason);
-			marks.push(event(line.at, 'session_end', endReason === undefined ? [] : [text('agentlog.reason', endReason)]));
+			marks.push(event(line.at, 'session_end', endReason === undefined ? [] : [text('agentlog.reason', endReason)], out));
 		} else {
-			marks.push(waitEvent(line));
+			marks.push(waitEvent(line, out));
 		}
 	}
 	for (const h of facts.agents) {
-		first = Math.min(first, ms(h.startedAt, first));
+		first = Math.min(first, ms(h.startedAt, first, out));
 	}
 	const running = !facts.agents.every(hasEnded);
 	if (!Number.isFinite(first)) {
@@ -214,6 +239,9 @@ export function sessionSpan(facts: SessionFacts, options: AgentSpanOptions): Spa
 	}
 	if (running) {
 		attributes.push(bool('agentlog.unfinished', true));
+	}
+	if (out.count > 0) {
+		attributes.push(bool('agentlog.time_out_of_range', true));
 	}
 	const {events, dropped} = bounded(marks);
 	return {

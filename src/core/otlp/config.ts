@@ -2,6 +2,8 @@
 // environment variables (https://opentelemetry.io/docs/specs/otel/protocol/exporter/), and the
 // resource it describes itself with. Pure: the environment and host name are parameters.
 import type {Result} from '../result.js';
+import {firstPoints} from '../text/bounded.js';
+import {safeLine} from '../text/safe-text.js';
 import {str, type Attribute} from './span.js';
 
 export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
@@ -128,6 +130,44 @@ function gzipOf(env: OtlpEnv): Result<boolean> {
 	return {ok: false, error: `${name}=${value}: use gzip or none`};
 }
 
+/** An HTTP header name: a token (RFC 9110 §5.6.2). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+/**
+ * A header value agentlog sends: tab, printable ASCII and Latin-1 letters. CR and LF would end the
+ * header (or forge more), other controls are refused by HTTP, and Node throws on anything past
+ * Latin-1 — checked here so a wrong variable is a usage error before anything is sent.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7e\u00a0-\u00ff]*$/;
+
+/** A header name for a message: quoted, escapes visible, at most 64 characters (never its value). */
+function nameForMessage(name: string): string {
+	const shown = JSON.stringify(firstPoints(name, 64));
+	return safeLine(shown);
+}
+
+/** The headers of OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_TRACES_HEADERS over them (names in lower case). */
+function headersOf(env: OtlpEnv): Result<Record<string, string>> {
+	const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+	for (const variable of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'] as const) {
+		for (const [key, value] of parseKeyValueList(env[variable])) {
+			if (!HEADER_NAME.test(key)) {
+				return {
+					ok: false,
+					error: `${variable}: the header name ${nameForMessage(key)} is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`,
+				};
+			}
+			if (!HEADER_VALUE.test(value)) {
+				return {
+					ok: false,
+					error: `${variable}: the value of the header ${nameForMessage(key)} has a control character (such as CR or LF) or a character HTTP headers cannot carry; remove it from the variable (a space is written %20)`,
+				};
+			}
+			headers[key.toLowerCase()] = value;
+		}
+	}
+	return {ok: true, value: {...headers}};
+}
+
 /** service.name (OTEL_SERVICE_NAME over OTEL_RESOURCE_ATTRIBUTES, default `agentlog`), host.name (this machine's unless given), and the other given attributes. */
 function resourceOf(env: OtlpEnv, hostName: string): Attribute[] {
 	const attributes = new Map<string, string>([['service.name', DEFAULT_SERVICE_NAME]]);
@@ -158,16 +198,16 @@ export function otlpConfig(option: string | undefined, env: OtlpEnv, hostName: s
 	if (!gzip.ok) {
 		return gzip;
 	}
-	const headers: Record<string, string> = {};
-	for (const [key, value] of [...parseKeyValueList(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValueList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS)]) {
-		headers[key.toLowerCase()] = value;
+	const headers = headersOf(env);
+	if (!headers.ok) {
+		return headers;
 	}
 	return {
 		ok: true,
 		value: {
 			endpoint: endpoint.value.endpoint,
 			endpointFrom: endpoint.value.from,
-			headers,
+			headers: headers.value,
 			protocol: protocol.value,
 			gzip: gzip.value,
 			timeoutMs: timeoutOf(env),

@@ -53,7 +53,22 @@ export const str = (key: string, value: string): Attribute => ({key, value: {kin
 export const int = (key: string, value: number): Attribute => ({key, value: {kind: 'int', value}});
 export const bool = (key: string, value: boolean): Attribute => ({key, value: {kind: 'bool', value}});
 
-/** Milliseconds since the epoch as nanoseconds. */
+/**
+ * The last millisecond OTLP's times (unsigned 64-bit nanoseconds since the epoch) can hold:
+ * 2554-07-21T23:34:33.709Z. Nothing before 1970 fits either.
+ */
+export const MAX_OTLP_MS = 18_446_744_073_709;
+
+/** Whether a time (ms since the epoch) fits OTLP's unsigned 64-bit nanoseconds. */
+export function fitsOtlp(ms: number): boolean {
+	return Number.isFinite(ms) && ms >= 0 && ms <= MAX_OTLP_MS;
+}
+
+/**
+ * Milliseconds since the epoch as nanoseconds, held within what OTLP can carry (callers treat a
+ * log time that does not fit as unknown first; this only keeps a wrong one from wrapping).
+ */
 export function msToNs(ms: number): bigint {
-	return BigInt(Math.round(ms)) * 1_000_000n;
+	const held = Number.isFinite(ms) ? Math.min(MAX_OTLP_MS, Math.max(0, Math.round(ms))) : 0;
+	return BigInt(held) * 1_000_000n;
 }

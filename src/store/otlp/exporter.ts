@@ -1,13 +1,14 @@
 // Spans to a collector in batches: at most MAX_BATCH_SPANS spans and MAX_BATCH_BYTES bytes a
 // request (a batch the collector finds too large is halved), each retried with backoff while the
-// collector is down or busy, and `onSent` called with each batch it took, before the next one is
-// sent (the follow cursor is saved there). Nothing is dropped: a batch is either taken, or the
-// export stops at it and says how many spans were not sent.
+// collector is down or busy (within a number of tries and a time budget, when given), and `onSent`
+// called with each batch it took, before the next one is sent (the follow cursor is saved there).
+// Nothing is dropped: a batch is either taken, or the export stops at it and says how many spans
+// were not sent. `stop()` ends a request or a wait at once (SIGINT, SIGTERM).
 import type {OtlpConfig} from '../../core/otlp/config.js';
 import {encodeTraceRequestJson} from '../../core/otlp/json.js';
 import {encodeTraceRequest} from '../../core/otlp/protobuf.js';
 import type {ExportContext, Span} from '../../core/otlp/span.js';
-import {postTraces} from './send.js';
+import {postTraces, type SendOutcome} from './send.js';
 
 export const MAX_BATCH_SPANS = 512;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
@@ -30,23 +31,37 @@ export interface ExporterOptions {
 	readonly context: ExportContext;
 	/** Tries per batch before giving up (default: no limit, until `stop`). */
 	readonly maxAttempts?: number;
-	/** Said before each wait. */
-	readonly onRetry?: (reason: string, waitMs: number, attempt: number) => void;
+	/**
+	 * The most time a batch may take, its tries and waits together, from its first try (default: no
+	 * limit). A request is cut at what is left of it; a wait that would pass it is not begun.
+	 */
+	readonly batchBudgetMs?: number;
+	/** Said before each wait (`askedMs`: a Retry-After longer than the wait it was capped to). */
+	readonly onRetry?: (reason: string, waitMs: number, attempt: number, askedMs?: number) => void;
 }
 
-export type BatchResult = {readonly ok: true} | {readonly ok: false; readonly reason: string; readonly unsent: number};
+export type BatchResult =
+	| {readonly ok: true}
+	/** `stopped`: `stop()` ended it (the batch's answer, if one was coming, is unknown). */
+	| {readonly ok: false; readonly reason: string; readonly unsent: number; readonly stopped: boolean};
+
+type Attempted = {readonly ok: true} | {readonly ok: false; readonly reason: string; readonly sentOfBatch?: number; readonly stopped?: boolean};
 
 export class SpanExporter {
 	readonly tally: ExportTally = {sent: 0, requests: 0, rejected: 0, rejections: []};
-	private stopping = false;
+	private readonly abort = new AbortController();
 	private wake: (() => void) | undefined;
 
 	constructor(private readonly options: ExporterOptions) {}
 
-	/** Ends any wait now; batches not yet taken are not retried again. */
+	/** Ends the request or wait under way now; nothing more is sent. */
 	stop(): void {
-		this.stopping = true;
+		this.abort.abort();
 		this.wake?.();
+	}
+
+	get stopped(): boolean {
+		return this.abort.signal.aborted;
 	}
 
 	private encode(spans: readonly Span[]): Uint8Array {
@@ -66,31 +81,34 @@ export class SpanExporter {
 
 	/**
 	 * Sends `spans` in batches, in order; `onSent(batch)` after each batch the collector took.
-	 * Stops at the first batch that cannot be sent (refused, or out of tries, or stopped).
+	 * Stops at the first batch that cannot be sent (refused, or out of tries or time, or stopped).
 	 */
 	async send(spans: readonly Span[], onSent: (batch: readonly Span[]) => void = () => {}): Promise<BatchResult> {
 		for (let i = 0; i < spans.length; i += MAX_BATCH_SPANS) {
 			const result = await this.sendBatch(spans.slice(i, i + MAX_BATCH_SPANS), onSent);
 			if (!result.ok) {
-				return {ok: false, reason: result.reason, unsent: spans.length - i - (result.sentOfBatch ?? 0)};
+				return {ok: false, reason: result.reason, unsent: spans.length - i - (result.sentOfBatch ?? 0), stopped: result.stopped === true};
 			}
 		}
 		return {ok: true};
 	}
 
-	private async sendBatch(
-		batch: readonly Span[],
-		onSent: (batch: readonly Span[]) => void,
-	): Promise<{readonly ok: true} | {readonly ok: false; readonly reason: string; readonly sentOfBatch?: number}> {
+	private async sendBatch(batch: readonly Span[], onSent: (batch: readonly Span[]) => void): Promise<Attempted> {
 		const body = this.encode(batch);
 		if (body.length > MAX_BATCH_BYTES && batch.length > 1) {
 			return this.halves(batch, onSent);
 		}
+		const {config, batchBudgetMs, maxAttempts = Number.POSITIVE_INFINITY} = this.options;
+		const began = Date.now();
+		const left = (): number => (batchBudgetMs === undefined ? Number.POSITIVE_INFINITY : batchBudgetMs - (Date.now() - began));
 		for (let attempt = 1; ; attempt++) {
-			if (this.stopping && attempt > 1) {
-				return {ok: false, reason: 'stopped'};
+			if (this.stopped) {
+				return {ok: false, reason: 'stopped', stopped: true};
 			}
-			const outcome = await postTraces(this.options.config, body);
+			const outcome: SendOutcome = await postTraces(config, body, {timeoutMs: Math.min(config.timeoutMs, left()), signal: this.abort.signal});
+			if (outcome.kind === 'stopped') {
+				return {ok: false, reason: 'stopped', stopped: true};
+			}
 			this.tally.requests += 1;
 			if (outcome.kind === 'sent') {
 				this.tally.sent += batch.length;
@@ -109,20 +127,27 @@ export class SpanExporter {
 			if (outcome.kind !== 'retry') {
 				return {ok: false, reason: outcome.reason};
 			}
-			const max = this.options.maxAttempts ?? Number.POSITIVE_INFINITY;
-			if (attempt >= max || this.stopping) {
+			if (attempt >= maxAttempts) {
 				return {ok: false, reason: outcome.reason};
 			}
+			if (this.stopped) {
+				return {ok: false, reason: 'stopped', stopped: true};
+			}
 			const wait = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
-			this.options.onRetry?.(outcome.reason, wait, attempt);
+			if (wait >= left()) {
+				return {ok: false, reason: `${outcome.reason} (gave up after ${Math.round((Date.now() - began) / 1000)} s of tries)`};
+			}
+			this.options.onRetry?.(
+				outcome.reason,
+				wait,
+				attempt,
+				outcome.retryAfterAskedMs !== undefined && outcome.retryAfterAskedMs > wait ? outcome.retryAfterAskedMs : undefined,
+			);
 			await this.sleep(wait);
 		}
 	}
 
-	private async halves(
-		batch: readonly Span[],
-		onSent: (batch: readonly Span[]) => void,
-	): Promise<{readonly ok: true} | {readonly ok: false; readonly reason: string; readonly sentOfBatch?: number}> {
+	private async halves(batch: readonly Span[], onSent: (batch: readonly Span[]) => void): Promise<Attempted> {
 		const middle = Math.ceil(batch.length / 2);
 		const first = await this.sendBatch(batch.slice(0, middle), onSent);
 		if (!first.ok) {

@@ -71,8 +71,18 @@ describe('csvField', () => {
 		expect(csvField('a=b')).toBe('a=b');
 	});
 
+	it("quotes a field with a semicolon or a tab: a spreadsheet whose list separator is ';' (or a TSV import) keeps it one text cell, no formula after the separator", () => {
+		expect(csvField("x;=cmd|' /C calc'!A0")).toBe(`"x;=cmd|' /C calc'!A0"`);
+		expect(csvField('x\t=1+1')).toBe('"x\t=1+1"');
+		expect(csvField('a;b')).toBe('"a;b"');
+		expect(csvRow(['ok', 'x;=cmd', 'y\t@SUM(A1)'])).toBe('ok,"x;=cmd","y\t@SUM(A1)"\n');
+		// The guard at the start stays.
+		expect(csvField('=1;2')).toBe(`"'=1;2"`);
+	});
+
 	it('values are exact for a file or pipe; only for a terminal are text cells made safe', () => {
-		expect(csvField(HOSTILE.title)).toBe(HOSTILE.title);
+		// Quoted for its `;`: the value inside is exact.
+		expect(csvField(HOSTILE.title)).toBe(`"${HOSTILE.title}"`);
 		expect(csvField(HOSTILE.bidi)).toBe(HOSTILE.bidi);
 		const shown = csvField(ALL_HOSTILE, {terminal: true});
 		expect(shown).not.toMatch(RAW_CONTROL);

@@ -62,6 +62,32 @@ describe('historyStats', () => {
 		});
 	});
 
+	it('a group or event named like an Object.prototype member (__proto__, constructor) is counted like any other: the totals add up', () => {
+		const odd = [
+			agent({type: '__proto__', durationMs: 1000, tokens: 7}),
+			agent({type: 'constructor', sessionId: '__proto__', model: '__proto__'}),
+			agent({type: 'Explore', sessionId: 'toString'}),
+		];
+		const oddLines = tallyLines([
+			{event: '__proto__', at: '2026-03-01T10:00:00.000Z', sessionId: 's1'},
+			{event: 'constructor', at: '2026-03-01T10:00:01.000Z', sessionId: 's1'},
+		]);
+		const sum = (groups: Record<string, {agents: number}> | undefined) => Object.values(groups ?? {}).reduce((n, g) => n + g.agents, 0);
+		const stats = historyStats(odd, oddLines, {by: 'session'});
+		expect(Object.keys(stats.byType).sort()).toEqual(['Explore', '__proto__', 'constructor']);
+		expect(stats.byType['__proto__']).toMatchObject({agents: 1, tokens: 7, maxMs: 1000});
+		expect(sum(stats.byType)).toBe(stats.agents);
+		expect(Object.keys(stats.bySession!).sort()).toEqual(['__proto__', 's1', 'toString']);
+		expect(sum(stats.bySession)).toBe(stats.agents);
+		expect(sum(historyStats(odd, oddLines, {by: 'model'}).byModel)).toBe(stats.agents);
+		expect(stats.byEvent['__proto__']).toBe(1);
+		expect(stats.byEvent['constructor']).toBe(1);
+		expect(Object.keys(stats.byEvent).sort()).toEqual(['__proto__', 'constructor']);
+		// The JSON says it too, and the text table lists the group.
+		expect((JSON.parse(JSON.stringify(stats)) as {byType: Record<string, {agents: number}>}).byType['__proto__']!.agents).toBe(1);
+		expect(formatStatsText(stats, 'type', NOW, 120)).toMatch(/^__proto__ +1 /m);
+	});
+
 	it('--by session, day and model add the same per-group object keyed by that dimension', () => {
 		expect(Object.keys(historyStats(agents, tallyLines(lines), {by: 'session'}).bySession!)).toEqual(['s1', 's2']);
 		expect(historyStats(agents, tallyLines(lines), {by: 'day'}).byDay).toMatchObject({'2026-02-28': {agents: 1}, '2026-03-01': {agents: 3, interrupted: 1}});

@@ -51,6 +51,23 @@ describe('otlpConfig', () => {
 		expect(config(undefined, {OTEL_EXPORTER_OTLP_TIMEOUT: 'soon'}).timeoutMs).toBe(10_000);
 	});
 
+	it('refuses a header value with a control character or past Latin-1, and a name that is not an HTTP token, naming the header only', () => {
+		const error = (env: Record<string, string>) => {
+			const r = otlpConfig(undefined, env, 'h');
+			return r.ok ? '' : r.error;
+		};
+		for (const value of ['a%0Db', 'a%0Ab', 'a%00b', 'a%1B[31m', 'a%7Fb', 'a%C2%9Bb', 'a%E2%80%AEb']) {
+			const message = error({OTEL_EXPORTER_OTLP_HEADERS: `x-ok=1,X-Key=${value}`});
+			expect(message, value).toMatch(/^OTEL_EXPORTER_OTLP_HEADERS: the value of the header "X-Key" has a control character/);
+			expect(message, value).not.toContain(decodeURIComponent(value));
+		}
+		expect(error({OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'my header=1'})).toContain(
+			'OTEL_EXPORTER_OTLP_TRACES_HEADERS: the header name "my header" is not a valid HTTP header name',
+		);
+		// Tab, printable ASCII and Latin-1 letters are fine.
+		expect(config(undefined, {OTEL_EXPORTER_OTLP_HEADERS: 'x-a=a%09b%20c%C3%A9'}).headers).toEqual({'x-a': 'a\tb cé'});
+	});
+
 	it('describes the resource: service.name (OTEL_SERVICE_NAME wins), host.name unless given, the other attributes', () => {
 		const attrs = (env: Record<string, string>) => Object.fromEntries(config(undefined, env).resource.map(a => [a.key, a.value.value]));
 		expect(attrs({})).toEqual({'service.name': 'agentlog', 'host.name': 'box-1'});

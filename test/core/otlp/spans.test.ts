@@ -7,7 +7,7 @@ import {dueSpans, hasPending, SETTLE_MS, SESSION_QUIET_MS, unfinishedSpans} from
 import {agentSpanId, sessionSpanId, traceIdOf} from '../../../src/core/otlp/ids.js';
 import {decodePartialSuccessJson, encodeTraceRequestJson} from '../../../src/core/otlp/json.js';
 import {decodePartialSuccess, encodeTraceRequest} from '../../../src/core/otlp/protobuf.js';
-import {int, str, type ExportContext} from '../../../src/core/otlp/span.js';
+import {fitsOtlp, int, MAX_OTLP_MS, msToNs, str, type ExportContext} from '../../../src/core/otlp/span.js';
 import {decodeTraceRequest} from '../../otlp/receiver.js';
 
 const S = 'sess-1';
@@ -121,5 +121,17 @@ describe('the follow plan', () => {
 		const late = T0 + 10_000 + SESSION_QUIET_MS;
 		expect(dueSpans(facts(done, late - 1), nothingSent, late - 1).map(p => p.span.name)).toEqual(['invoke_agent Explore']);
 		expect(dueSpans(facts(done, late), nothingSent, late).map(p => p.span.name)).toEqual(['invoke_agent Explore', 'claude_code.session']);
+	});
+});
+
+describe('msToNs', () => {
+	it("holds a time within OTLP's unsigned 64-bit nanoseconds: never negative, never wrapped", () => {
+		expect(msToNs(1)).toBe(1_000_000n);
+		expect(MAX_OTLP_MS).toBe(Number((2n ** 64n - 1n) / 1_000_000n));
+		expect(new Date(MAX_OTLP_MS).toISOString()).toBe('2554-07-21T23:34:33.709Z');
+		expect(msToNs(-1)).toBe(0n);
+		expect(msToNs(Date.parse('2600-01-01T00:00:00Z'))).toBe(BigInt(MAX_OTLP_MS) * 1_000_000n);
+		expect(msToNs(Number.NaN)).toBe(0n);
+		expect([fitsOtlp(0), fitsOtlp(MAX_OTLP_MS), fitsOtlp(-1), fitsOtlp(MAX_OTLP_MS + 1), fitsOtlp(Number.NaN)]).toEqual([true, true, false, false, false]);
 	});
 });
