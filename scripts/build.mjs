@@ -150,6 +150,8 @@ const results = await Promise.all([
 		alias: {'react-devtools-core': stub},
 		plugins: [yogaWithoutFetch, boundedInkCaches],
 		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
+		// Which packages went into the bundle: their license notices ship beside it (below).
+		metafile: true,
 		// CommonJS packages inside an ESM bundle call require(); give them one.
 		banner: {js: "import {createRequire as __agentlogCreateRequire} from 'node:module'; const require = __agentlogCreateRequire(import.meta.url);"},
 	}),
@@ -162,6 +164,46 @@ const results = await Promise.all([
 		'status',
 	),
 ]);
+
+/**
+ * The licenses of the npm packages bundled into the CLI (MIT, ISC, BSD and Apache all ask that
+ * their notice travel with copies): each package esbuild took a file from, with its version,
+ * license and license file, in dist/cli/THIRD-PARTY-NOTICES.txt, which the tarball ships.
+ */
+async function thirdPartyNotices(metafile) {
+	const dirs = new Set();
+	for (const input of Object.keys(metafile.inputs)) {
+		// The last node_modules/<package>/ in the path (a package nested in another's is its own); a
+		// dot folder (the build's own stub in node_modules/.cache) is no package.
+		const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/.][^/]*)\//.exec(input.replaceAll('\\', '/'));
+		if (match) {
+			dirs.add(match[1]);
+		}
+	}
+	const entries = [];
+	for (const dir of dirs) {
+		const meta = JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8'));
+		const names = await readdir(path.join(root, dir));
+		const licenseName = names.filter(name => /^(licen[sc]e|copying|notice)(\.|$)/i.test(name)).sort()[0];
+		const author = typeof meta.author === 'string' ? meta.author : meta.author?.name;
+		const text = licenseName
+			? (await readFile(path.join(root, dir, licenseName), 'utf8')).trim()
+			: `No license file is shipped with this package; its package.json says: license ${meta.license ?? 'none given'}${author ? `, author ${author}` : ''}.`;
+		if (!entries.some(e => e.name === meta.name && e.version === meta.version)) {
+			entries.push({name: meta.name, version: meta.version, license: typeof meta.license === 'string' ? meta.license : 'see below', text});
+		}
+	}
+	entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+	const rule = '-'.repeat(72);
+	return [
+		`agentlog ${pkg.version} bundles the following packages into dist/cli. Their license notices follow.`,
+		'',
+		...entries.flatMap(e => [rule, `${e.name} ${e.version} (${e.license})`, rule, '', e.text, '']),
+	].join('\n');
+}
+
+const notices = await thirdPartyNotices(results[0].metafile);
+await writeAtomic(path.join(dist, 'cli', 'THIRD-PARTY-NOTICES.txt'), notices);
 
 const written = new Set();
 for (const result of results) {

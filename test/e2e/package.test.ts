@@ -83,11 +83,13 @@ beforeAll(() => {
 }, 180_000);
 
 describe('npm pack', () => {
-	it('holds the built CLI, the hook and the README, and nothing else', () => {
+	it('holds the built CLI, the hook, the README and the licenses, and nothing else', () => {
 		const files = packed.files.map(f => f.path).sort();
 		for (const needed of [
 			'package.json',
 			'README.md',
+			'LICENSE',
+			'dist/cli/THIRD-PARTY-NOTICES.txt',
 			'bin/agentlog.js',
 			'bin/package.json',
 			'dist/cli/agentlog.js',
@@ -99,7 +101,7 @@ describe('npm pack', () => {
 			expect(files).toContain(needed);
 		}
 		const allowed =
-			/^(package\.json|README\.md|bin\/[^/]+|dist\/cli\/[^/]+\.(js|cjs)|dist\/cli\/chunks\/[^/]+\.js|hooks\/(agent-spy\.sh|agent-spy\.cjs|agent-prune\.cjs))$/u;
+			/^(package\.json|README\.md|LICENSE|dist\/cli\/THIRD-PARTY-NOTICES\.txt|bin\/[^/]+|dist\/cli\/[^/]+\.(js|cjs)|dist\/cli\/chunks\/[^/]+\.js|hooks\/(agent-spy\.sh|agent-spy\.cjs|agent-prune\.cjs))$/u;
 		expect(files.filter(f => !allowed.test(f))).toEqual([]);
 		expect(files.filter(f => /^(test|bench|\.ci|src|scripts|\.claude-plugin)\//u.test(f) || f.endsWith('.v8cache') || f.endsWith('.ts'))).toEqual([]);
 	});
