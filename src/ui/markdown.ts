@@ -10,6 +10,23 @@ import {listItemsInline} from './markdown-list.js';
 type Render = (text: string, width: number) => string;
 
 let loading: Promise<Render> | undefined;
+/** The renderer once loaded: a detail pane opened after that shows its Markdown in its first frame. */
+let ready: Render | undefined;
+
+function loadOnce(): Promise<Render> {
+	loading ??= load().then(render => (ready = render));
+	return loading;
+}
+
+/**
+ * Loads the renderer in the background (watch calls it once its first frame is drawn), so that
+ * opening a detail pane never shows the raw Markdown while marked-terminal (~200 ms) loads.
+ */
+export function preloadMarkdown(): void {
+	loadOnce().catch(() => {
+		// A renderer that cannot load: each piece is shown as plain text (renderPiece).
+	});
+}
 
 /**
  * List items as they are: marked-terminal's default wraps each in a colour reset, whose escape
@@ -84,35 +101,71 @@ function viewOf(job: Job): RenderedMessage {
 	return {lines: job.lines, done: job.done, pieces: job.done + left, cutAt: job.cut ? job.end : undefined};
 }
 
-/** What is rendered of `text` at `width` so far; undefined before anything is. */
+/**
+ * What is rendered of `text` at `width` so far; undefined before anything is. Once the renderer
+ * is loaded, the first piece of a message not asked for before is rendered here and now, so the
+ * frame that opens a detail pane already shows it rendered (watchMarkdown renders the rest).
+ */
 export function renderedMarkdown(text: string, width: number): RenderedMessage | undefined {
-	const job = find(text, width);
+	const job = find(text, width) ?? (ready === undefined ? undefined : firstPiece(newJob(text, width), ready));
 	return job && job.done > 0 ? job.view : undefined;
 }
 
 const yieldToEvents = () => new Promise<void>(resolve => setImmediate(resolve));
 
+function newJob(text: string, width: number): Job {
+	const {end, cut} = displayEnd(text);
+	const job: Job = {
+		text,
+		width,
+		end,
+		cut,
+		lines: [],
+		done: 0,
+		cursor: FIRST_PIECE,
+		view: {lines: [], done: 0, pieces: 0, cutAt: undefined},
+		listeners: new Set(),
+		running: false,
+		toldAt: 0,
+	};
+	job.view = viewOf(job);
+	jobs = [job, ...jobs].slice(0, MAX_JOBS);
+	return job;
+}
+
+/** Renders the next piece of `job`, if any is left; true when one was. */
+function step(job: Job, render: Render | undefined): boolean {
+	const piece = job.cursor === undefined ? undefined : nextPiece(job.text, job.cursor, job.end);
+	if (piece === undefined) {
+		job.cursor = undefined;
+		return false;
+	}
+	const lines = renderPiece(render, piece.source, job.width);
+	// Pieces end at paragraph ends: a blank line between them, as between paragraphs.
+	job.lines = job.done === 0 ? lines : [...job.lines, '', ...lines];
+	job.done += 1;
+	job.cursor = piece.next.at >= job.end ? undefined : piece.next;
+	job.view = viewOf(job);
+	return true;
+}
+
+function firstPiece(job: Job, render: Render): Job {
+	step(job, render);
+	return job;
+}
+
 async function run(job: Job): Promise<void> {
 	job.running = true;
 	let render: Render | undefined;
 	try {
-		loading ??= load();
-		render = await loading;
+		render = await loadOnce();
 	} catch {
 		render = undefined;
 	}
 	while (job.cursor !== undefined && job.listeners.size > 0 && jobs.includes(job)) {
-		const piece = nextPiece(job.text, job.cursor, job.end);
-		if (piece === undefined) {
-			job.cursor = undefined;
+		if (!step(job, render)) {
 			break;
 		}
-		const lines = renderPiece(render, piece.source, job.width);
-		// Pieces end at paragraph ends: a blank line between them, as between paragraphs.
-		job.lines = job.done === 0 ? lines : [...job.lines, '', ...lines];
-		job.done += 1;
-		job.cursor = piece.next.at >= job.end ? undefined : piece.next;
-		job.view = viewOf(job);
 		// The screen is told of progress a few times a second, not after every piece: each frame
 		// drawn is time keys wait for.
 		const now = Date.now();
@@ -134,25 +187,7 @@ async function run(job: Job): Promise<void> {
  * the returned function stops listening (rendering pauses when nobody listens).
  */
 export function watchMarkdown(text: string, width: number, onProgress: () => void): () => void {
-	let job = find(text, width);
-	if (!job) {
-		const {end, cut} = displayEnd(text);
-		job = {
-			text,
-			width,
-			end,
-			cut,
-			lines: [],
-			done: 0,
-			cursor: FIRST_PIECE,
-			view: {lines: [], done: 0, pieces: 0, cutAt: undefined},
-			listeners: new Set(),
-			running: false,
-			toldAt: 0,
-		};
-		job.view = viewOf(job);
-		jobs = [job, ...jobs].slice(0, MAX_JOBS);
-	}
+	const job = find(text, width) ?? newJob(text, width);
 	const listener = () => onProgress();
 	job.listeners.add(listener);
 	if (!job.running && job.cursor !== undefined) {

@@ -1,7 +1,7 @@
 // The detail pane's Markdown: rendered once per (message, width), piece by piece for a long one.
 import {describe, expect, it} from 'vitest';
 import {DISPLAY_LIMIT} from '../../src/core/tui/markdown-pieces.js';
-import {keepOnlyMarkdown, renderedMarkdown, renderMarkdown, watchMarkdown} from '../../src/ui/markdown.js';
+import {keepOnlyMarkdown, preloadMarkdown, renderedMarkdown, renderMarkdown, watchMarkdown} from '../../src/ui/markdown.js';
 
 const paragraphs = (n: number, tag = 'p') => Array.from({length: n}, (_, i) => `${tag} ${i}: some **bold** words and \`code\` to render.`).join('\n\n');
 
@@ -66,10 +66,23 @@ describe('markdown', () => {
 	it('drops the renderings of messages no longer shown', async () => {
 		await renderMarkdown('one **message**', 60);
 		await renderMarkdown('another **message**', 60);
+		const one = renderedMarkdown('one **message**', 60);
+		const another = renderedMarkdown('another **message**', 60);
 		keepOnlyMarkdown('another **message**');
-		expect(renderedMarkdown('one **message**', 60)).toBeUndefined();
-		expect(renderedMarkdown('another **message**', 60)).toBeDefined();
+		expect(renderedMarkdown('another **message**', 60)).toBe(another);
+		// Asked again, it is rendered anew: the old rendering was let go.
+		expect(renderedMarkdown('one **message**', 60)).not.toBe(one);
 		keepOnlyMarkdown(undefined);
-		expect(renderedMarkdown('another **message**', 60)).toBeUndefined();
+		expect(renderedMarkdown('another **message**', 60)).not.toBe(another);
+	});
+
+	it('once the renderer is loaded, renders a message asked for the first time at once: a detail pane never opens on raw Markdown', async () => {
+		preloadMarkdown();
+		await renderMarkdown('warm **up**', 50);
+		const text = '## Findings\n\n- **Latest Version:** 2.1\n- done';
+		const first = renderedMarkdown(text, 50);
+		expect(first).toBeDefined();
+		expect(first!.lines.join('\n')).toContain('Latest Version:');
+		expect(first!.lines.join('\n')).not.toContain('**');
 	});
 });
