@@ -403,6 +403,9 @@ export class ActivityWatcher implements AgentSource {
 			.on('add', onFile)
 			.on('change', onFile)
 			.on('unlink', onFile)
+			// A folder named like an agent file is an unreadable file to count, as a one-shot read does.
+			.on('addDir', onFile)
+			.on('unlinkDir', onFile)
 			.on('error', () => undefined);
 		// A session selected again meanwhile closes this watcher before it is ready: stop waiting then.
 		await new Promise<void>(resolve => {

@@ -1,9 +1,11 @@
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, renameSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../../src/core/record/agent-set.js';
 import {ActivityWatcher, type ActivityWatcherOptions, type WatchSnapshot} from '../../../src/store/activity/activity-watcher.js';
+import {readSessionDir} from '../../../src/store/activity/read-agents.js';
 import {agent} from '../../helpers/agent-fixtures.js';
 import {tempDir} from '../../helpers/tmp.js';
 
@@ -226,6 +228,25 @@ describe('ActivityWatcher', () => {
 			expect(s.set.invalid.size).toBe(0);
 			expect(s.set.agents.get('a1.json')?.lastMessage).toBe('better');
 		}, WAIT);
+	});
+
+	it('counts a folder or a FIFO named like an agent file that appears while it watches, as the snapshot does', async () => {
+		const activity = tempDir();
+		const dir = session(activity, 's', undefined, [agent('a1')]);
+		const watcher = await started({activity, session: 's'});
+		expect(watcher.getSnapshot().set.invalid.size).toBe(0);
+		mkdirSync(path.join(dir, 'x.json'));
+		await vi.waitFor(() => expect([...watcher.getSnapshot().set.invalid.keys()]).toEqual(['x.json']), WAIT);
+		execFileSync('mkfifo', [path.join(dir, 'y.json')]);
+		await vi.waitFor(() => expect([...watcher.getSnapshot().set.invalid.keys()].sort()).toEqual(['x.json', 'y.json']), WAIT);
+		// And the one-shot read counts them the same.
+		expect(
+			readSessionDir(dir)
+				.invalid.map(bad => path.basename(bad.file))
+				.sort(),
+		).toEqual(['x.json', 'y.json']);
+		rmSync(path.join(dir, 'x.json'), {recursive: true});
+		await vi.waitFor(() => expect([...watcher.getSnapshot().set.invalid.keys()]).toEqual(['y.json']), WAIT);
 	});
 
 	it('counts a file that was never valid as a warning only', async () => {
