@@ -43,8 +43,10 @@ import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/prune.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
-/** stdin must end within this long after the process started (a writer may never close it). */
-const STDIN_DEADLINE_MS = 3000;
+/** The hook stops reading stdin when no byte came for this long (a writer that never closes it). */
+const STDIN_STALL_MS = 2000;
+/** …and at the latest this long after it started (a writer that trickles forever). */
+const STDIN_DEADLINE_MS = 10_000;
 /** How long to wait for another hook updating the same agent (an update takes a few ms). */
 const AGENT_LOCK_WAIT_MS = 1000;
 
@@ -53,9 +55,9 @@ const AGENT_LOCK_WAIT_MS = 1000;
 const startedMs = Date.now() - Math.round(process.uptime() * 1000);
 
 function readEvent(log: (message: string) => void): Outcome<HookEvent> {
-	const input = readStdin(MAX_STDIN, startedMs + STDIN_DEADLINE_MS);
+	const input = readStdin({maxBytes: MAX_STDIN, stallMs: STDIN_STALL_MS, deadline: startedMs + STDIN_DEADLINE_MS});
 	if (input.timedOut) {
-		log(`stdin was not closed within ${STDIN_DEADLINE_MS} ms (${input.total} bytes read); going on with what came`);
+		log(`stdin was not closed (${input.total} bytes read; none for ${STDIN_STALL_MS} ms, or ${STDIN_DEADLINE_MS} ms since the start); going on with what came`);
 	}
 	const text = input.text;
 	if (input.total > MAX_STDIN) {

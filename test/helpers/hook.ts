@@ -1,5 +1,6 @@
 // Runs the real hook, in its installed form: agent-spy.sh with agent-spy.cjs beside it.
 import {spawn, spawnSync} from 'node:child_process';
+import {closeSync, openSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {installHookCopy} from '../../src/cli/demo-player.js';
 import {tempDir} from './tmp.js';
@@ -34,6 +35,28 @@ export function runHookAsync(launcher: string, input: string, env: NodeJS.Proces
 		child.on('error', reject);
 		child.on('close', status => resolve({status, stdout, stderr}));
 		child.stdin.end(input);
+	});
+}
+
+/**
+ * Runs the hook with its payload in a file as stdin: the hook reads it at its own pace. Many hooks
+ * at once with large payloads (the cap races) then test the hook, not how fast this process can
+ * feed a hundred pipes: on a loaded machine the test process itself was starved, the payloads
+ * stopped arriving, and the hooks rightly gave up on them.
+ */
+export function runHookFromFile(launcher: string, input: string, env: NodeJS.ProcessEnv): Promise<HookRun> {
+	const file = path.join(tempDir('payload-'), 'stdin.json');
+	writeFileSync(file, input);
+	const fd = openSync(file, 'r');
+	return new Promise((resolve, reject) => {
+		const child = spawn(launcher, [], {env, stdio: [fd, 'pipe', 'pipe']});
+		closeSync(fd);
+		let stdout = '';
+		let stderr = '';
+		child.stdout?.on('data', d => (stdout += d));
+		child.stderr?.on('data', d => (stderr += d));
+		child.on('error', reject);
+		child.on('close', status => resolve({status, stdout, stderr}));
 	});
 }
 

@@ -1,8 +1,12 @@
-// The hook's stdin, read with a deadline. A blocking read of a pipe whose writer never closes it
+// The hook's stdin, read with limits. A blocking read of a pipe whose writer never closes it
 // would wait forever, and an async read cannot be abandoned either (the process cannot exit
 // while a libuv thread is blocked in read()). So stdin is read non-blocking: on "no data yet"
 // (EAGAIN) the thread sleeps a little (Atomics.wait, so no CPU is spent) and tries again, until
-// the end of input or the deadline. Node built-ins only: the hook bundles this.
+// the end of input, a stall (no byte for a while) or the hard deadline (a writer that trickles
+// forever). The stall, not a deadline from the process's start, is what gives up in the normal
+// case: on a starved machine a hook can get the CPU seconds after it started while its payload
+// is still arriving, and a deadline from the start cut such payloads (the event was lost) though
+// bytes kept coming. Node built-ins only: the hook bundles this.
 import {closeSync, constants, fstatSync, openSync, readSync, type Stats} from 'node:fs';
 import type {Socket} from 'node:net';
 import {requireBuiltin} from './builtin.js';
@@ -14,8 +18,17 @@ export interface StdinRead {
 	readonly text: string;
 	/** Every byte read, including those past `maxBytes` (drained, so the writer never sees a broken pipe). */
 	readonly total: number;
-	/** True when the deadline came before the end of input. */
+	/** True when the input stalled, or the hard deadline came, before its end. */
 	readonly timedOut: boolean;
+}
+
+export interface StdinLimits {
+	/** Bytes kept; the rest is read and dropped. */
+	readonly maxBytes: number;
+	/** Give up when no byte came for this long (ms), counted from the first read. */
+	readonly stallMs: number;
+	/** Give up at this time whatever comes (ms since the epoch). */
+	readonly deadline: number;
 }
 
 /**
@@ -67,11 +80,11 @@ interface PipeWrap {
 }
 
 /**
- * Reads stdin until its end or `deadline` (ms since the epoch), keeping at most `maxBytes`. The
+ * Reads stdin until its end, a stall of `stallMs` or `deadline`, keeping at most `maxBytes`. The
  * bytes go into one buffer, grown when full, and are decoded once: no copies, slices or concat
  * for the usual payload of one read (each Buffer method costs the hook ~0.05 ms on first use).
  */
-export function readStdin(maxBytes: number, deadline: number): StdinRead {
+export function readStdin({maxBytes, stallMs, deadline}: StdinLimits): StdinRead {
 	const input = nonBlockingStdin();
 	if (!input) {
 		return {text: '', total: 0, timedOut: false};
@@ -82,6 +95,7 @@ export function readStdin(maxBytes: number, deadline: number): StdinRead {
 	let total = 0;
 	let pause = 0.25;
 	let timedOut = false;
+	let lastByteAt = Date.now();
 	try {
 		for (;;) {
 			// Past maxBytes, the rest is read into a scratch buffer and dropped.
@@ -93,7 +107,8 @@ export function readStdin(maxBytes: number, deadline: number): StdinRead {
 			} catch (error) {
 				const code = codeOf(error);
 				if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
-					if (Date.now() >= deadline) {
+					const now = Date.now();
+					if (now >= deadline || now - lastByteAt >= stallMs) {
 						timedOut = true;
 						break;
 					}
@@ -110,6 +125,7 @@ export function readStdin(maxBytes: number, deadline: number): StdinRead {
 				break;
 			}
 			pause = 0.25;
+			lastByteAt = Date.now();
 			total += n;
 			if (keeping) {
 				kept += n;
