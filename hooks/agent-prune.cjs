@@ -281,11 +281,15 @@ function newState(agentId, sessionId, at, ms) {
     onlyImported: true
   };
 }
-function isLateRepeat(s, ms) {
-  return s.stopMs !== void 0 && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
+function isLateRepeat(s, ms, kind) {
+  if (s.stopMs === void 0) {
+    return false;
+  }
+  const fromBefore = kind === "idle" || s.startUnknown || s.phase === "interrupted";
+  return ms <= s.stopMs || fromBefore && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
 }
-function wake(s, line, ms) {
-  if (isLateRepeat(s, ms)) {
+function wake(s, line, ms, kind) {
+  if (isLateRepeat(s, ms, kind)) {
     if (s.startUnknown) {
       s.startUnknown = false;
       s.startedAt = ms <= s.stopMs ? line.at : s.stoppedAt;
@@ -323,7 +327,7 @@ function start(s, line, ms) {
     }
     case "stopped":
     case "interrupted": {
-      if (wake(s, line, ms)) {
+      if (wake(s, line, ms, "start")) {
         s.phase = "active";
       }
       return;
@@ -348,7 +352,7 @@ function idle(s, line, ms) {
     }
     case "stopped":
     case "interrupted": {
-      if (wake(s, line, ms)) {
+      if (wake(s, line, ms, "idle")) {
         s.phase = "idle";
         s.lifecycle.push({ kind: "idle", at: line.at });
       }
@@ -576,11 +580,29 @@ function isRepeatLine(previous, line) {
   const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
   return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
 }
-function keyOf(line) {
-  return `${line.sessionId}
-${line.agentId ?? ""}
+var LIFECYCLE = /* @__PURE__ */ new Set(["SubagentStart", "SubagentStop", "StopFailure", "TeammateIdle"]);
+var RepeatKeys = class {
+  stretch = /* @__PURE__ */ new Map();
+  keyOf(line) {
+    const agent = `${line.sessionId}
+${line.agentId ?? ""}`;
+    if (line.agentId === void 0 || !LIFECYCLE.has(line.event)) {
+      return `${agent}
 ${line.event}`;
-}
+    }
+    let now = this.stretch.get(agent);
+    if (now === void 0) {
+      now = { event: line.event, n: 0 };
+      this.stretch.set(agent, now);
+    } else if (now.event !== line.event) {
+      now.event = line.event;
+      now.n += 1;
+    }
+    return `${agent}
+${line.event}
+${now.n}`;
+  }
+};
 function withoutRepeats(lines) {
   if (lines.length < 2) {
     return lines;
@@ -588,9 +610,10 @@ function withoutRepeats(lines) {
   const timed = lines.map((line, i) => ({ line, ms: Date.parse(line.at), i })).filter((t) => !Number.isNaN(t.ms));
   timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
   const kept = /* @__PURE__ */ new Map();
+  const keys = new RepeatKeys();
   let dropped;
   for (const { line, i } of timed) {
-    const key = keyOf(line);
+    const key = keys.keyOf(line);
     const before2 = kept.get(key);
     if (before2 !== void 0 && isRepeatLine(before2, line)) {
       (dropped ??= /* @__PURE__ */ new Set()).add(i);
@@ -602,9 +625,10 @@ function withoutRepeats(lines) {
 }
 var RepeatFilter = class {
   kept = /* @__PURE__ */ new Map();
+  keys = new RepeatKeys();
   sweepAt = 1024;
   isRepeat(line, ms) {
-    const key = keyOf(line);
+    const key = this.keys.keyOf(line);
     const before2 = this.kept.get(key);
     if (before2 !== void 0 && isRepeatLine(before2.line, line)) {
       return true;

@@ -71,14 +71,24 @@ export function newState(agentId: string, sessionId: string, at: string, ms: num
 	};
 }
 
-/** A start or an idle that comes no later than this after a stop is one from before the stop (see RESUME_AFTER_STOP_MS). */
-export function isLateRepeat(s: State, ms: number): boolean {
-	return s.stopMs !== undefined && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
+/**
+ * A line from before the stop or interruption: one no later than it; or, no later than
+ * RESUME_AFTER_STOP_MS after it, an idle, a start of an agent whose stop came first (its start was
+ * unknown), or a start after the session ended (nothing starts in a session that is over). Any
+ * other start after a stop is a resume, however soon: SendMessage resumes a finished agent well
+ * under a second after its stop.
+ */
+export function isLateRepeat(s: State, ms: number, kind: 'start' | 'idle'): boolean {
+	if (s.stopMs === undefined) {
+		return false;
+	}
+	const fromBefore = kind === 'idle' || s.startUnknown || s.phase === 'interrupted';
+	return ms <= s.stopMs || (fromBefore && ms <= s.stopMs + RESUME_AFTER_STOP_MS);
 }
 
 /** After a stop or interruption: a late line from before it (nothing changes but a start time now known), or a resume. */
-export function wake(s: State, line: EventLine, ms: number): boolean {
-	if (isLateRepeat(s, ms)) {
+export function wake(s: State, line: EventLine, ms: number, kind: 'start' | 'idle'): boolean {
+	if (isLateRepeat(s, ms, kind)) {
 		if (s.startUnknown) {
 			// A start from just before the stop: now the start time is known.
 			s.startUnknown = false;
@@ -119,7 +129,7 @@ export function start(s: State, line: EventLine, ms: number): void {
 		}
 		case 'stopped':
 		case 'interrupted': {
-			if (wake(s, line, ms)) {
+			if (wake(s, line, ms, 'start')) {
 				s.phase = 'active';
 			}
 			return;
@@ -145,7 +155,7 @@ export function idle(s: State, line: EventLine, ms: number): void {
 		}
 		case 'stopped':
 		case 'interrupted': {
-			if (wake(s, line, ms)) {
+			if (wake(s, line, ms, 'idle')) {
 				s.phase = 'idle';
 				s.lifecycle.push({kind: 'idle', at: line.at});
 			}

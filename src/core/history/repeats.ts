@@ -51,9 +51,34 @@ export function isRepeatLine(previous: EventLine, line: EventLine): boolean {
 	return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
 }
 
-/** Lines of one agent (or of the session, for session events) and one event: where a copy's line is looked for. */
-function keyOf(line: EventLine): string {
-	return `${line.sessionId}\n${line.agentId ?? ''}\n${line.event}`;
+/** Events that move an agent through its lifecycle: a copy of one never comes after another of them. */
+const LIFECYCLE = new Set(['SubagentStart', 'SubagentStop', 'StopFailure', 'TeammateIdle']);
+
+/**
+ * Where a copy's line is looked for: lines of one agent (or of the session, for session events)
+ * and one event. For the lifecycle events, also of one stretch of them: a start after a stop is
+ * not a copy of the start before that stop, however alike and however soon (SendMessage resumes
+ * a finished agent well under a second after its stop), while the two copies of one event, which
+ * the hook's two installs write at the same moment, fall in the same stretch.
+ */
+class RepeatKeys {
+	private readonly stretch = new Map<string, {event: string; n: number}>();
+
+	keyOf(line: EventLine): string {
+		const agent = `${line.sessionId}\n${line.agentId ?? ''}`;
+		if (line.agentId === undefined || !LIFECYCLE.has(line.event)) {
+			return `${agent}\n${line.event}`;
+		}
+		let now = this.stretch.get(agent);
+		if (now === undefined) {
+			now = {event: line.event, n: 0};
+			this.stretch.set(agent, now);
+		} else if (now.event !== line.event) {
+			now.event = line.event;
+			now.n += 1;
+		}
+		return `${agent}\n${line.event}\n${now.n}`;
+	}
 }
 
 /**
@@ -72,9 +97,10 @@ export function withoutRepeats<T extends EventLine>(lines: readonly T[]): readon
 	const timed = lines.map((line, i) => ({line, ms: Date.parse(line.at), i})).filter(t => !Number.isNaN(t.ms));
 	timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
 	const kept = new Map<string, EventLine>();
+	const keys = new RepeatKeys();
 	let dropped: Set<number> | undefined;
 	for (const {line, i} of timed) {
-		const key = keyOf(line);
+		const key = keys.keyOf(line);
 		const before = kept.get(key);
 		if (before !== undefined && isRepeatLine(before, line)) {
 			(dropped ??= new Set()).add(i);
@@ -92,10 +118,11 @@ export function withoutRepeats<T extends EventLine>(lines: readonly T[]): readon
  */
 export class RepeatFilter {
 	private readonly kept = new Map<string, {readonly line: EventLine; readonly ms: number}>();
+	private readonly keys = new RepeatKeys();
 	private sweepAt = 1024;
 
 	isRepeat(line: EventLine, ms: number): boolean {
-		const key = keyOf(line);
+		const key = this.keys.keyOf(line);
 		const before = this.kept.get(key);
 		if (before !== undefined && isRepeatLine(before.line, line)) {
 			return true;

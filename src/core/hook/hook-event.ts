@@ -275,21 +275,31 @@ function teammateNameOf(agentId: string): string | undefined {
 type Mutable<T> = {-readonly [K in keyof T]: T[K]};
 
 /**
- * How much later than a stop a SubagentStart must be to count as a resume. The hook knows only
- * its own start time as the event time, and hook processes started at one moment reach the file
- * in any order: on a busy machine a start fired just before a stop can begin a few hundred ms
- * after it. A real resume needs a model turn of the main agent in between (seconds), so a start
- * no later than this after the stop is taken as one from before the stop and never undoes it.
+ * How long after a stop a line can still be one from before it. The hook knows only its own start
+ * time as the event time, and hook processes started at one moment reach the file in any order:
+ * on a busy machine a start fired just before a stop can begin a few hundred ms after it. Such a
+ * start finds the agent recorded by its stop with its start unknown, and only supplies the start.
+ * Any other start after a stop is a resume, however soon: SendMessage resumes a finished agent
+ * 0.35-1 s after its stop (Claude Code 2.1.328). An idle this soon after a stop is from before it.
  */
 export const RESUME_AFTER_STOP_MS = 1500;
 
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
 
-/** A start or an idle of a stopped agent that comes no later than `RESUME_AFTER_STOP_MS` after the stop: one from before it. */
-function isLateRepeat(existing: AgentRecord | undefined, now: string): boolean {
+/**
+ * A start or an idle of a stopped agent that is one from before the stop: no later than it; or, no
+ * later than `RESUME_AFTER_STOP_MS` after it, an idle, the start of an agent whose stop came first
+ * (its start unknown), or a start after the session ended. Any other start is a resume.
+ */
+function isLateRepeat(existing: AgentRecord | undefined, now: string, kind: 'start' | 'idle'): boolean {
 	const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
-	return stoppedAt !== undefined && Date.parse(now) <= Date.parse(stoppedAt) + RESUME_AFTER_STOP_MS;
+	if (stoppedAt === undefined) {
+		return false;
+	}
+	const fromBefore = kind === 'idle' || existing?.startUnknown === true || existing?.interrupted === true;
+	const ms = Date.parse(now);
+	return ms <= Date.parse(stoppedAt) || (fromBefore && ms <= Date.parse(stoppedAt) + RESUME_AFTER_STOP_MS);
 }
 
 /** Back from a stop or an interruption: a resume (DESIGN.md §10): counted and dated; `startedAt` never changes. */
@@ -417,7 +427,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
 			}
-			if (isLateRepeat(existing, now)) {
+			if (isLateRepeat(existing, now, 'start')) {
 				// A start from before the stop, applied after it: the agent stays stopped.
 				base.type = existing?.type || event.agentType;
 				if (existing?.startUnknown) {
@@ -468,7 +478,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 		}
 		case 'TeammateIdle': {
 			base.type = existing?.type || event.teammateName || '';
-			if (isLateRepeat(existing, now)) {
+			if (isLateRepeat(existing, now, 'idle')) {
 				// An idle from before the stop, applied after it: the agent stays stopped.
 				break;
 			}

@@ -302,10 +302,11 @@ describe('foldEvents: edge cases', () => {
 		expect(a.startUnknown).toBeUndefined();
 	});
 
-	it('a start within the resume window after a stop is a late repeat, not a resume', () => {
-		const a = only([start('a1', 0), stop('a1', 10 * S), start('a1', 10 * S + 1500)]);
-		expect(a).toMatchObject({status: 'completed', resumeCount: 0, stoppedAt: t(10 * S)});
-		expect(only([start('a1', 0), stop('a1', 10 * S), start('a1', 10 * S + 1501)], 20 * S).status).toBe('resumed');
+	it('a start after a stop is a resume however soon (SendMessage resumes 0.35-1 s after the stop)', () => {
+		const a = only([start('a1', 0), stop('a1', 10 * S), start('a1', 10 * S + 350)], 20 * S);
+		expect(a).toMatchObject({status: 'resumed', resumeCount: 1, resumedAt: t(10 * S + 350), startedAt: t(0)});
+		// A start at the stop's own time is one from before it.
+		expect(only([start('a1', 0), stop('a1', 10 * S), start('a1', 10 * S)])).toMatchObject({status: 'completed', resumeCount: 0});
 	});
 
 	it('a start within the resume window after a SessionEnd does not undo the interruption', () => {
@@ -513,6 +514,12 @@ describe('withoutRepeats', () => {
 		];
 		expect(withoutRepeats(lines)).toEqual([lines[0], lines[2], lines[3]]);
 		expect(only(lines).events).toEqual([lines[0], lines[2], lines[3]]);
+	});
+
+	it('keeps a start that follows a stop, however soon and however alike: a resume, not a copy', () => {
+		const lines = [start('a1', 0), stop('a1', 400, {data: {lastMessage: 'done'}}), start('a1', 750), stop('a1', 900, {data: {lastMessage: 'done'}})];
+		expect(withoutRepeats(lines)).toBe(lines);
+		expect(only(lines, 2 * S)).toMatchObject({status: 'completed', resumeCount: 1});
 	});
 
 	it('keeps file order, and gives back the same array when nothing repeats', () => {

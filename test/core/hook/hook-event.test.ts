@@ -5,6 +5,7 @@ import {
 	applyHookEvent,
 	fileCapFrom,
 	filesOverCap,
+	interruptOnSessionEnd,
 	parseHookPayload,
 	RESUME_AFTER_STOP_MS,
 	subagentTranscriptPath,
@@ -255,20 +256,28 @@ describe('parseAgentRecord', () => {
 describe('applyHookEvent: events applied out of order', () => {
 	const at = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
-	it('a start from the moment of the stop, applied after it, leaves the agent stopped', () => {
+	it('a start from the moment of the stop or before it, applied after it, leaves the agent stopped', () => {
 		const stopped = apply(stop(), apply(start(), undefined, T0), T1);
-		for (const ms of [-5000, 0, RESUME_AFTER_STOP_MS]) {
+		for (const ms of [-5000, 0]) {
 			const rec = apply(start(), stopped, at(T1, ms));
 			expect(rec).toMatchObject({status: 'stopped', stoppedAt: T1, lastMessage: 'Found 4 API routes.', startedAt: T0});
 			expect(rec.updatedAt).toBe(ms > 0 ? at(T1, ms) : T1);
 		}
 	});
 
-	it('a start later than that is a resume', () => {
+	it('a start later than that is a resume, however soon (SendMessage: 0.35-1 s after the stop)', () => {
 		const stopped = apply(stop(), apply(start(), undefined, T0), T1);
-		const rec = apply(start(), stopped, at(T1, RESUME_AFTER_STOP_MS + 1));
-		expect(rec.status).toBe('active');
-		expect(rec.stoppedAt).toBeUndefined();
+		for (const ms of [1, 350, RESUME_AFTER_STOP_MS + 1]) {
+			const rec = apply(start(), stopped, at(T1, ms));
+			expect(rec).toMatchObject({status: 'active', resumeCount: 1});
+			expect(rec.stoppedAt).toBeUndefined();
+		}
+	});
+
+	it('a start just after a SessionEnd does not undo the interruption (nothing starts in a session that ended)', () => {
+		const ended = interruptOnSessionEnd(apply(start(), undefined, T0), 'other', T1)!;
+		expect(apply(start(), ended, at(T1, 300))).toMatchObject({status: 'stopped', interrupted: true});
+		expect(apply(start(), ended, at(T1, RESUME_AFTER_STOP_MS + 1))).toMatchObject({status: 'active', resumeCount: 1});
 	});
 
 	it('gives the same record in either order when a start and a stop race', () => {
