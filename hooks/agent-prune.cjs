@@ -1088,6 +1088,7 @@ function describeForeign(names, shown = 3) {
 }
 var CLAUDE_HOME_MARKERS = ["projects", "todos", "plugins", "settings.json", ".credentials.json", "statsig", "shell-snapshots"];
 var CODEX_HOME_MARKERS = ["config.toml", "auth.json", "sessions"];
+var HOME_MARKERS = [".claude", ".codex"];
 var same = (a, b) => b !== void 0 && import_node_path.default.resolve(a) === import_node_path.default.resolve(b);
 function toolFolderOf(activity, names, homes, realActivity) {
   const paths = realActivity === void 0 ? [activity] : [activity, realActivity];
@@ -1108,6 +1109,10 @@ function toolFolderOf(activity, names, homes, realActivity) {
   }
   if (codexHeld.length >= 2) {
     return { tool: "codex", reason: `looks like Codex CLI's own folder${held(codexHeld)}` };
+  }
+  const homeHeld = HOME_MARKERS.filter((m) => names.includes(m));
+  if (homeHeld.length > 0) {
+    return { tool: "home", reason: `looks like a home or project folder${held(homeHeld)}` };
   }
   return void 0;
 }
@@ -1477,6 +1482,9 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
   } catch {
     names = [];
   }
+  if (names.length === 0) {
+    return { facts: { id, lastEventMs: void 0, agents: [], bytes: 0 }, dir, log };
+  }
   const times = [dir.mtimeMs, log?.mtimeMs];
   const agentFiles = [];
   const entries = [];
@@ -1562,7 +1570,22 @@ function entriesOf(dir) {
   }
   return entries;
 }
-function removeOwnFolder(dir) {
+var SwappedError = class extends Error {
+  constructor(dir) {
+    super(`${dir} was replaced while it was being pruned`);
+    this.dir = dir;
+    this.name = "SwappedError";
+  }
+  dir;
+};
+function requireSameFolder(dir, ino, dev) {
+  const st = lstatOrUndefined(dir);
+  if (st === void 0 || !st.isDirectory() || st.ino !== ino || st.dev !== dev) {
+    throw new SwappedError(dir);
+  }
+}
+function removeOwnFolder(dir, ino, dev) {
+  requireSameFolder(dir, ino, dev);
   for (const entry of entriesOf(dir)) {
     if (entry.type === "file" && sessionFileKind(entry.name) !== void 0) {
       removeFile((0, import_node_path4.join)(dir, entry.name));
@@ -1579,8 +1602,9 @@ function removeLeftovers(activity, names, now) {
     const st = lstatOrUndefined(dir);
     if (st?.isDirectory() && now - st.mtimeMs >= LEFTOVER_MS) {
       try {
+        requireSameFolder(dir, st.ino, st.dev);
         if (foreignSessionEntries(entriesOf(dir)).length === 0) {
-          removeOwnFolder(dir);
+          removeOwnFolder(dir, st.ino, st.dev);
         }
       } catch {
       }
@@ -1677,11 +1701,16 @@ function pruneSessions(activity, options) {
       continue;
     }
     options.afterMoveAside?.(aside);
+    const { ino, dev } = looked.get(session.id).dir;
     let foreign;
     try {
+      requireSameFolder(aside, ino, dev);
       foreign = foreignSessionEntries(entriesOf(aside));
     } catch (error) {
-      errors.push({ id: session.id, error: `cannot be listed: ${codeOf(error) ?? String(error)} (it is ${aside})` });
+      errors.push({
+        id: session.id,
+        error: error instanceof SwappedError ? `was replaced by something else while it was being pruned; nothing was removed (it is ${aside})` : `cannot be listed: ${codeOf(error) ?? String(error)} (it is ${aside})`
+      });
       continue;
     }
     if (foreign.length > 0) {
@@ -1697,9 +1726,10 @@ function pruneSessions(activity, options) {
       continue;
     }
     try {
-      removeOwnFolder(aside);
+      removeOwnFolder(aside, ino, dev);
     } catch (error) {
-      errors.push({ id: session.id, error: `removed in part: ${codeOf(error) ?? String(error)} (the rest is ${aside})` });
+      const why = error instanceof SwappedError ? "replaced by something else meanwhile" : codeOf(error) ?? String(error);
+      errors.push({ id: session.id, error: `removed in part: ${why} (the rest is ${aside})` });
       continue;
     }
     removed.push(entry);

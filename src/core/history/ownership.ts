@@ -28,6 +28,8 @@ export function describeForeign(names: readonly string[], shown = 3): string {
 export const CLAUDE_HOME_MARKERS: readonly string[] = ['projects', 'todos', 'plugins', 'settings.json', '.credentials.json', 'statsig', 'shell-snapshots'];
 /** Names a Codex home holds (CODEX.md §2): its rollouts, config and login. */
 export const CODEX_HOME_MARKERS: readonly string[] = ['config.toml', 'auth.json', 'sessions'];
+/** Folders that a home or a project holds and an activity folder never does: those tools' own folders. */
+export const HOME_MARKERS: readonly string[] = ['.claude', '.codex'];
 
 export interface ToolHomes {
 	/** `<claude>`: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
@@ -73,6 +75,10 @@ export function toolFolderOf(activity: string, names: readonly string[], homes: 
 	// One name alone (a `sessions` folder) could be anything; two of Codex's say it is a Codex home.
 	if (codexHeld.length >= 2) {
 		return {tool: 'codex', reason: `looks like Codex CLI's own folder${held(codexHeld)}`};
+	}
+	const homeHeld = HOME_MARKERS.filter(m => names.includes(m));
+	if (homeHeld.length > 0) {
+		return {tool: 'home', reason: `looks like a home or project folder${held(homeHeld)}`};
 	}
 	return undefined;
 }

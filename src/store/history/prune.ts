@@ -147,6 +147,11 @@ function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now:
 	} catch {
 		names = [];
 	}
+	if (names.length === 0) {
+		// Empty (or unreadable): nothing in it shows agentlog made it, and it has no event. Kept, as
+		// `--dir` pointed at a projects folder or a home would otherwise lose its empty folders.
+		return {facts: {id, lastEventMs: undefined, agents: [], bytes: 0}, dir, log};
+	}
 	const times: Array<number | undefined> = [dir.mtimeMs, log?.mtimeMs];
 	const agentFiles: string[] = [];
 	const entries: FolderEntry[] = [];
@@ -242,12 +247,30 @@ function entriesOf(dir: string): FolderEntry[] {
 	return entries;
 }
 
+/** The folder at `dir` is not the one looked at (`ino`): a link or another folder was put at its name. */
+class SwappedError extends Error {
+	constructor(readonly dir: string) {
+		super(`${dir} was replaced while it was being pruned`);
+		this.name = 'SwappedError';
+	}
+}
+
+/** Throws `SwappedError` unless `dir` is (still) a real folder with this inode: listing a link would list what it names. */
+function requireSameFolder(dir: string, ino: number, dev: number): void {
+	const st = lstatOrUndefined(dir);
+	if (st === undefined || !st.isDirectory() || st.ino !== ino || st.dev !== dev) {
+		throw new SwappedError(dir);
+	}
+}
+
 /**
  * Removes a session folder that holds only agentlog's files: each file it recognises (unlink,
  * which removes a name, never what a link names), then the folder with rmdir, which fails rather
- * than remove anything else. Throws when it could not.
+ * than remove anything else. `ino` and `dev` are the folder's as it was looked at: a link or
+ * another folder put at its name since is not listed nor emptied. Throws when it could not.
  */
-function removeOwnFolder(dir: string): void {
+function removeOwnFolder(dir: string, ino: number, dev: number): void {
+	requireSameFolder(dir, ino, dev);
 	for (const entry of entriesOf(dir)) {
 		if (entry.type === 'file' && sessionFileKind(entry.name) !== undefined) {
 			removeFile(join(dir, entry.name));
@@ -266,8 +289,9 @@ function removeLeftovers(activity: string, names: readonly string[], now: number
 		const st = lstatOrUndefined(dir);
 		if (st?.isDirectory() && now - st.mtimeMs >= LEFTOVER_MS) {
 			try {
+				requireSameFolder(dir, st.ino, st.dev);
 				if (foreignSessionEntries(entriesOf(dir)).length === 0) {
-					removeOwnFolder(dir);
+					removeOwnFolder(dir, st.ino, st.dev);
 				}
 			} catch {
 				// Next time.
@@ -376,11 +400,19 @@ export function pruneSessions(activity: string, options: PruneOptions): PruneRes
 			continue;
 		}
 		options.afterMoveAside?.(aside);
+		const {ino, dev} = looked.get(session.id)!.dir;
 		let foreign: string[];
 		try {
+			requireSameFolder(aside, ino, dev);
 			foreign = foreignSessionEntries(entriesOf(aside));
 		} catch (error) {
-			errors.push({id: session.id, error: `cannot be listed: ${codeOf(error) ?? String(error)} (it is ${aside})`});
+			errors.push({
+				id: session.id,
+				error:
+					error instanceof SwappedError
+						? `was replaced by something else while it was being pruned; nothing was removed (it is ${aside})`
+						: `cannot be listed: ${codeOf(error) ?? String(error)} (it is ${aside})`,
+			});
 			continue;
 		}
 		if (foreign.length > 0) {
@@ -397,9 +429,10 @@ export function pruneSessions(activity: string, options: PruneOptions): PruneRes
 			continue;
 		}
 		try {
-			removeOwnFolder(aside);
+			removeOwnFolder(aside, ino, dev);
 		} catch (error) {
-			errors.push({id: session.id, error: `removed in part: ${codeOf(error) ?? String(error)} (the rest is ${aside})`});
+			const why = error instanceof SwappedError ? 'replaced by something else meanwhile' : (codeOf(error) ?? String(error));
+			errors.push({id: session.id, error: `removed in part: ${why} (the rest is ${aside})`});
 			continue;
 		}
 		removed.push(entry);

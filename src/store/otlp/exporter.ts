@@ -16,6 +16,22 @@ export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 export const FIRST_BACKOFF_MS = 500;
 export const MAX_BACKOFF_MS = 30_000;
 
+const backoff = (attempt: number): number => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+
+/**
+ * The wait before try `attempt + 1`: the backoff, or the collector's Retry-After (already capped
+ * at 30 s). A Retry-After shorter than the backoff is taken on the first retry only; after that the
+ * previous try's backoff is the least wait, so a collector answering `Retry-After: 0` every time
+ * (or a negative or past one) is not sent a request after request in a tight loop (`--follow`
+ * tries without end).
+ */
+function retryWait(attempt: number, retryAfterMs: number | undefined): number {
+	if (retryAfterMs === undefined) {
+		return backoff(attempt);
+	}
+	return attempt === 1 ? retryAfterMs : Math.max(retryAfterMs, backoff(attempt - 1));
+}
+
 export interface ExportTally {
 	/** Spans the collector took (partially rejected ones included: it answered for them). */
 	sent: number;
@@ -133,7 +149,7 @@ export class SpanExporter {
 			if (this.stopped) {
 				return {ok: false, reason: 'stopped', stopped: true};
 			}
-			const wait = outcome.retryAfterMs ?? Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+			const wait = retryWait(attempt, outcome.retryAfterMs);
 			if (wait >= left()) {
 				return {ok: false, reason: `${outcome.reason} (gave up after ${Math.round((Date.now() - began) / 1000)} s of tries)`};
 			}
