@@ -9,7 +9,7 @@ import {CODEX_APPROVAL_NOTE} from '../core/install/codex-hooks.js';
 import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../core/install/settings-edit.js';
 import {hasAgentlogHooks, parseSettings} from '../core/install/settings-merge.js';
 import {unifiedDiff} from '../core/install/text-diff.js';
-import {safeText} from '../core/text/safe-text.js';
+import {visibleText} from '../core/text/safe-text.js';
 import {isCodeCacheName} from '../core/install/code-cache.js';
 import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../core/install/agentlog-plugin.js';
 import {managedSettingsPath, readSettingsFiles} from '../store/doctor/gather.js';
@@ -82,7 +82,7 @@ function editedText(result: InstallEdit['result'], file: SettingsFile): string |
  * Output that never stops the command: the change is on disk before anything is printed, and a
  * reader that went away (`| head -3`) must not turn a done job into a crash. What it prints quotes
  * files agentlog did not write (a settings file, a cloned repository's one with --project, folder
- * names): made safe here, once, for every line.
+ * names): made safe here, once, for every line, its invisible characters shown as escapes.
  */
 function output(ctx: HookContext): (text: string) => void {
 	let broken = false;
@@ -91,7 +91,7 @@ function output(ctx: HookContext): (text: string) => void {
 			return;
 		}
 		try {
-			ctx.write(safeText(text));
+			ctx.write(visibleText(text));
 		} catch {
 			broken = true;
 		}

@@ -37,6 +37,8 @@ describe('text from a settings file in install-hook and uninstall-hook --dry-run
 		expect(result.code).toBe(0);
 		expect(result.stdout).toContain('"note"');
 		expect(result.stdout).toContain('\\x9b2J');
+		// The bidi override is shown, not silently dropped: the diff says what the file holds.
+		expect(result.stdout).toContain('\\u202Eevil\\u202C');
 		expect(result.stdout).not.toMatch(RAW_CONTROL);
 		expect(readFileSync(settings, 'utf8')).toBe(hostile);
 	});

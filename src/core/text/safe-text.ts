@@ -55,6 +55,17 @@ export function safeText(text: string): string {
 	return text.replace(CONTROLS, visibleControl).replace(INVISIBLE, '');
 }
 
+/**
+ * Like `safeText`, but the bidi controls and invisible characters are shown as `\u202E`-style
+ * escapes instead of removed: for text a person reviews to see what a file holds (install-hook's
+ * diff of a settings file), where a character that was silently dropped would hide what is there.
+ */
+export function visibleText(text: string): string {
+	INVISIBLE.lastIndex = 0;
+	const shown = INVISIBLE.test(text) ? text.replace(INVISIBLE, ch => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : text;
+	return safeText(shown);
+}
+
 /** A single-line safe string (names, ids, types): newlines and tabs become spaces too. */
 export function safeLine(text: string): string {
 	return safeText(text).replace(/[\n\t]/g, ' ');

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {safeJson, safeJsonStringify, safeLine, safeText} from '../../../src/core/text/safe-text.js';
+import {safeJson, safeJsonStringify, safeLine, safeText, visibleText} from '../../../src/core/text/safe-text.js';
 import {HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
 describe('safeText', () => {
@@ -69,5 +69,13 @@ describe('safeJsonStringify', () => {
 
 	it('keeps ESC escaped as JSON does', () => {
 		expect(safeJsonStringify({t: HOSTILE.title})).toBe('{"t":"\\u001b]0;pwned\\u0007"}');
+	});
+});
+
+describe('visibleText', () => {
+	it('shows bidi controls and invisible characters as escapes, and controls as safeText does', () => {
+		expect(visibleText('a\u202Eb\u200Bc')).toBe('a\\u202Eb\\u200Bc');
+		expect(visibleText('x\u001b[2Jy')).toBe(safeText('x\u001b[2Jy'));
+		expect(visibleText('plain')).toBe('plain');
 	});
 });
