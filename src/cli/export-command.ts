@@ -125,7 +125,8 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 	if (options.output === '') {
 		throw new CliError("option '-o, --output <file>' needs a file name", 2);
 	}
-	const file = options.output === undefined ? undefined : path.resolve(options.output);
+	// `-o -` is stdout, as for most tools that take an output file (it had made a file named '-').
+	const file = options.output === undefined || options.output === '-' ? undefined : path.resolve(options.output);
 	// Refused before the history is read: no work for a file that would not be replaced.
 	const output = file === undefined ? undefined : openOutput(file, Boolean(options.force));
 	try {
@@ -187,7 +188,7 @@ export function registerExportCommand(program: Command): void {
 	addFilterOptions(addHistoryReadOptions(command))
 		.addOption(new Option('--format <format>', 'jsonl (one JSON value a line) or csv').choices(EXPORT_FORMATS).default('jsonl'))
 		.option('--events', "one row per log line instead: the selected agents' lines (and, unless --agent, --type or --status, the session lines)")
-		.option('-o, --output <file>', 'write to this file (whole or not at all) instead of stdout')
+		.option('-o, --output <file>', 'write to this file (whole or not at all) instead of stdout; - is stdout')
 		.option('--force', 'with -o: replace an existing regular file (never a device, FIFO, folder or link)')
 		.option(
 			'--otlp [url]',

@@ -164,6 +164,16 @@ describe('agentlog export', () => {
 		expect(others(out, 'agents.csv')).toEqual([]);
 	});
 
+	it('-o - writes to stdout, and makes no file named -', () => {
+		const activity = fixture();
+		const out = tempDir('out-');
+		const r = run(['export', '-o', '-'], activity, {cwd: out});
+		expect(r.status).toBe(0);
+		expect(r.stdout).toBe(run(['export'], activity).stdout);
+		expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(4);
+		expect(readdirSync(out)).toEqual([]);
+	});
+
 	it('-o refuses an existing file unless --force, and a failed export leaves nothing behind', () => {
 		const activity = fixture();
 		const out = tempDir('out-');
