@@ -1125,9 +1125,19 @@ function toolFolderFix(homes) {
 var DAY_MS = 24 * 60 * 60 * 1e3;
 var DEFAULT_RETENTION_MS = 30 * DAY_MS;
 var RETENTION_ENV = "AGENTLOG_RETENTION";
+var MIN_RETENTION_MS = 60 * 60 * 1e3;
 function parseRetention(text) {
   const parsed = parseDuration(text);
-  return parsed.ok ? parsed : { ok: false, error: `invalid retention: ${parsed.error}` };
+  if (!parsed.ok) {
+    return { ok: false, error: `invalid retention: ${parsed.error}` };
+  }
+  if (parsed.value < MIN_RETENTION_MS) {
+    return {
+      ok: false,
+      error: `invalid retention: ${formatRetention(parsed.value)} is under 1h, which would remove each session's history soon after it ends (1m is one minute; a month is 30d)`
+    };
+  }
+  return parsed;
 }
 function retentionFrom(env) {
   const value = env[RETENTION_ENV];

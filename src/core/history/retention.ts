@@ -15,10 +15,25 @@ export const DEFAULT_RETENTION_MS = 30 * DAY_MS;
 /** The environment variable that sets the retention (the hook's and `prune`'s default). */
 export const RETENTION_ENV = 'AGENTLOG_RETENTION';
 
-/** A retention such as `30d`, `12h`, `90m`, `1d12h` (a duration: `parseDuration`); 0, negative or garbage is an error. */
+/**
+ * The shortest retention taken. Shorter is almost always a slip that would delete the history
+ * minutes after each session ends: `1m` is one minute (a month is `30d`), `1ms` a millisecond.
+ */
+export const MIN_RETENTION_MS = 60 * 60 * 1000;
+
+/** A retention such as `30d`, `12h`, `90m`, `1d12h` (a duration: `parseDuration`), at least an hour; 0, negative, shorter or garbage is an error. */
 export function parseRetention(text: string): ParseResult<number> {
 	const parsed = parseDuration(text);
-	return parsed.ok ? parsed : {ok: false, error: `invalid retention: ${parsed.error}`};
+	if (!parsed.ok) {
+		return {ok: false, error: `invalid retention: ${parsed.error}`};
+	}
+	if (parsed.value < MIN_RETENTION_MS) {
+		return {
+			ok: false,
+			error: `invalid retention: ${formatRetention(parsed.value)} is under 1h, which would remove each session's history soon after it ends (1m is one minute; a month is 30d)`,
+		};
+	}
+	return parsed;
 }
 
 export interface Retention {

@@ -27,6 +27,18 @@ describe('parseRetention', () => {
 		expect(parseRetention(' 1d12h ')).toEqual({ok: true, value: 36 * 60 * MIN});
 	});
 
+	it.each(['1m', '1ms', '59m', '30s'])('rejects %j, under an hour (1m is a minute, not a month), saying so', text => {
+		const parsed = parseRetention(text);
+		expect(parsed.ok).toBe(false);
+		expect(parsed.ok ? '' : parsed.error).toMatch(/is under 1h, .*1m is one minute; a month is 30d/);
+		expect(parseRetention('1h')).toEqual({ok: true, value: 60 * MIN});
+	});
+
+	it('a tiny AGENTLOG_RETENTION is not used by the hook: the default, with why', () => {
+		expect(retentionFrom({AGENTLOG_RETENTION: '1m'})).toMatchObject({ms: 30 * DAY, source: 'default'});
+		expect(retentionFrom({AGENTLOG_RETENTION: '1m'}).warning).toMatch(/under 1h/);
+	});
+
 	it.each(['0d', '0', '-3d', 'soon', '', '30', '3x'])('rejects %j with a message that says so', text => {
 		const parsed = parseRetention(text);
 		expect(parsed.ok).toBe(false);
