@@ -1,10 +1,18 @@
 // Runs before every test file. No test may touch the real ~/.claude or ~/.local/state, so HOME
-// and every folder agentlog resolves point into a fresh temporary folder per test file.
-import {mkdtempSync} from 'node:fs';
+// and every folder agentlog resolves point into a fresh temporary folder per test file; so does
+// TMPDIR, for what the tests' child processes make there. The folder goes when the file's tests
+// are done: a run leaves nothing in the temp folder.
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {afterAll} from 'vitest';
 
 const sandbox = mkdtempSync(path.join(os.tmpdir(), 'agentlog-test-'));
+afterAll(() => {
+	rmSync(sandbox, {recursive: true, force: true, maxRetries: 3});
+});
+mkdirSync(path.join(sandbox, 'tmp'));
+process.env.TMPDIR = path.join(sandbox, 'tmp');
 process.env.HOME = path.join(sandbox, 'home');
 process.env.CLAUDE_CONFIG_DIR = path.join(sandbox, 'home', '.claude');
 process.env.AGENTLOG_DIR = path.join(sandbox, 'home', '.claude', 'agent-activity');
