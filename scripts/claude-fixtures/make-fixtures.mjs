@@ -34,6 +34,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {scenarios} from './scenarios.mjs';
 import {startStandIn} from './stand-in.mjs';
+import {npmInstallInto, PAYLOAD_HOOK_SOURCE} from '../fixture-tools.mjs';
 
 /** The one place the Claude Code version is pinned (tests may import it: importing runs nothing). */
 export const CLAUDE_VERSION = '2.1.328';
@@ -64,18 +65,6 @@ const PAYLOAD_EVENTS = [
 	'PreCompact',
 ];
 
-const HOOK_SOURCE = `// Appends the hook's stdin (one JSON payload) as one line to the file named by argv[2]; prints nothing.
-const fs = require('node:fs');
-const chunks = [];
-process.stdin.on('data', c => chunks.push(c));
-process.stdin.on('end', () => {
-	const text = Buffer.concat(chunks).toString('utf8').trim();
-	let line;
-	try { line = JSON.stringify(JSON.parse(text)); } catch { line = JSON.stringify({unparsed: text}); }
-	fs.appendFileSync(process.argv[2], line + '\\n');
-});
-`;
-
 // ---------------------------------------------------------------------------------------------------
 // Installing Claude Code and agentlog's hook.
 
@@ -83,15 +72,7 @@ function installClaude(dir) {
 	const bin = path.join(dir, 'node_modules/@anthropic-ai', `claude-code-${process.platform}-${process.arch}`, 'claude');
 	const version = () => spawnSync(bin, ['--version'], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: dir}}).stdout?.trim() ?? '';
 	if (fs.existsSync(bin) && version().startsWith(CLAUDE_VERSION)) return bin;
-	const userconfig = spawnSync('npm', ['config', 'get', 'userconfig'], {encoding: 'utf8'}).stdout.trim();
-	fs.mkdirSync(dir, {recursive: true});
-	fs.writeFileSync(path.join(dir, 'package.json'), '{"private": true}\n');
-	const args = ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir, `@anthropic-ai/claude-code@${CLAUDE_VERSION}`];
-	if (userconfig) args.push('--userconfig', userconfig);
-	console.log(`npm ${args.join(' ')}`);
-	const result = spawnSync('npm', args, {cwd: dir, stdio: 'inherit', timeout: 600_000});
-	if (result.status !== 0)
-		throw new Error(`npm install @anthropic-ai/claude-code@${CLAUDE_VERSION} failed (exit ${result.status}, ${result.error?.message ?? 'no error'})`);
+	npmInstallInto(dir, `@anthropic-ai/claude-code@${CLAUDE_VERSION}`);
 	if (!version().startsWith(CLAUDE_VERSION)) throw new Error(`${bin} says ${JSON.stringify(version())}, expected ${CLAUDE_VERSION}`);
 	return bin;
 }
@@ -350,7 +331,7 @@ async function main() {
 		run(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], {cwd: repoRoot});
 		fs.mkdirSync(RUN_ROOT, {recursive: true});
 		const hookScript = path.join(RUN_ROOT, 'payload-hook.cjs');
-		fs.writeFileSync(hookScript, HOOK_SOURCE);
+		fs.writeFileSync(hookScript, PAYLOAD_HOOK_SOURCE);
 		const runs = {};
 		for (const [name, scenario] of Object.entries(scenarios)) {
 			if (wanted.length && !wanted.includes(name)) continue;

@@ -34,6 +34,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {npmInstallInto, PAYLOAD_HOOK_SOURCE} from '../fixture-tools.mjs';
 
 /** The one place the Codex version is pinned (tests may import it: importing runs nothing). */
 export const CODEX_VERSION = '0.169.0';
@@ -510,27 +511,8 @@ function writeCodexHome(home, {port, model, features, hookScript, payloadFile}) 
 	fs.writeFileSync(path.join(home, 'hooks.json'), JSON.stringify({hooks}, null, 2) + '\n');
 }
 
-const HOOK_SOURCE = `// Appends the hook's stdin (one JSON payload) as one line to the file named by argv[2]; prints nothing.
-const fs = require('node:fs');
-const chunks = [];
-process.stdin.on('data', c => chunks.push(c));
-process.stdin.on('end', () => {
-	const text = Buffer.concat(chunks).toString('utf8').trim();
-	let line;
-	try { line = JSON.stringify(JSON.parse(text)); } catch { line = JSON.stringify({unparsed: text}); }
-	fs.appendFileSync(process.argv[2], line + '\\n');
-});
-`;
-
 function installCodex(dir) {
-	const userconfig = spawnSync('npm', ['config', 'get', 'userconfig'], {encoding: 'utf8'}).stdout.trim();
-	fs.mkdirSync(dir, {recursive: true});
-	fs.writeFileSync(path.join(dir, 'package.json'), '{"private": true}\n');
-	const args = ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir, `@openai/codex@${CODEX_VERSION}`];
-	if (userconfig) args.push('--userconfig', userconfig);
-	console.log(`npm ${args.join(' ')}`);
-	const result = spawnSync('npm', args, {cwd: dir, stdio: 'inherit', timeout: 600_000});
-	if (result.status !== 0) throw new Error(`npm install @openai/codex@${CODEX_VERSION} failed (exit ${result.status}, ${result.error?.message ?? 'no error'})`);
+	npmInstallInto(dir, `@openai/codex@${CODEX_VERSION}`);
 	const bin = path.join(dir, 'node_modules/.bin/codex');
 	const version = spawnSync(bin, ['--version'], {encoding: 'utf8'}).stdout.trim();
 	if (!version.includes(CODEX_VERSION)) throw new Error(`installed codex says ${JSON.stringify(version)}, expected ${CODEX_VERSION}`);
@@ -659,7 +641,7 @@ async function main() {
 	console.log(`work folder: ${work}`);
 	try {
 		const bin = installCodex(path.join(work, 'pkg'));
-		fs.writeFileSync(path.join(work, 'hook.cjs'), HOOK_SOURCE);
+		fs.writeFileSync(path.join(work, 'hook.cjs'), PAYLOAD_HOOK_SOURCE);
 		const runs = {};
 		for (const [name, scenario] of Object.entries(scenarios)) {
 			if (wanted.length && !wanted.includes(name)) continue;
