@@ -190,7 +190,8 @@ describeInTerminal('agentlog replay in a real terminal', () => {
 		screen = await pane.waitFor(s => s.includes('lifecycle'), 'the detail pane at that moment');
 		expect(screen).toContain('spawned');
 		expect(screen).not.toContain('completed');
-		pane.keys('Escape', 'Space');
+		// Esc then Space in one chunk (tmux sends them in one write; a terminal reads it as Alt+Space).
+		pane.keysTogether('Escape', 'Space');
 		await pane.waitFor(s => s.includes('5/5') && s.includes('⏸'), 'playing to the end again');
 		pane.keys('q');
 		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');

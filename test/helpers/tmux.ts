@@ -50,6 +50,11 @@ export class TmuxPane {
 		}
 	}
 
+	/** Sends the keys in one write, as a fast typist or a loaded machine delivers them: one chunk. */
+	keysTogether(...keys: string[]): void {
+		this.tmux('send-keys', '-t', 'e2e', ...keys);
+	}
+
 	resize(columns: number, rows: number): void {
 		this.tmux('resize-window', '-t', 'e2e', '-x', String(columns), '-y', String(rows));
 	}

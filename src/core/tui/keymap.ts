@@ -122,12 +122,33 @@ const SEQUENCE_KEYS: Readonly<Record<string, KeyInfo>> = {
 	'\u001B': {escape: true},
 };
 
+/** A key flag other than ctrl/meta: Ink named the key (an arrow, Enter, Esc, …). */
+const NAMED: ReadonlyArray<keyof KeyInfo> = [
+	'upArrow',
+	'downArrow',
+	'leftArrow',
+	'rightArrow',
+	'pageUp',
+	'pageDown',
+	'home',
+	'end',
+	'return',
+	'escape',
+	'backspace',
+	'delete',
+];
+
 /**
  * Keys typed faster than a read arrive as one chunk (`jj`, `G` then Enter): the presses it holds,
  * each with its own key flags (Ink sets them only for a chunk that is one named key). One press, or
- * a ctrl/meta chord, is taken as it came.
+ * a ctrl chord, is taken as it came. Esc then a key in one chunk reads to a terminal as Alt+key
+ * (Ink: meta, the key as input); agentlog binds no Alt chord, so it is the two presses it was
+ * (Esc then Space, sent together by tmux, had closed nothing and played nothing).
  */
 export function pressesOf(input: string, key: KeyInfo): Array<{readonly input: string; readonly key: KeyInfo}> {
+	if (key.meta && !key.ctrl && input !== '' && !NAMED.some(name => key[name])) {
+		return [{input: '', key: {escape: true}}, ...pressesOf(input, {})];
+	}
 	if (input.length <= 1 || key.ctrl || key.meta) {
 		return [{input, key}];
 	}

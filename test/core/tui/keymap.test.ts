@@ -166,6 +166,18 @@ describe('BINDINGS', () => {
 });
 
 describe('pressesOf', () => {
+	it('Esc then a key in one chunk (a terminal reads it as Alt+key) is the two presses: agentlog binds no Alt chord', () => {
+		// What Ink hands over for "\u001b " and "\u001bq".
+		expect(pressesOf(' ', {meta: true})).toEqual([
+			{input: '', key: {escape: true}},
+			{input: ' ', key: {}},
+		]);
+		expect(pressesOf('q', {meta: true}).map(p => keyToken(p.input, p.key))).toEqual(['esc', 'q']);
+		// Esc alone (Ink sets meta for it too) and a ctrl chord stay one press.
+		expect(pressesOf('', {escape: true, meta: true})).toEqual([{input: '', key: {escape: true, meta: true}}]);
+		expect(pressesOf('c', {ctrl: true})).toEqual([{input: 'c', key: {ctrl: true}}]);
+	});
+
 	it('splits a chunk of keys typed faster than a read into its presses, Enter, arrows and Esc by their sequences', () => {
 		expect(pressesOf('jj', {})).toEqual([
 			{input: 'j', key: {}},
@@ -177,9 +189,11 @@ describe('pressesOf', () => {
 		expect(actions('\u001B[B\u001B[Bq')).toEqual([{type: 'move', by: 1}, {type: 'move', by: 1}, {type: 'quit'}]);
 	});
 
-	it('takes one press, or a ctrl or meta chord, as it came', () => {
+	it('takes one press, or a ctrl chord, as it came', () => {
 		expect(pressesOf('q', {})).toEqual([{input: 'q', key: {}}]);
 		expect(pressesOf('', {return: true})).toEqual([{input: '', key: {return: true}}]);
-		expect(pressesOf('ab', {meta: true})).toEqual([{input: 'ab', key: {meta: true}}]);
+		expect(pressesOf('c', {ctrl: true})).toEqual([{input: 'c', key: {ctrl: true}}]);
+		// Esc and more keys in one chunk: Esc, then each of them.
+		expect(pressesOf('ab', {meta: true}).map(p => keyToken(p.input, p.key))).toEqual(['esc', 'a', 'b']);
 	});
 });
