@@ -255,14 +255,8 @@ function parseAgentRecord(json) {
   return { ok: true, value: record };
 }
 
-// src/core/result.ts
-var ok = (value) => ({ ok: true, value });
-var fail = (error) => ({ ok: false, error });
-
-// src/core/text/bounded.ts
-var SCAN_LIMIT = 1 << 20;
-
-// src/core/hook/hook-event.ts
+// src/core/record/limits.ts
+var CUT_MESSAGE_CHARS = 1024 * 1024;
 var RESUME_AFTER_STOP_MS = 1500;
 
 // src/core/history/fold-state.ts
@@ -392,11 +386,15 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
   s.lifecycle.push({ kind, at: line.at, reason });
 }
 
+// src/core/text/bounded.ts
+var SCAN_LIMIT = 1 << 20;
+
 // src/core/transcript/turn.ts
 var REPORT_MAX = 1 << 20;
 
-// src/core/hook/payload-cut.ts
-var CUT_MESSAGE_CHARS = 1024 * 1024;
+// src/core/result.ts
+var ok = (value) => ({ ok: true, value });
+var fail = (error) => ({ ok: false, error });
 
 // src/core/history/event-line.ts
 var EVENT_STATES = ["active", "idle", "stopped", "interrupted"];

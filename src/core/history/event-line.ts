@@ -7,7 +7,7 @@
 import {head} from '../text/bounded.js';
 import {isSafeId} from '../record/agent-record.js';
 import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.js';
-import {CUT_MESSAGE_CHARS} from '../hook/payload-cut.js';
+import {CUT_MESSAGE_CHARS} from '../record/limits.js';
 import {fail, ok, type Result} from '../result.js';
 
 /** The format version this code writes. Readers accept any whole number ≥ 1 and ignore what they don't know. */

@@ -3,7 +3,8 @@
 // (`now`, ms) and the environment are parameters. Whether an agent still runs is decided with the
 // monitor's own rule (`displayStateOf`: active and not stale, or idle), never a new one.
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
-import type {AgentStatus, ParseResult} from '../record/agent-record.js';
+import type {AgentStatus} from '../record/agent-record.js';
+import type {Result as ParseResult} from '../result.js';
 import {parseDuration} from '../text/format.js';
 import type {AgentHistory} from './fold.js';
 

@@ -8,6 +8,7 @@ import {isObject} from '../record/json.js';
 import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
+import {RESUME_AFTER_STOP_MS} from '../record/limits.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -273,16 +274,6 @@ function teammateNameOf(agentId: string): string | undefined {
 }
 
 type Mutable<T> = {-readonly [K in keyof T]: T[K]};
-
-/**
- * How long after a stop a line can still be one from before it. The hook knows only its own start
- * time as the event time, and hook processes started at one moment reach the file in any order:
- * on a busy machine a start fired just before a stop can begin a few hundred ms after it. Such a
- * start finds the agent recorded by its stop with its start unknown, and only supplies the start.
- * Any other start after a stop is a resume, however soon: SendMessage resumes a finished agent
- * 0.35-1 s after its stop (Claude Code 2.1.328). An idle this soon after a stop is from before it.
- */
-export const RESUME_AFTER_STOP_MS = 1500;
 
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);

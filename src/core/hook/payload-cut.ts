@@ -3,9 +3,7 @@
 // for good). This reads what it can from the kept part: the top-level string fields that are
 // complete, and the start of last_assistant_message when the cut fell inside it.
 import {parseHookPayload, type HookEvent, type Outcome} from './hook-event.js';
-
-/** How much of a cut message is kept (characters). */
-export const CUT_MESSAGE_CHARS = 1024 * 1024;
+import {CUT_MESSAGE_CHARS} from '../record/limits.js';
 
 /** Added to the end of a cut message, so that a reader sees it is not the whole message. */
 export const CUT_MESSAGE_NOTE = '\n\n[… message cut by agentlog: the hook payload was over its size limit]';

@@ -2,7 +2,6 @@
 // these out and colour them; the plain snapshot and `ls` print the same words.
 import {providerOf} from '../codex/codex-agent.js';
 import type {AgentStatus} from '../record/agent-record.js';
-import {foldedHead, pointsUpTo} from '../text/bounded.js';
 import {formatDuration, formatSilence, shortId} from '../text/format.js';
 import {tokenTotals, usageMayBePlaceholder} from '../transcript/summary.js';
 import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
@@ -220,35 +219,6 @@ export function headerText(info: HeaderInfo, width: number): string {
 		info.warnings > 0 ? `${WARNING_MARK}${info.warnings}` : '',
 	];
 	return fit(compact.filter(Boolean).join(' · '), width);
-}
-
-/** Word-wraps `text` (whitespace folded) into at most `lines` lines of `width`; a cut last line ends in `…`. */
-export function wrapText(text: string, width: number, lines: number): string[] {
-	// A few lines need only the start of a huge text; past that, `more` marks the last line cut.
-	const bounded = lines < 10_000;
-	const {flat, more} = bounded ? foldedHead(text, (lines + 1) * (width + 1)) : {flat: text, more: false};
-	const all: string[] = [];
-	let line = '';
-	for (const word of flat.split(/\s+/).filter(Boolean)) {
-		const next = line ? `${line} ${word}` : word;
-		if (pointsUpTo(next, width) <= width || !line) {
-			line = next;
-		} else {
-			all.push(line);
-			line = word;
-		}
-	}
-	if (line) {
-		all.push(line);
-	}
-	if (more && all.length > 0 && all.length <= lines) {
-		all[all.length - 1] = fit(`${all[all.length - 1]} …`, Math.max(1, Math.min(width, pointsUpTo(all[all.length - 1] ?? '', width) + 1)));
-	}
-	if (all.length <= lines) {
-		return all.map(l => fit(l, width));
-	}
-	const kept = all.slice(0, lines - 1).map(l => fit(l, width));
-	return [...kept, fit(all.slice(lines - 1).join(' '), width)];
 }
 
 /** The fields at the top of the detail pane, as label/value pairs. */

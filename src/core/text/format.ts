@@ -1,6 +1,6 @@
 // Durations, times and text as the monitor shows them (DESIGN.md §5, §7). Pure: the clock and
 // the time zone are parameters.
-import type {ParseResult} from '../record/agent-record.js';
+import type {Result as ParseResult} from '../result.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

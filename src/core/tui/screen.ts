@@ -20,7 +20,6 @@ import {
 	statusLabel,
 	statusNeedsWords,
 	SYMBOLS,
-	wrapText,
 	type Shown,
 } from '../present/present.js';
 import {clip, fit} from '../text/cut.js';
@@ -28,6 +27,7 @@ import {lifecycleLines, type SessionLifecycle} from './lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../monitor/model.js';
 import {safeLine} from '../text/safe-text.js';
+import {wrapText} from '../text/wrap.js';
 
 export interface LineRow {
 	readonly id: string;

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {CUT_MESSAGE_CHARS} from '../../../src/core/hook/payload-cut.js';
+import {CUT_MESSAGE_CHARS} from '../../../src/core/record/limits.js';
 import {DATA_STRING_CHARS, formatEventLine, parseEventLine, parseEventLog, PROMPT_CHARS, type EventLine} from '../../../src/core/history/event-line.js';
 import {HOSTILE} from '../../helpers/hostile.js';
 

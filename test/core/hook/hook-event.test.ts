@@ -7,12 +7,12 @@ import {
 	filesOverCap,
 	interruptOnSessionEnd,
 	parseHookPayload,
-	RESUME_AFTER_STOP_MS,
 	subagentTranscriptPath,
 	teammateAgentId,
 	type HookEvent,
 } from '../../../src/core/hook/hook-event.js';
-import {CUT_MESSAGE_CHARS, CUT_MESSAGE_NOTE, parseCutHookPayload} from '../../../src/core/hook/payload-cut.js';
+import {CUT_MESSAGE_NOTE, parseCutHookPayload} from '../../../src/core/hook/payload-cut.js';
+import {CUT_MESSAGE_CHARS, RESUME_AFTER_STOP_MS} from '../../../src/core/record/limits.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const MAIN_TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;

@@ -3,7 +3,8 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {agentCallOf} from '../../../src/core/hook/agent-call.js';
-import {applyHookEvent, interruptOnSessionEnd, parseHookPayload, RESUME_AFTER_STOP_MS, type HookEvent} from '../../../src/core/hook/hook-event.js';
+import {applyHookEvent, interruptOnSessionEnd, parseHookPayload, type HookEvent} from '../../../src/core/hook/hook-event.js';
+import {RESUME_AFTER_STOP_MS} from '../../../src/core/record/limits.js';
 import {hookEventLine, lineState} from '../../../src/core/hook/hook-line.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
