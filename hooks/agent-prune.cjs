@@ -266,10 +266,12 @@ var SCAN_LIMIT = 1 << 20;
 var RESUME_AFTER_STOP_MS = 1500;
 
 // src/core/history/fold-state.ts
-function newState(agentId, sessionId, at, ms) {
+function newState(agentId, sessionId, at, ms, seq, sink) {
   return {
     agentId,
     sessionId,
+    seq,
+    sink,
     phase: "none",
     type: "",
     startUnknown: false,
@@ -280,6 +282,14 @@ function newState(agentId, sessionId, at, ms) {
     lifecycle: [],
     onlyImported: true
   };
+}
+var EXACT_STEPS = 8;
+function addStep(s, step) {
+  if (s.lifecycle.length < EXACT_STEPS) {
+    s.lifecycle = s.lifecycle.concat(step);
+  } else {
+    s.lifecycle.push(step);
+  }
 }
 function isLateRepeat(s, ms) {
   return s.stopMs !== void 0 && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
@@ -300,7 +310,7 @@ function wake(s, line, ms) {
   s.stopMs = void 0;
   s.stopReason = void 0;
   s.gitStop = void 0;
-  s.lifecycle.push({ kind: "resumed", at: line.at });
+  addStep(s, { kind: "resumed", at: line.at });
   return true;
 }
 function start(s, line, ms) {
@@ -310,7 +320,7 @@ function start(s, line, ms) {
       s.startedAt = line.at;
       s.startMs = ms;
       s.gitStart = line.git;
-      s.lifecycle.push({ kind: "spawned", at: line.at });
+      addStep(s, { kind: "spawned", at: line.at });
       return;
     }
     case "active": {
@@ -318,7 +328,7 @@ function start(s, line, ms) {
     }
     case "idle": {
       s.phase = "active";
-      s.lifecycle.push({ kind: "active", at: line.at });
+      addStep(s, { kind: "active", at: line.at });
       return;
     }
     case "stopped":
@@ -335,12 +345,12 @@ function idle(s, line, ms) {
     case "none": {
       s.phase = "idle";
       s.startUnknown = true;
-      s.lifecycle.push({ kind: "idle", at: line.at });
+      addStep(s, { kind: "idle", at: line.at });
       return;
     }
     case "active": {
       s.phase = "idle";
-      s.lifecycle.push({ kind: "idle", at: line.at });
+      addStep(s, { kind: "idle", at: line.at });
       return;
     }
     case "idle": {
@@ -350,7 +360,7 @@ function idle(s, line, ms) {
     case "interrupted": {
       if (wake(s, line, ms)) {
         s.phase = "idle";
-        s.lifecycle.push({ kind: "idle", at: line.at });
+        addStep(s, { kind: "idle", at: line.at });
       }
       return;
     }
@@ -363,7 +373,7 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
       if (kind === "interrupted" && overrideCompleted) {
         s.phase = "interrupted";
         s.stopReason = reason;
-        s.lifecycle.push({ kind, at: line.at, reason });
+        addStep(s, { kind, at: line.at, reason });
       }
       return;
     }
@@ -385,7 +395,7 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
   s.stopMs = Math.max(ms, startMs);
   s.stopReason = reason;
   s.gitStop = line.git;
-  s.lifecycle.push({ kind, at: line.at, reason });
+  addStep(s, { kind, at: line.at, reason });
 }
 
 // src/core/transcript/turn.ts
@@ -802,7 +812,7 @@ function importedRun(s, line, ms) {
   s.resumedAt = void 0;
   s.gitStart = void 0;
   s.gitStop = void 0;
-  s.lifecycle.length = 0;
+  s.lifecycle = [];
   s.description = facts.description ?? s.description;
   s.model = facts.model ?? s.model;
   s.tokens = facts.tokens ?? s.tokens;
@@ -900,16 +910,21 @@ var EventFold = class {
   order;
   repeats = new RepeatFilter();
   makeSink;
-  /** Per agent key: its state from the hook's lines, and from Imported lines. */
-  hooked = /* @__PURE__ */ new Map();
-  imported = /* @__PURE__ */ new Map();
-  bySession = /* @__PURE__ */ new Map();
-  /** When each state was made (the order of each agent's first line in time). */
-  made = /* @__PURE__ */ new Map();
-  sinks = /* @__PURE__ */ new Map();
+  /** Per session, per agent id: its state from the hook's lines, and from Imported lines. */
+  sessions = /* @__PURE__ */ new Map();
+  /** States made so far. */
+  made = 0;
   /** Lines held for reordering now (for tests: bounded). */
   get held() {
     return this.order.held;
+  }
+  /** Agents' states held now (for tests: `drain` lets them go). */
+  get agents() {
+    let n = 0;
+    for (const { hooked, imported } of this.sessions.values()) {
+      n += hooked.size + imported.size;
+    }
+    return n;
   }
   /** Takes one line (`bytes`: its size as read, for the reorder bound). A line whose `at` does not parse is left out. */
   add(line, bytes = 0) {
@@ -920,39 +935,51 @@ var EventFold = class {
   }
   /** The histories, in the order of each agent's first line in time. */
   finish() {
+    return [...this.drain()];
+  }
+  /**
+   * `finish` one agent at a time: each agent's state is let go as its history is made, so a
+   * caller that keeps only part of each history never holds every state and every history at
+   * once. The fold takes no line after.
+   */
+  *drain() {
     this.order.flush();
-    const states = [...this.hooked.values()];
-    for (const [key, s] of this.imported) {
-      if (!this.hooked.has(key)) {
+    const states = [];
+    for (const { hooked, imported } of this.sessions.values()) {
+      for (const s of hooked.values()) {
         states.push(s);
       }
+      for (const [agentId, s] of imported) {
+        if (!hooked.has(agentId)) {
+          states.push(s);
+        }
+      }
     }
-    states.sort((a, b) => this.made.get(a) - this.made.get(b));
-    return states.map((s) => {
-      const sink = this.sinks.get(s);
-      return { history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? sink : []), sink };
-    });
+    this.sessions.clear();
+    states.sort((a, b) => a.seq - b.seq);
+    for (let i = 0; i < states.length; i++) {
+      const s = states[i];
+      states[i] = void 0;
+      const sink = s.sink;
+      yield { history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? sink : []), sink };
+    }
   }
   stateOf(byImport, sessionId, agentId, at, ms) {
-    const key = `${sessionId}/${agentId}`;
-    const map = byImport ? this.imported : this.hooked;
-    let s = map.get(key);
+    let session = this.sessions.get(sessionId);
+    if (!session) {
+      session = { hooked: /* @__PURE__ */ new Map(), imported: /* @__PURE__ */ new Map() };
+      this.sessions.set(sessionId, session);
+    }
+    const map = byImport ? session.imported : session.hooked;
+    let s = map.get(agentId);
     if (!s) {
-      s = newState(agentId, sessionId, at, ms);
-      map.set(key, s);
-      this.made.set(s, this.made.size);
-      this.sinks.set(s, this.makeSink());
-      let list = this.bySession.get(sessionId);
-      if (!list) {
-        list = [];
-        this.bySession.set(sessionId, list);
-      }
-      list.push(s);
+      s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink());
+      map.set(agentId, s);
     }
     return s;
   }
   record(s, line) {
-    this.sinks.get(s).push(line);
+    s.sink.push(line);
   }
   fold(line, ms) {
     if (this.repeats.isRepeat(line, ms)) {
@@ -963,9 +990,12 @@ var EventFold = class {
       if (line.event === "SessionEnd") {
         const reason = `session-end:${str(line.data?.reason) ?? "unknown"}`;
         const hit = /* @__PURE__ */ new Set();
-        for (const s2 of this.bySession.get(line.sessionId) ?? []) {
-          if (s2.phase === "active" || s2.phase === "idle") {
-            hit.add(s2);
+        const session = this.sessions.get(line.sessionId);
+        for (const map of session === void 0 ? [] : [session.hooked, session.imported]) {
+          for (const s2 of map.values()) {
+            if (s2.phase === "active" || s2.phase === "idle") {
+              hit.add(s2);
+            }
           }
         }
         for (const id of namedInterrupted(line)) {

@@ -3,12 +3,11 @@
 import {Option, type Command} from 'commander';
 import {displayEventLine} from '../core/history/display-event-line.js';
 import type {EventLine} from '../core/history/event-line.js';
-import {historyJsonAgent, page, sortHistories} from '../core/history/query.js';
+import {heldHistory, heldJsonAgent, page, sortByStart, tableAgentOf, type HeldHistory} from '../core/history/query.js';
 import {HISTORY_HEADERS, historyRow} from '../core/history/present-history.js';
 import {formatTable} from '../core/present/table.js';
 import {formatLocalTime} from '../core/text/format.js';
 import {truncate} from '../core/text/cut.js';
-import {safeJsonStringify} from '../core/text/safe-text.js';
 import {registerChainCommand} from './chain-command.js';
 import {activityFor, clockNow} from './common.js';
 import {writeJsonArray} from './json-output.js';
@@ -73,13 +72,20 @@ export function importedNote(imported: number, total: number): string {
 	return `${imported} of these agents ${imported === 1 ? 'comes' : 'come'} from transcripts (agentlog import)`;
 }
 
+/** Each agent's `history --json` value, made only as it is written. */
+function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, undefined> {
+	for (const a of agents) {
+		yield heldJsonAgent(a);
+	}
+}
+
 export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
 	const filter = filterFrom(options, now);
 	const sessionId = sessionFrom(sessionArg, activity, options);
-	const read = readSelected(activity, now, options, filter, sessionId, Boolean(options.events));
 	if (options.events) {
+		const read = readSelected(activity, now, options, filter, sessionId, true);
 		// Oldest first, always (readHistories sorts them).
 		const shown = page(read.lines, options.offset, options.limit);
 		if (options.json) {
@@ -99,10 +105,13 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 		);
 		return;
 	}
-	const agents = sortHistories(read.agents, Boolean(options.asc));
+	const sessionIds = new Map<string, string>();
+	const same = (id: string): string => sessionIds.get(id) ?? (sessionIds.set(id, id), id);
+	const read = readSelected(activity, now, options, filter, sessionId, false, h => heldHistory(h, same));
+	// Each agent held as a JSON text of its values, parsed again only when printed.
+	const agents = sortByStart(read.agents, Boolean(options.asc));
 	if (options.json) {
-		const shown = page(agents, options.offset, options.limit);
-		process.stdout.write(`${safeJsonStringify(shown.map(historyJsonAgent), 2)}\n`);
+		writeJsonArray(jsonValues(page(agents, options.offset, options.limit)));
 		return;
 	}
 	if (agents.length === 0) {
@@ -116,7 +125,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	process.stdout.write(
 		formatTable(
 			HISTORY_HEADERS,
-			shown.map(h => historyRow(h, now)),
+			shown.map(a => historyRow(tableAgentOf(heldJsonAgent(a)), now)),
 			width,
 		),
 	);
@@ -125,7 +134,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 		const word = options.asc ? 'newer' : 'older';
 		process.stdout.write(`… ${rest} ${word}; --limit 0 shows all\n`);
 	}
-	const imported = agents.filter(h => h.source === 'transcript').length;
+	const imported = agents.filter(a => a.imported).length;
 	if (imported > 0) {
 		process.stdout.write(`${importedNote(imported, agents.length)}\n`);
 	}

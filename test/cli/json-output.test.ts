@@ -22,3 +22,26 @@ describe('writeJsonArray', () => {
 		expect(empty.join('')).toBe(`${safeJsonStringify([], 2)}\n`);
 	});
 });
+
+describe('writeJsonArray from an iterable', () => {
+	it('writes the same text and asks for each item only when the text before it is out', () => {
+		const made: number[] = [];
+		const writes: number[] = [];
+		function* items(): Generator<unknown> {
+			for (let i = 0; i < 8; i++) {
+				made.push(i);
+				yield {i, text: 'z'.repeat(400_000)};
+			}
+		}
+		const parts: string[] = [];
+		writeJsonArray(items(), text => {
+			parts.push(text);
+			writes.push(made.length);
+		});
+		const all = Array.from({length: 8}, (_, i) => ({i, text: 'z'.repeat(400_000)}));
+		expect(parts.join('')).toBe(`${safeJsonStringify(all, 2)}\n`);
+		// About a megabyte a write: never more than three items made and not yet written.
+		expect(writes.length).toBeGreaterThan(2);
+		writes.forEach((n, k) => expect(n - (k === 0 ? 0 : writes[k - 1]!)).toBeLessThanOrEqual(3));
+	});
+});
