@@ -933,6 +933,10 @@ var EventFold = class {
       this.order.push(line, ms, bytes);
     }
   }
+  /** Folds every line still held for reordering (their sinks get them now). */
+  flush() {
+    this.order.flush();
+  }
   /** The histories, in the order of each agent's first line in time. */
   finish() {
     return [...this.drain()];
@@ -973,7 +977,7 @@ var EventFold = class {
     const map = byImport ? session.imported : session.hooked;
     let s = map.get(agentId);
     if (!s) {
-      s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink());
+      s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink(agentId, sessionId));
       map.set(agentId, s);
     }
     return s;
@@ -1344,6 +1348,7 @@ function* eventLogItems(sessionDir, options = {}) {
   let carryBytes = 0;
   let skipping = false;
   const out = [];
+  let lineStart = 0;
   const take = (text, cut, bytes) => {
     if (text.trim() === "") {
       return;
@@ -1359,7 +1364,7 @@ function* eventLogItems(sessionDir, options = {}) {
     if (folder !== void 0 && read.value.sessionId !== folder) {
       out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
     } else {
-      out.push({ line: read.value, bytes });
+      out.push({ line: read.value, bytes, offset: lineStart });
     }
   };
   const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
@@ -1377,6 +1382,7 @@ function* eventLogItems(sessionDir, options = {}) {
       if (n === 0) {
         break;
       }
+      const chunkStart = position;
       position += n;
       const data = n === buf.length ? buf : buf.subarray(0, n);
       let start2 = 0;
@@ -1400,6 +1406,7 @@ function* eventLogItems(sessionDir, options = {}) {
         }
         lineNumber++;
         start2 = nl + 1;
+        lineStart = chunkStart + start2;
         while (out.length > 0) {
           yield out.shift();
         }

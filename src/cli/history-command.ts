@@ -3,7 +3,7 @@
 import {Option, type Command} from 'commander';
 import {displayEventLine} from '../core/history/display-event-line.js';
 import type {EventLine} from '../core/history/event-line.js';
-import {heldHistory, heldJsonAgent, page, sortByStart, tableAgentOf, type HeldHistory} from '../core/history/query.js';
+import {heldHistory, heldJsonAgent, page, pageOf, sortByStart, tableAgentOf, type HeldHistory} from '../core/history/query.js';
 import {HISTORY_HEADERS, historyRow} from '../core/history/present-history.js';
 import {formatTable} from '../core/present/table.js';
 import {formatLocalTime} from '../core/text/format.js';
@@ -17,6 +17,7 @@ import {
 	emptyHistoryText,
 	filterFrom,
 	parseCount,
+	planLines,
 	readSelected,
 	sessionFrom,
 	type FilterOptions,
@@ -85,24 +86,30 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	const filter = filterFrom(options, now);
 	const sessionId = sessionFrom(sessionArg, activity, options);
 	if (options.events) {
-		const read = readSelected(activity, now, options, filter, sessionId, true);
-		// Oldest first, always (readHistories sorts them).
-		const shown = page(read.lines, options.offset, options.limit);
+		// Oldest first, always; written as the logs are read.
+		const {lines} = planLines(activity, now, options, filter, sessionId);
 		if (options.json) {
-			writeJsonArray(shown);
+			writeJsonArray(pageOf(lines(), options.offset, options.limit));
 			return;
 		}
-		if (shown.length === 0) {
-			process.stdout.write(read.lines.length === 0 ? emptyHistoryText(activity) : 'no events on this page\n');
+		// A table needs its rows for its widths: the page's only, and nothing read past it.
+		const end = options.limit === undefined || options.limit === 0 ? Number.POSITIVE_INFINITY : options.offset + options.limit;
+		const rows: string[][] = [];
+		let seen = 0;
+		for (const line of lines()) {
+			if (seen >= options.offset) {
+				rows.push(eventRow(line, now));
+			}
+			seen += 1;
+			if (seen >= end) {
+				break;
+			}
+		}
+		if (rows.length === 0) {
+			process.stdout.write(seen === 0 ? emptyHistoryText(activity) : 'no events on this page\n');
 			return;
 		}
-		process.stdout.write(
-			formatTable(
-				EVENT_HEADERS,
-				shown.map(line => eventRow(line, now)),
-				process.stdout.isTTY ? process.stdout.columns : undefined,
-			),
-		);
+		process.stdout.write(formatTable(EVENT_HEADERS, rows, process.stdout.isTTY ? process.stdout.columns : undefined));
 		return;
 	}
 	const sessionIds = new Map<string, string>();

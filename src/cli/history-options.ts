@@ -6,7 +6,9 @@ import {parseStatuses, parseTimeBound, type HistoryFilter} from '../core/history
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {DURATION_FORM} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
+import type {EventLine} from '../core/history/event-line.js';
 import {readHistories, type HistoriesRead, type LogNotes} from '../store/history/histories.js';
+import {planSelectedLines, selectedLines, type LinePlan} from '../store/history/selected-lines.js';
 import {parseStale, resolveSessionArg} from './common.js';
 import {CliError} from './errors.js';
 
@@ -138,4 +140,21 @@ export function readSelected<T = AgentHistory>(
 		throw new CliError(read.agentError, 2);
 	}
 	return read;
+}
+
+/** The first read of the lines the filters select (`planSelectedLines`), problems printed; a prefix naming several agents is a usage error. */
+export function planLines(
+	activity: string,
+	now: number,
+	options: HistoryReadOptions,
+	filter: HistoryFilter,
+	sessionId: string | undefined,
+): {readonly plan: LinePlan; readonly lines: () => Generator<EventLine, void, undefined>} {
+	const lineOptions = {now, staleMs: options.stale, ...(sessionId === undefined ? {} : {sessionId}), filter};
+	const plan = planSelectedLines(activity, lineOptions);
+	printNotes(plan.notes);
+	if (plan.agentError !== undefined) {
+		throw new CliError(plan.agentError, 2);
+	}
+	return {plan, lines: () => selectedLines(activity, plan, lineOptions)};
 }

@@ -317,8 +317,8 @@ const NO_SINK: EventSink = {push: () => undefined};
 export interface StreamFoldOptions extends FoldOptions {
 	/** How far lines are put back in time order (default `STREAM_BOUNDS`; see `TimeOrder`). */
 	readonly bounds?: TimeOrderBounds;
-	/** Each agent's lines go to a sink made by this (default: its `events` array). `keepEvents: false`: nowhere. */
-	readonly sink?: () => EventSink;
+	/** Each agent's lines go to a sink made by this, for the agent (default: its `events` array). `keepEvents: false`: nowhere. */
+	readonly sink?: (agentId: string, sessionId: string) => EventSink;
 	/** Default true: each agent's lines are kept in its `events`. */
 	readonly keepEvents?: boolean;
 	/** Called with every line folded (repeats dropped), in time order. */
@@ -342,7 +342,7 @@ export class EventFold {
 	private readonly staleMs: number;
 	private readonly order: TimeOrder<EventLine>;
 	private readonly repeats = new RepeatFilter();
-	private readonly makeSink: () => EventSink;
+	private readonly makeSink: (agentId: string, sessionId: string) => EventSink;
 	/** Per session, per agent id: its state from the hook's lines, and from Imported lines. */
 	private readonly sessions = new Map<string, {readonly hooked: Map<string, State>; readonly imported: Map<string, State>}>();
 	/** States made so far. */
@@ -374,6 +374,11 @@ export class EventFold {
 		if (!Number.isNaN(ms)) {
 			this.order.push(line, ms, bytes);
 		}
+	}
+
+	/** Folds every line still held for reordering (their sinks get them now). */
+	flush(): void {
+		this.order.flush();
 	}
 
 	/** The histories, in the order of each agent's first line in time. */
@@ -418,7 +423,7 @@ export class EventFold {
 		const map = byImport ? session.imported : session.hooked;
 		let s = map.get(agentId);
 		if (!s) {
-			s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink());
+			s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink(agentId, sessionId));
 			map.set(agentId, s);
 		}
 		return s;

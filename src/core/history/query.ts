@@ -167,6 +167,21 @@ export function sortLines<T extends Pick<EventLine, 'at'>>(lines: T[]): T[] {
 	return keyed.map(k => k.line);
 }
 
+/** `page` of items given one at a time: nothing past the page is asked for. */
+export function* pageOf<T>(items: Iterable<T>, offset = 0, limit?: number): Generator<T, void, undefined> {
+	let index = 0;
+	let given = 0;
+	for (const item of items) {
+		if (limit !== undefined && limit !== 0 && given >= limit) {
+			return;
+		}
+		if (index++ >= offset) {
+			given += 1;
+			yield item;
+		}
+	}
+}
+
 /** `--offset` / `--limit` (`limit` 0 or undefined: all). */
 export function page<T>(list: readonly T[], offset = 0, limit?: number): T[] {
 	const end = limit === undefined || limit === 0 ? undefined : offset + limit;

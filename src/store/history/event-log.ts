@@ -53,7 +53,14 @@ export interface SessionEvents {
 
 /** One item of a log read line by line: a line that parses, or one skipped. */
 export type LogItem =
-	| {readonly line: EventLine; readonly skipped?: undefined; /** Its size as read. */ readonly bytes: number}
+	| {
+			readonly line: EventLine;
+			readonly skipped?: undefined;
+			/** Its size as read. */
+			readonly bytes: number;
+			/** Where its physical line starts in the file (bytes): `readLineAt` reads it again. */
+			readonly offset: number;
+	  }
 	| {readonly line?: undefined; readonly skipped: SkippedLine};
 
 /** What a read line by line ends with: why the log could not be read (or not to its end). */
@@ -89,6 +96,8 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 	// What one physical line gives: up to two items (a torn part, the event after it).
 	const out: LogItem[] = [];
 
+	// Where the line being read starts in the file.
+	let lineStart = 0;
 	const take = (text: string, cut: boolean, bytes: number): void => {
 		if (text.trim() === '') {
 			return;
@@ -104,7 +113,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 		if (folder !== undefined && read.value.sessionId !== folder) {
 			out.push({skipped: {lineNumber, error: `names another session (${read.value.sessionId}) than its folder`}});
 		} else {
-			out.push({line: read.value, bytes});
+			out.push({line: read.value, bytes, offset: lineStart});
 		}
 	};
 	const carried = (): string => (carry.length === 1 ? carry[0]! : Buffer.concat(carry, carryBytes)).toString('utf8');
@@ -123,6 +132,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 			if (n === 0) {
 				break;
 			}
+			const chunkStart = position;
 			position += n;
 			const data = n === buf.length ? buf : buf.subarray(0, n);
 			let start = 0;
@@ -146,6 +156,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 				}
 				lineNumber++;
 				start = nl + 1;
+				lineStart = chunkStart + start;
 				// Yielded before the next line is read: `data` is not read into while the caller runs.
 				while (out.length > 0) {
 					yield out.shift()!;
@@ -222,5 +233,28 @@ export function* readAllEvents(activity: string, options: AllEventsOptions = {})
 			continue;
 		}
 		yield {session, ...readSessionEvents(path.join(activity, session.id), {...options, sessionId: session.id})};
+	}
+}
+
+/**
+ * The line that starts at `offset` and is `bytes` long in `<sessionDir>/events.jsonl`, read again
+ * (a log is only appended to: a line read once is there unchanged). Undefined when it cannot be
+ * read or no longer parses (the log was replaced). `fd`: the log, already open.
+ */
+export function readLineAt(fd: number, offset: number, bytes: number): EventLine | undefined {
+	try {
+		const buf = Buffer.allocUnsafe(bytes);
+		let got = 0;
+		while (got < bytes) {
+			const n = readSync(fd, buf, got, bytes - got, offset + got);
+			if (n === 0) {
+				return undefined;
+			}
+			got += n;
+		}
+		const read = readLogLine(buf.toString('utf8'));
+		return read.ok ? read.value : undefined;
+	} catch {
+		return undefined;
 	}
 }

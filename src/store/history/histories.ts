@@ -45,12 +45,20 @@ export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions 
 	readonly lines?: KeepLines;
 	/** The selected lines are counted into this, never held (stats). */
 	readonly tally?: LineTally;
+	/** Each session's first and last line time (ms) is set here, by session id (sessions with a line whose time parses). */
+	readonly spans?: Map<string, SessionSpan>;
 	/**
 	 * What is kept of each agent that passes the filter (default: its history, `events` dropped
 	 * unless `keepEvents`). Memory grows with the agents by what this keeps: a command keeps only
 	 * what it prints (`history`: its JSON text; `stats`: a few numbers).
 	 */
 	readonly keep?: (h: AgentHistory) => T;
+}
+
+/** The first and last time (ms) of a session's lines. */
+export interface SessionSpan {
+	first: number;
+	last: number;
 }
 
 export interface HistoriesRead<T = AgentHistory> {
@@ -61,6 +69,20 @@ export interface HistoriesRead<T = AgentHistory> {
 	readonly notes: LogNotes;
 	/** `--agent <prefix>` named several agents: the message (nothing else is returned). */
 	readonly agentError?: string;
+}
+
+function spanOf(spans: Map<string, SessionSpan>, sessionId: string, at: string): void {
+	const ms = Date.parse(at);
+	if (Number.isNaN(ms)) {
+		return;
+	}
+	const span = spans.get(sessionId);
+	if (span === undefined) {
+		spans.set(sessionId, {first: ms, last: ms});
+	} else {
+		span.first = Math.min(span.first, ms);
+		span.last = Math.max(span.last, ms);
+	}
 }
 
 function note(notes: LogNotes, item: LogNote): void {
@@ -260,6 +282,9 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
 			} else {
 				fold.add(slim ? slimLine(item.line) : item.line, item.bytes);
+				if (options.spans !== undefined) {
+					spanOf(options.spans, session.id, item.line.at);
+				}
 			}
 		}
 		if (next.value.problem !== undefined) {
