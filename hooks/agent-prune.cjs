@@ -38,32 +38,67 @@ module.exports = __toCommonJS(agent_prune_exports);
 var import_node_fs4 = require("node:fs");
 var import_node_path4 = require("node:path");
 
-// src/core/record/json.ts
-var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var str = (v) => typeof v === "string" ? v : void 0;
-var MAX_JSON_DEPTH = 64;
-function nestsAtMost(value, max) {
-  const stack = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop();
-    if (typeof v !== "object" || v === null) {
-      continue;
-    }
-    if (depth > max) {
-      return false;
-    }
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === "object" && child !== null) {
-        stack.push([child, depth + 1]);
-      }
-    }
+// src/core/history/ownership.ts
+var import_node_path = __toESM(require("node:path"), 1);
+
+// src/core/record/file-names.ts
+function isAgentFileName(name) {
+  return name.endsWith(".json") && !name.startsWith(".");
+}
+var EVENT_LOG_NAME = "events.jsonl";
+var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
+var LOCK = `(?:${ID}|\\+cap)\\.lock`;
+var OWN_DOT_FILE = new RegExp(
+  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.\\+cap\\.again)$`,
+  "u"
+);
+var AGENT_FILE = new RegExp(`^${ID}\\.json$`, "u");
+function sessionFileKind(name) {
+  if (name === EVENT_LOG_NAME) {
+    return "event-log";
   }
-  return true;
+  if (AGENT_FILE.test(name)) {
+    return "agent-file";
+  }
+  return OWN_DOT_FILE.test(name) ? "own-dot-file" : void 0;
 }
 
-// src/core/hook/agent-call.ts
-function isInterruptedToolStatus(status) {
-  return /interrupt|cancel|abort|kill/i.test(status);
+// src/core/history/ownership.ts
+function foreignSessionEntries(entries) {
+  return entries.filter((e) => e.type !== "file" || sessionFileKind(e.name) === void 0).map((e) => e.type === "folder" ? `${e.name}/` : e.name);
+}
+function describeForeign(names, shown = 3) {
+  const head2 = names.slice(0, shown).join(", ");
+  return names.length > shown ? `${head2} and ${names.length - shown} more` : head2;
+}
+var CLAUDE_HOME_MARKERS = ["projects", "todos", "plugins", "settings.json", ".credentials.json", "statsig", "shell-snapshots"];
+var CODEX_HOME_MARKERS = ["config.toml", "auth.json", "sessions"];
+var same = (a, b) => b !== void 0 && import_node_path.default.resolve(a) === import_node_path.default.resolve(b);
+function toolFolderOf(activity, names, homes, realActivity) {
+  const paths = realActivity === void 0 ? [activity] : [activity, realActivity];
+  const claudeHeld = CLAUDE_HOME_MARKERS.filter((m) => names.includes(m));
+  const codexHeld = CODEX_HOME_MARKERS.filter((m) => names.includes(m));
+  const held = (list) => list.length === 0 ? "" : ` (it holds ${list.join(", ")})`;
+  if (paths.some((p) => same(p, homes.claude))) {
+    return { tool: "claude", reason: `is Claude Code's own folder${held(claudeHeld)}` };
+  }
+  if (paths.some((p) => same(p, homes.codex))) {
+    return { tool: "codex", reason: `is Codex CLI's own folder${held(codexHeld)}` };
+  }
+  if (paths.some((p) => same(p, homes.home))) {
+    return { tool: "home", reason: "is your home folder" };
+  }
+  if (claudeHeld.length > 0) {
+    return { tool: "claude", reason: `looks like Claude Code's own folder${held(claudeHeld)}` };
+  }
+  if (codexHeld.length >= 2) {
+    return { tool: "codex", reason: `looks like Codex CLI's own folder${held(codexHeld)}` };
+  }
+  return void 0;
+}
+function toolFolderFix(homes) {
+  const example = homes.claude === void 0 ? "~/.claude/agent-activity" : import_node_path.default.join(homes.claude, "agent-activity");
+  return `point AGENTLOG_DIR (or --dir) at agentlog's own folder, e.g. ${example}`;
 }
 
 // src/core/text/format.ts
@@ -123,38 +158,6 @@ function parseDuration(text) {
   return { ok: true, value: ms };
 }
 
-// src/core/monitor/duration.ts
-function endOfRun(agent, now, display) {
-  if (display.stale) {
-    return display.lastLife;
-  }
-  if (display.inferredStop) {
-    return display.stopAt ?? display.lastLife;
-  }
-  switch (display.displayStatus) {
-    case "active": {
-      return now;
-    }
-    case "idle": {
-      return parseTime(agent.updatedAt);
-    }
-    case "stopped": {
-      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
-    }
-  }
-}
-function agentDuration(agent, now, display) {
-  if (agent.startUnknown === true) {
-    return void 0;
-  }
-  const start2 = parseTime(agent.startedAt);
-  const end = endOfRun(agent, now, display);
-  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
-    return void 0;
-  }
-  return Math.max(0, end - start2);
-}
-
 // src/core/monitor/stale.ts
 var DEFAULT_STALE_MS = 5 * 60 * 1e3;
 function lastSignOfLife(agent, extraLife) {
@@ -187,6 +190,108 @@ function displayStateOf(status, life, now, staleMs = DEFAULT_STALE_MS, inferred)
   const silentMs = Math.max(0, now - life);
   const stale = status === "active" && silentMs >= staleMs;
   return { displayStatus: stale ? "stopped" : status, stale, lastLife: life, silentMs };
+}
+
+// src/core/history/retention.ts
+var DAY_MS = 24 * 60 * 60 * 1e3;
+var DEFAULT_RETENTION_MS = 30 * DAY_MS;
+var RETENTION_ENV = "AGENTLOG_RETENTION";
+function parseRetention(text) {
+  const parsed = parseDuration(text);
+  return parsed.ok ? parsed : { ok: false, error: `invalid retention: ${parsed.error}` };
+}
+function retentionFrom(env) {
+  const value = env[RETENTION_ENV];
+  if (value === void 0 || value.trim() === "") {
+    return { ms: DEFAULT_RETENTION_MS, source: "default" };
+  }
+  const parsed = parseRetention(value);
+  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
+}
+function formatRetention(ms) {
+  const units = [
+    ["d", DAY_MS],
+    ["h", 60 * 60 * 1e3],
+    ["m", 60 * 1e3],
+    ["s", 1e3],
+    ["ms", 1]
+  ];
+  let rest = Math.max(0, Math.round(ms));
+  let out = "";
+  for (const [unit, size] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) {
+      out += `${n}${unit}`;
+      rest -= n * size;
+    }
+  }
+  return out === "" ? "0ms" : out;
+}
+function livesFromHistory(histories) {
+  return histories.map((h) => {
+    const status = h.status === "idle" ? "idle" : h.status === "completed" || h.status === "interrupted" ? "stopped" : "active";
+    const life = Date.parse(h.lastEventAt);
+    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
+  });
+}
+function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
+  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
+  return shown === "active" || shown === "idle";
+}
+function sessionsToPrune(sessions, rule) {
+  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
+  const cutoff = rule.now - rule.olderThanMs;
+  const remove = [];
+  const keep = [];
+  for (const session of sessions) {
+    if (session.lastEventMs === void 0) {
+      keep.push({ session, reason: "unknown-age" });
+      continue;
+    }
+    if (session.lastEventMs > cutoff) {
+      keep.push({ session, reason: "recent" });
+      continue;
+    }
+    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
+    if (live) {
+      keep.push({ session, reason: "live-agent", agentId: live.agentId });
+      continue;
+    }
+    remove.push(session);
+  }
+  return { remove, keep };
+}
+function newest(times) {
+  let out;
+  for (const t of times) {
+    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
+      out = t;
+    }
+  }
+  return out;
+}
+
+// src/core/record/json.ts
+var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var str = (v) => typeof v === "string" ? v : void 0;
+var MAX_JSON_DEPTH = 64;
+function nestsAtMost(value, max) {
+  const stack = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop();
+    if (typeof v !== "object" || v === null) {
+      continue;
+    }
+    if (depth > max) {
+      return false;
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) {
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return true;
 }
 
 // src/core/record/agent-record.ts
@@ -255,15 +360,499 @@ function parseAgentRecord(json) {
   return { ok: true, value: record };
 }
 
-// src/core/result.ts
-var ok = (value) => ({ ok: true, value });
-var fail = (error) => ({ ok: false, error });
+// src/core/paths.ts
+var import_node_path2 = __toESM(require("node:path"), 1);
+function claudeDir(env, home) {
+  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
+}
+function codexHomeDir(env, home, option) {
+  if (option) {
+    return import_node_path2.default.resolve(option);
+  }
+  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
+}
+
+// src/store/fs/errors.ts
+var import_node_fs = require("node:fs");
+function codeOf(error) {
+  return error?.code;
+}
+function removeFile(file) {
+  try {
+    (0, import_node_fs.unlinkSync)(file);
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") {
+      throw error;
+    }
+  }
+}
+
+// src/store/fs/safe-file.ts
+var import_node_fs2 = require("node:fs");
+var NOFOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = import_node_fs2.constants.O_NONBLOCK ?? 0;
+function failure(reason, message) {
+  return { ok: false, reason, message };
+}
+function readRegularFile(file, options) {
+  const opened = openRegularFile(file, options.followSymlinks ?? false);
+  if (!opened.ok) {
+    return opened;
+  }
+  const { fd, stats } = opened;
+  try {
+    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
+      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    }
+    const want = Math.min(stats.size, options.maxBytes);
+    const data = Buffer.allocUnsafe(want);
+    let got = 0;
+    while (got < want) {
+      const n = (0, import_node_fs2.readSync)(fd, data, got, want - got, got);
+      if (n === 0) {
+        break;
+      }
+      got += n;
+    }
+    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
+  } catch (error) {
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
+  }
+}
+function readRegularText(file, options) {
+  const r = readRegularFile(file, options);
+  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
+}
+function openRegularFile(file, followSymlinks = false) {
+  let st;
+  try {
+    st = (0, import_node_fs2.lstatSync)(file);
+  } catch (error) {
+    const code = codeOf(error);
+    return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
+  }
+  if (st.isSymbolicLink() && !followSymlinks) {
+    return failure("symlink", "is a symbolic link");
+  }
+  if (!st.isSymbolicLink() && !st.isFile()) {
+    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
+  }
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(file, import_node_fs2.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = codeOf(error);
+    return failure(
+      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
+      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
+    );
+  }
+  try {
+    const stats = (0, import_node_fs2.fstatSync)(fd);
+    if (stats.isFile()) {
+      return { ok: true, fd, stats };
+    }
+    (0, import_node_fs2.closeSync)(fd);
+    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
+  } catch (error) {
+    (0, import_node_fs2.closeSync)(fd);
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  }
+}
+
+// src/store/hook/builtin.ts
+function requireBuiltin(name) {
+  const get = process.getBuiltinModule;
+  if (get) {
+    return get(name);
+  }
+  if (typeof require === "function") {
+    return require(name);
+  }
+  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
+}
+
+// src/store/hook/lock.ts
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// src/store/history/event-log.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = __toESM(require("node:path"), 1);
 
 // src/core/text/bounded.ts
 var SCAN_LIMIT = 1 << 20;
 
+// src/core/result.ts
+var ok = (value) => ({ ok: true, value });
+var fail = (error) => ({ ok: false, error });
+
+// src/core/hook/agent-call.ts
+function isInterruptedToolStatus(status) {
+  return /interrupt|cancel|abort|kill/i.test(status);
+}
+
 // src/core/hook/hook-event.ts
 var RESUME_AFTER_STOP_MS = 1500;
+
+// src/core/hook/payload-cut.ts
+var CUT_MESSAGE_CHARS = 1024 * 1024;
+
+// src/core/history/event-line.ts
+var EVENT_STATES = ["active", "idle", "stopped", "interrupted"];
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+function isTimestamp2(value) {
+  return typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+var optionalString2 = (value) => typeof value === "string" ? value : void 0;
+var MAX_DATA_DEPTH = MAX_JSON_DEPTH;
+function parseGit(value) {
+  if (!isObject(value)) {
+    return void 0;
+  }
+  const gitHead = optionalString2(value.head);
+  const branch = optionalString2(value.branch);
+  if (gitHead === void 0 && branch === void 0) {
+    return void 0;
+  }
+  return { ...gitHead === void 0 ? {} : { head: gitHead }, ...branch === void 0 ? {} : { branch } };
+}
+function eventLineFrom(json) {
+  if (!isObject(json)) {
+    return fail("not a JSON object");
+  }
+  const { v, at, event, sessionId, agentId } = json;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+    return fail("missing or invalid v");
+  }
+  if (!isTimestamp2(at)) {
+    return fail("missing or invalid at");
+  }
+  if (typeof event !== "string" || event === "") {
+    return fail("missing event");
+  }
+  if (!isSafeId(sessionId)) {
+    return fail("missing or unsafe sessionId");
+  }
+  if (typeof agentId === "string" && !isSafeId(agentId)) {
+    return fail("unsafe agentId");
+  }
+  const line = { v, at, event, sessionId };
+  if (typeof agentId === "string") {
+    line.agentId = agentId;
+  }
+  const type = optionalString2(json.type);
+  if (type !== void 0) {
+    line.type = type;
+  }
+  if (typeof json.state === "string" && EVENT_STATES.includes(json.state)) {
+    line.state = json.state;
+  }
+  if (isObject(json.data) && nestsAtMost(json.data, MAX_DATA_DEPTH)) {
+    line.data = json.data;
+  }
+  const cwd = optionalString2(json.cwd);
+  if (cwd !== void 0) {
+    line.cwd = cwd;
+  }
+  const git = parseGit(json.git);
+  if (git !== void 0) {
+    line.git = git;
+  }
+  if (json.provider === "codex") {
+    line.provider = "codex";
+  }
+  return ok(line);
+}
+function parseEventLine(text) {
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail(text.trim() === "" ? "empty line" : "not JSON");
+  }
+  return eventLineFrom(json);
+}
+var LINE_START = '{"v":';
+var MAX_LINE_STARTS = 16;
+function readLogLine(text) {
+  const parsed = parseEventLine(text);
+  if (parsed.ok) {
+    return { ok: true, value: parsed.value, torn: false };
+  }
+  let from = text.indexOf(LINE_START, 1);
+  for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
+    const rest = parseEventLine(text.slice(from));
+    if (rest.ok) {
+      return { ok: true, value: rest.value, torn: true };
+    }
+    from = text.indexOf(LINE_START, from + 1);
+  }
+  return parsed;
+}
+var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
+var DATA_STRING_CHARS = 64 * 1024;
+
+// src/core/transcript/turn.ts
+var REPORT_MAX = 1 << 20;
+
+// src/core/history/imported.ts
+var IMPORTED_EVENT = "Imported";
+function isoOf(text) {
+  if (text === void 0) {
+    return void 0;
+  }
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
+}
+var finite = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+var count = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+function importedFacts(line) {
+  if (line.event !== IMPORTED_EVENT) {
+    return void 0;
+  }
+  const data = isObject(line.data) ? line.data : {};
+  const out = {};
+  const startedAt = isoOf(str(data.startedAt));
+  if (startedAt !== void 0) {
+    out.startedAt = str(data.startedAt);
+  }
+  if (isoOf(str(data.stoppedAt)) !== void 0) {
+    out.stoppedAt = str(data.stoppedAt);
+  }
+  const description = str(data.description);
+  if (description) {
+    out.description = description;
+  }
+  const model = str(data.model);
+  if (model) {
+    out.model = model;
+  }
+  const tokens = count(data.tokens);
+  if (tokens !== void 0) {
+    out.tokens = tokens;
+  }
+  const toolCalls = count(data.toolCalls);
+  if (toolCalls !== void 0) {
+    out.toolCalls = toolCalls;
+  }
+  const bytes = finite(data.transcriptBytes);
+  if (bytes !== void 0) {
+    out.transcriptBytes = bytes;
+  }
+  const mtime = finite(data.transcriptMtimeMs);
+  if (mtime !== void 0) {
+    out.transcriptMtimeMs = mtime;
+  }
+  const transcriptPath = str(data.transcriptPath);
+  if (transcriptPath) {
+    out.transcriptPath = transcriptPath;
+  }
+  return out;
+}
+
+// src/core/history/repeats.ts
+var REPEAT_WINDOW_MS = 1e3;
+function sameJson(a, b) {
+  if (a === b) {
+    return true;
+  }
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    return false;
+  }
+  const aKeys = Object.keys(a);
+  const bObj = b;
+  if (aKeys.length !== Object.keys(bObj).length) {
+    return false;
+  }
+  const aObj = a;
+  return aKeys.every((key) => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
+}
+function payloadData(line) {
+  if (line.event !== "SessionEnd" || line.data === void 0 || !Object.hasOwn(line.data, "interrupted")) {
+    return line.data;
+  }
+  const rest = { ...line.data };
+  delete rest.interrupted;
+  return rest;
+}
+function isRepeatLine(previous, line) {
+  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type) {
+    return false;
+  }
+  const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
+  return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
+}
+function keyOf(line) {
+  return `${line.sessionId}
+${line.agentId ?? ""}
+${line.event}`;
+}
+var RepeatFilter = class {
+  kept = /* @__PURE__ */ new Map();
+  sweepAt = 1024;
+  isRepeat(line, ms) {
+    const key = keyOf(line);
+    const before2 = this.kept.get(key);
+    if (before2 !== void 0 && isRepeatLine(before2.line, line)) {
+      return true;
+    }
+    this.kept.set(key, { line, ms });
+    if (this.kept.size >= this.sweepAt) {
+      for (const [k, v] of this.kept) {
+        if (v.ms < ms - REPEAT_WINDOW_MS) {
+          this.kept.delete(k);
+        }
+      }
+      this.sweepAt = Math.max(1024, 2 * this.kept.size);
+    }
+    return false;
+  }
+};
+
+// src/store/activity/read-agents.ts
+var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
+
+// src/store/history/event-log.ts
+var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
+var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
+function* eventLogItems(sessionDir, options = {}) {
+  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
+  const opened = openRegularFile(file);
+  if (!opened.ok) {
+    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
+  }
+  const { fd, stats } = opened;
+  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
+  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
+  const overLong = `line over ${maxLine} bytes`;
+  const folder = options.sessionId;
+  let lineNumber = 1;
+  let carry = [];
+  let carryBytes = 0;
+  let skipping = false;
+  const out = [];
+  let lineStart = 0;
+  const take = (text, cut, bytes) => {
+    if (text.trim() === "") {
+      return;
+    }
+    const read = readLogLine(text);
+    if (!read.ok) {
+      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
+      return;
+    }
+    if (read.torn) {
+      out.push({ skipped: { lineNumber, error: TORN_LINE } });
+    }
+    if (folder !== void 0 && read.value.sessionId !== folder) {
+      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
+    } else {
+      out.push({ line: read.value, bytes, offset: lineStart });
+    }
+  };
+  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
+  const startSkipping = () => {
+    out.push({ skipped: { lineNumber, error: overLong } });
+    carry = [];
+    carryBytes = 0;
+    skipping = true;
+  };
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
+    let position = 0;
+    while (position < stats.size) {
+      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+      if (n === 0) {
+        break;
+      }
+      const chunkStart = position;
+      position += n;
+      const data = n === buf.length ? buf : buf.subarray(0, n);
+      let start2 = 0;
+      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
+        if (skipping) {
+          skipping = false;
+        } else if (carryBytes > 0) {
+          if (carryBytes + nl - start2 > maxLine) {
+            out.push({ skipped: { lineNumber, error: overLong } });
+          } else {
+            carry.push(data.subarray(start2, nl));
+            carryBytes += nl - start2;
+            take(carried(), false, carryBytes);
+          }
+          carry = [];
+          carryBytes = 0;
+        } else if (nl - start2 > maxLine) {
+          out.push({ skipped: { lineNumber, error: overLong } });
+        } else {
+          take(data.toString("utf8", start2, nl), false, nl - start2);
+        }
+        lineNumber++;
+        start2 = nl + 1;
+        lineStart = chunkStart + start2;
+        while (out.length > 0) {
+          yield out.shift();
+        }
+      }
+      if (start2 < n && !skipping) {
+        if (carryBytes + n - start2 > maxLine) {
+          startSkipping();
+        } else {
+          carry.push(Buffer.from(data.subarray(start2, n)));
+          carryBytes += n - start2;
+        }
+      }
+      while (out.length > 0) {
+        yield out.shift();
+      }
+    }
+    if (carryBytes > 0) {
+      take(carried(), true, carryBytes);
+      while (out.length > 0) {
+        yield out.shift();
+      }
+    }
+    return {};
+  } catch (error) {
+    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+
+// src/core/monitor/duration.ts
+function endOfRun(agent, now, display) {
+  if (display.stale) {
+    return display.lastLife;
+  }
+  if (display.inferredStop) {
+    return display.stopAt ?? display.lastLife;
+  }
+  switch (display.displayStatus) {
+    case "active": {
+      return now;
+    }
+    case "idle": {
+      return parseTime(agent.updatedAt);
+    }
+    case "stopped": {
+      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
+    }
+  }
+}
+function agentDuration(agent, now, display) {
+  if (agent.startUnknown === true) {
+    return void 0;
+  }
+  const start2 = parseTime(agent.startedAt);
+  const end = endOfRun(agent, now, display);
+  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
+    return void 0;
+  }
+  return Math.max(0, end - start2);
+}
 
 // src/core/history/fold-state.ts
 function newState(agentId, sessionId, at, ms, seq, sink) {
@@ -397,240 +986,6 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
   s.gitStop = line.git;
   addStep(s, { kind, at: line.at, reason });
 }
-
-// src/core/transcript/turn.ts
-var REPORT_MAX = 1 << 20;
-
-// src/core/hook/payload-cut.ts
-var CUT_MESSAGE_CHARS = 1024 * 1024;
-
-// src/core/history/event-line.ts
-var EVENT_STATES = ["active", "idle", "stopped", "interrupted"];
-var ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
-function isTimestamp2(value) {
-  return typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
-}
-var optionalString2 = (value) => typeof value === "string" ? value : void 0;
-var MAX_DATA_DEPTH = MAX_JSON_DEPTH;
-function parseGit(value) {
-  if (!isObject(value)) {
-    return void 0;
-  }
-  const gitHead = optionalString2(value.head);
-  const branch = optionalString2(value.branch);
-  if (gitHead === void 0 && branch === void 0) {
-    return void 0;
-  }
-  return { ...gitHead === void 0 ? {} : { head: gitHead }, ...branch === void 0 ? {} : { branch } };
-}
-function eventLineFrom(json) {
-  if (!isObject(json)) {
-    return fail("not a JSON object");
-  }
-  const { v, at, event, sessionId, agentId } = json;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
-    return fail("missing or invalid v");
-  }
-  if (!isTimestamp2(at)) {
-    return fail("missing or invalid at");
-  }
-  if (typeof event !== "string" || event === "") {
-    return fail("missing event");
-  }
-  if (!isSafeId(sessionId)) {
-    return fail("missing or unsafe sessionId");
-  }
-  if (typeof agentId === "string" && !isSafeId(agentId)) {
-    return fail("unsafe agentId");
-  }
-  const line = { v, at, event, sessionId };
-  if (typeof agentId === "string") {
-    line.agentId = agentId;
-  }
-  const type = optionalString2(json.type);
-  if (type !== void 0) {
-    line.type = type;
-  }
-  if (typeof json.state === "string" && EVENT_STATES.includes(json.state)) {
-    line.state = json.state;
-  }
-  if (isObject(json.data) && nestsAtMost(json.data, MAX_DATA_DEPTH)) {
-    line.data = json.data;
-  }
-  const cwd = optionalString2(json.cwd);
-  if (cwd !== void 0) {
-    line.cwd = cwd;
-  }
-  const git = parseGit(json.git);
-  if (git !== void 0) {
-    line.git = git;
-  }
-  if (json.provider === "codex") {
-    line.provider = "codex";
-  }
-  return ok(line);
-}
-function parseEventLine(text) {
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return fail(text.trim() === "" ? "empty line" : "not JSON");
-  }
-  return eventLineFrom(json);
-}
-var LINE_START = '{"v":';
-var MAX_LINE_STARTS = 16;
-function readLogLine(text) {
-  const parsed = parseEventLine(text);
-  if (parsed.ok) {
-    return { ok: true, value: parsed.value, torn: false };
-  }
-  let from = text.indexOf(LINE_START, 1);
-  for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
-    const rest = parseEventLine(text.slice(from));
-    if (rest.ok) {
-      return { ok: true, value: rest.value, torn: true };
-    }
-    from = text.indexOf(LINE_START, from + 1);
-  }
-  return parsed;
-}
-var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
-var DATA_STRING_CHARS = 64 * 1024;
-
-// src/core/history/imported.ts
-var IMPORTED_EVENT = "Imported";
-function isoOf(text) {
-  if (text === void 0) {
-    return void 0;
-  }
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
-}
-var finite = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
-var count = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
-function importedFacts(line) {
-  if (line.event !== IMPORTED_EVENT) {
-    return void 0;
-  }
-  const data = isObject(line.data) ? line.data : {};
-  const out = {};
-  const startedAt = isoOf(str(data.startedAt));
-  if (startedAt !== void 0) {
-    out.startedAt = str(data.startedAt);
-  }
-  if (isoOf(str(data.stoppedAt)) !== void 0) {
-    out.stoppedAt = str(data.stoppedAt);
-  }
-  const description = str(data.description);
-  if (description) {
-    out.description = description;
-  }
-  const model = str(data.model);
-  if (model) {
-    out.model = model;
-  }
-  const tokens = count(data.tokens);
-  if (tokens !== void 0) {
-    out.tokens = tokens;
-  }
-  const toolCalls = count(data.toolCalls);
-  if (toolCalls !== void 0) {
-    out.toolCalls = toolCalls;
-  }
-  const bytes = finite(data.transcriptBytes);
-  if (bytes !== void 0) {
-    out.transcriptBytes = bytes;
-  }
-  const mtime = finite(data.transcriptMtimeMs);
-  if (mtime !== void 0) {
-    out.transcriptMtimeMs = mtime;
-  }
-  const transcriptPath = str(data.transcriptPath);
-  if (transcriptPath) {
-    out.transcriptPath = transcriptPath;
-  }
-  return out;
-}
-
-// src/core/history/repeats.ts
-var REPEAT_WINDOW_MS = 1e3;
-function sameJson(a, b) {
-  if (a === b) {
-    return true;
-  }
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
-    return false;
-  }
-  const aKeys = Object.keys(a);
-  const bObj = b;
-  if (aKeys.length !== Object.keys(bObj).length) {
-    return false;
-  }
-  const aObj = a;
-  return aKeys.every((key) => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
-}
-function payloadData(line) {
-  if (line.event !== "SessionEnd" || line.data === void 0 || !Object.hasOwn(line.data, "interrupted")) {
-    return line.data;
-  }
-  const rest = { ...line.data };
-  delete rest.interrupted;
-  return rest;
-}
-function isRepeatLine(previous, line) {
-  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type) {
-    return false;
-  }
-  const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
-  return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
-}
-function keyOf(line) {
-  return `${line.sessionId}
-${line.agentId ?? ""}
-${line.event}`;
-}
-function withoutRepeats(lines) {
-  if (lines.length < 2) {
-    return lines;
-  }
-  const timed = lines.map((line, i) => ({ line, ms: Date.parse(line.at), i })).filter((t) => !Number.isNaN(t.ms));
-  timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
-  const kept = /* @__PURE__ */ new Map();
-  let dropped;
-  for (const { line, i } of timed) {
-    const key = keyOf(line);
-    const before2 = kept.get(key);
-    if (before2 !== void 0 && isRepeatLine(before2, line)) {
-      (dropped ??= /* @__PURE__ */ new Set()).add(i);
-    } else {
-      kept.set(key, line);
-    }
-  }
-  return dropped === void 0 ? lines : lines.filter((_, i) => !dropped.has(i));
-}
-var RepeatFilter = class {
-  kept = /* @__PURE__ */ new Map();
-  sweepAt = 1024;
-  isRepeat(line, ms) {
-    const key = keyOf(line);
-    const before2 = this.kept.get(key);
-    if (before2 !== void 0 && isRepeatLine(before2.line, line)) {
-      return true;
-    }
-    this.kept.set(key, { line, ms });
-    if (this.kept.size >= this.sweepAt) {
-      for (const [k, v] of this.kept) {
-        if (v.ms < ms - REPEAT_WINDOW_MS) {
-          this.kept.delete(k);
-        }
-      }
-      this.sweepAt = Math.max(1024, 2 * this.kept.size);
-    }
-    return false;
-  }
-};
 
 // src/core/history/time-order.ts
 var REORDER_WINDOW_MS = 6e4;
@@ -890,13 +1245,6 @@ function namedInterrupted(line) {
   const list = line.data?.interrupted;
   return Array.isArray(list) ? list.filter(isSafeId) : [];
 }
-function foldEvents(all, options) {
-  const fold = new EventFold({ ...options, bounds: UNBOUNDED });
-  for (const line of all) {
-    fold.add(line);
-  }
-  return fold.finish().map((f) => f.history);
-}
 var NO_SINK = { push: () => void 0 };
 var EventFold = class {
   constructor(options) {
@@ -1063,395 +1411,84 @@ var EventFold = class {
   }
 };
 
-// src/core/history/ownership.ts
-var import_node_path = __toESM(require("node:path"), 1);
-
-// src/core/record/file-names.ts
-function isAgentFileName(name) {
-  return name.endsWith(".json") && !name.startsWith(".");
-}
-var EVENT_LOG_NAME = "events.jsonl";
-var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
-var LOCK = `(?:${ID}|\\+cap)\\.lock`;
-var OWN_DOT_FILE = new RegExp(
-  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.\\+cap\\.again)$`,
-  "u"
-);
-var AGENT_FILE = new RegExp(`^${ID}\\.json$`, "u");
-function sessionFileKind(name) {
-  if (name === EVENT_LOG_NAME) {
-    return "event-log";
+// src/store/history/slim-line.ts
+var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
+var SLIM_ABOVE_CHARS = 64;
+function cyrb53(text, seed) {
+  let h1 = 3735928559 ^ seed;
+  let h2 = 1103547991 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
   }
-  if (AGENT_FILE.test(name)) {
-    return "agent-file";
-  }
-  return OWN_DOT_FILE.test(name) ? "own-dot-file" : void 0;
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
-
-// src/core/history/ownership.ts
-function foreignSessionEntries(entries) {
-  return entries.filter((e) => e.type !== "file" || sessionFileKind(e.name) === void 0).map((e) => e.type === "folder" ? `${e.name}/` : e.name);
+function longTextStandIn(text) {
+  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
 }
-function describeForeign(names, shown = 3) {
-  const head2 = names.slice(0, shown).join(", ");
-  return names.length > shown ? `${head2} and ${names.length - shown} more` : head2;
-}
-var CLAUDE_HOME_MARKERS = ["projects", "todos", "plugins", "settings.json", ".credentials.json", "statsig", "shell-snapshots"];
-var CODEX_HOME_MARKERS = ["config.toml", "auth.json", "sessions"];
-var same = (a, b) => b !== void 0 && import_node_path.default.resolve(a) === import_node_path.default.resolve(b);
-function toolFolderOf(activity, names, homes, realActivity) {
-  const paths = realActivity === void 0 ? [activity] : [activity, realActivity];
-  const claudeHeld = CLAUDE_HOME_MARKERS.filter((m) => names.includes(m));
-  const codexHeld = CODEX_HOME_MARKERS.filter((m) => names.includes(m));
-  const held = (list) => list.length === 0 ? "" : ` (it holds ${list.join(", ")})`;
-  if (paths.some((p) => same(p, homes.claude))) {
-    return { tool: "claude", reason: `is Claude Code's own folder${held(claudeHeld)}` };
+function slimLine(line) {
+  const data = line.data;
+  if (data === void 0) {
+    return line;
   }
-  if (paths.some((p) => same(p, homes.codex))) {
-    return { tool: "codex", reason: `is Codex CLI's own folder${held(codexHeld)}` };
-  }
-  if (paths.some((p) => same(p, homes.home))) {
-    return { tool: "home", reason: "is your home folder" };
-  }
-  if (claudeHeld.length > 0) {
-    return { tool: "claude", reason: `looks like Claude Code's own folder${held(claudeHeld)}` };
-  }
-  if (codexHeld.length >= 2) {
-    return { tool: "codex", reason: `looks like Codex CLI's own folder${held(codexHeld)}` };
-  }
-  return void 0;
-}
-function toolFolderFix(homes) {
-  const example = homes.claude === void 0 ? "~/.claude/agent-activity" : import_node_path.default.join(homes.claude, "agent-activity");
-  return `point AGENTLOG_DIR (or --dir) at agentlog's own folder, e.g. ${example}`;
-}
-
-// src/core/history/retention.ts
-var DAY_MS = 24 * 60 * 60 * 1e3;
-var DEFAULT_RETENTION_MS = 30 * DAY_MS;
-var RETENTION_ENV = "AGENTLOG_RETENTION";
-function parseRetention(text) {
-  const parsed = parseDuration(text);
-  return parsed.ok ? parsed : { ok: false, error: `invalid retention: ${parsed.error}` };
-}
-function retentionFrom(env) {
-  const value = env[RETENTION_ENV];
-  if (value === void 0 || value.trim() === "") {
-    return { ms: DEFAULT_RETENTION_MS, source: "default" };
-  }
-  const parsed = parseRetention(value);
-  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
-}
-function formatRetention(ms) {
-  const units = [
-    ["d", DAY_MS],
-    ["h", 60 * 60 * 1e3],
-    ["m", 60 * 1e3],
-    ["s", 1e3],
-    ["ms", 1]
-  ];
-  let rest = Math.max(0, Math.round(ms));
-  let out = "";
-  for (const [unit, size] of units) {
-    const n = Math.floor(rest / size);
-    if (n > 0) {
-      out += `${n}${unit}`;
-      rest -= n * size;
+  let slim;
+  for (const key of LONG_TEXT_KEYS) {
+    const value = data[key];
+    if (typeof value === "string" && value.length > SLIM_ABOVE_CHARS) {
+      slim ??= { ...data };
+      slim[key] = longTextStandIn(value);
     }
   }
-  return out === "" ? "0ms" : out;
+  return slim === void 0 ? line : { ...line, data: slim };
 }
-function livesFromHistory(histories) {
-  return histories.map((h) => {
-    const status = h.status === "idle" ? "idle" : h.status === "completed" || h.status === "interrupted" ? "stopped" : "active";
-    const life = Date.parse(h.lastEventAt);
-    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
+
+// src/store/history/session-fold.ts
+var NOWHERE = { push: () => void 0 };
+function foldSessionLog(sessionDir, options) {
+  const fold = new EventFold({
+    now: options.now,
+    ...options.staleMs === void 0 ? {} : { staleMs: options.staleMs },
+    sink: options.sink ?? (() => NOWHERE),
+    ...options.onLine === void 0 ? {} : { onLine: options.onLine }
   });
-}
-function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
-  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
-  return shown === "active" || shown === "idle";
-}
-function sessionsToPrune(sessions, rule) {
-  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
-  const cutoff = rule.now - rule.olderThanMs;
-  const remove = [];
-  const keep = [];
-  for (const session of sessions) {
-    if (session.lastEventMs === void 0) {
-      keep.push({ session, reason: "unknown-age" });
-      continue;
-    }
-    if (session.lastEventMs > cutoff) {
-      keep.push({ session, reason: "recent" });
-      continue;
-    }
-    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
-    if (live) {
-      keep.push({ session, reason: "live-agent", agentId: live.agentId });
-      continue;
-    }
-    remove.push(session);
-  }
-  return { remove, keep };
-}
-function newest(times) {
-  let out;
-  for (const t of times) {
-    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
-      out = t;
-    }
-  }
-  return out;
-}
-
-// src/core/paths.ts
-var import_node_path2 = __toESM(require("node:path"), 1);
-function claudeDir(env, home) {
-  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
-}
-function codexHomeDir(env, home, option) {
-  if (option) {
-    return import_node_path2.default.resolve(option);
-  }
-  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
-}
-
-// src/store/fs/errors.ts
-var import_node_fs = require("node:fs");
-function codeOf(error) {
-  return error?.code;
-}
-function removeFile(file) {
-  try {
-    (0, import_node_fs.unlinkSync)(file);
-  } catch (error) {
-    if (codeOf(error) !== "ENOENT") {
-      throw error;
-    }
-  }
-}
-
-// src/store/fs/safe-file.ts
-var import_node_fs2 = require("node:fs");
-var NOFOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = import_node_fs2.constants.O_NONBLOCK ?? 0;
-function failure(reason, message) {
-  return { ok: false, reason, message };
-}
-function readRegularFile(file, options) {
-  const opened = openRegularFile(file, options.followSymlinks ?? false);
-  if (!opened.ok) {
-    return opened;
-  }
-  const { fd, stats } = opened;
-  try {
-    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
-      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    }
-    const want = Math.min(stats.size, options.maxBytes);
-    const data = Buffer.allocUnsafe(want);
-    let got = 0;
-    while (got < want) {
-      const n = (0, import_node_fs2.readSync)(fd, data, got, want - got, got);
-      if (n === 0) {
-        break;
-      }
-      got += n;
-    }
-    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
-  } catch (error) {
-    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
-  } finally {
-    (0, import_node_fs2.closeSync)(fd);
-  }
-}
-function readRegularText(file, options) {
-  const r = readRegularFile(file, options);
-  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
-}
-function openRegularFile(file, followSymlinks = false) {
-  let st;
-  try {
-    st = (0, import_node_fs2.lstatSync)(file);
-  } catch (error) {
-    const code = codeOf(error);
-    return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
-  }
-  if (st.isSymbolicLink() && !followSymlinks) {
-    return failure("symlink", "is a symbolic link");
-  }
-  if (!st.isSymbolicLink() && !st.isFile()) {
-    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
-  }
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(file, import_node_fs2.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
-  } catch (error) {
-    const code = codeOf(error);
-    return failure(
-      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
-      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
-    );
-  }
-  try {
-    const stats = (0, import_node_fs2.fstatSync)(fd);
-    if (stats.isFile()) {
-      return { ok: true, fd, stats };
-    }
-    (0, import_node_fs2.closeSync)(fd);
-    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
-  } catch (error) {
-    (0, import_node_fs2.closeSync)(fd);
-    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
-  }
-}
-
-// src/store/hook/builtin.ts
-function requireBuiltin(name) {
-  const get = process.getBuiltinModule;
-  if (get) {
-    return get(name);
-  }
-  if (typeof require === "function") {
-    return require(name);
-  }
-  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
-}
-
-// src/store/hook/lock.ts
-var sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-// src/store/history/event-log.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = __toESM(require("node:path"), 1);
-
-// src/store/activity/read-agents.ts
-var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
-
-// src/store/history/event-log.ts
-var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
-var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
-function* eventLogItems(sessionDir, options = {}) {
-  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
-  const opened = openRegularFile(file);
-  if (!opened.ok) {
-    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
-  }
-  const { fd, stats } = opened;
-  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
-  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
-  const overLong = `line over ${maxLine} bytes`;
-  const folder = options.sessionId;
-  let lineNumber = 1;
-  let carry = [];
-  let carryBytes = 0;
-  let skipping = false;
-  const out = [];
-  let lineStart = 0;
-  const take = (text, cut, bytes) => {
-    if (text.trim() === "") {
-      return;
-    }
-    const read = readLogLine(text);
-    if (!read.ok) {
-      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
-      return;
-    }
-    if (read.torn) {
-      out.push({ skipped: { lineNumber, error: TORN_LINE } });
-    }
-    if (folder !== void 0 && read.value.sessionId !== folder) {
-      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
-    } else {
-      out.push({ line: read.value, bytes, offset: lineStart });
-    }
-  };
-  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
-  const startSkipping = () => {
-    out.push({ skipped: { lineNumber, error: overLong } });
-    carry = [];
-    carryBytes = 0;
-    skipping = true;
-  };
-  try {
-    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
-    let position = 0;
-    while (position < stats.size) {
-      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
-      if (n === 0) {
-        break;
-      }
-      const chunkStart = position;
-      position += n;
-      const data = n === buf.length ? buf : buf.subarray(0, n);
-      let start2 = 0;
-      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
-        if (skipping) {
-          skipping = false;
-        } else if (carryBytes > 0) {
-          if (carryBytes + nl - start2 > maxLine) {
-            out.push({ skipped: { lineNumber, error: overLong } });
-          } else {
-            carry.push(data.subarray(start2, nl));
-            carryBytes += nl - start2;
-            take(carried(), false, carryBytes);
-          }
-          carry = [];
-          carryBytes = 0;
-        } else if (nl - start2 > maxLine) {
-          out.push({ skipped: { lineNumber, error: overLong } });
-        } else {
-          take(data.toString("utf8", start2, nl), false, nl - start2);
-        }
-        lineNumber++;
-        start2 = nl + 1;
-        lineStart = chunkStart + start2;
-        while (out.length > 0) {
-          yield out.shift();
-        }
-      }
-      if (start2 < n && !skipping) {
-        if (carryBytes + n - start2 > maxLine) {
-          startSkipping();
-        } else {
-          carry.push(Buffer.from(data.subarray(start2, n)));
-          carryBytes += n - start2;
-        }
-      }
-      while (out.length > 0) {
-        yield out.shift();
-      }
-    }
-    if (carryBytes > 0) {
-      take(carried(), true, carryBytes);
-      while (out.length > 0) {
-        yield out.shift();
-      }
-    }
-    return {};
-  } catch (error) {
-    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-function readSessionEvents(sessionDir, options = {}) {
-  const lines = [];
-  const skipped = [];
-  const items = eventLogItems(sessionDir, options);
+  const items = eventLogItems(sessionDir, {
+    ...options.chunkBytes === void 0 ? {} : { chunkBytes: options.chunkBytes },
+    ...options.maxLineBytes === void 0 ? {} : { maxLineBytes: options.maxLineBytes },
+    ...options.sessionId === void 0 ? {} : { sessionId: options.sessionId }
+  });
+  let skipped = 0;
   let next = items.next();
   for (; !next.done; next = items.next()) {
-    if (next.value.line === void 0) {
-      skipped.push(next.value.skipped);
+    const item = next.value;
+    options.onItem?.(item);
+    if (item.line === void 0) {
+      skipped += 1;
     } else {
-      lines.push(next.value.line);
+      fold.add(options.whole?.(item.line) ? item.line : slimLine(item.line), item.bytes);
     }
   }
+  const agents = [];
+  for (const { history, sink } of fold.drain()) {
+    agents.push(sink instanceof KeptLines ? { ...history, events: sink.lines } : history);
+  }
   const { problem } = next.value;
-  const kept = withoutRepeats(lines);
-  return problem === void 0 ? { lines: kept, skipped } : { lines: kept, skipped, problem };
+  return problem === void 0 ? { agents, skipped } : { agents, skipped, problem };
 }
+var KeptLines = class {
+  constructor(keep) {
+    this.keep = keep;
+  }
+  keep;
+  lines = [];
+  push(line) {
+    if (this.keep(line)) {
+      this.lines.push(line);
+    }
+  }
+};
 
 // src/store/history/prune.ts
 var DAY_MS2 = 24 * 60 * 60 * 1e3;
@@ -1537,11 +1574,18 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
     return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log, foreign: notRecords };
   }
   if (log !== void 0) {
-    const events = readSessionEvents(sessionDir);
-    for (const line of events.lines) {
-      times.push(parseTime(line.at));
-    }
-    agents.push(...livesFromHistory(foldEvents(events.lines, { now, staleMs })));
+    let newestLine;
+    const events = foldSessionLog(sessionDir, {
+      now,
+      staleMs,
+      onItem: (item) => {
+        if (item.line !== void 0) {
+          newestLine = newest([newestLine, parseTime(item.line.at)]);
+        }
+      }
+    });
+    times.push(newestLine);
+    agents.push(...livesFromHistory(events.agents));
   }
   return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log };
 }

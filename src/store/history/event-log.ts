@@ -10,6 +10,7 @@
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {readLogLine, TORN_LINE, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
+import {addImportLine, newImportState, type SessionImportState} from '../../core/history/imported.js';
 import {withoutRepeats} from '../../core/history/repeats.js';
 import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
@@ -257,4 +258,18 @@ export function readLineAt(fd: number, offset: number, bytes: number): EventLine
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * A session's import state (`agentlog import`: which agents the hook names, which transcript
+ * versions were imported), its log read line by line: memory is the state, not the lines.
+ */
+export function readImportState(sessionDir: string, sessionId: string): SessionImportState {
+	const state = newImportState();
+	for (const item of eventLogItems(sessionDir, {sessionId})) {
+		if (item.line !== undefined) {
+			addImportLine(state, item.line);
+		}
+	}
+	return state;
 }

@@ -1,15 +1,17 @@
 // Agent histories from the event logs of every session (issue 12, history / stats / chain): each
-// session's log read and folded on its own (`readAllEvents` yields one session at a time), the
-// filters applied, and only what the caller asked for kept — an agent's `events` and the lines
-// are dropped unless asked, so 10,000 agents / 100,000 events fit in a small heap. Lines that
+// session's log read line by line and folded on its own, the filters applied, and only what the
+// caller asked for kept — an agent's `events` and the lines are dropped unless asked, and each
+// agent is held as `keep` makes it: memory grows with the agents, never with the lines. Lines that
 // could not be read and logs that could not be opened are reported (the first few, and a count).
 import path from 'node:path';
 import type {EventLine} from '../../core/history/event-line.js';
-import {EventFold, foldEvents, type AgentHistory, type EventSink} from '../../core/history/fold.js';
+import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
 import {tallyLine, type LineTally} from '../../core/history/stats.js';
 import {listSessionDirs} from '../activity/read-agents.js';
-import {EVENT_LOG_NAME, eventLogItems, readAllEvents, type EventLogOptions} from './event-log.js';
+import {agentChain} from '../../core/history/chain.js';
+import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
+import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
@@ -89,26 +91,6 @@ function note(notes: LogNotes, item: LogNote): void {
 	notes.count += 1;
 	if (notes.notes.length < MAX_NOTES) {
 		notes.notes.push(item);
-	}
-}
-
-/** One session's read, its problems noted. */
-function* sessions(activity: string, options: EventLogOptions & {readonly sessionId?: string}, notes: LogNotes) {
-	const {sessionId, chunkBytes, maxLineBytes} = options;
-	const readOptions = {
-		...(chunkBytes === undefined ? {} : {chunkBytes}),
-		...(maxLineBytes === undefined ? {} : {maxLineBytes}),
-		...(sessionId === undefined ? {} : {filter: (s: {readonly id: string}) => s.id === sessionId}),
-	};
-	for (const read of readAllEvents(activity, readOptions)) {
-		const file = path.join(activity, read.session.label, EVENT_LOG_NAME);
-		for (const skipped of read.skipped) {
-			note(notes, {file, lineNumber: skipped.lineNumber, reason: skipped.error});
-		}
-		if (read.problem !== undefined) {
-			note(notes, {file, reason: read.problem});
-		}
-		yield read;
 	}
 }
 
@@ -366,20 +348,45 @@ export interface ChainRead {
 }
 
 /**
- * The session of the agent `agentArg` names (an id or a unique prefix), folded whole with
- * events, for `chain`. Only sessions holding a match are kept.
+ * The session of the agent `agentArg` names (an id or a unique prefix), folded with events for
+ * `chain`. Each log is read line by line: a scan for a line naming a matching agent, a fold
+ * without lines of the sessions that have one, and, in the chosen session, a fold that keeps the
+ * lines of the chain's agents only (the agent, its ancestors and descendants; the others' `events`
+ * are empty). Memory: a session's agents and the chain's lines.
  */
 export function readAgentSession(activity: string, agentArg: string, options: {readonly now: number; readonly staleMs?: number} & EventLogOptions): ChainRead {
 	const notes: LogNotes = {notes: [], count: 0};
-	const matched: {sessionAgents: AgentHistory[]; ids: string[]}[] = [];
-	for (const read of sessions(activity, options, notes)) {
-		if (!read.lines.some(line => line.agentId?.startsWith(agentArg))) {
+	const logOptions = {
+		...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
+		...(options.maxLineBytes === undefined ? {} : {maxLineBytes: options.maxLineBytes}),
+	};
+	const foldOptions = {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}), ...logOptions};
+	const matched: {dir: string; sessionId: string; ids: string[]}[] = [];
+	for (const session of listSessionDirs(activity)) {
+		const dir = path.join(activity, session.id);
+		const file = path.join(activity, session.label, EVENT_LOG_NAME);
+		let named = false;
+		const items = eventLogItems(dir, {...logOptions, sessionId: session.id});
+		let next = items.next();
+		for (; !next.done; next = items.next()) {
+			const item = next.value;
+			if (item.line === undefined) {
+				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
+			} else if (item.line.agentId?.startsWith(agentArg)) {
+				named = true;
+			}
+		}
+		if (next.value.problem !== undefined) {
+			note(notes, {file, reason: next.value.problem});
+		}
+		if (!named) {
 			continue;
 		}
-		const folded = foldEvents(read.lines, {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
-		const ids = folded.filter(h => h.agentId.startsWith(agentArg)).map(h => h.agentId);
+		const ids = foldSessionLog(dir, {...foldOptions, sessionId: session.id})
+			.agents.filter(h => h.agentId.startsWith(agentArg))
+			.map(h => h.agentId);
 		if (ids.length > 0) {
-			matched.push({sessionAgents: folded, ids});
+			matched.push({dir, sessionId: session.id, ids});
 		}
 	}
 	const resolved = resolveAgentPrefix(
@@ -393,7 +400,16 @@ export function readAgentSession(activity: string, agentArg: string, options: {r
 		return {notes, otherSessions: 0};
 	}
 	const agentId = resolved.agentId;
-	// Newest session folder first (readAllEvents' order).
+	// Newest session folder first (listSessionDirs' order).
 	const holding = matched.filter(m => m.ids.includes(agentId));
-	return {sessionAgents: holding[0]!.sessionAgents, agentId, notes, otherSessions: holding.length - 1};
+	const {dir, sessionId} = holding[0]!;
+	const chain = agentChain(foldSessionLog(dir, {...foldOptions, sessionId}).agents, agentId);
+	const members = new Set<string>([agentId, ...(chain?.ancestors ?? []).map(h => h.agentId), ...(chain?.descendants ?? []).map(e => e.history.agentId)]);
+	const sessionAgents = foldSessionLog(dir, {
+		...foldOptions,
+		sessionId,
+		whole: line => line.agentId !== undefined && members.has(line.agentId),
+		sink: id => (members.has(id) ? [] : {push: () => undefined}),
+	}).agents;
+	return {sessionAgents, agentId, notes, otherSessions: holding.length - 1};
 }

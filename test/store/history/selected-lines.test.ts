@@ -86,7 +86,7 @@ describe('selectedLines', () => {
 		}
 		expect(streamed(activity, {}, 's2')).toEqual(collected(activity, {}, 's2'));
 		// Long reports are given whole.
-		expect(streamed(activity, {}).filter(l => String(l.data?.lastMessage ?? '').includes('long report')).length).toBe(11);
+		expect(streamed(activity, {}).filter(l => typeof l.data?.lastMessage === 'string' && l.data.lastMessage.includes('long report')).length).toBe(11);
 		expect(streamed(activity, {agent: 'zz'})).toEqual([]);
 	});
 
