@@ -714,6 +714,40 @@ var RepeatFilter = class {
 // src/store/activity/read-agents.ts
 var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 
+// src/store/history/slim-line.ts
+var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
+var SLIM_ABOVE_CHARS = 64;
+function cyrb53(text, seed) {
+  let h1 = 3735928559 ^ seed;
+  let h2 = 1103547991 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+function longTextStandIn(text) {
+  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
+}
+function slimLine(line) {
+  const data = line.data;
+  if (data === void 0) {
+    return line;
+  }
+  let slim;
+  for (const key of LONG_TEXT_KEYS) {
+    const value = data[key];
+    if (typeof value === "string" && value.length > SLIM_ABOVE_CHARS) {
+      slim ??= { ...data };
+      slim[key] = longTextStandIn(value);
+    }
+  }
+  return slim === void 0 ? line : { ...line, data: slim };
+}
+
 // src/store/history/event-log.ts
 var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
 var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
@@ -1410,40 +1444,6 @@ var EventFold = class {
     }
   }
 };
-
-// src/store/history/slim-line.ts
-var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
-var SLIM_ABOVE_CHARS = 64;
-function cyrb53(text, seed) {
-  let h1 = 3735928559 ^ seed;
-  let h2 = 1103547991 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-function longTextStandIn(text) {
-  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
-}
-function slimLine(line) {
-  const data = line.data;
-  if (data === void 0) {
-    return line;
-  }
-  let slim;
-  for (const key of LONG_TEXT_KEYS) {
-    const value = data[key];
-    if (typeof value === "string" && value.length > SLIM_ABOVE_CHARS) {
-      slim ??= { ...data };
-      slim[key] = longTextStandIn(value);
-    }
-  }
-  return slim === void 0 ? line : { ...line, data: slim };
-}
 
 // src/store/history/session-fold.ts
 var NOWHERE = { push: () => void 0 };

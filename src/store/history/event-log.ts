@@ -16,6 +16,7 @@ import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {openRegularFile} from '../fs/safe-file.js';
+import {LONG_TEXT_KEYS, slimLine} from './slim-line.js';
 
 /** The log's name inside a session folder. */
 export {EVENT_LOG_NAME} from '../../core/record/file-names.js';
@@ -272,4 +273,77 @@ export function readImportState(sessionDir: string, sessionId: string): SessionI
 		}
 	}
 	return state;
+}
+
+/** A session's lines held without their long texts, and how to read a text back (`readSessionLines`). */
+export interface SessionLines extends SessionEvents {
+	/** A text of a line (`lastMessage`, `prompt`, `report`) as held: itself, or read back whole from the log; a stand-in that cannot be read back gives ''. */
+	readonly text: (held: string) => string;
+}
+
+/** A held long text: where its line is in the log, and which field (after a character no text starts with). */
+const TEXT_REF_MARK = '\u0001';
+const TEXT_REF = /^(\d+):(\d+):(\w+)$/;
+
+/**
+ * The lines of one session held for a whole-session view (`replay`, `watch --at`, `ls --at`):
+ * read line by line, each held without its long texts (`slimLine`: a few hundred bytes a line,
+ * whatever its report), a line recorded twice once (`withoutRepeats`, exact: the stand-ins carry
+ * a digest). `text` reads a text back from its line in the log when it is shown.
+ */
+export function readSessionLines(sessionDir: string, options: EventLogOptions = {}): SessionLines {
+	const lines: EventLine[] = [];
+	const skipped: SkippedLine[] = [];
+	const where = new Map<EventLine, {readonly offset: number; readonly bytes: number}>();
+	const items = eventLogItems(sessionDir, options);
+	let next = items.next();
+	for (; !next.done; next = items.next()) {
+		const item = next.value;
+		if (item.line === undefined) {
+			skipped.push(item.skipped);
+			continue;
+		}
+		const slim = slimLine(item.line);
+		if (slim !== item.line) {
+			where.set(slim, {offset: item.offset, bytes: item.bytes});
+		}
+		lines.push(slim);
+	}
+	const {problem} = next.value;
+	// Repeats dropped while the stand-ins are digests; then each says where its text is (and only
+	// those are read back: a message that merely looks like one is itself).
+	const refs = new Set<unknown>();
+	const kept = withoutRepeats(lines).map(line => {
+		const at = where.get(line);
+		if (at === undefined || line.data === undefined) {
+			return line;
+		}
+		const data = {...line.data};
+		for (const key of LONG_TEXT_KEYS) {
+			const value = data[key];
+			if (typeof value === 'string' && value.startsWith('\u0000')) {
+				data[key] = `${TEXT_REF_MARK}${at.offset}:${at.bytes}:${key}`;
+				refs.add(data[key]);
+			}
+		}
+		return {...line, data};
+	});
+	const file = path.join(sessionDir, EVENT_LOG_NAME);
+	const text = (held: string): string => {
+		const ref = refs.has(held) ? TEXT_REF.exec(held.slice(1)) : null;
+		if (ref === null) {
+			return held;
+		}
+		const opened = openRegularFile(file);
+		if (!opened.ok) {
+			return '';
+		}
+		try {
+			const value = readLineAt(opened.fd, Number(ref[1]), Number(ref[2]))?.data?.[ref[3]!];
+			return typeof value === 'string' ? value : '';
+		} finally {
+			closeSync(opened.fd);
+		}
+	};
+	return problem === undefined ? {lines: kept, skipped, text} : {lines: kept, skipped, problem, text};
 }
