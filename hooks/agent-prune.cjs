@@ -38,32 +38,72 @@ module.exports = __toCommonJS(agent_prune_exports);
 var import_node_fs4 = require("node:fs");
 var import_node_path4 = require("node:path");
 
-// src/core/record/json.ts
-var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var str = (v) => typeof v === "string" ? v : void 0;
-var MAX_JSON_DEPTH = 64;
-function nestsAtMost(value, max) {
-  const stack = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop();
-    if (typeof v !== "object" || v === null) {
-      continue;
-    }
-    if (depth > max) {
-      return false;
-    }
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === "object" && child !== null) {
-        stack.push([child, depth + 1]);
-      }
-    }
+// src/core/history/ownership.ts
+var import_node_path = __toESM(require("node:path"), 1);
+
+// src/core/record/file-names.ts
+function isAgentFileName(name) {
+  return name.endsWith(".json") && !name.startsWith(".");
+}
+var EVENT_LOG_NAME = "events.jsonl";
+var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
+var LOCK = `(?:${ID}|\\+cap)\\.lock`;
+var OWN_DOT_FILE = new RegExp(
+  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.\\+cap\\.again)$`,
+  "u"
+);
+var AGENT_FILE = new RegExp(`^${ID}\\.json$`, "u");
+function sessionFileKind(name) {
+  if (name === EVENT_LOG_NAME) {
+    return "event-log";
   }
-  return true;
+  if (AGENT_FILE.test(name)) {
+    return "agent-file";
+  }
+  return OWN_DOT_FILE.test(name) ? "own-dot-file" : void 0;
 }
 
-// src/core/hook/agent-call.ts
-function isInterruptedToolStatus(status) {
-  return /interrupt|cancel|abort|kill/i.test(status);
+// src/core/history/ownership.ts
+function foreignSessionEntries(entries) {
+  return entries.filter((e) => e.type !== "file" || sessionFileKind(e.name) === void 0).map((e) => e.type === "folder" ? `${e.name}/` : e.name);
+}
+function describeForeign(names, shown = 3) {
+  const head2 = names.slice(0, shown).join(", ");
+  return names.length > shown ? `${head2} and ${names.length - shown} more` : head2;
+}
+var CLAUDE_HOME_MARKERS = ["projects", "todos", "plugins", "settings.json", ".credentials.json", "statsig", "shell-snapshots"];
+var CODEX_HOME_MARKERS = ["config.toml", "auth.json", "sessions"];
+var HOME_MARKERS = [".claude", ".codex"];
+var same = (a, b) => b !== void 0 && import_node_path.default.resolve(a) === import_node_path.default.resolve(b);
+function toolFolderOf(activity, names, homes, realActivity) {
+  const paths = realActivity === void 0 ? [activity] : [activity, realActivity];
+  const claudeHeld = CLAUDE_HOME_MARKERS.filter((m) => names.includes(m));
+  const codexHeld = CODEX_HOME_MARKERS.filter((m) => names.includes(m));
+  const held = (list) => list.length === 0 ? "" : ` (it holds ${list.join(", ")})`;
+  if (paths.some((p) => same(p, homes.claude))) {
+    return { tool: "claude", reason: `is Claude Code's own folder${held(claudeHeld)}` };
+  }
+  if (paths.some((p) => same(p, homes.codex))) {
+    return { tool: "codex", reason: `is Codex CLI's own folder${held(codexHeld)}` };
+  }
+  if (paths.some((p) => same(p, homes.home))) {
+    return { tool: "home", reason: "is your home folder" };
+  }
+  if (claudeHeld.length > 0) {
+    return { tool: "claude", reason: `looks like Claude Code's own folder${held(claudeHeld)}` };
+  }
+  if (codexHeld.length >= 2) {
+    return { tool: "codex", reason: `looks like Codex CLI's own folder${held(codexHeld)}` };
+  }
+  const homeHeld = HOME_MARKERS.filter((m) => names.includes(m));
+  if (homeHeld.length > 0) {
+    return { tool: "home", reason: `looks like a home or project folder${held(homeHeld)}` };
+  }
+  return void 0;
+}
+function toolFolderFix(homes) {
+  const example = homes.claude === void 0 ? "~/.claude/agent-activity" : import_node_path.default.join(homes.claude, "agent-activity");
+  return `point AGENTLOG_DIR (or --dir) at agentlog's own folder, e.g. ${example}`;
 }
 
 // src/core/text/format.ts
@@ -123,38 +163,6 @@ function parseDuration(text) {
   return { ok: true, value: ms };
 }
 
-// src/core/monitor/duration.ts
-function endOfRun(agent, now, display) {
-  if (display.stale) {
-    return display.lastLife;
-  }
-  if (display.inferredStop) {
-    return display.stopAt ?? display.lastLife;
-  }
-  switch (display.displayStatus) {
-    case "active": {
-      return now;
-    }
-    case "idle": {
-      return parseTime(agent.updatedAt);
-    }
-    case "stopped": {
-      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
-    }
-  }
-}
-function agentDuration(agent, now, display) {
-  if (agent.startUnknown === true) {
-    return void 0;
-  }
-  const start2 = parseTime(agent.startedAt);
-  const end = endOfRun(agent, now, display);
-  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
-    return void 0;
-  }
-  return Math.max(0, end - start2);
-}
-
 // src/core/monitor/stale.ts
 var DEFAULT_STALE_MS = 5 * 60 * 1e3;
 function lastSignOfLife(agent, extraLife) {
@@ -187,6 +195,118 @@ function displayStateOf(status, life, now, staleMs = DEFAULT_STALE_MS, inferred)
   const silentMs = Math.max(0, now - life);
   const stale = status === "active" && silentMs >= staleMs;
   return { displayStatus: stale ? "stopped" : status, stale, lastLife: life, silentMs };
+}
+
+// src/core/history/retention.ts
+var DAY_MS = 24 * 60 * 60 * 1e3;
+var DEFAULT_RETENTION_MS = 30 * DAY_MS;
+var RETENTION_ENV = "AGENTLOG_RETENTION";
+var MIN_RETENTION_MS = 60 * 60 * 1e3;
+function parseRetention(text) {
+  const parsed = parseDuration(text);
+  if (!parsed.ok) {
+    return { ok: false, error: `invalid retention: ${parsed.error}` };
+  }
+  if (parsed.value < MIN_RETENTION_MS) {
+    return {
+      ok: false,
+      error: `invalid retention: ${formatRetention(parsed.value)} is under 1h, which would remove each session's history soon after it ends (1m is one minute; a month is 30d)`
+    };
+  }
+  return parsed;
+}
+function retentionFrom(env) {
+  const value = env[RETENTION_ENV];
+  if (value === void 0 || value.trim() === "") {
+    return { ms: DEFAULT_RETENTION_MS, source: "default" };
+  }
+  const parsed = parseRetention(value);
+  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
+}
+function formatRetention(ms) {
+  const units = [
+    ["d", DAY_MS],
+    ["h", 60 * 60 * 1e3],
+    ["m", 60 * 1e3],
+    ["s", 1e3],
+    ["ms", 1]
+  ];
+  let rest = Math.max(0, Math.round(ms));
+  let out = "";
+  for (const [unit, size] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) {
+      out += `${n}${unit}`;
+      rest -= n * size;
+    }
+  }
+  return out === "" ? "0ms" : out;
+}
+function livesFromHistory(histories) {
+  return histories.map((h) => {
+    const status = h.status === "idle" ? "idle" : h.status === "completed" || h.status === "interrupted" ? "stopped" : "active";
+    const life = Date.parse(h.lastEventAt);
+    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
+  });
+}
+function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
+  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
+  return shown === "active" || shown === "idle";
+}
+function sessionsToPrune(sessions, rule) {
+  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
+  const cutoff = rule.now - rule.olderThanMs;
+  const remove = [];
+  const keep = [];
+  for (const session of sessions) {
+    if (session.lastEventMs === void 0) {
+      keep.push({ session, reason: "unknown-age" });
+      continue;
+    }
+    if (session.lastEventMs > cutoff) {
+      keep.push({ session, reason: "recent" });
+      continue;
+    }
+    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
+    if (live) {
+      keep.push({ session, reason: "live-agent", agentId: live.agentId });
+      continue;
+    }
+    remove.push(session);
+  }
+  return { remove, keep };
+}
+function newest(times) {
+  let out;
+  for (const t of times) {
+    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
+      out = t;
+    }
+  }
+  return out;
+}
+
+// src/core/record/json.ts
+var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var str = (v) => typeof v === "string" ? v : void 0;
+var MAX_JSON_DEPTH = 64;
+function nestsAtMost(value, max) {
+  const stack = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop();
+    if (typeof v !== "object" || v === null) {
+      continue;
+    }
+    if (depth > max) {
+      return false;
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) {
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return true;
 }
 
 // src/core/record/agent-record.ts
@@ -255,142 +375,133 @@ function parseAgentRecord(json) {
   return { ok: true, value: record };
 }
 
-// src/core/record/limits.ts
-var CUT_MESSAGE_CHARS = 1024 * 1024;
-var RESUME_AFTER_STOP_MS = 1500;
+// src/core/paths.ts
+var import_node_path2 = __toESM(require("node:path"), 1);
+function claudeDir(env, home) {
+  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
+}
+function codexHomeDir(env, home, option) {
+  if (option) {
+    return import_node_path2.default.resolve(option);
+  }
+  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
+}
 
-// src/core/history/fold-state.ts
-function newState(agentId, sessionId, at, ms) {
-  return {
-    agentId,
-    sessionId,
-    phase: "none",
-    type: "",
-    startUnknown: false,
-    resumeCount: 0,
-    firstAt: at,
-    lastAt: at,
-    lastMs: ms,
-    lifecycle: [],
-    onlyImported: true
-  };
+// src/store/fs/errors.ts
+var import_node_fs = require("node:fs");
+function codeOf(error) {
+  return error?.code;
 }
-function isLateRepeat(s, ms, kind) {
-  if (s.stopMs === void 0) {
-    return false;
+function removeFile(file) {
+  try {
+    (0, import_node_fs.unlinkSync)(file);
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") {
+      throw error;
+    }
   }
-  const fromBefore = kind === "idle" || s.startUnknown || s.phase === "interrupted";
-  return ms <= s.stopMs || fromBefore && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
 }
-function wake(s, line, ms, kind) {
-  if (isLateRepeat(s, ms, kind)) {
-    if (s.startUnknown) {
-      s.startUnknown = false;
-      s.startedAt = ms <= s.stopMs ? line.at : s.stoppedAt;
-      s.startMs = Math.min(ms, s.stopMs);
-      s.gitStart ??= line.git;
-    }
-    return false;
+
+// src/store/fs/safe-file.ts
+var import_node_fs2 = require("node:fs");
+var NOFOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = import_node_fs2.constants.O_NONBLOCK ?? 0;
+function failure(reason, message) {
+  return { ok: false, reason, message };
+}
+function readRegularFile(file, options) {
+  const opened = openRegularFile(file, options.followSymlinks ?? false);
+  if (!opened.ok) {
+    return opened;
   }
-  s.resumeCount += 1;
-  s.resumedAt = line.at;
-  s.stoppedAt = void 0;
-  s.stopMs = void 0;
-  s.stopReason = void 0;
-  s.gitStop = void 0;
-  s.lifecycle.push({ kind: "resumed", at: line.at });
-  return true;
-}
-function start(s, line, ms) {
-  switch (s.phase) {
-    case "none": {
-      s.phase = "active";
-      s.startedAt = line.at;
-      s.startMs = ms;
-      s.gitStart = line.git;
-      s.lifecycle.push({ kind: "spawned", at: line.at });
-      return;
+  const { fd, stats } = opened;
+  try {
+    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
+      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
     }
-    case "active": {
-      return;
-    }
-    case "idle": {
-      s.phase = "active";
-      s.lifecycle.push({ kind: "active", at: line.at });
-      return;
-    }
-    case "stopped":
-    case "interrupted": {
-      if (wake(s, line, ms, "start")) {
-        s.phase = "active";
+    const want = Math.min(stats.size, options.maxBytes);
+    const data = Buffer.allocUnsafe(want);
+    let got = 0;
+    while (got < want) {
+      const n = (0, import_node_fs2.readSync)(fd, data, got, want - got, got);
+      if (n === 0) {
+        break;
       }
-      return;
+      got += n;
     }
+    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
+  } catch (error) {
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  } finally {
+    (0, import_node_fs2.closeSync)(fd);
   }
 }
-function idle(s, line, ms) {
-  switch (s.phase) {
-    case "none": {
-      s.phase = "idle";
-      s.startUnknown = true;
-      s.lifecycle.push({ kind: "idle", at: line.at });
-      return;
+function readRegularText(file, options) {
+  const r = readRegularFile(file, options);
+  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
+}
+function openRegularFile(file, followSymlinks = false) {
+  let st;
+  try {
+    st = (0, import_node_fs2.lstatSync)(file);
+  } catch (error) {
+    const code = codeOf(error);
+    return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
+  }
+  if (st.isSymbolicLink() && !followSymlinks) {
+    return failure("symlink", "is a symbolic link");
+  }
+  if (!st.isSymbolicLink() && !st.isFile()) {
+    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
+  }
+  let fd;
+  try {
+    fd = (0, import_node_fs2.openSync)(file, import_node_fs2.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = codeOf(error);
+    return failure(
+      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
+      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
+    );
+  }
+  try {
+    const stats = (0, import_node_fs2.fstatSync)(fd);
+    if (stats.isFile()) {
+      return { ok: true, fd, stats };
     }
-    case "active": {
-      s.phase = "idle";
-      s.lifecycle.push({ kind: "idle", at: line.at });
-      return;
-    }
-    case "idle": {
-      return;
-    }
-    case "stopped":
-    case "interrupted": {
-      if (wake(s, line, ms, "idle")) {
-        s.phase = "idle";
-        s.lifecycle.push({ kind: "idle", at: line.at });
-      }
-      return;
-    }
+    (0, import_node_fs2.closeSync)(fd);
+    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
+  } catch (error) {
+    (0, import_node_fs2.closeSync)(fd);
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
   }
 }
-function stop(s, line, ms, kind, reason, overrideCompleted = false) {
-  const phase = kind === "completed" ? "stopped" : "interrupted";
-  switch (s.phase) {
-    case "stopped": {
-      if (kind === "interrupted" && overrideCompleted) {
-        s.phase = "interrupted";
-        s.stopReason = reason;
-        s.lifecycle.push({ kind, at: line.at, reason });
-      }
-      return;
-    }
-    case "interrupted": {
-      return;
-    }
-    case "none": {
-      s.startUnknown = true;
-      break;
-    }
-    case "active":
-    case "idle": {
-      break;
-    }
+
+// src/store/hook/builtin.ts
+function requireBuiltin(name) {
+  const get = process.getBuiltinModule;
+  if (get) {
+    return get(name);
   }
-  s.phase = phase;
-  const startMs = s.startMs ?? ms;
-  s.stoppedAt = ms >= startMs || s.startedAt === void 0 ? line.at : s.startedAt;
-  s.stopMs = Math.max(ms, startMs);
-  s.stopReason = reason;
-  s.gitStop = line.git;
-  s.lifecycle.push({ kind, at: line.at, reason });
+  if (typeof require === "function") {
+    return require(name);
+  }
+  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
 }
+
+// src/store/hook/lock.ts
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// src/store/history/event-log.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = __toESM(require("node:path"), 1);
 
 // src/core/text/bounded.ts
 var SCAN_LIMIT = 1 << 20;
 
-// src/core/transcript/turn.ts
-var REPORT_MAX = 1 << 20;
+// src/core/record/limits.ts
+var CUT_MESSAGE_CHARS = 1024 * 1024;
+var RESUME_AFTER_STOP_MS = 1500;
 
 // src/core/result.ts
 var ok = (value) => ({ ok: true, value });
@@ -490,6 +601,9 @@ function readLogLine(text) {
 }
 var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
 var DATA_STRING_CHARS = 64 * 1024;
+
+// src/core/transcript/turn.ts
+var REPORT_MAX = 1 << 20;
 
 // src/core/history/imported.ts
 var IMPORTED_EVENT = "Imported";
@@ -601,26 +715,6 @@ ${line.event}
 ${now.n}`;
   }
 };
-function withoutRepeats(lines) {
-  if (lines.length < 2) {
-    return lines;
-  }
-  const timed = lines.map((line, i) => ({ line, ms: Date.parse(line.at), i })).filter((t) => !Number.isNaN(t.ms));
-  timed.sort((a, b) => a.ms - b.ms || a.i - b.i);
-  const kept = /* @__PURE__ */ new Map();
-  const keys = new RepeatKeys();
-  let dropped;
-  for (const { line, i } of timed) {
-    const key = keys.keyOf(line);
-    const before2 = kept.get(key);
-    if (before2 !== void 0 && isRepeatLine(before2, line)) {
-      (dropped ??= /* @__PURE__ */ new Set()).add(i);
-    } else {
-      kept.set(key, line);
-    }
-  }
-  return dropped === void 0 ? lines : lines.filter((_, i) => !dropped.has(i));
-}
 var RepeatFilter = class {
   kept = /* @__PURE__ */ new Map();
   keys = new RepeatKeys();
@@ -643,6 +737,325 @@ var RepeatFilter = class {
     return false;
   }
 };
+
+// src/store/activity/read-agents.ts
+var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
+
+// src/store/history/slim-line.ts
+var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
+var SLIM_ABOVE_CHARS = 64;
+function cyrb53(text, seed) {
+  let h1 = 3735928559 ^ seed;
+  let h2 = 1103547991 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+function longTextStandIn(text) {
+  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
+}
+function slimLine(line) {
+  const data = line.data;
+  if (data === void 0) {
+    return line;
+  }
+  let slim;
+  for (const key of LONG_TEXT_KEYS) {
+    const value = data[key];
+    if (typeof value === "string" && value.length > SLIM_ABOVE_CHARS) {
+      slim ??= { ...data };
+      slim[key] = longTextStandIn(value);
+    }
+  }
+  return slim === void 0 ? line : { ...line, data: slim };
+}
+
+// src/store/history/event-log.ts
+var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
+var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
+function* eventLogItems(sessionDir, options = {}) {
+  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
+  const opened = openRegularFile(file);
+  if (!opened.ok) {
+    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
+  }
+  const { fd, stats } = opened;
+  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
+  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
+  const overLong = `line over ${maxLine} bytes`;
+  const folder = options.sessionId;
+  let lineNumber = 1;
+  let carry = [];
+  let carryBytes = 0;
+  let skipping = false;
+  const out = [];
+  let lineStart = 0;
+  const take = (text, cut, bytes) => {
+    if (text.trim() === "") {
+      return;
+    }
+    const read = readLogLine(text);
+    if (!read.ok) {
+      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
+      return;
+    }
+    if (read.torn) {
+      out.push({ skipped: { lineNumber, error: TORN_LINE } });
+    }
+    if (folder !== void 0 && read.value.sessionId !== folder) {
+      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
+    } else {
+      out.push({ line: read.value, bytes, offset: lineStart });
+    }
+  };
+  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
+  const startSkipping = () => {
+    out.push({ skipped: { lineNumber, error: overLong } });
+    carry = [];
+    carryBytes = 0;
+    skipping = true;
+  };
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
+    let position = 0;
+    while (position < stats.size) {
+      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+      if (n === 0) {
+        break;
+      }
+      const chunkStart = position;
+      position += n;
+      const data = n === buf.length ? buf : buf.subarray(0, n);
+      let start2 = 0;
+      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
+        if (skipping) {
+          skipping = false;
+        } else if (carryBytes > 0) {
+          if (carryBytes + nl - start2 > maxLine) {
+            out.push({ skipped: { lineNumber, error: overLong } });
+          } else {
+            carry.push(data.subarray(start2, nl));
+            carryBytes += nl - start2;
+            take(carried(), false, carryBytes);
+          }
+          carry = [];
+          carryBytes = 0;
+        } else if (nl - start2 > maxLine) {
+          out.push({ skipped: { lineNumber, error: overLong } });
+        } else {
+          take(data.toString("utf8", start2, nl), false, nl - start2);
+        }
+        lineNumber++;
+        start2 = nl + 1;
+        lineStart = chunkStart + start2;
+        while (out.length > 0) {
+          yield out.shift();
+        }
+      }
+      if (start2 < n && !skipping) {
+        if (carryBytes + n - start2 > maxLine) {
+          startSkipping();
+        } else {
+          carry.push(Buffer.from(data.subarray(start2, n)));
+          carryBytes += n - start2;
+        }
+      }
+      while (out.length > 0) {
+        yield out.shift();
+      }
+    }
+    if (carryBytes > 0) {
+      take(carried(), true, carryBytes);
+      while (out.length > 0) {
+        yield out.shift();
+      }
+    }
+    return {};
+  } catch (error) {
+    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+
+// src/core/hook/agent-call.ts
+function isInterruptedToolStatus(status) {
+  return /interrupt|cancel|abort|kill/i.test(status);
+}
+
+// src/core/monitor/duration.ts
+function endOfRun(agent, now, display) {
+  if (display.stale) {
+    return display.lastLife;
+  }
+  if (display.inferredStop) {
+    return display.stopAt ?? display.lastLife;
+  }
+  switch (display.displayStatus) {
+    case "active": {
+      return now;
+    }
+    case "idle": {
+      return parseTime(agent.updatedAt);
+    }
+    case "stopped": {
+      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
+    }
+  }
+}
+function agentDuration(agent, now, display) {
+  if (agent.startUnknown === true) {
+    return void 0;
+  }
+  const start2 = parseTime(agent.startedAt);
+  const end = endOfRun(agent, now, display);
+  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
+    return void 0;
+  }
+  return Math.max(0, end - start2);
+}
+
+// src/core/history/fold-state.ts
+function newState(agentId, sessionId, at, ms, seq, sink) {
+  return {
+    agentId,
+    sessionId,
+    seq,
+    sink,
+    phase: "none",
+    type: "",
+    startUnknown: false,
+    resumeCount: 0,
+    firstAt: at,
+    lastAt: at,
+    lastMs: ms,
+    lifecycle: [],
+    onlyImported: true
+  };
+}
+var EXACT_STEPS = 8;
+function addStep(s, step) {
+  if (s.lifecycle.length < EXACT_STEPS) {
+    s.lifecycle = s.lifecycle.concat(step);
+  } else {
+    s.lifecycle.push(step);
+  }
+}
+function isLateRepeat(s, ms, kind) {
+  if (s.stopMs === void 0) {
+    return false;
+  }
+  const fromBefore = kind === "idle" || s.startUnknown || s.phase === "interrupted";
+  return ms <= s.stopMs || fromBefore && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
+}
+function wake(s, line, ms, kind) {
+  if (isLateRepeat(s, ms, kind)) {
+    if (s.startUnknown) {
+      s.startUnknown = false;
+      s.startedAt = ms <= s.stopMs ? line.at : s.stoppedAt;
+      s.startMs = Math.min(ms, s.stopMs);
+      s.gitStart ??= line.git;
+    }
+    return false;
+  }
+  s.resumeCount += 1;
+  s.resumedAt = line.at;
+  s.stoppedAt = void 0;
+  s.stopMs = void 0;
+  s.stopReason = void 0;
+  s.gitStop = void 0;
+  addStep(s, { kind: "resumed", at: line.at });
+  return true;
+}
+function start(s, line, ms) {
+  switch (s.phase) {
+    case "none": {
+      s.phase = "active";
+      s.startedAt = line.at;
+      s.startMs = ms;
+      s.gitStart = line.git;
+      addStep(s, { kind: "spawned", at: line.at });
+      return;
+    }
+    case "active": {
+      return;
+    }
+    case "idle": {
+      s.phase = "active";
+      addStep(s, { kind: "active", at: line.at });
+      return;
+    }
+    case "stopped":
+    case "interrupted": {
+      if (wake(s, line, ms, "start")) {
+        s.phase = "active";
+      }
+      return;
+    }
+  }
+}
+function idle(s, line, ms) {
+  switch (s.phase) {
+    case "none": {
+      s.phase = "idle";
+      s.startUnknown = true;
+      addStep(s, { kind: "idle", at: line.at });
+      return;
+    }
+    case "active": {
+      s.phase = "idle";
+      addStep(s, { kind: "idle", at: line.at });
+      return;
+    }
+    case "idle": {
+      return;
+    }
+    case "stopped":
+    case "interrupted": {
+      if (wake(s, line, ms, "idle")) {
+        s.phase = "idle";
+        addStep(s, { kind: "idle", at: line.at });
+      }
+      return;
+    }
+  }
+}
+function stop(s, line, ms, kind, reason, overrideCompleted = false) {
+  const phase = kind === "completed" ? "stopped" : "interrupted";
+  switch (s.phase) {
+    case "stopped": {
+      if (kind === "interrupted" && overrideCompleted) {
+        s.phase = "interrupted";
+        s.stopReason = reason;
+        addStep(s, { kind, at: line.at, reason });
+      }
+      return;
+    }
+    case "interrupted": {
+      return;
+    }
+    case "none": {
+      s.startUnknown = true;
+      break;
+    }
+    case "active":
+    case "idle": {
+      break;
+    }
+  }
+  s.phase = phase;
+  const startMs = s.startMs ?? ms;
+  s.stoppedAt = ms >= startMs || s.startedAt === void 0 ? line.at : s.startedAt;
+  s.stopMs = Math.max(ms, startMs);
+  s.stopReason = reason;
+  s.gitStop = line.git;
+  addStep(s, { kind, at: line.at, reason });
+}
 
 // src/core/history/time-order.ts
 var REORDER_WINDOW_MS = 6e4;
@@ -824,7 +1237,7 @@ function importedRun(s, line, ms) {
   s.resumedAt = void 0;
   s.gitStart = void 0;
   s.gitStop = void 0;
-  s.lifecycle.length = 0;
+  s.lifecycle = [];
   s.description = facts.description ?? s.description;
   s.model = facts.model ?? s.model;
   s.tokens = facts.tokens ?? s.tokens;
@@ -902,13 +1315,6 @@ function namedInterrupted(line) {
   const list = line.data?.interrupted;
   return Array.isArray(list) ? list.filter(isSafeId) : [];
 }
-function foldEvents(all, options) {
-  const fold = new EventFold({ ...options, bounds: UNBOUNDED });
-  for (const line of all) {
-    fold.add(line);
-  }
-  return fold.finish().map((f) => f.history);
-}
 var NO_SINK = { push: () => void 0 };
 var EventFold = class {
   constructor(options) {
@@ -922,16 +1328,21 @@ var EventFold = class {
   order;
   repeats = new RepeatFilter();
   makeSink;
-  /** Per agent key: its state from the hook's lines, and from Imported lines. */
-  hooked = /* @__PURE__ */ new Map();
-  imported = /* @__PURE__ */ new Map();
-  bySession = /* @__PURE__ */ new Map();
-  /** When each state was made (the order of each agent's first line in time). */
-  made = /* @__PURE__ */ new Map();
-  sinks = /* @__PURE__ */ new Map();
+  /** Per session, per agent id: its state from the hook's lines, and from Imported lines. */
+  sessions = /* @__PURE__ */ new Map();
+  /** States made so far. */
+  made = 0;
   /** Lines held for reordering now (for tests: bounded). */
   get held() {
     return this.order.held;
+  }
+  /** Agents' states held now (for tests: `drain` lets them go). */
+  get agents() {
+    let n = 0;
+    for (const { hooked, imported } of this.sessions.values()) {
+      n += hooked.size + imported.size;
+    }
+    return n;
   }
   /** Takes one line (`bytes`: its size as read, for the reorder bound). A line whose `at` does not parse is left out. */
   add(line, bytes = 0) {
@@ -940,41 +1351,57 @@ var EventFold = class {
       this.order.push(line, ms, bytes);
     }
   }
+  /** Folds every line still held for reordering (their sinks get them now). */
+  flush() {
+    this.order.flush();
+  }
   /** The histories, in the order of each agent's first line in time. */
   finish() {
+    return [...this.drain()];
+  }
+  /**
+   * `finish` one agent at a time: each agent's state is let go as its history is made, so a
+   * caller that keeps only part of each history never holds every state and every history at
+   * once. The fold takes no line after.
+   */
+  *drain() {
     this.order.flush();
-    const states = [...this.hooked.values()];
-    for (const [key, s] of this.imported) {
-      if (!this.hooked.has(key)) {
+    const states = [];
+    for (const { hooked, imported } of this.sessions.values()) {
+      for (const s of hooked.values()) {
         states.push(s);
       }
+      for (const [agentId, s] of imported) {
+        if (!hooked.has(agentId)) {
+          states.push(s);
+        }
+      }
     }
-    states.sort((a, b) => this.made.get(a) - this.made.get(b));
-    return states.map((s) => {
-      const sink = this.sinks.get(s);
-      return { history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? sink : []), sink };
-    });
+    this.sessions.clear();
+    states.sort((a, b) => a.seq - b.seq);
+    for (let i = 0; i < states.length; i++) {
+      const s = states[i];
+      states[i] = void 0;
+      const sink = s.sink;
+      yield { history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? sink : []), sink };
+    }
   }
   stateOf(byImport, sessionId, agentId, at, ms) {
-    const key = `${sessionId}/${agentId}`;
-    const map = byImport ? this.imported : this.hooked;
-    let s = map.get(key);
+    let session = this.sessions.get(sessionId);
+    if (!session) {
+      session = { hooked: /* @__PURE__ */ new Map(), imported: /* @__PURE__ */ new Map() };
+      this.sessions.set(sessionId, session);
+    }
+    const map = byImport ? session.imported : session.hooked;
+    let s = map.get(agentId);
     if (!s) {
-      s = newState(agentId, sessionId, at, ms);
-      map.set(key, s);
-      this.made.set(s, this.made.size);
-      this.sinks.set(s, this.makeSink());
-      let list = this.bySession.get(sessionId);
-      if (!list) {
-        list = [];
-        this.bySession.set(sessionId, list);
-      }
-      list.push(s);
+      s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink(agentId, sessionId));
+      map.set(agentId, s);
     }
     return s;
   }
   record(s, line) {
-    this.sinks.get(s).push(line);
+    s.sink.push(line);
   }
   fold(line, ms) {
     if (this.repeats.isRepeat(line, ms)) {
@@ -985,9 +1412,12 @@ var EventFold = class {
       if (line.event === "SessionEnd") {
         const reason = `session-end:${str(line.data?.reason) ?? "unknown"}`;
         const hit = /* @__PURE__ */ new Set();
-        for (const s2 of this.bySession.get(line.sessionId) ?? []) {
-          if (s2.phase === "active" || s2.phase === "idle") {
-            hit.add(s2);
+        const session = this.sessions.get(line.sessionId);
+        for (const map of session === void 0 ? [] : [session.hooked, session.imported]) {
+          for (const s2 of map.values()) {
+            if (s2.phase === "active" || s2.phase === "idle") {
+              hit.add(s2);
+            }
           }
         }
         for (const id of namedInterrupted(line)) {
@@ -1051,407 +1481,50 @@ var EventFold = class {
   }
 };
 
-// src/core/history/ownership.ts
-var import_node_path = __toESM(require("node:path"), 1);
-
-// src/core/record/file-names.ts
-function isAgentFileName(name) {
-  return name.endsWith(".json") && !name.startsWith(".");
-}
-var EVENT_LOG_NAME = "events.jsonl";
-var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
-var LOCK = `(?:${ID}|\\+cap)\\.lock`;
-var OWN_DOT_FILE = new RegExp(
-  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.\\+cap\\.again)$`,
-  "u"
-);
-var AGENT_FILE = new RegExp(`^${ID}\\.json$`, "u");
-function sessionFileKind(name) {
-  if (name === EVENT_LOG_NAME) {
-    return "event-log";
-  }
-  if (AGENT_FILE.test(name)) {
-    return "agent-file";
-  }
-  return OWN_DOT_FILE.test(name) ? "own-dot-file" : void 0;
-}
-
-// src/core/history/ownership.ts
-function foreignSessionEntries(entries) {
-  return entries.filter((e) => e.type !== "file" || sessionFileKind(e.name) === void 0).map((e) => e.type === "folder" ? `${e.name}/` : e.name);
-}
-function describeForeign(names, shown = 3) {
-  const head2 = names.slice(0, shown).join(", ");
-  return names.length > shown ? `${head2} and ${names.length - shown} more` : head2;
-}
-var CLAUDE_HOME_MARKERS = ["projects", "todos", "plugins", "settings.json", ".credentials.json", "statsig", "shell-snapshots"];
-var CODEX_HOME_MARKERS = ["config.toml", "auth.json", "sessions"];
-var HOME_MARKERS = [".claude", ".codex"];
-var same = (a, b) => b !== void 0 && import_node_path.default.resolve(a) === import_node_path.default.resolve(b);
-function toolFolderOf(activity, names, homes, realActivity) {
-  const paths = realActivity === void 0 ? [activity] : [activity, realActivity];
-  const claudeHeld = CLAUDE_HOME_MARKERS.filter((m) => names.includes(m));
-  const codexHeld = CODEX_HOME_MARKERS.filter((m) => names.includes(m));
-  const held = (list) => list.length === 0 ? "" : ` (it holds ${list.join(", ")})`;
-  if (paths.some((p) => same(p, homes.claude))) {
-    return { tool: "claude", reason: `is Claude Code's own folder${held(claudeHeld)}` };
-  }
-  if (paths.some((p) => same(p, homes.codex))) {
-    return { tool: "codex", reason: `is Codex CLI's own folder${held(codexHeld)}` };
-  }
-  if (paths.some((p) => same(p, homes.home))) {
-    return { tool: "home", reason: "is your home folder" };
-  }
-  if (claudeHeld.length > 0) {
-    return { tool: "claude", reason: `looks like Claude Code's own folder${held(claudeHeld)}` };
-  }
-  if (codexHeld.length >= 2) {
-    return { tool: "codex", reason: `looks like Codex CLI's own folder${held(codexHeld)}` };
-  }
-  const homeHeld = HOME_MARKERS.filter((m) => names.includes(m));
-  if (homeHeld.length > 0) {
-    return { tool: "home", reason: `looks like a home or project folder${held(homeHeld)}` };
-  }
-  return void 0;
-}
-function toolFolderFix(homes) {
-  const example = homes.claude === void 0 ? "~/.claude/agent-activity" : import_node_path.default.join(homes.claude, "agent-activity");
-  return `point AGENTLOG_DIR (or --dir) at agentlog's own folder, e.g. ${example}`;
-}
-
-// src/core/history/retention.ts
-var DAY_MS = 24 * 60 * 60 * 1e3;
-var DEFAULT_RETENTION_MS = 30 * DAY_MS;
-var RETENTION_ENV = "AGENTLOG_RETENTION";
-var MIN_RETENTION_MS = 60 * 60 * 1e3;
-function parseRetention(text) {
-  const parsed = parseDuration(text);
-  if (!parsed.ok) {
-    return { ok: false, error: `invalid retention: ${parsed.error}` };
-  }
-  if (parsed.value < MIN_RETENTION_MS) {
-    return {
-      ok: false,
-      error: `invalid retention: ${formatRetention(parsed.value)} is under 1h, which would remove each session's history soon after it ends (1m is one minute; a month is 30d)`
-    };
-  }
-  return parsed;
-}
-function retentionFrom(env) {
-  const value = env[RETENTION_ENV];
-  if (value === void 0 || value.trim() === "") {
-    return { ms: DEFAULT_RETENTION_MS, source: "default" };
-  }
-  const parsed = parseRetention(value);
-  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
-}
-function formatRetention(ms) {
-  const units = [
-    ["d", DAY_MS],
-    ["h", 60 * 60 * 1e3],
-    ["m", 60 * 1e3],
-    ["s", 1e3],
-    ["ms", 1]
-  ];
-  let rest = Math.max(0, Math.round(ms));
-  let out = "";
-  for (const [unit, size] of units) {
-    const n = Math.floor(rest / size);
-    if (n > 0) {
-      out += `${n}${unit}`;
-      rest -= n * size;
-    }
-  }
-  return out === "" ? "0ms" : out;
-}
-function livesFromHistory(histories) {
-  return histories.map((h) => {
-    const status = h.status === "idle" ? "idle" : h.status === "completed" || h.status === "interrupted" ? "stopped" : "active";
-    const life = Date.parse(h.lastEventAt);
-    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
+// src/store/history/session-fold.ts
+var NOWHERE = { push: () => void 0 };
+function foldSessionLog(sessionDir, options) {
+  const fold = new EventFold({
+    now: options.now,
+    ...options.staleMs === void 0 ? {} : { staleMs: options.staleMs },
+    sink: options.sink ?? (() => NOWHERE),
+    ...options.onLine === void 0 ? {} : { onLine: options.onLine }
   });
-}
-function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
-  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
-  return shown === "active" || shown === "idle";
-}
-function sessionsToPrune(sessions, rule) {
-  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
-  const cutoff = rule.now - rule.olderThanMs;
-  const remove = [];
-  const keep = [];
-  for (const session of sessions) {
-    if (session.lastEventMs === void 0) {
-      keep.push({ session, reason: "unknown-age" });
-      continue;
-    }
-    if (session.lastEventMs > cutoff) {
-      keep.push({ session, reason: "recent" });
-      continue;
-    }
-    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
-    if (live) {
-      keep.push({ session, reason: "live-agent", agentId: live.agentId });
-      continue;
-    }
-    remove.push(session);
-  }
-  return { remove, keep };
-}
-function newest(times) {
-  let out;
-  for (const t of times) {
-    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
-      out = t;
-    }
-  }
-  return out;
-}
-
-// src/core/paths.ts
-var import_node_path2 = __toESM(require("node:path"), 1);
-function claudeDir(env, home) {
-  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
-}
-function codexHomeDir(env, home, option) {
-  if (option) {
-    return import_node_path2.default.resolve(option);
-  }
-  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
-}
-
-// src/store/fs/errors.ts
-var import_node_fs = require("node:fs");
-function codeOf(error) {
-  return error?.code;
-}
-function removeFile(file) {
-  try {
-    (0, import_node_fs.unlinkSync)(file);
-  } catch (error) {
-    if (codeOf(error) !== "ENOENT") {
-      throw error;
-    }
-  }
-}
-
-// src/store/fs/safe-file.ts
-var import_node_fs2 = require("node:fs");
-var NOFOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = import_node_fs2.constants.O_NONBLOCK ?? 0;
-function failure(reason, message) {
-  return { ok: false, reason, message };
-}
-function readRegularFile(file, options) {
-  const opened = openRegularFile(file, options.followSymlinks ?? false);
-  if (!opened.ok) {
-    return opened;
-  }
-  const { fd, stats } = opened;
-  try {
-    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
-      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    }
-    const want = Math.min(stats.size, options.maxBytes);
-    const data = Buffer.allocUnsafe(want);
-    let got = 0;
-    while (got < want) {
-      const n = (0, import_node_fs2.readSync)(fd, data, got, want - got, got);
-      if (n === 0) {
-        break;
-      }
-      got += n;
-    }
-    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
-  } catch (error) {
-    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
-  } finally {
-    (0, import_node_fs2.closeSync)(fd);
-  }
-}
-function readRegularText(file, options) {
-  const r = readRegularFile(file, options);
-  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
-}
-function openRegularFile(file, followSymlinks = false) {
-  let st;
-  try {
-    st = (0, import_node_fs2.lstatSync)(file);
-  } catch (error) {
-    const code = codeOf(error);
-    return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
-  }
-  if (st.isSymbolicLink() && !followSymlinks) {
-    return failure("symlink", "is a symbolic link");
-  }
-  if (!st.isSymbolicLink() && !st.isFile()) {
-    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
-  }
-  let fd;
-  try {
-    fd = (0, import_node_fs2.openSync)(file, import_node_fs2.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
-  } catch (error) {
-    const code = codeOf(error);
-    return failure(
-      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
-      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
-    );
-  }
-  try {
-    const stats = (0, import_node_fs2.fstatSync)(fd);
-    if (stats.isFile()) {
-      return { ok: true, fd, stats };
-    }
-    (0, import_node_fs2.closeSync)(fd);
-    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
-  } catch (error) {
-    (0, import_node_fs2.closeSync)(fd);
-    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
-  }
-}
-
-// src/store/hook/builtin.ts
-function requireBuiltin(name) {
-  const get = process.getBuiltinModule;
-  if (get) {
-    return get(name);
-  }
-  if (typeof require === "function") {
-    return require(name);
-  }
-  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
-}
-
-// src/store/hook/lock.ts
-var sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-// src/store/history/event-log.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = __toESM(require("node:path"), 1);
-
-// src/store/activity/read-agents.ts
-var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
-
-// src/store/history/event-log.ts
-var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
-var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
-function* eventLogItems(sessionDir, options = {}) {
-  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
-  const opened = openRegularFile(file);
-  if (!opened.ok) {
-    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
-  }
-  const { fd, stats } = opened;
-  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
-  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
-  const overLong = `line over ${maxLine} bytes`;
-  const folder = options.sessionId;
-  let lineNumber = 1;
-  let carry = [];
-  let carryBytes = 0;
-  let skipping = false;
-  const out = [];
-  const take = (text, cut, bytes) => {
-    if (text.trim() === "") {
-      return;
-    }
-    const read = readLogLine(text);
-    if (!read.ok) {
-      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
-      return;
-    }
-    if (read.torn) {
-      out.push({ skipped: { lineNumber, error: TORN_LINE } });
-    }
-    if (folder !== void 0 && read.value.sessionId !== folder) {
-      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
-    } else {
-      out.push({ line: read.value, bytes });
-    }
-  };
-  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
-  const startSkipping = () => {
-    out.push({ skipped: { lineNumber, error: overLong } });
-    carry = [];
-    carryBytes = 0;
-    skipping = true;
-  };
-  try {
-    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
-    let position = 0;
-    while (position < stats.size) {
-      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
-      if (n === 0) {
-        break;
-      }
-      position += n;
-      const data = n === buf.length ? buf : buf.subarray(0, n);
-      let start2 = 0;
-      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
-        if (skipping) {
-          skipping = false;
-        } else if (carryBytes > 0) {
-          if (carryBytes + nl - start2 > maxLine) {
-            out.push({ skipped: { lineNumber, error: overLong } });
-          } else {
-            carry.push(data.subarray(start2, nl));
-            carryBytes += nl - start2;
-            take(carried(), false, carryBytes);
-          }
-          carry = [];
-          carryBytes = 0;
-        } else if (nl - start2 > maxLine) {
-          out.push({ skipped: { lineNumber, error: overLong } });
-        } else {
-          take(data.toString("utf8", start2, nl), false, nl - start2);
-        }
-        lineNumber++;
-        start2 = nl + 1;
-        while (out.length > 0) {
-          yield out.shift();
-        }
-      }
-      if (start2 < n && !skipping) {
-        if (carryBytes + n - start2 > maxLine) {
-          startSkipping();
-        } else {
-          carry.push(Buffer.from(data.subarray(start2, n)));
-          carryBytes += n - start2;
-        }
-      }
-      while (out.length > 0) {
-        yield out.shift();
-      }
-    }
-    if (carryBytes > 0) {
-      take(carried(), true, carryBytes);
-      while (out.length > 0) {
-        yield out.shift();
-      }
-    }
-    return {};
-  } catch (error) {
-    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-function readSessionEvents(sessionDir, options = {}) {
-  const lines = [];
-  const skipped = [];
-  const items = eventLogItems(sessionDir, options);
+  const items = eventLogItems(sessionDir, {
+    ...options.chunkBytes === void 0 ? {} : { chunkBytes: options.chunkBytes },
+    ...options.maxLineBytes === void 0 ? {} : { maxLineBytes: options.maxLineBytes },
+    ...options.sessionId === void 0 ? {} : { sessionId: options.sessionId }
+  });
+  let skipped = 0;
   let next = items.next();
   for (; !next.done; next = items.next()) {
-    if (next.value.line === void 0) {
-      skipped.push(next.value.skipped);
+    const item = next.value;
+    options.onItem?.(item);
+    if (item.line === void 0) {
+      skipped += 1;
     } else {
-      lines.push(next.value.line);
+      fold.add(options.whole?.(item.line) ? item.line : slimLine(item.line), item.bytes);
     }
   }
+  const agents = [];
+  for (const { history, sink } of fold.drain()) {
+    agents.push(sink instanceof KeptLines ? { ...history, events: sink.lines } : history);
+  }
   const { problem } = next.value;
-  const kept = withoutRepeats(lines);
-  return problem === void 0 ? { lines: kept, skipped } : { lines: kept, skipped, problem };
+  return problem === void 0 ? { agents, skipped } : { agents, skipped, problem };
 }
+var KeptLines = class {
+  constructor(keep) {
+    this.keep = keep;
+  }
+  keep;
+  lines = [];
+  push(line) {
+    if (this.keep(line)) {
+      this.lines.push(line);
+    }
+  }
+};
 
 // src/store/history/prune.ts
 var DAY_MS2 = 24 * 60 * 60 * 1e3;
@@ -1540,11 +1613,18 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
     return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log, foreign: notRecords };
   }
   if (log !== void 0) {
-    const events = readSessionEvents(sessionDir);
-    for (const line of events.lines) {
-      times.push(parseTime(line.at));
-    }
-    agents.push(...livesFromHistory(foldEvents(events.lines, { now, staleMs })));
+    let newestLine;
+    const events = foldSessionLog(sessionDir, {
+      now,
+      staleMs,
+      onItem: (item) => {
+        if (item.line !== void 0) {
+          newestLine = newest([newestLine, parseTime(item.line.at)]);
+        }
+      }
+    });
+    times.push(newestLine);
+    agents.push(...livesFromHistory(events.agents));
   }
   return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log };
 }

@@ -2,17 +2,19 @@
 // first) or, with --events, one per log line (oldest first), to stdout or, with -o, to a file
 // written whole or not at all. The filters are history's.
 //
-// What is held: the selected agents' history objects (their events dropped, as `history --json`
-// holds them) or, with --events, the selected line objects, since both are sorted before the first
-// row is written; never the output text: rows are written as they are made, a megabyte at a time.
+// What is held: each selected agent in a small form (heldHistory: agents are sorted before the
+// first row is written) or, with --events, nothing per line: lines are written as the logs are read, oldest
+// first (store/history/selected-lines.ts). Rows go out a megabyte at a time.
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
 import {Option, type Command} from 'commander';
-import {agentRow, csvHeader, EXPORT_FORMATS, eventRow, exportAgentOrder, type CsvOptions, type ExportFormat} from '../core/history/export.js';
+import {csvHeader, EXPORT_FORMATS, eventRow, jsonAgentRow, type CsvOptions, type ExportFormat} from '../core/history/export.js';
+import {heldHistory, heldJsonAgent, sortByStart} from '../core/history/query.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {openAtomicStream, TargetExistsError, TargetNotFileError, type AtomicStream} from '../store/fs/atomic-stream.js';
 import {replaceableFile} from '../store/fs/safe-file.js';
 import {activityFor, clockNow} from './common.js';
+import {writeStdout} from './json-output.js';
 import {runOtlpExport} from './otlp-export.js';
 import {runOtlpFollow} from './otlp-follow.js';
 import {CliError} from './errors.js';
@@ -20,6 +22,7 @@ import {
 	addFilterOptions,
 	addHistoryReadOptions,
 	filterFrom,
+	planLines,
 	readSelected,
 	sessionFrom,
 	type FilterOptions,
@@ -130,7 +133,6 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 	// Refused before the history is read: no work for a file that would not be replaced.
 	const output = file === undefined ? undefined : openOutput(file, Boolean(options.force));
 	try {
-		const read = readSelected(activity, now, options, filter, sessionId, Boolean(options.events));
 		// JSONL is terminal-safe as it is (safeJsonStringify); CSV cells are made so only for a terminal.
 		const csv: CsvOptions = {terminal: output === undefined && Boolean(process.stdout.isTTY)};
 		const toFile = (text: string): void => {
@@ -140,20 +142,28 @@ export function runExport(sessionArg: string | undefined, options: ExportOptions
 				throw new CliError(`cannot write ${file ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
 			}
 		};
-		const writer = new ChunkedWriter(output ? toFile : text => void process.stdout.write(text));
-		if (format === 'csv') {
-			writer.write(csvHeader(Boolean(options.events)));
-		}
+		const writer = new ChunkedWriter(output ? toFile : writeStdout);
 		let rows = 0;
 		if (options.events) {
-			// readHistories gives the lines oldest first.
-			for (const line of read.lines) {
-				writer.write(eventRow(line, format, csv));
+			// Oldest first, written as the logs are read (planLines, then the lines one at a time).
+			const {lines} = planLines(activity, now, options, filter, sessionId);
+			if (format === 'csv') {
+				writer.write(csvHeader(true));
 			}
-			rows = read.lines.length;
+			for (const line of lines()) {
+				writer.write(eventRow(line, format, csv));
+				rows += 1;
+			}
 		} else {
-			for (const h of exportAgentOrder(read.agents)) {
-				writer.write(agentRow(h, format, csv));
+			// Each agent held in a small form (heldHistory) until all are sorted; its row made as it is written.
+			const sessionIds = new Map<string, string>();
+			const same = (id: string): string => sessionIds.get(id) ?? (sessionIds.set(id, id), id);
+			const read = readSelected(activity, now, options, filter, sessionId, false, h => heldHistory(h, same));
+			if (format === 'csv') {
+				writer.write(csvHeader(false));
+			}
+			for (const agent of sortByStart(read.agents, true)) {
+				writer.write(jsonAgentRow(heldJsonAgent(agent), format, csv));
 			}
 			rows = read.agents.length;
 		}

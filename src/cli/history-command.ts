@@ -3,12 +3,11 @@
 import {Option, type Command} from 'commander';
 import {displayEventLine} from '../core/history/display-event-line.js';
 import type {EventLine} from '../core/history/event-line.js';
-import {historyJsonAgent, page, sortHistories} from '../core/history/query.js';
+import {heldHistory, heldJsonAgent, page, pageOf, sortByStart, tableAgentOf, type HeldHistory} from '../core/history/query.js';
 import {HISTORY_HEADERS, historyRow} from '../core/history/present-history.js';
 import {formatTable} from '../core/present/table.js';
 import {formatLocalTime} from '../core/text/format.js';
 import {truncate} from '../core/text/cut.js';
-import {safeJsonStringify} from '../core/text/safe-text.js';
 import {registerChainCommand} from './chain-command.js';
 import {activityFor, clockNow} from './common.js';
 import {writeJsonArray} from './json-output.js';
@@ -18,6 +17,7 @@ import {
 	emptyHistoryText,
 	filterFrom,
 	parseCount,
+	planLines,
 	readSelected,
 	sessionFrom,
 	type FilterOptions,
@@ -73,36 +73,52 @@ export function importedNote(imported: number, total: number): string {
 	return `${imported} of these agents ${imported === 1 ? 'comes' : 'come'} from transcripts (agentlog import)`;
 }
 
+/** Each agent's `history --json` value, made only as it is written. */
+function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, undefined> {
+	for (const a of agents) {
+		yield heldJsonAgent(a);
+	}
+}
+
 export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
 	const filter = filterFrom(options, now);
 	const sessionId = sessionFrom(sessionArg, activity, options);
-	const read = readSelected(activity, now, options, filter, sessionId, Boolean(options.events));
 	if (options.events) {
-		// Oldest first, always (readHistories sorts them).
-		const shown = page(read.lines, options.offset, options.limit);
+		// Oldest first, always; written as the logs are read.
+		const {lines} = planLines(activity, now, options, filter, sessionId);
 		if (options.json) {
-			writeJsonArray(shown);
+			writeJsonArray(pageOf(lines(), options.offset, options.limit));
 			return;
 		}
-		if (shown.length === 0) {
-			process.stdout.write(read.lines.length === 0 ? emptyHistoryText(activity) : 'no events on this page\n');
+		// A table needs its rows for its widths: the page's only, and nothing read past it.
+		const end = options.limit === undefined || options.limit === 0 ? Number.POSITIVE_INFINITY : options.offset + options.limit;
+		const rows: string[][] = [];
+		let seen = 0;
+		for (const line of lines()) {
+			if (seen >= options.offset) {
+				rows.push(eventRow(line, now));
+			}
+			seen += 1;
+			if (seen >= end) {
+				break;
+			}
+		}
+		if (rows.length === 0) {
+			process.stdout.write(seen === 0 ? emptyHistoryText(activity) : 'no events on this page\n');
 			return;
 		}
-		process.stdout.write(
-			formatTable(
-				EVENT_HEADERS,
-				shown.map(line => eventRow(line, now)),
-				process.stdout.isTTY ? process.stdout.columns : undefined,
-			),
-		);
+		process.stdout.write(formatTable(EVENT_HEADERS, rows, process.stdout.isTTY ? process.stdout.columns : undefined));
 		return;
 	}
-	const agents = sortHistories(read.agents, Boolean(options.asc));
+	const sessionIds = new Map<string, string>();
+	const same = (id: string): string => sessionIds.get(id) ?? (sessionIds.set(id, id), id);
+	const read = readSelected(activity, now, options, filter, sessionId, false, h => heldHistory(h, same));
+	// Each agent held as a JSON text of its values, parsed again only when printed.
+	const agents = sortByStart(read.agents, Boolean(options.asc));
 	if (options.json) {
-		const shown = page(agents, options.offset, options.limit);
-		process.stdout.write(`${safeJsonStringify(shown.map(historyJsonAgent), 2)}\n`);
+		writeJsonArray(jsonValues(page(agents, options.offset, options.limit)));
 		return;
 	}
 	if (agents.length === 0) {
@@ -116,7 +132,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	process.stdout.write(
 		formatTable(
 			HISTORY_HEADERS,
-			shown.map(h => historyRow(h, now)),
+			shown.map(a => historyRow(tableAgentOf(heldJsonAgent(a)), now)),
 			width,
 		),
 	);
@@ -125,7 +141,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 		const word = options.asc ? 'newer' : 'older';
 		process.stdout.write(`… ${rest} ${word}; --limit 0 shows all\n`);
 	}
-	const imported = agents.filter(h => h.source === 'transcript').length;
+	const imported = agents.filter(a => a.imported).length;
 	if (imported > 0) {
 		process.stdout.write(`${importedNote(imported, agents.length)}\n`);
 	}

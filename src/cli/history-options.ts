@@ -1,12 +1,14 @@
 // What `history`, `stats` and `chain` share: the options (--dir, --stale, --json, the filters),
 // the filter they give, the session argument, and the notes about unreadable lines on stderr.
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import type {HistoryStatus} from '../core/history/fold.js';
+import type {AgentHistory, HistoryStatus} from '../core/history/fold.js';
 import {parseStatuses, parseTimeBound, type HistoryFilter} from '../core/history/query.js';
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
 import {DURATION_FORM} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
+import type {EventLine} from '../core/history/event-line.js';
 import {readHistories, type HistoriesRead, type LogNotes} from '../store/history/histories.js';
+import {planSelectedLines, selectedLines, type LinePlan} from '../store/history/selected-lines.js';
 import {parseStale, resolveSessionArg} from './common.js';
 import {CliError} from './errors.js';
 
@@ -115,25 +117,44 @@ export function emptyHistoryText(activity: string): string {
 	return `no agents in the history under ${activity} yet; the hook records them from now on (agentlog install-hook)\n`;
 }
 
-/** The histories the filters select (readHistories), problems printed; a prefix naming several agents is a usage error. */
-export function readSelected(
+/** The histories the filters select (readHistories), problems printed; a prefix naming several agents is a usage error. `keep`: what is held of each agent. */
+export function readSelected<T = AgentHistory>(
 	activity: string,
 	now: number,
 	options: HistoryReadOptions,
 	filter: HistoryFilter,
 	sessionId: string | undefined,
 	events: boolean,
-): HistoriesRead {
-	const read = readHistories(activity, {
+	keep?: (h: AgentHistory) => T,
+): HistoriesRead<T> {
+	const read = readHistories<T>(activity, {
 		now,
 		staleMs: options.stale,
 		...(sessionId === undefined ? {} : {sessionId}),
 		filter,
 		lines: events ? 'full' : 'none',
+		...(keep === undefined ? {} : {keep}),
 	});
 	printNotes(read.notes);
 	if (read.agentError !== undefined) {
 		throw new CliError(read.agentError, 2);
 	}
 	return read;
+}
+
+/** The first read of the lines the filters select (`planSelectedLines`), problems printed; a prefix naming several agents is a usage error. */
+export function planLines(
+	activity: string,
+	now: number,
+	options: HistoryReadOptions,
+	filter: HistoryFilter,
+	sessionId: string | undefined,
+): {readonly plan: LinePlan; readonly lines: () => Generator<EventLine, void, undefined>} {
+	const lineOptions = {now, staleMs: options.stale, ...(sessionId === undefined ? {} : {sessionId}), filter};
+	const plan = planSelectedLines(activity, lineOptions);
+	printNotes(plan.notes);
+	if (plan.agentError !== undefined) {
+		throw new CliError(plan.agentError, 2);
+	}
+	return {plan, lines: () => selectedLines(activity, plan, lineOptions)};
 }

@@ -63,6 +63,17 @@ function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 	});
 }
 
+/**
+ * Writes to a pipe wait while it is full instead of queueing in memory. Node writes a pipe
+ * without blocking and keeps every write the reader has not taken yet (files and terminals are
+ * written synchronously): `agentlog export --events | slow-reader` over a 1 GB log held the
+ * whole export in memory. Blocking, the output takes the memory of one write, as `cat`'s does.
+ */
+export function blockOnFullPipe(stream: NodeJS.WriteStream): void {
+	const handle = (stream as unknown as {readonly _handle?: {readonly setBlocking?: (blocking: boolean) => unknown}})._handle;
+	handle?.setBlocking?.(true);
+}
+
 /** `agentlog -v` alone is `--version`, as people type it (`-V` is commander's; `-v` is no option otherwise). */
 function withVersionAlias(argv: readonly string[]): readonly string[] {
 	return argv.length === 3 && argv[2] === '-v' ? [argv[0]!, argv[1]!, '--version'] : argv;
@@ -71,6 +82,7 @@ function withVersionAlias(argv: readonly string[]): readonly string[] {
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
 	endQuietlyOnClosedPipe(process.stdout);
 	endQuietlyOnClosedPipe(process.stderr);
+	blockOnFullPipe(process.stdout);
 	// NO_COLOR (https://no-color.org): chalk, which Ink and marked-terminal draw with, ignores it.
 	if (process.env.NO_COLOR && !process.env.FORCE_COLOR) {
 		chalk.level = 0;

@@ -9,7 +9,7 @@ import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../core
 import {displayRecord, type AgentRecord} from '../core/record/agent-record.js';
 import {claudeDir} from '../core/paths.js';
 import {readSessionDir} from '../store/activity/read-agents.js';
-import {readSessionEvents} from '../store/history/event-log.js';
+import {readSessionLines} from '../store/history/event-log.js';
 import {readAgentActivities} from '../store/transcripts/one-shot.js';
 import {activityRoots, home} from './common.js';
 import {CliError} from './errors.js';
@@ -34,8 +34,13 @@ export function parseAt(text: string, now: number): number {
 }
 
 export interface SessionLog {
-	/** The session's log lines, in file order. */
+	/**
+	 * The session's log lines, in file order, each without its long texts (a few hundred bytes a
+	 * line: the session's timeline is held, its reports are not); `text` reads one back.
+	 */
 	readonly lines: readonly EventLine[];
+	/** A message as held in `lines` → the message, read back from the log. */
+	readonly text: (held: string) => string;
 	/** The agents' transcripts as their live files name them (for lines written before the log named them). */
 	readonly transcriptPaths: ReadonlyMap<string, string>;
 	/** Lines that could not be read. */
@@ -45,7 +50,7 @@ export interface SessionLog {
 /** The session's event log, read once; exit 1 when there is none (a session recorded before the log). */
 export function readSessionLog(activity: string, sessionId: string, label: string): SessionLog {
 	const dir = path.join(activity, sessionId);
-	const events = readSessionEvents(dir, {sessionId});
+	const events = readSessionLines(dir, {sessionId});
 	if (events.problem !== undefined) {
 		throw new CliError(`the event log of session ${label} cannot be read: ${events.problem}`);
 	}
@@ -60,7 +65,7 @@ export function readSessionLog(activity: string, sessionId: string, label: strin
 			transcriptPaths.set(agent.agentId, agent.transcriptPath);
 		}
 	}
-	return {lines: events.lines, transcriptPaths, skipped: events.skipped.length};
+	return {lines: events.lines, text: events.text, transcriptPaths, skipped: events.skipped.length};
 }
 
 /** The first and last times of the log (ms). */
@@ -89,7 +94,8 @@ export interface MomentModel {
 export function momentModel(activity: string, log: SessionLog, at: number, options: MonitorOptions): MomentModel {
 	const moment = momentOf(log.lines, at);
 	const raw = new Map<AgentRecord, AgentRecord>();
-	const agents = moment.records.map(record => {
+	const agents = moment.records.map(held => {
+		const record = held.lastMessage === undefined ? held : {...held, lastMessage: log.text(held.lastMessage)};
 		const exact =
 			record.transcriptPath === undefined && log.transcriptPaths.has(record.agentId)
 				? {...record, transcriptPath: log.transcriptPaths.get(record.agentId)}

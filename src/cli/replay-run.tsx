@@ -63,6 +63,7 @@ export async function runReplay(sessionArg: string | undefined, options: ReplayO
 		activity,
 		sessionId,
 		lines: log.lines,
+		text: log.text,
 		transcriptPaths: log.transcriptPaths,
 		claudeDir: claudeDir(process.env, home()),
 		roots: activityRoots(activity),

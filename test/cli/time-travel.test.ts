@@ -84,7 +84,11 @@ async function playScript(): Promise<{f: Folders; seen: Array<{at: number; json:
 				hookEnv(f.activity),
 			),
 		() =>
-			runHook(launcher, payload('SubagentStop', {agent_id: 'a1', agent_type: 'Explore', last_assistant_message: '## Routes\n\nFour.'}), hookEnv(f.activity)),
+			runHook(
+				launcher,
+				payload('SubagentStop', {agent_id: 'a1', agent_type: 'Explore', last_assistant_message: `## Routes\n\nFour.${' The router holds them.'.repeat(20)}`}),
+				hookEnv(f.activity),
+			),
 		() => runHook(launcher, payload('SessionEnd', {reason: 'prompt_input_exit'}), hookEnv(f.activity)),
 	];
 	const seen: Array<{at: number; json: unknown; screen: string}> = [];
@@ -104,7 +108,7 @@ describe('ls --at', () => {
 		const {f, seen} = await playScript();
 		expect(seen.at(-1)?.json).toMatchObject([
 			{agentId: 'a2', displayStatus: 'stopped', interrupted: true, description: 'Plan the change'},
-			{agentId: 'a1', displayStatus: 'stopped', report: '## Routes\n\nFour.', toolCounts: {Grep: 1, Read: 1}},
+			{agentId: 'a1', displayStatus: 'stopped', report: `## Routes\n\nFour.${' The router holds them.'.repeat(20)}`, toolCounts: {Grep: 1, Read: 1}},
 		]);
 		// The one field that differs: a transcript's last sign of life is, live, the file's write time and,
 		// in the past, its last line's own time (written a moment before the file). Within a second.

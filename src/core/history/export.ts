@@ -12,7 +12,7 @@
 import {safeJsonStringify, safeText} from '../text/safe-text.js';
 import type {EventLine} from './event-line.js';
 import type {AgentHistory} from './fold.js';
-import {historyJsonAgent, sortHistories, sortLines} from './query.js';
+import {historyJsonAgent, sortHistories, sortLines, type HistoryJsonAgent} from './query.js';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
 
@@ -53,7 +53,11 @@ export const EVENT_COLUMNS = ['v', 'at', 'event', 'sessionId', 'agentId', 'type'
 
 /** The cells of one agent, in `AGENT_COLUMNS` order. */
 export function agentCells(h: AgentHistory): Cell[] {
-	const a = historyJsonAgent(h);
+	return jsonAgentCells(historyJsonAgent(h));
+}
+
+/** The cells of one agent from its `history --json` value. */
+export function jsonAgentCells(a: HistoryJsonAgent): Cell[] {
 	return [
 		a.agentId,
 		a.sessionId,
@@ -148,7 +152,12 @@ export function eventJsonl(line: EventLine): string {
 
 /** The text of one row in a format. */
 export function agentRow(h: AgentHistory, format: ExportFormat, options: CsvOptions = {}): string {
-	return format === 'csv' ? csvRow(agentCells(h), options) : agentJsonl(h);
+	return jsonAgentRow(historyJsonAgent(h), format, options);
+}
+
+/** The text of one agent's row from its `history --json` value. */
+export function jsonAgentRow(a: HistoryJsonAgent, format: ExportFormat, options: CsvOptions = {}): string {
+	return format === 'csv' ? csvRow(jsonAgentCells(a), options) : `${safeJsonStringify(a)}\n`;
 }
 
 export function eventRow(line: EventLine, format: ExportFormat, options: CsvOptions = {}): string {

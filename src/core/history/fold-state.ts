@@ -22,11 +22,20 @@ export interface TokenUsage {
 	readonly cacheCreation?: number;
 }
 
+/** Where an agent's lines go while folding: its `events` (an array), a tally, or nowhere. */
+export interface EventSink {
+	push(line: EventLine): unknown;
+}
+
 export type Phase = 'none' | 'active' | 'idle' | 'stopped' | 'interrupted';
 
 export interface State {
 	readonly agentId: string;
 	readonly sessionId: string;
+	/** When it was made among the fold's states (the order of each agent's first line in time). */
+	readonly seq: number;
+	/** Where its lines go. */
+	readonly sink: EventSink;
 	phase: Phase;
 	type: string;
 	subagentType?: string;
@@ -49,16 +58,19 @@ export interface State {
 	parentAgentId?: string;
 	gitStart?: GitState;
 	gitStop?: GitState;
-	readonly lifecycle: LifecycleStep[];
+	/** Replaced, never pushed to (`addStep`): exactly as long as its steps, since one is held per agent. */
+	lifecycle: readonly LifecycleStep[];
 	onlyImported: boolean;
 	/** `codex` once a line of it says so (issue 16). */
 	provider?: 'codex';
 }
 
-export function newState(agentId: string, sessionId: string, at: string, ms: number): State {
+export function newState(agentId: string, sessionId: string, at: string, ms: number, seq: number, sink: EventSink): State {
 	return {
 		agentId,
 		sessionId,
+		seq,
+		sink,
 		phase: 'none',
 		type: '',
 		startUnknown: false,
@@ -69,6 +81,18 @@ export function newState(agentId: string, sessionId: string, at: string, ms: num
 		lifecycle: [],
 		onlyImported: true,
 	};
+}
+
+/** Up to this many steps, the lifecycle is copied to an array of exactly its length on each step (past it, pushed to: no quadratic copying). */
+const EXACT_STEPS = 8;
+
+/** Adds a step. A pushed-to array keeps room for 16 more steps, and one is held per agent: most have two. */
+export function addStep(s: State, step: LifecycleStep): void {
+	if (s.lifecycle.length < EXACT_STEPS) {
+		s.lifecycle = s.lifecycle.concat(step);
+	} else {
+		(s.lifecycle as LifecycleStep[]).push(step);
+	}
 }
 
 /**
@@ -104,7 +128,7 @@ export function wake(s: State, line: EventLine, ms: number, kind: 'start' | 'idl
 	s.stopMs = undefined;
 	s.stopReason = undefined;
 	s.gitStop = undefined;
-	s.lifecycle.push({kind: 'resumed', at: line.at});
+	addStep(s, {kind: 'resumed', at: line.at});
 	return true;
 }
 
@@ -115,7 +139,7 @@ export function start(s: State, line: EventLine, ms: number): void {
 			s.startedAt = line.at;
 			s.startMs = ms;
 			s.gitStart = line.git;
-			s.lifecycle.push({kind: 'spawned', at: line.at});
+			addStep(s, {kind: 'spawned', at: line.at});
 			return;
 		}
 		case 'active': {
@@ -124,7 +148,7 @@ export function start(s: State, line: EventLine, ms: number): void {
 		}
 		case 'idle': {
 			s.phase = 'active';
-			s.lifecycle.push({kind: 'active', at: line.at});
+			addStep(s, {kind: 'active', at: line.at});
 			return;
 		}
 		case 'stopped':
@@ -142,12 +166,12 @@ export function idle(s: State, line: EventLine, ms: number): void {
 		case 'none': {
 			s.phase = 'idle';
 			s.startUnknown = true;
-			s.lifecycle.push({kind: 'idle', at: line.at});
+			addStep(s, {kind: 'idle', at: line.at});
 			return;
 		}
 		case 'active': {
 			s.phase = 'idle';
-			s.lifecycle.push({kind: 'idle', at: line.at});
+			addStep(s, {kind: 'idle', at: line.at});
 			return;
 		}
 		case 'idle': {
@@ -157,7 +181,7 @@ export function idle(s: State, line: EventLine, ms: number): void {
 		case 'interrupted': {
 			if (wake(s, line, ms, 'idle')) {
 				s.phase = 'idle';
-				s.lifecycle.push({kind: 'idle', at: line.at});
+				addStep(s, {kind: 'idle', at: line.at});
 			}
 			return;
 		}
@@ -176,7 +200,7 @@ export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 
 			if (kind === 'interrupted' && overrideCompleted) {
 				s.phase = 'interrupted';
 				s.stopReason = reason;
-				s.lifecycle.push({kind, at: line.at, reason});
+				addStep(s, {kind, at: line.at, reason});
 			}
 			return;
 		}
@@ -199,5 +223,5 @@ export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 
 	s.stopMs = Math.max(ms, startMs);
 	s.stopReason = reason;
 	s.gitStop = line.git;
-	s.lifecycle.push({kind, at: line.at, reason});
+	addStep(s, {kind, at: line.at, reason});
 }

@@ -7,7 +7,7 @@ import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
 import {isObject, str, type Json} from '../record/json.js';
 import type {EventLine, GitState} from './event-line.js';
-import {idle, newState, start, stop, type LifecycleStep, type State, type TokenUsage} from './fold-state.js';
+import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State, type TokenUsage} from './fold-state.js';
 
 export type {LifecycleKind, LifecycleStep, TokenUsage} from './fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
@@ -186,7 +186,7 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 	s.resumedAt = undefined;
 	s.gitStart = undefined;
 	s.gitStop = undefined;
-	s.lifecycle.length = 0;
+	s.lifecycle = [];
 	s.description = facts.description ?? s.description;
 	s.model = facts.model ?? s.model;
 	s.tokens = facts.tokens ?? s.tokens;
@@ -310,18 +310,15 @@ export function foldEvents(all: readonly EventLine[], options: FoldOptions): Age
 	return fold.finish().map(f => f.history);
 }
 
-/** Where an agent's lines go while folding: its `events` (an array), a tally, or nowhere. */
-export interface EventSink {
-	push(line: EventLine): unknown;
-}
+export type {EventSink} from './fold-state.js';
 
 const NO_SINK: EventSink = {push: () => undefined};
 
 export interface StreamFoldOptions extends FoldOptions {
 	/** How far lines are put back in time order (default `STREAM_BOUNDS`; see `TimeOrder`). */
 	readonly bounds?: TimeOrderBounds;
-	/** Each agent's lines go to a sink made by this (default: its `events` array). `keepEvents: false`: nowhere. */
-	readonly sink?: () => EventSink;
+	/** Each agent's lines go to a sink made by this, for the agent (default: its `events` array). `keepEvents: false`: nowhere. */
+	readonly sink?: (agentId: string, sessionId: string) => EventSink;
 	/** Default true: each agent's lines are kept in its `events`. */
 	readonly keepEvents?: boolean;
 	/** Called with every line folded (repeats dropped), in time order. */
@@ -345,14 +342,11 @@ export class EventFold {
 	private readonly staleMs: number;
 	private readonly order: TimeOrder<EventLine>;
 	private readonly repeats = new RepeatFilter();
-	private readonly makeSink: () => EventSink;
-	/** Per agent key: its state from the hook's lines, and from Imported lines. */
-	private readonly hooked = new Map<string, State>();
-	private readonly imported = new Map<string, State>();
-	private readonly bySession = new Map<string, State[]>();
-	/** When each state was made (the order of each agent's first line in time). */
-	private readonly made = new Map<State, number>();
-	private readonly sinks = new Map<State, EventSink>();
+	private readonly makeSink: (agentId: string, sessionId: string) => EventSink;
+	/** Per session, per agent id: its state from the hook's lines, and from Imported lines. */
+	private readonly sessions = new Map<string, {readonly hooked: Map<string, State>; readonly imported: Map<string, State>}>();
+	/** States made so far. */
+	private made = 0;
 
 	constructor(private readonly options: StreamFoldOptions) {
 		this.staleMs = options.staleMs ?? DEFAULT_STALE_MS;
@@ -365,6 +359,15 @@ export class EventFold {
 		return this.order.held;
 	}
 
+	/** Agents' states held now (for tests: `drain` lets them go). */
+	get agents(): number {
+		let n = 0;
+		for (const {hooked, imported} of this.sessions.values()) {
+			n += hooked.size + imported.size;
+		}
+		return n;
+	}
+
 	/** Takes one line (`bytes`: its size as read, for the reorder bound). A line whose `at` does not parse is left out. */
 	add(line: EventLine, bytes = 0): void {
 		const ms = Date.parse(line.at);
@@ -373,43 +376,61 @@ export class EventFold {
 		}
 	}
 
+	/** Folds every line still held for reordering (their sinks get them now). */
+	flush(): void {
+		this.order.flush();
+	}
+
 	/** The histories, in the order of each agent's first line in time. */
 	finish(): FoldedAgent[] {
+		return [...this.drain()];
+	}
+
+	/**
+	 * `finish` one agent at a time: each agent's state is let go as its history is made, so a
+	 * caller that keeps only part of each history never holds every state and every history at
+	 * once. The fold takes no line after.
+	 */
+	*drain(): Generator<FoldedAgent, void, undefined> {
 		this.order.flush();
-		const states: State[] = [...this.hooked.values()];
-		for (const [key, s] of this.imported) {
-			if (!this.hooked.has(key)) {
+		const states: (State | undefined)[] = [];
+		for (const {hooked, imported} of this.sessions.values()) {
+			for (const s of hooked.values()) {
 				states.push(s);
 			}
+			for (const [agentId, s] of imported) {
+				if (!hooked.has(agentId)) {
+					states.push(s);
+				}
+			}
 		}
-		states.sort((a, b) => this.made.get(a)! - this.made.get(b)!);
-		return states.map(s => {
-			const sink = this.sinks.get(s)!;
-			return {history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? (sink as EventLine[]) : []), sink};
-		});
+		this.sessions.clear();
+		states.sort((a, b) => a!.seq - b!.seq);
+		for (let i = 0; i < states.length; i++) {
+			const s = states[i]!;
+			states[i] = undefined;
+			const sink = s.sink;
+			yield {history: finish(s, this.options.now, this.staleMs, Array.isArray(sink) ? (sink as EventLine[]) : []), sink};
+		}
 	}
 
 	private stateOf(byImport: boolean, sessionId: string, agentId: string, at: string, ms: number): State {
-		const key = `${sessionId}/${agentId}`;
-		const map = byImport ? this.imported : this.hooked;
-		let s = map.get(key);
+		let session = this.sessions.get(sessionId);
+		if (!session) {
+			session = {hooked: new Map(), imported: new Map()};
+			this.sessions.set(sessionId, session);
+		}
+		const map = byImport ? session.imported : session.hooked;
+		let s = map.get(agentId);
 		if (!s) {
-			s = newState(agentId, sessionId, at, ms);
-			map.set(key, s);
-			this.made.set(s, this.made.size);
-			this.sinks.set(s, this.makeSink());
-			let list = this.bySession.get(sessionId);
-			if (!list) {
-				list = [];
-				this.bySession.set(sessionId, list);
-			}
-			list.push(s);
+			s = newState(agentId, sessionId, at, ms, this.made++, this.makeSink(agentId, sessionId));
+			map.set(agentId, s);
 		}
 		return s;
 	}
 
 	private record(s: State, line: EventLine): void {
-		this.sinks.get(s)!.push(line);
+		s.sink.push(line);
 	}
 
 	private fold(line: EventLine, ms: number): void {
@@ -422,9 +443,12 @@ export class EventFold {
 			if (line.event === 'SessionEnd') {
 				const reason = `session-end:${str(line.data?.reason) ?? 'unknown'}`;
 				const hit = new Set<State>();
-				for (const s of this.bySession.get(line.sessionId) ?? []) {
-					if (s.phase === 'active' || s.phase === 'idle') {
-						hit.add(s);
+				const session = this.sessions.get(line.sessionId);
+				for (const map of session === undefined ? [] : [session.hooked, session.imported]) {
+					for (const s of map.values()) {
+						if (s.phase === 'active' || s.phase === 'idle') {
+							hit.add(s);
+						}
 					}
 				}
 				for (const id of namedInterrupted(line)) {

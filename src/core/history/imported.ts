@@ -171,29 +171,44 @@ export function transcriptVersionKey(bytes: number, mtimeMs: number): string {
 }
 
 /** What the lines of one session's log say about its agents (see SessionImportState). */
-export function sessionImportState(lines: readonly EventLine[]): SessionImportState {
-	const hooked = new Set<string>();
-	const imported = new Map<string, Set<string>>();
+export function sessionImportState(lines: Iterable<EventLine>): SessionImportState {
+	const state = newImportState();
 	for (const line of lines) {
-		if (line.agentId === undefined) {
-			continue;
-		}
-		if (line.event !== IMPORTED_EVENT) {
-			hooked.add(line.agentId);
-			continue;
-		}
-		const facts = importedFacts(line);
-		if (facts?.transcriptBytes === undefined || facts.transcriptMtimeMs === undefined) {
-			continue;
-		}
-		let set = imported.get(line.agentId);
-		if (!set) {
-			set = new Set();
-			imported.set(line.agentId, set);
-		}
-		set.add(transcriptVersionKey(facts.transcriptBytes, facts.transcriptMtimeMs));
+		addImportLine(state, line);
 	}
-	return {hooked, imported};
+	return state;
+}
+
+/** An empty import state, to add a log's lines to one at a time (`addImportLine`). */
+export function newImportState(): ImportStateBuilder {
+	return {hooked: new Set(), imported: new Map()};
+}
+
+/** A session's import state while its log is read. */
+export interface ImportStateBuilder extends SessionImportState {
+	readonly hooked: Set<string>;
+	readonly imported: Map<string, Set<string>>;
+}
+
+/** What one log line adds to a session's import state: an agent the hook names, or a transcript version imported. */
+export function addImportLine(state: ImportStateBuilder, line: EventLine): void {
+	if (line.agentId === undefined) {
+		return;
+	}
+	if (line.event !== IMPORTED_EVENT) {
+		state.hooked.add(line.agentId);
+		return;
+	}
+	const facts = importedFacts(line);
+	if (facts?.transcriptBytes === undefined || facts.transcriptMtimeMs === undefined) {
+		return;
+	}
+	let set = state.imported.get(line.agentId);
+	if (!set) {
+		set = new Set();
+		state.imported.set(line.agentId, set);
+	}
+	set.add(transcriptVersionKey(facts.transcriptBytes, facts.transcriptMtimeMs));
 }
 
 /** What import does with one transcript given the session's log. */

@@ -7,6 +7,7 @@ import {fit} from '../text/cut.js';
 import {safeLine} from '../text/safe-text.js';
 import type {GitState} from './event-line.js';
 import type {AgentHistory, HistoryStatus} from './fold.js';
+import type {HistoryTableAgent} from './query.js';
 
 /** The monitor's glyph for each history status (the glyph set of watch: the word says the rest). */
 const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {
@@ -49,7 +50,7 @@ export const DESCRIPTION_COLUMN = 40;
 export const HISTORY_HEADERS: readonly string[] = ['STARTED', 'SESSION', 'TYPE', 'DESCRIPTION', 'STATUS', 'DURATION', 'TOKENS', 'TOOLS', 'GIT'];
 
 /** One row of the `history` table, every string from the log made safe. */
-export function historyRow(h: AgentHistory, now: number, timeZone?: string): string[] {
+export function historyRow(h: HistoryTableAgent, now: number, timeZone?: string): string[] {
 	return [
 		formatLocalTime(safeLine(h.startedAt), now, timeZone),
 		safeLine(h.sessionId).slice(0, 8),

@@ -127,20 +127,34 @@ export function resolveAgentPrefix(prefix: string, matchedIds: Iterable<string>)
 	return {ok: false, error: `agent prefix ${JSON.stringify(prefix)} matches ${candidates.length} agents (${shown}${more}); give more of the id`, candidates};
 }
 
-const startMs = (h: AgentHistory): number => {
-	const ms = Date.parse(h.startedAt);
+/** An agent's start (ms) for ordering: a time that does not parse sorts as the oldest. */
+export function startOrderMs(startedAt: string): number {
+	const ms = Date.parse(startedAt);
 	return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-};
+}
+
+/** What the history's order needs of an agent. */
+export interface HistoryOrderKey {
+	/** `startOrderMs(startedAt)`. */
+	readonly startMs: number;
+	readonly sessionId: string;
+	readonly agentId: string;
+}
+
+const compareKeys = (sign: number, a: HistoryOrderKey, b: HistoryOrderKey): number =>
+	sign * (a.startMs - b.startMs) ||
+	sign * (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0) ||
+	sign * (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0);
 
 /** Newest first by `startedAt` (`asc`: oldest first); ties by session then agent id, so the order is stable across runs. */
 export function sortHistories(list: AgentHistory[], asc = false): AgentHistory[] {
-	const sign = asc ? 1 : -1;
-	return list.sort(
-		(a, b) =>
-			sign * (startMs(a) - startMs(b)) ||
-			sign * (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0) ||
-			sign * (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0),
-	);
+	const keys = new Map(list.map(h => [h, {startMs: startOrderMs(h.startedAt), sessionId: h.sessionId, agentId: h.agentId}]));
+	return list.sort((a, b) => compareKeys(asc ? 1 : -1, keys.get(a)!, keys.get(b)!));
+}
+
+/** `sortHistories` for agents kept in a small form with their keys. Sorts in place. */
+export function sortByStart<T extends HistoryOrderKey>(list: T[], asc = false): T[] {
+	return list.sort((a, b) => compareKeys(asc ? 1 : -1, a, b));
 }
 
 /** The lines in time order (stable: equal or unreadable times keep their order). */
@@ -151,6 +165,21 @@ export function sortLines<T extends Pick<EventLine, 'at'>>(lines: T[]): T[] {
 	});
 	keyed.sort((a, b) => a.ms - b.ms || a.i - b.i);
 	return keyed.map(k => k.line);
+}
+
+/** `page` of items given one at a time: nothing past the page is asked for. */
+export function* pageOf<T>(items: Iterable<T>, offset = 0, limit?: number): Generator<T, void, undefined> {
+	let index = 0;
+	let given = 0;
+	for (const item of items) {
+		if (limit !== undefined && limit !== 0 && given >= limit) {
+			return;
+		}
+		if (index++ >= offset) {
+			given += 1;
+			yield item;
+		}
+	}
 }
 
 /** `--offset` / `--limit` (`limit` 0 or undefined: all). */
@@ -213,3 +242,82 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		provider: h.provider,
 	};
 }
+
+/** The fields of a `history --json` value after `agentId` and `sessionId`, in its order. */
+const HELD_FIELDS = [
+	'type',
+	'description',
+	'status',
+	'startedAt',
+	'stoppedAt',
+	'durationMs',
+	'resumeCount',
+	'stopReason',
+	'tokens',
+	'toolCalls',
+	'model',
+	'git',
+	'parentAgentId',
+	'source',
+	'provider',
+] as const satisfies readonly (keyof HistoryJsonAgent)[];
+
+/**
+ * An agent of `history` as it is held until printed: its order keys and the rest of its
+ * `history --json` value as one JSON text of values only (a couple of hundred bytes: memory per
+ * agent, whatever its lines held).
+ */
+export interface HeldHistory extends HistoryOrderKey {
+	/** `source: transcript` (counted under the table). */
+	readonly imported: boolean;
+	/** The `HELD_FIELDS` of its `history --json` value, in order, as a JSON array. */
+	readonly values: string;
+}
+
+/** `h` held (`same`: one copy of equal strings, e.g. of the session id every agent of a session has). */
+export function heldHistory(h: AgentHistory, same: (text: string) => string = text => text): HeldHistory {
+	const json = historyJsonAgent(h);
+	return {
+		startMs: startOrderMs(h.startedAt),
+		sessionId: same(h.sessionId),
+		agentId: h.agentId,
+		imported: h.source === 'transcript',
+		values: JSON.stringify(HELD_FIELDS.map(key => json[key])),
+	};
+}
+
+/** The `history --json` value of a held agent: the same value `historyJsonAgent` gave, keys in the same order. */
+export function heldJsonAgent(held: HeldHistory): HistoryJsonAgent {
+	const values = JSON.parse(held.values) as unknown[];
+	const out: Record<string, unknown> = {agentId: held.agentId, sessionId: held.sessionId};
+	HELD_FIELDS.forEach((key, i) => {
+		out[key] = values[i];
+	});
+	return out as unknown as HistoryJsonAgent;
+}
+
+/** What the history table shows of an agent, from its `history --json` value (null → absent). */
+export function tableAgentOf(a: HistoryJsonAgent): HistoryTableAgent {
+	const git = (g: JsonGit | null): GitState | undefined =>
+		g === null ? undefined : {...(g.head === null ? {} : {head: g.head}), ...(g.branch === null ? {} : {branch: g.branch})};
+	const start = git(a.git.start);
+	const stop = git(a.git.stop);
+	return {
+		startedAt: a.startedAt,
+		sessionId: a.sessionId,
+		type: a.type,
+		...(a.description === null ? {} : {description: a.description}),
+		status: a.status,
+		resumeCount: a.resumeCount,
+		...(a.durationMs === null ? {} : {durationMs: a.durationMs}),
+		...(a.tokens === null ? {} : {tokens: a.tokens}),
+		...(a.toolCalls === null ? {} : {toolCalls: a.toolCalls}),
+		git: {...(start === undefined ? {} : {start}), ...(stop === undefined ? {} : {stop})},
+	};
+}
+
+/** The fields of an agent the history table shows (`historyRow`). */
+export type HistoryTableAgent = Pick<
+	AgentHistory,
+	'startedAt' | 'sessionId' | 'type' | 'description' | 'status' | 'resumeCount' | 'durationMs' | 'tokens' | 'toolCalls' | 'git'
+>;

@@ -45,6 +45,21 @@ export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 's
 };
 export type StatsLine = Pick<EventLine, 'event' | 'at' | 'sessionId'>;
 
+/** What stats needs of an agent, and nothing else: held per agent while a log is read. */
+export function statsAgentOf(h: AgentHistory): StatsAgent {
+	return {
+		sessionId: h.sessionId,
+		type: h.type,
+		status: h.status,
+		startedAt: h.startedAt,
+		...(h.durationMs === undefined ? {} : {durationMs: h.durationMs}),
+		...(h.tokens === undefined ? {} : {tokens: h.tokens}),
+		...(h.toolCalls === undefined ? {} : {toolCalls: h.toolCalls}),
+		...(h.model === undefined ? {} : {model: h.model}),
+		provider: h.provider,
+	};
+}
+
 export interface StatsOptions {
 	/** A second grouping besides type. */
 	readonly by?: StatsDimension;

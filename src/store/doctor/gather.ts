@@ -17,7 +17,7 @@ import {ACTIVITY_FOLDER_NAME, HOOK_LOG_NAME} from '../../core/paths.js';
 import {listSessionDirs} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {openRegularFile, readRegularFile} from '../fs/safe-file.js';
-import {readSessionEvents} from '../history/event-log.js';
+import {eventLogItems} from '../history/event-log.js';
 
 /** Settings files, hooks.json files and the launcher are small; anything bigger is not one. */
 export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
@@ -253,16 +253,22 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 	const codexLast = new Map<string, number>();
 	const problems: string[] = [];
 	for (const dir of dirs) {
-		const read = readSessionEvents(path.join(activity, dir.id), {sessionId: dir.id});
-		if (read.problem !== undefined) {
-			problems.push(`${dir.label}: ${read.problem}`);
-		}
-		for (const line of read.lines) {
+		// Line by line: only the newest time of each event is kept.
+		const items = eventLogItems(path.join(activity, dir.id), {sessionId: dir.id});
+		let next = items.next();
+		for (; !next.done; next = items.next()) {
+			const line = next.value.line;
+			if (line === undefined) {
+				continue;
+			}
 			const at = Date.parse(line.at);
 			const lastByEvent = line.provider === 'codex' ? codexLast : claudeLast;
 			if (line.event !== IMPORTED_EVENT && at > (lastByEvent.get(line.event) ?? Number.NEGATIVE_INFINITY)) {
 				lastByEvent.set(line.event, at);
 			}
+		}
+		if (next.value.problem !== undefined) {
+			problems.push(`${dir.label}: ${next.value.problem}`);
 		}
 	}
 	return {activity, sessionsRead: dirs.length, lastByEvent: claudeLast, codexLastByEvent: codexLast, problems};

@@ -10,11 +10,13 @@
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {readLogLine, TORN_LINE, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
+import {addImportLine, newImportState, type SessionImportState} from '../../core/history/imported.js';
 import {withoutRepeats} from '../../core/history/repeats.js';
 import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {openRegularFile} from '../fs/safe-file.js';
+import {LONG_TEXT_KEYS, slimLine} from './slim-line.js';
 
 /** The log's name inside a session folder. */
 export {EVENT_LOG_NAME} from '../../core/record/file-names.js';
@@ -53,7 +55,14 @@ export interface SessionEvents {
 
 /** One item of a log read line by line: a line that parses, or one skipped. */
 export type LogItem =
-	| {readonly line: EventLine; readonly skipped?: undefined; /** Its size as read. */ readonly bytes: number}
+	| {
+			readonly line: EventLine;
+			readonly skipped?: undefined;
+			/** Its size as read. */
+			readonly bytes: number;
+			/** Where its physical line starts in the file (bytes): `readLineAt` reads it again. */
+			readonly offset: number;
+	  }
 	| {readonly line?: undefined; readonly skipped: SkippedLine};
 
 /** What a read line by line ends with: why the log could not be read (or not to its end). */
@@ -89,6 +98,8 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 	// What one physical line gives: up to two items (a torn part, the event after it).
 	const out: LogItem[] = [];
 
+	// Where the line being read starts in the file.
+	let lineStart = 0;
 	const take = (text: string, cut: boolean, bytes: number): void => {
 		if (text.trim() === '') {
 			return;
@@ -104,7 +115,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 		if (folder !== undefined && read.value.sessionId !== folder) {
 			out.push({skipped: {lineNumber, error: `names another session (${read.value.sessionId}) than its folder`}});
 		} else {
-			out.push({line: read.value, bytes});
+			out.push({line: read.value, bytes, offset: lineStart});
 		}
 	};
 	const carried = (): string => (carry.length === 1 ? carry[0]! : Buffer.concat(carry, carryBytes)).toString('utf8');
@@ -123,6 +134,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 			if (n === 0) {
 				break;
 			}
+			const chunkStart = position;
 			position += n;
 			const data = n === buf.length ? buf : buf.subarray(0, n);
 			let start = 0;
@@ -146,6 +158,7 @@ export function* eventLogItems(sessionDir: string, options: EventLogOptions = {}
 				}
 				lineNumber++;
 				start = nl + 1;
+				lineStart = chunkStart + start;
 				// Yielded before the next line is read: `data` is not read into while the caller runs.
 				while (out.length > 0) {
 					yield out.shift()!;
@@ -223,4 +236,114 @@ export function* readAllEvents(activity: string, options: AllEventsOptions = {})
 		}
 		yield {session, ...readSessionEvents(path.join(activity, session.id), {...options, sessionId: session.id})};
 	}
+}
+
+/**
+ * The line that starts at `offset` and is `bytes` long in `<sessionDir>/events.jsonl`, read again
+ * (a log is only appended to: a line read once is there unchanged). Undefined when it cannot be
+ * read or no longer parses (the log was replaced). `fd`: the log, already open.
+ */
+export function readLineAt(fd: number, offset: number, bytes: number): EventLine | undefined {
+	try {
+		const buf = Buffer.allocUnsafe(bytes);
+		let got = 0;
+		while (got < bytes) {
+			const n = readSync(fd, buf, got, bytes - got, offset + got);
+			if (n === 0) {
+				return undefined;
+			}
+			got += n;
+		}
+		const read = readLogLine(buf.toString('utf8'));
+		return read.ok ? read.value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A session's import state (`agentlog import`: which agents the hook names, which transcript
+ * versions were imported), its log read line by line: memory is the state, not the lines.
+ */
+export function readImportState(sessionDir: string, sessionId: string): SessionImportState {
+	const state = newImportState();
+	for (const item of eventLogItems(sessionDir, {sessionId})) {
+		if (item.line !== undefined) {
+			addImportLine(state, item.line);
+		}
+	}
+	return state;
+}
+
+/** A session's lines held without their long texts, and how to read a text back (`readSessionLines`). */
+export interface SessionLines extends SessionEvents {
+	/** A text of a line (`lastMessage`, `prompt`, `report`) as held: itself, or read back whole from the log; a stand-in that cannot be read back gives ''. */
+	readonly text: (held: string) => string;
+}
+
+/** A held long text: where its line is in the log, and which field (after a character no text starts with). */
+const TEXT_REF_MARK = '\u0001';
+const TEXT_REF = /^(\d+):(\d+):(\w+)$/;
+
+/**
+ * The lines of one session held for a whole-session view (`replay`, `watch --at`, `ls --at`):
+ * read line by line, each held without its long texts (`slimLine`: a few hundred bytes a line,
+ * whatever its report), a line recorded twice once (`withoutRepeats`, exact: the stand-ins carry
+ * a digest). `text` reads a text back from its line in the log when it is shown.
+ */
+export function readSessionLines(sessionDir: string, options: EventLogOptions = {}): SessionLines {
+	const lines: EventLine[] = [];
+	const skipped: SkippedLine[] = [];
+	const where = new Map<EventLine, {readonly offset: number; readonly bytes: number}>();
+	const items = eventLogItems(sessionDir, options);
+	let next = items.next();
+	for (; !next.done; next = items.next()) {
+		const item = next.value;
+		if (item.line === undefined) {
+			skipped.push(item.skipped);
+			continue;
+		}
+		const slim = slimLine(item.line);
+		if (slim !== item.line) {
+			where.set(slim, {offset: item.offset, bytes: item.bytes});
+		}
+		lines.push(slim);
+	}
+	const {problem} = next.value;
+	// Repeats dropped while the stand-ins are digests; then each says where its text is (and only
+	// those are read back: a message that merely looks like one is itself).
+	const refs = new Set<unknown>();
+	const kept = withoutRepeats(lines).map(line => {
+		const at = where.get(line);
+		if (at === undefined || line.data === undefined) {
+			return line;
+		}
+		const data = {...line.data};
+		for (const key of LONG_TEXT_KEYS) {
+			const value = data[key];
+			if (typeof value === 'string' && value.startsWith('\u0000')) {
+				data[key] = `${TEXT_REF_MARK}${at.offset}:${at.bytes}:${key}`;
+				refs.add(data[key]);
+			}
+		}
+		return {...line, data};
+	});
+	const file = path.join(sessionDir, EVENT_LOG_NAME);
+	const text = (held: string): string => {
+		const ref = refs.has(held) ? TEXT_REF.exec(held.slice(1)) : null;
+		if (ref === null) {
+			return held;
+		}
+		const opened = openRegularFile(file);
+		if (!opened.ok) {
+			return '';
+		}
+		try {
+			const value = readLineAt(opened.fd, Number(ref[1]), Number(ref[2]))?.data?.[ref[3]!];
+			return typeof value === 'string' ? value : '';
+		} finally {
+			closeSync(opened.fd);
+		}
+	};
+	return problem === undefined ? {lines: kept, skipped, text} : {lines: kept, skipped, problem, text};
 }

@@ -1,15 +1,18 @@
 // Agent histories from the event logs of every session (issue 12, history / stats / chain): each
-// session's log read and folded on its own (`readAllEvents` yields one session at a time), the
-// filters applied, and only what the caller asked for kept — an agent's `events` and the lines
-// are dropped unless asked, so 10,000 agents / 100,000 events fit in a small heap. Lines that
+// session's log read line by line and folded on its own, the filters applied, and only what the
+// caller asked for kept — an agent's `events` and the lines are dropped unless asked, and each
+// agent is held as `keep` makes it: memory grows with the agents, never with the lines. Lines that
 // could not be read and logs that could not be opened are reported (the first few, and a count).
 import path from 'node:path';
 import type {EventLine} from '../../core/history/event-line.js';
-import {EventFold, foldEvents, type AgentHistory, type EventSink} from '../../core/history/fold.js';
+import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
-import {newLineTally, tallyLine, type LineTally} from '../../core/history/stats.js';
+import {tallyLine, type LineTally} from '../../core/history/stats.js';
 import {listSessionDirs} from '../activity/read-agents.js';
-import {EVENT_LOG_NAME, eventLogItems, readAllEvents, type EventLogOptions} from './event-log.js';
+import {agentChain} from '../../core/history/chain.js';
+import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
+import {foldSessionLog} from './session-fold.js';
+import {slimLine} from './slim-line.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
 export const MAX_NOTES = 5;
@@ -32,7 +35,7 @@ export interface LogNotes {
 /** The lines kept: none, or whole (for `--events`). */
 export type KeepLines = 'none' | 'full';
 
-export interface ReadHistoriesOptions extends EventLogOptions {
+export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions {
 	readonly now: number;
 	readonly staleMs?: number;
 	/** Only this session folder (an exact id). */
@@ -44,16 +47,44 @@ export interface ReadHistoriesOptions extends EventLogOptions {
 	readonly lines?: KeepLines;
 	/** The selected lines are counted into this, never held (stats). */
 	readonly tally?: LineTally;
+	/** Each session's first and last line time (ms) is set here, by session id (sessions with a line whose time parses). */
+	readonly spans?: Map<string, SessionSpan>;
+	/**
+	 * What is kept of each agent that passes the filter (default: its history, `events` dropped
+	 * unless `keepEvents`). Memory grows with the agents by what this keeps: a command keeps only
+	 * what it prints (`history`: its JSON text; `stats`: a few numbers).
+	 */
+	readonly keep?: (h: AgentHistory) => T;
 }
 
-export interface HistoriesRead {
-	/** The agents that pass the filter, in no set order (see `sortHistories`). */
-	readonly agents: AgentHistory[];
+/** The first and last time (ms) of a session's lines. */
+export interface SessionSpan {
+	first: number;
+	last: number;
+}
+
+export interface HistoriesRead<T = AgentHistory> {
+	/** The agents that pass the filter, in no set order (see `sortHistories`), as `keep` made them. */
+	readonly agents: T[];
 	/** The selected lines, oldest first (empty unless `lines` was asked). */
 	readonly lines: EventLine[];
 	readonly notes: LogNotes;
 	/** `--agent <prefix>` named several agents: the message (nothing else is returned). */
 	readonly agentError?: string;
+}
+
+function spanOf(spans: Map<string, SessionSpan>, sessionId: string, at: string): void {
+	const ms = Date.parse(at);
+	if (Number.isNaN(ms)) {
+		return;
+	}
+	const span = spans.get(sessionId);
+	if (span === undefined) {
+		spans.set(sessionId, {first: ms, last: ms});
+	} else {
+		span.first = Math.min(span.first, ms);
+		span.last = Math.max(span.last, ms);
+	}
 }
 
 function note(notes: LogNotes, item: LogNote): void {
@@ -63,31 +94,11 @@ function note(notes: LogNotes, item: LogNote): void {
 	}
 }
 
-/** One session's read, its problems noted. */
-function* sessions(activity: string, options: EventLogOptions & {readonly sessionId?: string}, notes: LogNotes) {
-	const {sessionId, chunkBytes, maxLineBytes} = options;
-	const readOptions = {
-		...(chunkBytes === undefined ? {} : {chunkBytes}),
-		...(maxLineBytes === undefined ? {} : {maxLineBytes}),
-		...(sessionId === undefined ? {} : {filter: (s: {readonly id: string}) => s.id === sessionId}),
-	};
-	for (const read of readAllEvents(activity, readOptions)) {
-		const file = path.join(activity, read.session.label, EVENT_LOG_NAME);
-		for (const skipped of read.skipped) {
-			note(notes, {file, lineNumber: skipped.lineNumber, reason: skipped.error});
-		}
-		if (read.problem !== undefined) {
-			note(notes, {file, reason: read.problem});
-		}
-		yield read;
-	}
-}
-
 /** The lines of some agents of one session (a SessionEnd line shared by several agents once), and the session lines in range when asked. */
-function selectedLines(agents: readonly AgentHistory[], sessionLines: readonly EventLine[], filter: HistoryFilter): EventLine[] {
+function selectedLines(agentLines: readonly (readonly EventLine[])[], sessionLines: readonly EventLine[], filter: HistoryFilter): EventLine[] {
 	const kept = new Set<EventLine>();
-	for (const h of agents) {
-		for (const line of h.events) {
+	for (const events of agentLines) {
+		for (const line of events) {
 			kept.add(line);
 		}
 	}
@@ -101,58 +112,122 @@ function selectedLines(agents: readonly AgentHistory[], sessionLines: readonly E
 	return [...kept];
 }
 
-/** An agent's lines, counted (its own) or kept (the SessionEnd lines that interrupted it: few, and shared). */
-class AgentTally implements EventSink {
-	readonly own = newLineTally();
-	readonly ends: EventLine[] = [];
+/** One copy of each event name (each line parses its own), up to `MAX` names: the log may hold any. */
+class EventNames {
+	private static readonly MAX = 256;
+	private readonly names = new Map<string, string>();
 
-	push(line: EventLine): void {
-		if (line.agentId === undefined) {
-			this.ends.push(line);
-		} else {
-			tallyLine(this.own, line);
+	of(name: string): string {
+		const known = this.names.get(name);
+		if (known !== undefined) {
+			return known;
 		}
+		if (this.names.size < EventNames.MAX) {
+			this.names.set(name, name);
+		}
+		return name;
 	}
 }
 
-/** Adds `from` to `into`. */
-function mergeTally(into: LineTally, from: LineTally): void {
-	into.events += from.events;
-	for (const session of from.sessions) {
-		into.sessions.add(session);
+/**
+ * An agent's lines, counted (its own) or kept (the SessionEnd lines that interrupted it: few, and
+ * shared). Small: one is held per agent until its session is folded — no set or map of its own.
+ */
+class AgentTally implements EventSink {
+	private sessionId: string | undefined;
+	private events = 0;
+	/** Its events and how many lines of each, in turn (`[event, n, event, n…]`): grown to exactly its length, a handful per agent. */
+	private byEvent: (string | number)[] = [];
+	private firstMs = Number.POSITIVE_INFINITY;
+	private firstAt = '';
+	private lastMs = Number.NEGATIVE_INFINITY;
+	private lastAt = '';
+	private ends: EventLine[] | undefined;
+
+	/** `name`: one copy of each event name for every agent (`EventNames`). */
+	constructor(private readonly name: EventNames) {}
+
+	push(line: EventLine): void {
+		if (line.agentId === undefined) {
+			(this.ends ??= []).push(line);
+			return;
+		}
+		this.sessionId = line.sessionId;
+		this.events += 1;
+		const i = this.byEvent.indexOf(line.event);
+		if (i < 0) {
+			this.byEvent = this.byEvent.concat(this.name.of(line.event), 1);
+		} else {
+			this.byEvent[i + 1] = (this.byEvent[i + 1] as number) + 1;
+		}
+		const ms = Date.parse(line.at);
+		if (!Number.isNaN(ms)) {
+			if (ms < this.firstMs) {
+				this.firstMs = ms;
+				this.firstAt = line.at;
+			}
+			if (ms > this.lastMs) {
+				this.lastMs = ms;
+				this.lastAt = line.at;
+			}
+		}
 	}
-	for (const [event, n] of from.byEvent) {
-		into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + n);
-	}
-	if (from.first !== undefined && (into.first === undefined || from.first.ms < into.first.ms)) {
-		into.first = from.first;
-	}
-	if (from.last !== undefined && (into.last === undefined || from.last.ms > into.last.ms)) {
-		into.last = from.last;
+
+	/** Adds its own lines to `into` (as `tallyLine` each would); returns the SessionEnd lines it holds. */
+	mergeInto(into: LineTally): readonly EventLine[] {
+		into.events += this.events;
+		if (this.sessionId !== undefined) {
+			into.sessions.add(this.sessionId);
+		}
+		for (let i = 0; i < this.byEvent.length; i += 2) {
+			const event = this.byEvent[i] as string;
+			into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + (this.byEvent[i + 1] as number));
+		}
+		if (this.firstAt !== '' && (into.first === undefined || this.firstMs < into.first.ms)) {
+			into.first = {ms: this.firstMs, at: this.firstAt};
+		}
+		if (this.lastAt !== '' && (into.last === undefined || this.lastMs > into.last.ms)) {
+			into.last = {ms: this.lastMs, at: this.lastAt};
+		}
+		return this.ends ?? [];
 	}
 }
 
 /**
  * Every agent in the history under `activity` (or one session) that passes the filter, each
  * session folded separately with the monitor's rules (`EventFold`), its log read line by line
- * (`eventLogItems`): without `lines` or `keepEvents`, memory is bounded by the agents and the
- * reorder window, not by the log's size. `--agent` is matched as a prefix and then must name one
- * agent id (an exact id wins). Never throws.
+ * (`eventLogItems`): without `lines` or `keepEvents`, memory is bounded by the agents (what
+ * `keep` keeps of each) and the reorder window, not by the log's size — lines are folded without
+ * their long texts (`slimLine`). `--agent` is matched as a prefix and then must name one agent id
+ * (an exact id wins). Never throws.
  */
-export function readHistories(activity: string, options: ReadHistoriesOptions): HistoriesRead {
+export function readHistories<T = AgentHistory>(activity: string, options: ReadHistoriesOptions<T>): HistoriesRead<T> {
 	const filter = options.filter ?? {};
 	const tally = options.tally;
 	const keepLines = options.lines ?? 'none';
 	const notes: LogNotes = {notes: [], count: 0};
-	const agents: AgentHistory[] = [];
-	const tallies = new Map<AgentHistory, AgentTally>();
+	const keep = options.keep ?? ((h: AgentHistory) => (options.keepEvents ? h : {...h, events: []}) as T);
+	// Per agent kept: what `keep` made; with a prefix, until it is resolved, its id, its tally and (for lines) its events.
+	const agents: T[] = [];
+	const ids: string[] = [];
+	const agentTallies: (AgentTally | undefined)[] = [];
+	const agentEvents: (readonly EventLine[])[] = [];
 	// Session lines in range, when the filter picks no agents: SessionEnds once (an agent may hold one too).
 	const sessionEnds = new Set<EventLine>();
 	let lines: EventLine[] = [];
-	// With a prefix the agents keep their events until the prefix is resolved; the lines come from them then.
 	const byPrefix = filter.agent !== undefined;
 	const keepEvents = Boolean(options.keepEvents) || keepLines !== 'none';
+	// No line is printed: the fold needs none of their long texts.
+	const slim = !keepEvents;
+	// No filter: every agent is selected, so every line folded is counted as it comes, and no agent holds a tally.
+	const tallyAll = tally !== undefined && Object.keys(filter).length === 0;
 	const sessionLinesWanted = !selectsAgents(filter) && (keepLines !== 'none' || tally !== undefined);
+	const eventNames = new EventNames();
+	const mergeAgentTally = (sink: AgentTally): void => {
+		for (const end of sink.mergeInto(tally!)) {
+			sessionEnds.add(end);
+		}
+	};
 	for (const session of listSessionDirs(activity)) {
 		if (options.sessionId !== undefined && session.id !== options.sessionId) {
 			continue;
@@ -174,8 +249,8 @@ export function readHistories(activity: string, options: ReadHistoriesOptions): 
 		const fold = new EventFold({
 			now: options.now,
 			...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}),
-			...(keepEvents ? {} : tally === undefined ? {keepEvents: false} : {sink: () => new AgentTally()}),
-			...(sessionLinesWanted ? {onLine} : {}),
+			...(keepEvents ? {} : tally === undefined || tallyAll ? {keepEvents: false} : {sink: () => new AgentTally(eventNames)}),
+			...(tallyAll ? {onLine: (line: EventLine) => tallyLine(tally, line)} : sessionLinesWanted ? {onLine} : {}),
 		});
 		const items = eventLogItems(path.join(activity, session.id), {
 			...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
@@ -188,64 +263,69 @@ export function readHistories(activity: string, options: ReadHistoriesOptions): 
 			if (item.line === undefined) {
 				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
 			} else {
-				fold.add(item.line, item.bytes);
+				fold.add(slim ? slimLine(item.line) : item.line, item.bytes);
+				if (options.spans !== undefined) {
+					spanOf(options.spans, session.id, item.line.at);
+				}
 			}
 		}
 		if (next.value.problem !== undefined) {
 			note(notes, {file, reason: next.value.problem});
 		}
-		const picked = fold.finish().filter(f => matchesFilter(f.history, filter));
-		if (keepLines !== 'none' && !byPrefix) {
-			lines.push(
-				...selectedLines(
-					picked.map(f => f.history),
-					sessionLines,
-					filter,
-				),
-			);
-		}
-		for (const {history, sink} of picked) {
-			const h = keepEvents && (options.keepEvents || byPrefix) ? history : {...history, events: []};
-			agents.push(h);
-			if (sink instanceof AgentTally) {
-				tallies.set(h, sink);
+		// The selected agents' lines, when the prefix needs no resolving.
+		const selected: (readonly EventLine[])[] = [];
+		for (const {history, sink} of fold.drain()) {
+			if (!matchesFilter(history, filter)) {
+				continue;
 			}
+			agents.push(keep(history));
+			const agentTally = sink instanceof AgentTally ? sink : undefined;
+			if (!byPrefix) {
+				if (agentTally !== undefined) {
+					mergeAgentTally(agentTally);
+				}
+				if (keepLines !== 'none') {
+					selected.push(history.events);
+				}
+				continue;
+			}
+			ids.push(history.agentId);
+			agentTallies.push(agentTally);
+			if (keepLines !== 'none') {
+				agentEvents.push(history.events);
+			}
+		}
+		if (keepLines !== 'none' && !byPrefix) {
+			lines.push(...selectedLines(selected, sessionLines, filter));
 		}
 	}
 	let result = agents;
 	if (filter.agent !== undefined) {
-		const resolved = resolveAgentPrefix(
-			filter.agent,
-			agents.map(h => h.agentId),
-		);
+		const resolved = resolveAgentPrefix(filter.agent, ids);
 		if (!resolved.ok) {
 			return {agents: [], lines: [], notes, agentError: resolved.error};
 		}
-		result = agents.filter(h => h.agentId === resolved.agentId);
+		const chosen = ids.flatMap((id, i) => (id === resolved.agentId ? [i] : []));
+		result = chosen.map(i => agents[i]!);
 		if (keepLines !== 'none') {
-			lines.push(...selectedLines(result, [], filter));
+			lines.push(
+				...selectedLines(
+					chosen.map(i => agentEvents[i]!),
+					[],
+					filter,
+				),
+			);
 		}
-		if (!options.keepEvents) {
-			result = result.map(h => {
-				const stripped = {...h, events: []};
-				const sink = tallies.get(h);
-				if (sink !== undefined) {
-					tallies.set(stripped, sink);
-				}
-				return stripped;
-			});
-		}
-	}
-	if (tally !== undefined) {
-		for (const h of result) {
-			const sink = tallies.get(h);
-			if (sink !== undefined) {
-				mergeTally(tally, sink.own);
-				for (const end of sink.ends) {
-					sessionEnds.add(end);
+		if (tally !== undefined) {
+			for (const i of chosen) {
+				const agentTally = agentTallies[i];
+				if (agentTally !== undefined) {
+					mergeAgentTally(agentTally);
 				}
 			}
 		}
+	}
+	if (tally !== undefined) {
 		for (const end of sessionEnds) {
 			tallyLine(tally, end);
 		}
@@ -268,20 +348,45 @@ export interface ChainRead {
 }
 
 /**
- * The session of the agent `agentArg` names (an id or a unique prefix), folded whole with
- * events, for `chain`. Only sessions holding a match are kept.
+ * The session of the agent `agentArg` names (an id or a unique prefix), folded with events for
+ * `chain`. Each log is read line by line: a scan for a line naming a matching agent, a fold
+ * without lines of the sessions that have one, and, in the chosen session, a fold that keeps the
+ * lines of the chain's agents only (the agent, its ancestors and descendants; the others' `events`
+ * are empty). Memory: a session's agents and the chain's lines.
  */
 export function readAgentSession(activity: string, agentArg: string, options: {readonly now: number; readonly staleMs?: number} & EventLogOptions): ChainRead {
 	const notes: LogNotes = {notes: [], count: 0};
-	const matched: {sessionAgents: AgentHistory[]; ids: string[]}[] = [];
-	for (const read of sessions(activity, options, notes)) {
-		if (!read.lines.some(line => line.agentId?.startsWith(agentArg))) {
+	const logOptions = {
+		...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
+		...(options.maxLineBytes === undefined ? {} : {maxLineBytes: options.maxLineBytes}),
+	};
+	const foldOptions = {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}), ...logOptions};
+	const matched: {dir: string; sessionId: string; ids: string[]}[] = [];
+	for (const session of listSessionDirs(activity)) {
+		const dir = path.join(activity, session.id);
+		const file = path.join(activity, session.label, EVENT_LOG_NAME);
+		let named = false;
+		const items = eventLogItems(dir, {...logOptions, sessionId: session.id});
+		let next = items.next();
+		for (; !next.done; next = items.next()) {
+			const item = next.value;
+			if (item.line === undefined) {
+				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
+			} else if (item.line.agentId?.startsWith(agentArg)) {
+				named = true;
+			}
+		}
+		if (next.value.problem !== undefined) {
+			note(notes, {file, reason: next.value.problem});
+		}
+		if (!named) {
 			continue;
 		}
-		const folded = foldEvents(read.lines, {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
-		const ids = folded.filter(h => h.agentId.startsWith(agentArg)).map(h => h.agentId);
+		const ids = foldSessionLog(dir, {...foldOptions, sessionId: session.id})
+			.agents.filter(h => h.agentId.startsWith(agentArg))
+			.map(h => h.agentId);
 		if (ids.length > 0) {
-			matched.push({sessionAgents: folded, ids});
+			matched.push({dir, sessionId: session.id, ids});
 		}
 	}
 	const resolved = resolveAgentPrefix(
@@ -295,7 +400,16 @@ export function readAgentSession(activity: string, agentArg: string, options: {r
 		return {notes, otherSessions: 0};
 	}
 	const agentId = resolved.agentId;
-	// Newest session folder first (readAllEvents' order).
+	// Newest session folder first (listSessionDirs' order).
 	const holding = matched.filter(m => m.ids.includes(agentId));
-	return {sessionAgents: holding[0]!.sessionAgents, agentId, notes, otherSessions: holding.length - 1};
+	const {dir, sessionId} = holding[0]!;
+	const chain = agentChain(foldSessionLog(dir, {...foldOptions, sessionId}).agents, agentId);
+	const members = new Set<string>([agentId, ...(chain?.ancestors ?? []).map(h => h.agentId), ...(chain?.descendants ?? []).map(e => e.history.agentId)]);
+	const sessionAgents = foldSessionLog(dir, {
+		...foldOptions,
+		sessionId,
+		whole: line => line.agentId !== undefined && members.has(line.agentId),
+		sink: id => (members.has(id) ? [] : {push: () => undefined}),
+	}).agents;
+	return {sessionAgents, agentId, notes, otherSessions: holding.length - 1};
 }

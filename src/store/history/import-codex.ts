@@ -5,10 +5,10 @@
 import path from 'node:path';
 import {codexParent, codexRecord, codexType} from '../../core/codex/codex-agent.js';
 import {formatEventLine} from '../../core/history/event-line.js';
-import {importDecision, importedLine, sessionImportState, type TranscriptImport} from '../../core/history/imported.js';
+import {importDecision, importedLine, type SessionImportState, type TranscriptImport} from '../../core/history/imported.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {listRollouts, readRollout} from '../codex/rollouts.js';
-import {readSessionEvents} from './event-log.js';
+import {readImportState} from './event-log.js';
 
 export interface CodexImportCounts {
 	imported: number;
@@ -27,7 +27,7 @@ export function codexImportLines(codexHome: string, activity: string, sinceMs: n
 	const counts: CodexImportCounts = {imported: 0, transcripts: 0, bytes: 0, upToDate: 0, hooked: 0, unreadable: 0, empty: 0, sessions: new Map()};
 	const listing = listRollouts(codexHome);
 	counts.unreadable += listing.skipped;
-	const states = new Map<string, ReturnType<typeof sessionImportState>>();
+	const states = new Map<string, SessionImportState>();
 	for (const file of listing.files) {
 		if (sinceMs !== undefined && file.mtimeMs < sinceMs) {
 			continue;
@@ -52,7 +52,7 @@ export function codexImportLines(codexHome: string, activity: string, sinceMs: n
 		}
 		let state = states.get(sessionId);
 		if (state === undefined) {
-			state = sessionImportState(readSessionEvents(path.join(activity, sessionId), {sessionId}).lines);
+			state = readImportState(path.join(activity, sessionId), sessionId);
 			states.set(sessionId, state);
 		}
 		const decision = importDecision(state, record.agentId, file.size, file.mtimeMs);

@@ -5,7 +5,7 @@
 //
 // - Finding the transcripts: import-scan.ts; reading one, its meta file and its parents:
 //   import-read.ts. This file turns what was read into lines and writes them.
-// - Idempotent and incremental from the session's own log (readSessionEvents): an agent the hook
+// - Idempotent and incremental from the session's own log (readImportState, line by line): an agent the hook
 //   recorded gets nothing; a transcript already imported at the same size and mtime gets nothing;
 //   a new or grown one gets one line. The log is already read by every history command, so this
 //   costs no state file of its own.
@@ -14,12 +14,12 @@
 import {mkdirSync, statSync, utimesSync} from 'node:fs';
 import path from 'node:path';
 import {formatEventLine} from '../../core/history/event-line.js';
-import {importDecision, importedLine, sessionImportState, type TranscriptImport} from '../../core/history/imported.js';
+import {importDecision, importedLine, type TranscriptImport} from '../../core/history/imported.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {promptFirstLine} from '../../core/transcript/activity.js';
 import {tokenTotals, turnOutcome} from '../../core/transcript/summary.js';
 import {appendEventLine} from '../hook/event-append.js';
-import {readSessionEvents} from './event-log.js';
+import {readImportState} from './event-log.js';
 import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, type TranscriptRead} from './import-read.js';
 import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
 import {codexImportLines} from './import-codex.js';
@@ -207,8 +207,7 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 	const errors: string[] = [];
 	tell();
 	for (const [sessionId, candidates] of bySession) {
-		const log = readSessionEvents(path.join(options.activity, sessionId), {sessionId});
-		const state = sessionImportState(log.lines);
+		const state = readImportState(path.join(options.activity, sessionId), sessionId);
 		const lines: string[] = [];
 		let lastAtMs = 0;
 		for (const c of candidates) {

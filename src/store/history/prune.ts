@@ -22,7 +22,6 @@
 // live agent). Node built-ins only: the hook bundles this.
 import {lstatSync, readdirSync, realpathSync, renameSync, rmdirSync, utimesSync, type Stats} from 'node:fs';
 import {join} from 'node:path';
-import {foldEvents} from '../../core/history/fold.js';
 import {
 	describeForeign,
 	foreignSessionEntries,
@@ -43,7 +42,8 @@ import {codeOf, removeFile} from '../fs/errors.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {requireBuiltin} from '../hook/builtin.js';
 import {releaseLock, tryLock} from '../hook/lock.js';
-import {EVENT_LOG_NAME, readSessionEvents} from './event-log.js';
+import {EVENT_LOG_NAME} from './event-log.js';
+import {foldSessionLog} from './session-fold.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -202,11 +202,19 @@ function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now:
 		return {facts: {id, lastEventMs: newest(times), agents, bytes}, dir, log, foreign: notRecords};
 	}
 	if (log !== undefined) {
-		const events = readSessionEvents(sessionDir);
-		for (const line of events.lines) {
-			times.push(parseTime(line.at));
-		}
-		agents.push(...livesFromHistory(foldEvents(events.lines, {now, staleMs})));
+		// Read line by line: the newest time and each agent's life, never the lines.
+		let newestLine: number | undefined;
+		const events = foldSessionLog(sessionDir, {
+			now,
+			staleMs,
+			onItem: item => {
+				if (item.line !== undefined) {
+					newestLine = newest([newestLine, parseTime(item.line.at)]);
+				}
+			},
+		});
+		times.push(newestLine);
+		agents.push(...livesFromHistory(events.agents));
 	}
 	return {facts: {id, lastEventMs: newest(times), agents, bytes}, dir, log};
 }

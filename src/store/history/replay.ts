@@ -20,8 +20,10 @@ export type ReplayOp = 'toggle' | 'prev' | 'next' | 'slower' | 'faster';
 export interface ReplayOptions {
 	readonly activity: string;
 	readonly sessionId: string;
-	/** The session's log lines (any order). */
+	/** The session's log lines (any order), long texts perhaps held as stand-ins (`text`). */
 	readonly lines: readonly EventLine[];
+	/** A record's message as held → the message (`readSessionLines`; default: as held). */
+	readonly text?: (held: string) => string;
 	/** The agents' transcripts as their live files name them (for lines that do not). */
 	readonly transcriptPaths?: ReadonlyMap<string, string>;
 	/** Where transcripts may be read (see TranscriptRoots). */
@@ -104,9 +106,11 @@ export class Replay implements AgentSource {
 	private build(): WatchSnapshot {
 		const moment = momentOf(this.options.lines, this.at);
 		const paths = this.options.transcriptPaths;
-		const records = moment.records.map(record =>
-			displayRecord(record.transcriptPath === undefined && paths?.has(record.agentId) ? {...record, transcriptPath: paths.get(record.agentId)} : record),
-		);
+		const text = this.options.text;
+		const records = moment.records.map(record => {
+			const withPath = record.transcriptPath === undefined && paths?.has(record.agentId) ? {...record, transcriptPath: paths.get(record.agentId)} : record;
+			return displayRecord(text === undefined || withPath.lastMessage === undefined ? withPath : {...withPath, lastMessage: text(withPath.lastMessage)});
+		});
 		const set: AgentSet = {agents: new Map(records.map((r: AgentRecord) => [r.agentId, r])), invalid: new Map()};
 		const lifecycle: SessionLifecycle = moment.lifecycle;
 		this.builtIndex = eventIndexAt(this.timeline, this.at);

@@ -1,11 +1,15 @@
 // One session's log read and folded for the OTLP export: its lines and its agents with their own
 // lines kept (waits become span events). The same reading and fold as `history`
-// (store/history/event-log.ts, core/history/fold.ts), one session at a time.
-import path from 'node:path';
-import {foldEvents} from '../../core/history/fold.js';
+// (store/history/session-fold.ts, core/history/fold.ts), one session at a time, line by line: of
+// the lines only what the spans read is held — the lines without an agent (session start and end,
+// the main session's waits), each agent's wait lines, and the first and last line (the session
+// span's bounds) — all without their long texts.
+import type {EventLine} from '../../core/history/event-line.js';
 import type {SessionFacts} from '../../core/otlp/agent-spans.js';
 import type {SessionDirInfo} from '../activity/read-agents.js';
-import {readSessionEvents} from '../history/event-log.js';
+import path from 'node:path';
+import {foldSessionLog, KeptLines} from '../history/session-fold.js';
+import {slimLine} from '../history/slim-line.js';
 
 export interface SessionFactsRead {
 	readonly facts: SessionFacts;
@@ -15,12 +19,50 @@ export interface SessionFactsRead {
 	readonly problem?: string;
 }
 
+/** The lines that can become an agent's span events (agent-spans.ts waitEvent). */
+const isWait = (line: EventLine): boolean => line.event === 'PermissionRequest' || line.event === 'Notification';
+
 export function readSessionFacts(activity: string, session: SessionDirInfo, now: number, staleMs: number | undefined): SessionFactsRead {
-	const read = readSessionEvents(path.join(activity, session.id), {sessionId: session.id});
-	const agents = foldEvents(read.lines, {now, ...(staleMs === undefined ? {} : {staleMs})});
+	const sessionLines: EventLine[] = [];
+	let first: {line: EventLine; ms: number} | undefined;
+	let last: {line: EventLine; ms: number} | undefined;
+	const read = foldSessionLog(path.join(activity, session.id), {
+		now,
+		...(staleMs === undefined ? {} : {staleMs}),
+		sessionId: session.id,
+		sink: () => new KeptLines(isWait),
+		// Repeats dropped, as a session line recorded twice would mark the span twice.
+		onLine: line => {
+			if (line.agentId === undefined) {
+				sessionLines.push(line);
+			}
+		},
+		onItem: item => {
+			if (item.line === undefined) {
+				return;
+			}
+			const line = slimLine(item.line);
+			const ms = Date.parse(line.at);
+			if (!Number.isNaN(ms)) {
+				if (first === undefined || ms < first.ms) {
+					first = {line, ms};
+				}
+				if (last === undefined || ms > last.ms) {
+					last = {line, ms};
+				}
+			}
+		},
+	});
+	// The first and last lines bound the session's span; the session's own lines are in already.
+	const lines = [...sessionLines];
+	for (const bound of [first, last]) {
+		if (bound !== undefined && bound.line.agentId !== undefined && !lines.includes(bound.line)) {
+			lines.push(bound.line);
+		}
+	}
 	return {
-		facts: {sessionId: session.id, lines: read.lines, agents},
-		skipped: read.skipped.length,
+		facts: {sessionId: session.id, lines, agents: read.agents},
+		skipped: read.skipped,
 		...(read.problem === undefined ? {} : {problem: read.problem}),
 	};
 }

@@ -12,9 +12,11 @@ import {
 	eventRow,
 	exportAgentOrder,
 	exportEventOrder,
+	EXPORT_FORMATS,
+	jsonAgentRow,
 } from '../../../src/core/history/export.js';
 import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
-import {historyJsonAgent} from '../../../src/core/history/query.js';
+import {heldHistory, heldJsonAgent, historyJsonAgent} from '../../../src/core/history/query.js';
 import {parseCsv} from '../../helpers/csv.js';
 import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
@@ -177,5 +179,17 @@ describe('event rows', () => {
 		const b = line({event: 'B', at: at(10)});
 		const c = line({event: 'C', at: at(5)});
 		expect(exportEventOrder([a, b, c]).map(l => l.event)).toEqual(['B', 'A', 'C']);
+	});
+});
+
+describe('rows of held agents (what export keeps per agent)', () => {
+	it('are the rows of the agents themselves, in both formats', () => {
+		for (const h of histories()) {
+			const held = heldJsonAgent(heldHistory(h));
+			for (const format of EXPORT_FORMATS) {
+				expect(jsonAgentRow(held, format)).toBe(agentRow(h, format));
+				expect(jsonAgentRow(held, format, {terminal: true})).toBe(agentRow(h, format, {terminal: true}));
+			}
+		}
 	});
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {EventLine, GitState} from '../../../src/core/history/event-line.js';
-import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
+import {EventFold, foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
 import {withoutRepeats} from '../../../src/core/history/repeats.js';
 
@@ -536,5 +536,33 @@ describe('withoutRepeats: what each copy read at its own moment is not compared'
 		const again = {...tool('a1', 5 * S + 4, {status: 'completed'}), state: 'stopped' as const};
 		expect(withoutRepeats([...lines, again])).toEqual(withoutRepeats(lines));
 		expect(withoutRepeats(lines)).toHaveLength(3);
+	});
+});
+
+describe('EventFold.drain', () => {
+	it('gives the histories one at a time, in finish order, holding no state once it has begun', () => {
+		const lines: EventLine[] = [];
+		for (let i = 0; i < 100; i++) {
+			lines.push(start(`a${i}`, i * S), stop(`a${i}`, i * S + 500, {data: {lastMessage: `done ${i}`}}));
+		}
+		lines.push(line('Imported', 50 * S, {agent: 'imp', state: 'stopped', data: {startedAt: t(49 * S)}}), sessionEnd(200 * S, 'exit'));
+		const make = (): EventFold => {
+			const f = new EventFold({now: T0 + 10 * MIN});
+			for (const l of lines) {
+				f.add(l);
+			}
+			return f;
+		};
+		const whole = make().finish();
+		const streamed = make();
+		expect(streamed.agents).toBe(101);
+		const seen: AgentHistory[] = [];
+		for (const {history} of streamed.drain()) {
+			expect(streamed.agents).toBe(0);
+			seen.push(history);
+		}
+		expect(seen).toEqual(whole.map(f => f.history));
+		expect(seen.map(h => h.agentId).slice(0, 3)).toEqual(['a0', 'a1', 'a2']);
+		expect(seen.find(h => h.agentId === 'imp')?.source).toBe('transcript');
 	});
 });

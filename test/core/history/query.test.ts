@@ -2,14 +2,18 @@ import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../../src/core/history/event-line.js';
 import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {
+	heldHistory,
+	heldJsonAgent,
 	historyJsonAgent,
 	matchesFilter,
 	page,
 	parseStatuses,
 	parseTimeBound,
 	resolveAgentPrefix,
+	sortByStart,
 	sortHistories,
 	sortLines,
+	tableAgentOf,
 } from '../../../src/core/history/query.js';
 import {gitText, historyRow, historyStatusText} from '../../../src/core/history/present-history.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
@@ -137,5 +141,38 @@ describe('history text row', () => {
 		const row = historyRow(h!, NOW);
 		expect(row.join(' ')).not.toMatch(RAW_CONTROL);
 		expect(row[3]).toContain('␛');
+	});
+});
+
+describe('held histories (what history keeps per agent)', () => {
+	it('give back the exact history --json value, keys in order, and the same table row', () => {
+		const all = [
+			...histories(),
+			...foldEvents(
+				[
+					line({event: 'SubagentStart', at: at(9), agentId: 'dd55', type: 'Explore', git: {branch: 'main'}, data: {parentAgentId: 'aa11'}}),
+					line({
+						event: 'PostToolUse',
+						at: at(8),
+						agentId: 'dd55',
+						data: {description: `${ALL_HOSTILE} "q" \\ \u2028`, model: 'opus', totalTokens: 12, totalToolUseCount: 3},
+					}),
+					line({event: 'Imported', at: at(7), agentId: 'ee66', state: 'stopped', data: {startedAt: at(9), stoppedAt: at(8)}}),
+				],
+				{now: NOW},
+			),
+		];
+		const same = new Map<string, string>();
+		for (const h of all) {
+			const held = heldHistory(h, id => same.get(id) ?? (same.set(id, id), id));
+			expect(JSON.stringify(heldJsonAgent(held))).toBe(JSON.stringify(historyJsonAgent(h)));
+			expect(historyRow(tableAgentOf(heldJsonAgent(held)), NOW)).toEqual(historyRow(h, NOW));
+			expect(held.imported).toBe(h.source === 'transcript');
+		}
+		// One copy of the session id for every agent of the session.
+		const held = all.map(h => heldHistory(h, id => same.get(id)!));
+		expect(new Set(held.map(h => h.sessionId)).size).toBe(1);
+		expect(sortByStart(held).map(h => h.agentId)).toEqual(sortHistories([...all]).map(h => h.agentId));
+		expect(sortByStart(held, true).map(h => h.agentId)).toEqual(sortHistories([...all], true).map(h => h.agentId));
 	});
 });

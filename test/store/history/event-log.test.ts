@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {formatEventLine, parseEventLog, TORN_LINE, type EventLine} from '../../../src/core/history/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
-import {EVENT_LOG_NAME, readAllEvents, readSessionEvents} from '../../../src/store/history/event-log.js';
+import {EVENT_LOG_NAME, readAllEvents, readSessionEvents, readSessionLines} from '../../../src/store/history/event-log.js';
 import {runIsolated} from '../../helpers/isolated.js';
 import {tempDir} from '../../helpers/tmp.js';
 
@@ -231,5 +231,33 @@ describe('readAllEvents', () => {
 		session(text(NORMAL), path.join(activity, 's2'));
 		expect([...readAllEvents(activity, {filter: s => s.id === 's2'})].map(s => s.session.id)).toEqual(['s2']);
 		expect([...readAllEvents(path.join(activity, 'nope'))]).toEqual([]);
+	});
+});
+
+describe('readSessionLines (replay, watch --at)', () => {
+	it('holds each line without its long texts, reads a text back when shown, and drops repeats as the whole lines do', () => {
+		const dir = tempDir('session-');
+		const report = (n: number): string => `# Report ${n}\n${'Fine. '.repeat(2000)}`;
+		const lines = [
+			line(0, 'SubagentStart', 'a1', {state: 'active'}),
+			line(10, 'PostToolUse', 'a1', {data: {prompt: 'Look at it. '.repeat(100), description: 'look'}}),
+			line(1000, 'SubagentStop', 'a1', {state: 'stopped', data: {lastMessage: report(1)}}),
+			// The other copy of the hook: a repeat.
+			line(1200, 'SubagentStop', 'a1', {state: 'stopped', data: {lastMessage: report(1)}}),
+			line(5000, 'SubagentStart', 'a1', {state: 'active'}),
+			// A different message within the repeat window: kept.
+			line(5500, 'SubagentStop', 'a1', {state: 'stopped', data: {lastMessage: report(2)}}),
+			line(5600, 'SubagentStop', 'a1', {state: 'stopped', data: {lastMessage: 'short'}}),
+		];
+		writeFileSync(path.join(dir, EVENT_LOG_NAME), lines.map(formatEventLine).join(''));
+		const read = readSessionLines(dir);
+		const whole = readSessionEvents(dir);
+		expect(read.lines).toHaveLength(whole.lines.length);
+		expect(Math.max(...read.lines.map(l => JSON.stringify(l).length))).toBeLessThan(400);
+		const texts = read.lines.map(l => (typeof l.data?.lastMessage === 'string' ? read.text(l.data.lastMessage) : undefined));
+		expect(texts).toEqual(whole.lines.map(l => l.data?.lastMessage));
+		expect(texts.filter(t => t !== undefined)).toEqual([report(1), report(2), 'short']);
+		// A text that only looks like a stand-in is itself.
+		expect(read.text('\u00010:10:lastMessage')).toBe('\u00010:10:lastMessage');
 	});
 });
