@@ -1,7 +1,8 @@
 // `agentlog stats [session]`: counts over the agents of the event logs (by status, event, type, and
 // --by session / day / model), durations per group, the interruption rate.
 import {Option, type Command} from 'commander';
-import {formatStatsText, historyStats, newLineTally, statsAgentOf, STATS_DIMENSIONS, type StatsDimension} from '../core/history/stats.js';
+import {historyStats, newLineTally, statsAgentOf, STATS_DIMENSIONS, type StatsDimension} from '../core/history/stats.js';
+import {formatStatsText} from '../core/history/stats-text.js';
 import {safeJsonStringify} from '../core/text/safe-text.js';
 import {readHistories} from '../store/history/histories.js';
 import {activityFor, clockNow} from './common.js';
