@@ -23,14 +23,14 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['**/*.tsx', 'src/ui/**/*.ts'],
+		files: ['**/*.tsx', 'src/tui/**/*.ts'],
 		extends: [reactHooks.configs.flat['recommended-latest']],
 		rules: {
 			'react-hooks/exhaustive-deps': 'error',
 		},
 	},
 	{
-		files: ['src/core/**', 'src/ui/**'],
+		files: ['src/core/**', 'src/present/**', 'src/tui/**'],
 		rules: {
 			'no-console': 'error',
 		},

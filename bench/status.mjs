@@ -56,7 +56,7 @@ function writeSessions(activity, claude, sessions, agents, padLines = 0) {
 		const when = newest ? Date.now() / 1000 : back;
 		utimesSync(dir, when, when);
 	}
-	// The hook's hint, as it writes it after recording an event (test/store/activity/newest-hint.test.ts
+	// The hook's hint, as it writes it after recording an event (test/store/activity/session-listing-newest.test.ts
 	// checks the hook writes it), newer than the activity folder: no session folder came since.
 	const hint = path.join(activity, '.newest-session');
 	writeFileSync(hint, `${sessionId(sessions - 1)}\n`);

@@ -492,397 +492,6 @@ function requireBuiltin(name) {
 // src/store/hook/lock.ts
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-// src/store/history/event-log.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = __toESM(require("node:path"), 1);
-
-// src/core/text/bounded.ts
-var SCAN_LIMIT = 1 << 20;
-
-// src/core/record/limits.ts
-var CUT_MESSAGE_CHARS = 1024 * 1024;
-var RESUME_AFTER_STOP_MS = 1500;
-
-// src/core/result.ts
-var ok = (value) => ({ ok: true, value });
-var fail = (error) => ({ ok: false, error });
-
-// src/core/history/event-line.ts
-var EVENT_STATES = ["active", "idle", "stopped", "interrupted"];
-var ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
-function isTimestamp2(value) {
-  return typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
-}
-var optionalString2 = (value) => typeof value === "string" ? value : void 0;
-var MAX_DATA_DEPTH = MAX_JSON_DEPTH;
-function parseGit(value) {
-  if (!isObject(value)) {
-    return void 0;
-  }
-  const gitHead = optionalString2(value.head);
-  const branch = optionalString2(value.branch);
-  if (gitHead === void 0 && branch === void 0) {
-    return void 0;
-  }
-  return { ...gitHead === void 0 ? {} : { head: gitHead }, ...branch === void 0 ? {} : { branch } };
-}
-function eventLineFrom(json) {
-  if (!isObject(json)) {
-    return fail("not a JSON object");
-  }
-  const { v, at, event, sessionId, agentId } = json;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
-    return fail("missing or invalid v");
-  }
-  if (!isTimestamp2(at)) {
-    return fail("missing or invalid at");
-  }
-  if (typeof event !== "string" || event === "") {
-    return fail("missing event");
-  }
-  if (!isSafeId(sessionId)) {
-    return fail("missing or unsafe sessionId");
-  }
-  if (typeof agentId === "string" && !isSafeId(agentId)) {
-    return fail("unsafe agentId");
-  }
-  const line = { v, at, event, sessionId };
-  if (typeof agentId === "string") {
-    line.agentId = agentId;
-  }
-  const type = optionalString2(json.type);
-  if (type !== void 0) {
-    line.type = type;
-  }
-  if (typeof json.state === "string" && EVENT_STATES.includes(json.state)) {
-    line.state = json.state;
-  }
-  if (isObject(json.data) && nestsAtMost(json.data, MAX_DATA_DEPTH)) {
-    line.data = json.data;
-  }
-  const cwd = optionalString2(json.cwd);
-  if (cwd !== void 0) {
-    line.cwd = cwd;
-  }
-  const git = parseGit(json.git);
-  if (git !== void 0) {
-    line.git = git;
-  }
-  if (json.provider === "codex") {
-    line.provider = "codex";
-  }
-  return ok(line);
-}
-function parseEventLine(text) {
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return fail(text.trim() === "" ? "empty line" : "not JSON");
-  }
-  return eventLineFrom(json);
-}
-var LINE_START = '{"v":';
-var MAX_LINE_STARTS = 16;
-function readLogLine(text) {
-  const parsed = parseEventLine(text);
-  if (parsed.ok) {
-    return { ok: true, value: parsed.value, torn: false };
-  }
-  let from = text.indexOf(LINE_START, 1);
-  for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
-    const rest = parseEventLine(text.slice(from));
-    if (rest.ok) {
-      return { ok: true, value: rest.value, torn: true };
-    }
-    from = text.indexOf(LINE_START, from + 1);
-  }
-  return parsed;
-}
-var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
-var DATA_STRING_CHARS = 64 * 1024;
-
-// src/core/transcript/turn.ts
-var REPORT_MAX = 1 << 20;
-
-// src/core/history/imported.ts
-var IMPORTED_EVENT = "Imported";
-function isoOf(text) {
-  if (text === void 0) {
-    return void 0;
-  }
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
-}
-var finite = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
-var count = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
-function importedFacts(line) {
-  if (line.event !== IMPORTED_EVENT) {
-    return void 0;
-  }
-  const data = isObject(line.data) ? line.data : {};
-  const out = {};
-  const startedAt = isoOf(str(data.startedAt));
-  if (startedAt !== void 0) {
-    out.startedAt = str(data.startedAt);
-  }
-  if (isoOf(str(data.stoppedAt)) !== void 0) {
-    out.stoppedAt = str(data.stoppedAt);
-  }
-  const description = str(data.description);
-  if (description) {
-    out.description = description;
-  }
-  const model = str(data.model);
-  if (model) {
-    out.model = model;
-  }
-  const tokens = count(data.tokens);
-  if (tokens !== void 0) {
-    out.tokens = tokens;
-  }
-  const toolCalls = count(data.toolCalls);
-  if (toolCalls !== void 0) {
-    out.toolCalls = toolCalls;
-  }
-  const bytes = finite(data.transcriptBytes);
-  if (bytes !== void 0) {
-    out.transcriptBytes = bytes;
-  }
-  const mtime = finite(data.transcriptMtimeMs);
-  if (mtime !== void 0) {
-    out.transcriptMtimeMs = mtime;
-  }
-  const transcriptPath = str(data.transcriptPath);
-  if (transcriptPath) {
-    out.transcriptPath = transcriptPath;
-  }
-  return out;
-}
-
-// src/core/history/repeats.ts
-var REPEAT_WINDOW_MS = 1e3;
-function sameJson(a, b) {
-  if (a === b) {
-    return true;
-  }
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
-    return false;
-  }
-  const aKeys = Object.keys(a);
-  const bObj = b;
-  if (aKeys.length !== Object.keys(bObj).length) {
-    return false;
-  }
-  const aObj = a;
-  return aKeys.every((key) => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
-}
-function payloadData(line) {
-  if (line.event !== "SessionEnd" || line.data === void 0 || !Object.hasOwn(line.data, "interrupted")) {
-    return line.data;
-  }
-  const rest = { ...line.data };
-  delete rest.interrupted;
-  return rest;
-}
-function isRepeatLine(previous, line) {
-  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type) {
-    return false;
-  }
-  const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
-  return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
-}
-var LIFECYCLE = /* @__PURE__ */ new Set(["SubagentStart", "SubagentStop", "StopFailure", "TeammateIdle"]);
-var RepeatKeys = class {
-  stretch = /* @__PURE__ */ new Map();
-  keyOf(line) {
-    const agent = `${line.sessionId}
-${line.agentId ?? ""}`;
-    if (line.agentId === void 0 || !LIFECYCLE.has(line.event)) {
-      return `${agent}
-${line.event}`;
-    }
-    let now = this.stretch.get(agent);
-    if (now === void 0) {
-      now = { event: line.event, n: 0 };
-      this.stretch.set(agent, now);
-    } else if (now.event !== line.event) {
-      now.event = line.event;
-      now.n += 1;
-    }
-    return `${agent}
-${line.event}
-${now.n}`;
-  }
-};
-var RepeatFilter = class {
-  kept = /* @__PURE__ */ new Map();
-  keys = new RepeatKeys();
-  sweepAt = 1024;
-  isRepeat(line, ms) {
-    const key = this.keys.keyOf(line);
-    const before2 = this.kept.get(key);
-    if (before2 !== void 0 && isRepeatLine(before2.line, line)) {
-      return true;
-    }
-    this.kept.set(key, { line, ms });
-    if (this.kept.size >= this.sweepAt) {
-      for (const [k, v] of this.kept) {
-        if (v.ms < ms - REPEAT_WINDOW_MS) {
-          this.kept.delete(k);
-        }
-      }
-      this.sweepAt = Math.max(1024, 2 * this.kept.size);
-    }
-    return false;
-  }
-};
-
-// src/store/activity/read-agents.ts
-var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
-
-// src/store/history/slim-line.ts
-var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
-var SLIM_ABOVE_CHARS = 64;
-function cyrb53(text, seed) {
-  let h1 = 3735928559 ^ seed;
-  let h2 = 1103547991 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-function longTextStandIn(text) {
-  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
-}
-function slimLine(line) {
-  const data = line.data;
-  if (data === void 0) {
-    return line;
-  }
-  let slim;
-  for (const key of LONG_TEXT_KEYS) {
-    const value = data[key];
-    if (typeof value === "string" && value.length > SLIM_ABOVE_CHARS) {
-      slim ??= { ...data };
-      slim[key] = longTextStandIn(value);
-    }
-  }
-  return slim === void 0 ? line : { ...line, data: slim };
-}
-
-// src/store/history/event-log.ts
-var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
-var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
-function* eventLogItems(sessionDir, options = {}) {
-  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
-  const opened = openRegularFile(file);
-  if (!opened.ok) {
-    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
-  }
-  const { fd, stats } = opened;
-  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
-  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
-  const overLong = `line over ${maxLine} bytes`;
-  const folder = options.sessionId;
-  let lineNumber = 1;
-  let carry = [];
-  let carryBytes = 0;
-  let skipping = false;
-  const out = [];
-  let lineStart = 0;
-  const take = (text, cut, bytes) => {
-    if (text.trim() === "") {
-      return;
-    }
-    const read = readLogLine(text);
-    if (!read.ok) {
-      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
-      return;
-    }
-    if (read.torn) {
-      out.push({ skipped: { lineNumber, error: TORN_LINE } });
-    }
-    if (folder !== void 0 && read.value.sessionId !== folder) {
-      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
-    } else {
-      out.push({ line: read.value, bytes, offset: lineStart });
-    }
-  };
-  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
-  const startSkipping = () => {
-    out.push({ skipped: { lineNumber, error: overLong } });
-    carry = [];
-    carryBytes = 0;
-    skipping = true;
-  };
-  try {
-    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
-    let position = 0;
-    while (position < stats.size) {
-      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
-      if (n === 0) {
-        break;
-      }
-      const chunkStart = position;
-      position += n;
-      const data = n === buf.length ? buf : buf.subarray(0, n);
-      let start2 = 0;
-      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
-        if (skipping) {
-          skipping = false;
-        } else if (carryBytes > 0) {
-          if (carryBytes + nl - start2 > maxLine) {
-            out.push({ skipped: { lineNumber, error: overLong } });
-          } else {
-            carry.push(data.subarray(start2, nl));
-            carryBytes += nl - start2;
-            take(carried(), false, carryBytes);
-          }
-          carry = [];
-          carryBytes = 0;
-        } else if (nl - start2 > maxLine) {
-          out.push({ skipped: { lineNumber, error: overLong } });
-        } else {
-          take(data.toString("utf8", start2, nl), false, nl - start2);
-        }
-        lineNumber++;
-        start2 = nl + 1;
-        lineStart = chunkStart + start2;
-        while (out.length > 0) {
-          yield out.shift();
-        }
-      }
-      if (start2 < n && !skipping) {
-        if (carryBytes + n - start2 > maxLine) {
-          startSkipping();
-        } else {
-          carry.push(Buffer.from(data.subarray(start2, n)));
-          carryBytes += n - start2;
-        }
-      }
-      while (out.length > 0) {
-        yield out.shift();
-      }
-    }
-    if (carryBytes > 0) {
-      take(carried(), true, carryBytes);
-      while (out.length > 0) {
-        yield out.shift();
-      }
-    }
-    return {};
-  } catch (error) {
-    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-
 // src/core/hook/agent-call.ts
 function isInterruptedToolStatus(status) {
   return /interrupt|cancel|abort|kill/i.test(status);
@@ -920,7 +529,11 @@ function agentDuration(agent, now, display) {
   return Math.max(0, end - start2);
 }
 
-// src/core/history/fold-state.ts
+// src/core/record/limits.ts
+var CUT_MESSAGE_CHARS = 1024 * 1024;
+var RESUME_AFTER_STOP_MS = 1500;
+
+// src/core/record/fold-state.ts
 function newState(agentId, sessionId, at, ms, seq, sink) {
   return {
     agentId,
@@ -1056,6 +669,244 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
   s.gitStop = line.git;
   addStep(s, { kind, at: line.at, reason });
 }
+
+// src/core/text/bounded.ts
+var SCAN_LIMIT = 1 << 20;
+
+// src/core/transcript/turn.ts
+var REPORT_MAX = 1 << 20;
+
+// src/core/result.ts
+var ok = (value) => ({ ok: true, value });
+var fail = (error) => ({ ok: false, error });
+
+// src/core/record/event-line.ts
+var EVENT_STATES = ["active", "idle", "stopped", "interrupted"];
+var ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+function isTimestamp2(value) {
+  return typeof value === "string" && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+}
+var optionalString2 = (value) => typeof value === "string" ? value : void 0;
+var MAX_DATA_DEPTH = MAX_JSON_DEPTH;
+function parseGit(value) {
+  if (!isObject(value)) {
+    return void 0;
+  }
+  const gitHead = optionalString2(value.head);
+  const branch = optionalString2(value.branch);
+  if (gitHead === void 0 && branch === void 0) {
+    return void 0;
+  }
+  return { ...gitHead === void 0 ? {} : { head: gitHead }, ...branch === void 0 ? {} : { branch } };
+}
+function eventLineFrom(json) {
+  if (!isObject(json)) {
+    return fail("not a JSON object");
+  }
+  const { v, at, event, sessionId, agentId } = json;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+    return fail("missing or invalid v");
+  }
+  if (!isTimestamp2(at)) {
+    return fail("missing or invalid at");
+  }
+  if (typeof event !== "string" || event === "") {
+    return fail("missing event");
+  }
+  if (!isSafeId(sessionId)) {
+    return fail("missing or unsafe sessionId");
+  }
+  if (typeof agentId === "string" && !isSafeId(agentId)) {
+    return fail("unsafe agentId");
+  }
+  const line = { v, at, event, sessionId };
+  if (typeof agentId === "string") {
+    line.agentId = agentId;
+  }
+  const type = optionalString2(json.type);
+  if (type !== void 0) {
+    line.type = type;
+  }
+  if (typeof json.state === "string" && EVENT_STATES.includes(json.state)) {
+    line.state = json.state;
+  }
+  if (isObject(json.data) && nestsAtMost(json.data, MAX_DATA_DEPTH)) {
+    line.data = json.data;
+  }
+  const cwd = optionalString2(json.cwd);
+  if (cwd !== void 0) {
+    line.cwd = cwd;
+  }
+  const git = parseGit(json.git);
+  if (git !== void 0) {
+    line.git = git;
+  }
+  if (json.provider === "codex") {
+    line.provider = "codex";
+  }
+  return ok(line);
+}
+function parseEventLine(text) {
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail(text.trim() === "" ? "empty line" : "not JSON");
+  }
+  return eventLineFrom(json);
+}
+var LINE_START = '{"v":';
+var MAX_LINE_STARTS = 16;
+function readLogLine(text) {
+  const parsed = parseEventLine(text);
+  if (parsed.ok) {
+    return { ok: true, value: parsed.value, torn: false };
+  }
+  let from = text.indexOf(LINE_START, 1);
+  for (let tries = 0; from > 0 && tries < MAX_LINE_STARTS; tries++) {
+    const rest = parseEventLine(text.slice(from));
+    if (rest.ok) {
+      return { ok: true, value: rest.value, torn: true };
+    }
+    from = text.indexOf(LINE_START, from + 1);
+  }
+  return parsed;
+}
+var TORN_LINE = "torn: the cut end of an interrupted write (the event after it on the line is read)";
+var DATA_STRING_CHARS = 64 * 1024;
+
+// src/core/history/imported.ts
+var IMPORTED_EVENT = "Imported";
+function isoOf(text) {
+  if (text === void 0) {
+    return void 0;
+  }
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
+}
+var finite = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
+var count = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+function importedFacts(line) {
+  if (line.event !== IMPORTED_EVENT) {
+    return void 0;
+  }
+  const data = isObject(line.data) ? line.data : {};
+  const out = {};
+  const startedAt = isoOf(str(data.startedAt));
+  if (startedAt !== void 0) {
+    out.startedAt = str(data.startedAt);
+  }
+  if (isoOf(str(data.stoppedAt)) !== void 0) {
+    out.stoppedAt = str(data.stoppedAt);
+  }
+  const description = str(data.description);
+  if (description) {
+    out.description = description;
+  }
+  const model = str(data.model);
+  if (model) {
+    out.model = model;
+  }
+  const tokens = count(data.tokens);
+  if (tokens !== void 0) {
+    out.tokens = tokens;
+  }
+  const toolCalls = count(data.toolCalls);
+  if (toolCalls !== void 0) {
+    out.toolCalls = toolCalls;
+  }
+  const bytes = finite(data.transcriptBytes);
+  if (bytes !== void 0) {
+    out.transcriptBytes = bytes;
+  }
+  const mtime = finite(data.transcriptMtimeMs);
+  if (mtime !== void 0) {
+    out.transcriptMtimeMs = mtime;
+  }
+  const transcriptPath = str(data.transcriptPath);
+  if (transcriptPath) {
+    out.transcriptPath = transcriptPath;
+  }
+  return out;
+}
+
+// src/core/history/repeats.ts
+var REPEAT_WINDOW_MS = 1e3;
+function sameJson(a, b) {
+  if (a === b) {
+    return true;
+  }
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+    return false;
+  }
+  const aKeys = Object.keys(a);
+  const bObj = b;
+  if (aKeys.length !== Object.keys(bObj).length) {
+    return false;
+  }
+  const aObj = a;
+  return aKeys.every((key) => Object.hasOwn(bObj, key) && sameJson(aObj[key], bObj[key]));
+}
+function payloadData(line) {
+  if (line.event !== "SessionEnd" || line.data === void 0 || !Object.hasOwn(line.data, "interrupted")) {
+    return line.data;
+  }
+  const rest = { ...line.data };
+  delete rest.interrupted;
+  return rest;
+}
+function isRepeatLine(previous, line) {
+  if (line.event !== previous.event || line.agentId !== previous.agentId || line.sessionId !== previous.sessionId || line.type !== previous.type) {
+    return false;
+  }
+  const gap = Math.abs(Date.parse(line.at) - Date.parse(previous.at));
+  return gap <= REPEAT_WINDOW_MS && sameJson(payloadData(line), payloadData(previous));
+}
+var LIFECYCLE = /* @__PURE__ */ new Set(["SubagentStart", "SubagentStop", "StopFailure", "TeammateIdle"]);
+var RepeatKeys = class {
+  stretch = /* @__PURE__ */ new Map();
+  keyOf(line) {
+    const agent = `${line.sessionId}
+${line.agentId ?? ""}`;
+    if (line.agentId === void 0 || !LIFECYCLE.has(line.event)) {
+      return `${agent}
+${line.event}`;
+    }
+    let now = this.stretch.get(agent);
+    if (now === void 0) {
+      now = { event: line.event, n: 0 };
+      this.stretch.set(agent, now);
+    } else if (now.event !== line.event) {
+      now.event = line.event;
+      now.n += 1;
+    }
+    return `${agent}
+${line.event}
+${now.n}`;
+  }
+};
+var RepeatFilter = class {
+  kept = /* @__PURE__ */ new Map();
+  keys = new RepeatKeys();
+  sweepAt = 1024;
+  isRepeat(line, ms) {
+    const key = this.keys.keyOf(line);
+    const before2 = this.kept.get(key);
+    if (before2 !== void 0 && isRepeatLine(before2.line, line)) {
+      return true;
+    }
+    this.kept.set(key, { line, ms });
+    if (this.kept.size >= this.sweepAt) {
+      for (const [k, v] of this.kept) {
+        if (v.ms < ms - REPEAT_WINDOW_MS) {
+          this.kept.delete(k);
+        }
+      }
+      this.sweepAt = Math.max(1024, 2 * this.kept.size);
+    }
+    return false;
+  }
+};
 
 // src/core/history/time-order.ts
 var REORDER_WINDOW_MS = 6e4;
@@ -1480,6 +1331,155 @@ var EventFold = class {
     }
   }
 };
+
+// src/store/history/event-log.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = __toESM(require("node:path"), 1);
+
+// src/store/activity/read-agents.ts
+var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
+
+// src/store/history/slim-line.ts
+var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
+var SLIM_ABOVE_CHARS = 64;
+function cyrb53(text, seed) {
+  let h1 = 3735928559 ^ seed;
+  let h2 = 1103547991 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
+  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+function longTextStandIn(text) {
+  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
+}
+function slimLine(line) {
+  const data = line.data;
+  if (data === void 0) {
+    return line;
+  }
+  let slim;
+  for (const key of LONG_TEXT_KEYS) {
+    const value = data[key];
+    if (typeof value === "string" && value.length > SLIM_ABOVE_CHARS) {
+      slim ??= { ...data };
+      slim[key] = longTextStandIn(value);
+    }
+  }
+  return slim === void 0 ? line : { ...line, data: slim };
+}
+
+// src/store/history/event-log.ts
+var EVENT_LOG_CHUNK_BYTES = 1024 * 1024;
+var MAX_EVENT_LINE_BYTES = 8 * 1024 * 1024;
+function* eventLogItems(sessionDir, options = {}) {
+  const file = import_node_path3.default.join(sessionDir, EVENT_LOG_NAME);
+  const opened = openRegularFile(file);
+  if (!opened.ok) {
+    return opened.reason === "missing" ? {} : { problem: `${EVENT_LOG_NAME} ${opened.message}` };
+  }
+  const { fd, stats } = opened;
+  const chunkBytes = Math.max(1, options.chunkBytes ?? EVENT_LOG_CHUNK_BYTES);
+  const maxLine = options.maxLineBytes ?? MAX_EVENT_LINE_BYTES;
+  const overLong = `line over ${maxLine} bytes`;
+  const folder = options.sessionId;
+  let lineNumber = 1;
+  let carry = [];
+  let carryBytes = 0;
+  let skipping = false;
+  const out = [];
+  let lineStart = 0;
+  const take = (text, cut, bytes) => {
+    if (text.trim() === "") {
+      return;
+    }
+    const read = readLogLine(text);
+    if (!read.ok) {
+      out.push({ skipped: { lineNumber, error: cut ? `cut: no newline at the end (${read.error})` : read.error } });
+      return;
+    }
+    if (read.torn) {
+      out.push({ skipped: { lineNumber, error: TORN_LINE } });
+    }
+    if (folder !== void 0 && read.value.sessionId !== folder) {
+      out.push({ skipped: { lineNumber, error: `names another session (${read.value.sessionId}) than its folder` } });
+    } else {
+      out.push({ line: read.value, bytes, offset: lineStart });
+    }
+  };
+  const carried = () => (carry.length === 1 ? carry[0] : Buffer.concat(carry, carryBytes)).toString("utf8");
+  const startSkipping = () => {
+    out.push({ skipped: { lineNumber, error: overLong } });
+    carry = [];
+    carryBytes = 0;
+    skipping = true;
+  };
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
+    let position = 0;
+    while (position < stats.size) {
+      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+      if (n === 0) {
+        break;
+      }
+      const chunkStart = position;
+      position += n;
+      const data = n === buf.length ? buf : buf.subarray(0, n);
+      let start2 = 0;
+      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start2)) {
+        if (skipping) {
+          skipping = false;
+        } else if (carryBytes > 0) {
+          if (carryBytes + nl - start2 > maxLine) {
+            out.push({ skipped: { lineNumber, error: overLong } });
+          } else {
+            carry.push(data.subarray(start2, nl));
+            carryBytes += nl - start2;
+            take(carried(), false, carryBytes);
+          }
+          carry = [];
+          carryBytes = 0;
+        } else if (nl - start2 > maxLine) {
+          out.push({ skipped: { lineNumber, error: overLong } });
+        } else {
+          take(data.toString("utf8", start2, nl), false, nl - start2);
+        }
+        lineNumber++;
+        start2 = nl + 1;
+        lineStart = chunkStart + start2;
+        while (out.length > 0) {
+          yield out.shift();
+        }
+      }
+      if (start2 < n && !skipping) {
+        if (carryBytes + n - start2 > maxLine) {
+          startSkipping();
+        } else {
+          carry.push(Buffer.from(data.subarray(start2, n)));
+          carryBytes += n - start2;
+        }
+      }
+      while (out.length > 0) {
+        yield out.shift();
+      }
+    }
+    if (carryBytes > 0) {
+      take(carried(), true, carryBytes);
+      while (out.length > 0) {
+        yield out.shift();
+      }
+    }
+    return {};
+  } catch (error) {
+    return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
 
 // src/store/history/session-fold.ts
 var NOWHERE = { push: () => void 0 };

@@ -15,7 +15,7 @@
 // (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
 // activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
 import {dirname, join} from 'node:path';
-import {formatEventLine, type GitState} from '../src/core/history/event-line.js';
+import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
 import {
 	applyHookEvent,
 	asksUser,
@@ -90,7 +90,7 @@ function gitOf(cwd: string | undefined, log: (message: string) => void): GitStat
 	}
 }
 
-/** The session of the event just recorded is the newest (store/activity/sessions.ts newestSessionId reads it). */
+/** The session of the event just recorded is the newest (store/activity/session-listing.ts newestSessionId reads it). */
 function noteNewest(dir: string, sessionId: string, log: (message: string) => void): void {
 	const problem = writeNewestSession(dir, sessionId);
 	if (problem) {

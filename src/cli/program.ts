@@ -1,21 +1,21 @@
 // agentlog's command-line entry: builds the commander program; each command lives in its own file.
 import chalk from 'chalk';
 import {Command, CommanderError} from 'commander';
-import {registerDemoCommand} from './demo-command.js';
-import {registerDoctorCommand} from './doctor-command.js';
-import {registerExportCommand} from './export-command.js';
-import {registerHistoryCommands} from './history-command.js';
-import {registerImportCommand} from './import-command.js';
-import {registerInstallCommands} from './install-hook-command.js';
-import {registerLsCommand} from './ls-command.js';
-import {registerPruneCommand} from './prune-command.js';
-import {registerSessionsCommand} from './sessions-command.js';
-import {registerWatchCommand} from './watch-command.js';
-import {registerReplayCommand} from './replay-command.js';
-import {registerStatusCommand} from './status-command.js';
+import {registerDemoCommand} from './commands/demo-command.js';
+import {registerDoctorCommand} from './commands/doctor-command.js';
+import {registerExportCommand} from './commands/export-command.js';
+import {registerHistoryCommands} from './commands/history-command.js';
+import {registerImportCommand} from './commands/import-command.js';
+import {registerInstallCommands} from './commands/install-hook-command.js';
+import {registerLsCommand} from './commands/ls-command.js';
+import {registerPruneCommand} from './commands/prune-command.js';
+import {registerSessionsCommand} from './commands/sessions-command.js';
+import {registerWatchCommand} from './commands/watch-command.js';
+import {registerReplayCommand} from './commands/replay-command.js';
+import {registerStatusCommand} from './commands/status-command.js';
 import {safeText} from '../core/text/safe-text.js';
-import {CliError} from './errors.js';
-import {VERSION} from './version.js';
+import {CliError} from '../core/user-error.js';
+import {VERSION} from '../app/version.js';
 
 export function createProgram(): Command {
 	const program = new Command('agentlog')

@@ -7,11 +7,11 @@
 // help and errors (exit 2 on a usage error) and the full session resolution's message.
 import {writeSync} from 'node:fs';
 import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
-import {STATUS_FORMATS, type StatusFormat} from '../core/present/status-line.js';
+import {STATUS_FORMATS, type StatusFormat} from '../present/status-line.js';
 import {parseDuration} from '../core/text/format.js';
-import {activityFor} from './env.js';
-import {scanCodex} from './codex-sessions.js';
-import {quickStatusSession, statusText, type StatusOptions} from './status-run.js';
+import {activityFor} from '../app/env.js';
+import {scanCodex} from '../app/session/codex-scan.js';
+import {quickStatusSession, statusText, type StatusOptions} from './commands/status-run.js';
 
 export interface StatusArgs {
 	readonly session: string | undefined;

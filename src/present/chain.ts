@@ -1,12 +1,12 @@
 // `agentlog chain <agent>` (issue 12): an agent's lineage within its session — who spawned it
 // (the main session or another agent, via `parentAgentId`), what it spawned, recursively — with
 // each one's lifecycle. Cycle-safe: a parent link that loops is followed once. Pure.
-import {formatLocalTime} from '../text/format.js';
-import {safeLine} from '../text/safe-text.js';
-import type {EventLine} from './event-line.js';
-import type {AgentHistory} from './fold.js';
-import {durationOf, historyStatusText} from './present-history.js';
-import {historyJsonAgent, sortHistories, type HistoryJsonAgent} from './query.js';
+import {formatLocalTime} from '../core/text/format.js';
+import {safeLine} from '../core/text/safe-text.js';
+import type {EventLine} from '../core/record/event-line.js';
+import type {AgentHistory} from '../core/history/fold.js';
+import {durationOf, historyStatusText} from './history-text.js';
+import {historyJsonAgent, sortHistories, type HistoryJsonAgent} from '../core/history/query.js';
 
 export interface ChainEntry {
 	readonly history: AgentHistory;

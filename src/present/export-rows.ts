@@ -9,10 +9,10 @@
 // and is quoted, so a spreadsheet opens it as text, never as a formula (OWASP, "CSV Injection");
 // otherwise values are exact. When the CSV goes to a terminal,
 // `terminal: true` also passes text cells through safeText.
-import {safeJsonStringify, safeText} from '../text/safe-text.js';
-import type {EventLine} from './event-line.js';
-import type {AgentHistory} from './fold.js';
-import {historyJsonAgent, sortHistories, sortLines, type HistoryJsonAgent} from './query.js';
+import {safeJsonStringify, safeText} from '../core/text/safe-text.js';
+import type {EventLine} from '../core/record/event-line.js';
+import type {AgentHistory} from '../core/history/fold.js';
+import {historyJsonAgent, sortHistories, sortLines, type HistoryJsonAgent} from '../core/history/query.js';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
 

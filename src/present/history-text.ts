@@ -1,13 +1,13 @@
 // What `history` and `chain` print about an agent, as plain strings (the status with its glyph,
 // the commits, one table row). Every string from the log is made safe here (safeLine) before it
 // is shown. Pure: the clock is a parameter.
-import {GLYPH, type Shown} from '../present/present.js';
-import {formatDuration, formatLocalTime} from '../text/format.js';
-import {fit} from '../text/cut.js';
-import {safeLine} from '../text/safe-text.js';
-import type {GitState} from './event-line.js';
-import type {AgentHistory, HistoryStatus} from './fold.js';
-import type {HistoryTableAgent} from './query.js';
+import {GLYPH, type Shown} from './present.js';
+import {formatDuration, formatLocalTime} from '../core/text/format.js';
+import {fit} from '../core/text/cut.js';
+import {safeLine} from '../core/text/safe-text.js';
+import type {GitState} from '../core/record/event-line.js';
+import type {AgentHistory, HistoryStatus} from '../core/history/fold.js';
+import type {HistoryTableAgent} from '../core/history/query.js';
 
 /** The monitor's glyph for each history status (the glyph set of watch: the word says the rest). */
 const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {

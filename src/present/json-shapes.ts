@@ -1,12 +1,12 @@
 // The JSON that `ls --json` and `sessions --json` print: the one place their shapes are defined.
 // Pure: the model's items and the records as parsed in, plain objects out (the command writes
 // them with safeJsonStringify).
-import {providerOf, type Provider} from '../codex/codex-agent.js';
-import type {AgentRecord} from '../record/agent-record.js';
-import type {DisplayStatus} from '../monitor/stale.js';
-import type {MonitorItem, ReportSource} from '../monitor/model.js';
-import type {StatusCounts} from '../monitor/view.js';
-import {tokenTotals} from '../transcript/summary.js';
+import {providerOf, type Provider} from '../core/codex/codex-agent.js';
+import type {AgentRecord} from '../core/record/agent-record.js';
+import type {DisplayStatus} from '../core/monitor/stale.js';
+import type {MonitorItem, ReportSource} from '../core/monitor/model.js';
+import type {StatusCounts} from '../core/monitor/view.js';
+import {tokenTotals} from '../core/transcript/summary.js';
 
 /** How much of the prompt `ls --json` gives. */
 export const JSON_PROMPT_LENGTH = 200;

@@ -1,17 +1,17 @@
 // What the screen says about an agent and a session, as plain strings. Components only lay
 // these out and colour them; the plain snapshot and `ls` print the same words.
-import {providerOf} from '../codex/codex-agent.js';
-import type {AgentStatus} from '../record/agent-record.js';
-import {formatDuration, formatSilence, shortId} from '../text/format.js';
-import {tokenTotals, usageMayBePlaceholder} from '../transcript/summary.js';
-import type {AgentView, StatusCounts, ViewItem} from '../monitor/view.js';
-import type {MonitorItem} from '../monitor/model.js';
-import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../monitor/inferred-stop.js';
-import type {Waiting} from '../monitor/waiting.js';
-import {fit} from '../text/cut.js';
-import {PROVIDER_MARK} from '../record/provider.js';
+import {providerOf} from '../core/codex/codex-agent.js';
+import type {AgentStatus} from '../core/record/agent-record.js';
+import {formatDuration, formatSilence, shortId} from '../core/text/format.js';
+import {tokenTotals, usageMayBePlaceholder} from '../core/transcript/summary.js';
+import type {AgentView, StatusCounts, ViewItem} from '../core/monitor/view.js';
+import type {MonitorItem} from '../core/monitor/model.js';
+import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../core/monitor/inferred-stop.js';
+import type {Waiting} from '../core/monitor/waiting.js';
+import {fit} from '../core/text/cut.js';
+import {PROVIDER_MARK} from '../core/record/provider.js';
 
-export {plainText} from '../monitor/report.js';
+export {plainText} from '../core/monitor/report.js';
 
 /** Shown status: the three statuses, waiting (for the user), and stale (shown stopped). */
 export type Shown = AgentStatus | 'waiting' | 'stale';

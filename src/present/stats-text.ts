@@ -1,10 +1,10 @@
 // The words of `agentlog stats`: the totals and the table of groups, from the figures
 // core/history/stats.ts computes. Pure.
-import {formatTable} from '../present/table.js';
-import {formatDuration, formatLocalTime} from '../text/format.js';
-import {safeLine} from '../text/safe-text.js';
-import {HISTORY_STATUSES} from './fold.js';
-import {BY_KEY, type HistoryStats, type StatsDimension} from './stats.js';
+import {formatTable} from './table.js';
+import {formatDuration, formatLocalTime} from '../core/text/format.js';
+import {safeLine} from '../core/text/safe-text.js';
+import {HISTORY_STATUSES} from '../core/history/fold.js';
+import {BY_KEY, type HistoryStats, type StatsDimension} from '../core/history/stats.js';
 
 /** `2.5%` of a share (0 when there is nothing to share). */
 export function percentText(part: number, whole: number): string {

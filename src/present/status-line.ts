@@ -1,8 +1,8 @@
 // `agentlog status`: a session's counts as one short line for a status bar (tmux `status-right`,
 // other bars). Pure: the counts come from the one monitor model's rules (session-counts.ts).
-import type {StatusCounts} from '../monitor/view.js';
+import type {StatusCounts} from '../core/monitor/view.js';
 import {COLOR, GLYPH, type Shown} from './present.js';
-import type {Provider} from '../record/provider.js';
+import type {Provider} from '../core/record/provider.js';
 
 export const STATUS_FORMATS = ['plain', 'tmux', 'json'] as const;
 export type StatusFormat = (typeof STATUS_FORMATS)[number];

@@ -1,6 +1,6 @@
 // Plain-text tables for `ls`, `sessions`, `history` and `stats`: padded columns, each line cut to
 // the width with its spacing kept (folding it would undo the padding). Pure.
-import {clip} from '../text/cut.js';
+import {clip} from '../core/text/cut.js';
 
 /**
  * The rows under their headers, columns two spaces apart. `width`: the terminal's columns; a

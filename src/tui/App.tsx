@@ -1,20 +1,20 @@
 import {useEffect, useMemo, useReducer, useRef, useSyncExternalStore} from 'react';
 import {formatLocalTime} from '../core/text/format.js';
-import type {Size} from '../core/tui/layout.js';
-import {buildScreen} from '../core/tui/screen.js';
-import {replayBar, type ReplayPosition} from '../core/tui/replay-bar.js';
-import {bellAllowed, bellWanted, type StatusMap} from '../core/tui/bell.js';
-import type {ReplayOp} from '../store/history/replay.js';
-import {initialUiModel, reconcileSelection, uiReducer} from '../core/tui/ui-state.js';
+import type {Size} from './model/layout.js';
+import {buildScreen} from './model/screen-model.js';
+import {replayBar, type ReplayPosition} from '../core/history/replay-bar.js';
+import {bellAllowed, bellWanted, type StatusMap} from './model/bell.js';
+import type {ReplayOp} from '../store/live/replay.js';
+import {initialUiModel, reconcileSelection, uiReducer} from './model/ui-state.js';
 import {buildMonitorModel} from '../core/monitor/model.js';
-import type {AgentSource} from '../store/activity/activity-watcher.js';
+import type {AgentSource} from '../store/live/activity-watcher.js';
 import type {TranscriptSource, TranscriptState} from '../store/transcripts/follower.js';
 import {useAppKeys} from './hooks/use-app-keys.js';
 import {useClock, useClockInterval} from './hooks/use-clock.js';
 import {useMarkdown} from './hooks/use-markdown.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
-import {Screen} from './Screen.js';
-import {clockInterval} from '../core/tui/clock-interval.js';
+import {Screen} from './components/Screen.js';
+import {clockInterval} from './model/clock-interval.js';
 
 export interface AppProps {
 	readonly source: AgentSource;
@@ -79,7 +79,7 @@ export function App(props: AppProps) {
 	// follower does nothing when the list is the same.
 	const {follow} = view;
 	useEffect(() => transcripts?.follow(follow), [transcripts, follow]);
-	// Tick as what is shown needs it (core/tui/clock-interval.ts): never when nothing runs.
+	// Tick as what is shown needs it (tui/model/clock-interval.ts): never when nothing runs.
 	useClockInterval(clock, clockInterval(view, time));
 	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
 	const idsKey = view.items.map(item => item.agent.agentId).join('\u0000');
@@ -110,7 +110,7 @@ export function App(props: AppProps) {
 	});
 	useAppKeys(dispatch, ui.focus, model.context, keyboard, replay ? 'replay' : 'live', replay?.control);
 
-	// The bell: when an agent starts waiting or finishes, at most once a second (core/tui/bell.ts).
+	// The bell: when an agent starts waiting or finishes, at most once a second (tui/model/bell.ts).
 	const {ring, onBellChange} = props;
 	const statuses = useRef<StatusMap>(new Map());
 	const lastRing = useRef<number | undefined>(undefined);

@@ -6,7 +6,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, type EventLine} from '../../src/core/history/event-line.js';
+import {formatEventLine, type EventLine} from '../../src/core/record/event-line.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');

@@ -4,7 +4,7 @@ import {mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadUiState, saveUiState} from '../../src/store/state-file.js';
-import type {SessionsJsonEntry} from '../../src/core/present/json-shapes.js';
+import type {SessionsJsonEntry} from '../../src/present/json-shapes.js';
 import {tempDir} from '../helpers/tmp.js';
 
 const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');

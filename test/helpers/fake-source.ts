@@ -1,7 +1,7 @@
 // An AgentSource for component tests: the test sets the agents; subscribers are told.
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {EMPTY_AGENT_SET} from '../../src/core/record/agent-set.js';
-import type {AgentSource, WatchSnapshot} from '../../src/store/activity/activity-watcher.js';
+import type {AgentSource, WatchSnapshot} from '../../src/store/live/activity-watcher.js';
 
 export class FakeSource implements AgentSource {
 	private snapshot: WatchSnapshot;

@@ -2,7 +2,7 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, openSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {installHookCopy} from '../../src/cli/demo-player.js';
+import {installHookCopy} from '../../src/app/demo/demo-player.js';
 import {tempDir} from './tmp.js';
 
 /** The launcher and the built hook in a fresh folder, as install-hook lays them out. */

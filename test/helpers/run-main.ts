@@ -1,6 +1,6 @@
 // `agentlog <args>` run in-process through main(), its output captured and its exit code read.
 import {vi} from 'vitest';
-import {main} from '../../src/cli/index.js';
+import {main} from '../../src/cli/program.js';
 
 export interface MainRun {
 	readonly code: number;

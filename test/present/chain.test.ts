@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
-import {foldEvents} from '../../../src/core/history/fold.js';
-import {agentChain, chainJson, formatChainText} from '../../../src/core/history/chain.js';
-import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
+import type {EventLine} from '../../src/core/record/event-line.js';
+import {foldEvents} from '../../src/core/history/fold.js';
+import {agentChain, chainJson, formatChainText} from '../../src/present/chain.js';
+import {ALL_HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const at = (s: number): string => new Date(NOW - 3_600_000 + s * 1000).toISOString();

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../src/core/record/event-line.js';
 import {
 	AGENT_COLUMNS,
 	agentCells,
@@ -14,11 +14,11 @@ import {
 	exportEventOrder,
 	EXPORT_FORMATS,
 	jsonAgentRow,
-} from '../../../src/core/history/export.js';
-import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
-import {heldHistory, heldJsonAgent, historyJsonAgent} from '../../../src/core/history/query.js';
-import {parseCsv} from '../../helpers/csv.js';
-import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
+} from '../../src/present/export-rows.js';
+import {foldEvents, type AgentHistory} from '../../src/core/history/fold.js';
+import {heldHistory, heldJsonAgent, historyJsonAgent} from '../../src/core/history/query.js';
+import {parseCsv} from '../helpers/csv.js';
+import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const S = 'sess-1';

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {buildMonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';
-import {lsJsonFields} from '../../../src/core/present/json-shapes.js';
-import {EMPTY_SUMMARY} from '../../../src/core/transcript/summary.js';
-import {agent, ms} from '../../helpers/agent-fixtures.js';
+import {buildMonitorModel, type TranscriptFacts} from '../../src/core/monitor/model.js';
+import {lsJsonFields} from '../../src/present/json-shapes.js';
+import {EMPTY_SUMMARY} from '../../src/core/transcript/summary.js';
+import {agent, ms} from '../helpers/agent-fixtures.js';
 
 const options = {staleMs: 300_000, dedup: true, showGhosts: false, showAll: true};
 

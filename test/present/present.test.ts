@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {wrapText} from '../../../src/core/text/wrap.js';
-import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+import {wrapText} from '../../src/core/text/wrap.js';
+import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {
 	agentName,
 	nestedName,
@@ -16,12 +16,12 @@ import {
 	statusLabel,
 	type HeaderInfo,
 	type Shown,
-} from '../../../src/core/present/present.js';
-import {type AgentView, type ViewOptions} from '../../../src/core/monitor/view.js';
-import {buildMonitorModel, type MonitorItem} from '../../../src/core/monitor/model.js';
-import {agent, at, ms} from '../../helpers/agent-fixtures.js';
-import {hugeText} from '../../helpers/huge-text.js';
-import {clip, fit, truncate} from '../../../src/core/text/cut.js';
+} from '../../src/present/present.js';
+import {type AgentView, type ViewOptions} from '../../src/core/monitor/view.js';
+import {buildMonitorModel, type MonitorItem} from '../../src/core/monitor/model.js';
+import {agent, at, ms} from '../helpers/agent-fixtures.js';
+import {hugeText} from '../helpers/huge-text.js';
+import {clip, fit, truncate} from '../../src/core/text/cut.js';
 
 const NOW = ms(1000);
 const STALE_MS = 300_000;

@@ -1,6 +1,6 @@
 // The status bar's line (agentlog status): which counts, in which order, how coloured. Pure.
 import {describe, expect, it} from 'vitest';
-import {NO_COUNTS, statusJson, statusLine, statusSegments} from '../../../src/core/present/status-line.js';
+import {NO_COUNTS, statusJson, statusLine, statusSegments} from '../../src/present/status-line.js';
 
 const counts = (c: Partial<typeof NO_COUNTS>) => ({...NO_COUNTS, ...c});
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {formatTable} from '../../../src/core/present/table.js';
+import {formatTable} from '../../src/present/table.js';
 
 const headers = ['STATUS', 'TYPE', 'SUMMARY'];
 const rows = [

@@ -6,7 +6,7 @@ import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {TranscriptFollower} from '../../src/store/transcripts/follower.js';
-import {App} from '../../src/ui/App.js';
+import {App} from '../../src/tui/App.js';
 import {FakeSource, KEY, tick} from '../helpers/fake-source.js';
 import {tempDir} from '../helpers/tmp.js';
 

@@ -2,7 +2,7 @@
 // count, the detail status, and a main session that waits.
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {App} from '../../src/ui/App.js';
+import {App} from '../../src/tui/App.js';
 import {agent, ms} from '../helpers/agent-fixtures.js';
 import {FakeSource, KEY, tick} from '../helpers/fake-source.js';
 import {HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';

@@ -3,7 +3,7 @@ import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {App, type AppProps} from '../../src/ui/App.js';
+import {App, type AppProps} from '../../src/tui/App.js';
 import {agent, ms} from '../helpers/agent-fixtures.js';
 import {hugeText} from '../helpers/huge-text.js';
 import {FakeSource, KEY, tick} from '../helpers/fake-source.js';

@@ -5,11 +5,11 @@ import {spawn} from 'node:child_process';
 import {randomUUID} from 'node:crypto';
 import {appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {DEMO_LENGTH_SECONDS, demoSteps, type DemoStep} from '../core/demo/scenario.js';
-import {demoTranscriptWrites, type TranscriptWrite} from '../core/demo/transcripts.js';
-import {hookAssets, hookBundles} from './assets.js';
-import {CliError} from './errors.js';
-import {renderLauncher} from './hook-files.js';
+import {DEMO_LENGTH_SECONDS, demoSteps, type DemoStep} from '../../core/demo/scenario.js';
+import {demoTranscriptWrites, type TranscriptWrite} from '../../core/demo/transcripts.js';
+import {hookAssets, hookBundles} from '../install/assets.js';
+import {CliError} from '../../core/user-error.js';
+import {renderLauncher} from '../install/hook-files.js';
 
 /**
  * Lays the hook out in `dir` as install-hook does in <claude>/hooks (the launcher with `nodePath`

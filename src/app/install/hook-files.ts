@@ -6,9 +6,9 @@
 import {randomBytes} from 'node:crypto';
 import {chmodSync, lstatSync, mkdirSync, readlinkSync, readSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {singleQuoteBody} from '../core/install/shell-command.js';
-import {openRegularFile, refusalOf} from '../store/fs/safe-file.js';
-import {CliError} from './errors.js';
+import {singleQuoteBody} from '../../core/install/shell-command.js';
+import {openRegularFile, refusalOf} from '../../store/fs/safe-file.js';
+import {CliError} from '../../core/user-error.js';
 import {NODE_PLACEHOLDER} from './assets.js';
 
 /** Suffix of the one-time backups: `<settings>.agentlog-backup`, `agent-spy.sh.agentlog-backup`. */

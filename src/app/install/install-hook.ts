@@ -5,16 +5,16 @@
 import {existsSync, linkSync, lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {CODEX_APPROVAL_NOTE} from '../core/install/codex-hooks.js';
-import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../core/install/settings-edit.js';
-import {hasAgentlogHooks, parseSettings} from '../core/install/settings-merge.js';
-import {unifiedDiff} from '../core/install/text-diff.js';
-import {visibleText} from '../core/text/safe-text.js';
-import {isCodeCacheName} from '../core/install/code-cache.js';
-import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../core/install/agentlog-plugin.js';
-import {managedSettingsPath, readSettingsFiles} from '../store/doctor/gather.js';
+import {CODEX_APPROVAL_NOTE} from '../../core/install/codex-hooks.js';
+import {installEdit, uninstallEdit, type InstallEdit, type UninstallEdit} from '../../core/install/settings-edit.js';
+import {hasAgentlogHooks, parseSettings} from '../../core/install/settings-merge.js';
+import {unifiedDiff} from '../../core/install/text-diff.js';
+import {visibleText} from '../../core/text/safe-text.js';
+import {isCodeCacheName} from '../../core/install/code-cache.js';
+import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../../core/install/agentlog-plugin.js';
+import {managedSettingsPath, readSettingsFiles} from '../../store/doctor/gather.js';
 import {hookAssets, hookBundles} from './assets.js';
-import {CliError} from './errors.js';
+import {CliError} from '../../core/user-error.js';
 import {
 	BACKUP_SUFFIX,
 	freeBackupPath,

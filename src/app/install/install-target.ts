@@ -4,12 +4,12 @@
 // only: nothing is written here, and every refusal is thrown before anything is.
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {CODEX_HOOK_EVENTS, codexHookTarget, codexHooksFile} from '../core/install/codex-hooks.js';
-import {AGENTLOG_HOOK_EVENTS, parseSettings, type HookEventSet, type JsonObject} from '../core/install/settings-merge.js';
-import {hookTarget, type HookTarget} from '../core/install/shell-command.js';
-import {claudeDir, codexHomeDir} from '../core/paths.js';
+import {CODEX_HOOK_EVENTS, codexHookTarget, codexHooksFile} from '../../core/install/codex-hooks.js';
+import {AGENTLOG_HOOK_EVENTS, parseSettings, type HookEventSet, type JsonObject} from '../../core/install/settings-merge.js';
+import {hookTarget, type HookTarget} from '../../core/install/shell-command.js';
+import {claudeDir, codexHomeDir} from '../../core/paths.js';
 import {hookBundles, type HookAssets} from './assets.js';
-import {CliError} from './errors.js';
+import {CliError} from '../../core/user-error.js';
 import {readSettingsFile, type SettingsFile} from './hook-files.js';
 import type {SettingsStep} from './settings-write.js';
 

@@ -7,7 +7,7 @@
 //
 // What remains: a write by the other program in the microseconds between the last compare and the
 // rename can still be replaced; no lock-free rename can close that gap.
-import {CliError} from './errors.js';
+import {CliError} from '../../core/user-error.js';
 import {readIfExists, readSettingsFile, type Staging, stageSettings, unchangedSince, type SettingsFile} from './hook-files.js';
 
 export const MAX_TRIES = 8;

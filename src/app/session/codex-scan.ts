@@ -2,12 +2,12 @@
 // its cache), and the newest session of either kind. No npm package (status's small bundle uses it).
 import {statSync} from 'node:fs';
 import path from 'node:path';
-import {codexCacheFile, codexHomeDir} from '../core/paths.js';
-import {sessionLabel} from '../store/activity/read-agents.js';
-import {newestSessionId, type SessionListing} from '../store/activity/sessions.js';
-import {scanCodexSessions, type CodexScan, type CodexSession} from '../store/codex/codex-sessions.js';
-import type {RolloutFile} from '../store/codex/rollouts.js';
-import {clockNow, home} from './env.js';
+import {codexCacheFile, codexHomeDir} from '../../core/paths.js';
+import {sessionLabel} from '../../store/activity/read-agents.js';
+import {newestSessionId, type SessionListing} from '../../store/activity/session-listing.js';
+import {scanCodexSessions, type CodexScan, type CodexSession} from '../../store/codex/codex-sessions.js';
+import type {RolloutFile} from '../../store/codex/rollouts.js';
+import {clockNow, home} from '../env.js';
 
 export interface CodexOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
@@ -70,7 +70,7 @@ export function codexSessionInfos(scan: CodexScan): SessionListing[] {
 }
 
 /**
- * The newest session of either kind: the newest session folder (store/activity/sessions.ts's
+ * The newest session of either kind: the newest session folder (store/activity/session-listing.ts's
  * rule) or the Codex session whose rollouts were written last, whichever is later.
  */
 export function newestAnySession(activity: string, options: CodexOptions): string | undefined {

@@ -1,11 +1,11 @@
 // `agentlog chain <agent>`: who spawned an agent, what it spawned, and each one's lifecycle.
 import type {Command} from 'commander';
-import {agentChain, chainJson, formatChainText} from '../core/history/chain.js';
-import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
-import {readAgentSession} from '../store/history/histories.js';
-import {activityFor, clockNow} from './common.js';
-import {CliError} from './errors.js';
-import {addHistoryReadOptions, printNotes, type HistoryReadOptions} from './history-options.js';
+import {agentChain, chainJson, formatChainText} from '../../present/chain.js';
+import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
+import {readAgentSession} from '../../store/history/histories.js';
+import {activityFor, clockNow} from '../../app/env.js';
+import {CliError} from '../../core/user-error.js';
+import {addHistoryReadOptions, printNotes, type HistoryReadOptions} from '../shared/history-options.js';
 
 export function runChain(agentArg: string, options: HistoryReadOptions): void {
 	const activity = activityFor(options);

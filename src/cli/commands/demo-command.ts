@@ -1,7 +1,7 @@
 // `agentlog demo`: the whole pipeline on a built-in scenario, no Claude Code needed. The real
 // hook writes real files into a temporary folder while the real watcher and screen show them.
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import type {DemoOptions} from './command-options.js';
+import type {DemoOptions} from '../shared/command-options.js';
 
 export function parseSpeed(value: string): number {
 	const n = Number(value);

@@ -4,14 +4,14 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {render} from 'ink';
-import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS, DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
-import {ActivityWatcher} from '../store/activity/activity-watcher.js';
-import {TranscriptFollower} from '../store/transcripts/follower.js';
-import {listSessionDirs} from '../store/activity/read-agents.js';
-import {App} from '../ui/App.js';
-import type {DemoOptions} from './command-options.js';
-import {transcriptReader} from './common.js';
-import {installHookCopy, playDemo} from './demo-player.js';
+import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS, DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
+import {ActivityWatcher} from '../../store/live/activity-watcher.js';
+import {TranscriptFollower} from '../../store/transcripts/follower.js';
+import {listSessionDirs} from '../../store/activity/read-agents.js';
+import {App} from '../../tui/App.js';
+import type {DemoOptions} from '../shared/command-options.js';
+import {transcriptReader} from '../shared/read-options.js';
+import {installHookCopy, playDemo} from '../../app/demo/demo-player.js';
 import {snapshotText} from './watch-run.js';
 
 /** Scenario seconds as m:ss. */

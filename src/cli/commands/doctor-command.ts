@@ -4,16 +4,16 @@
 // folder's writability probe, removed at once.
 import {readFileSync} from 'node:fs';
 import type {Command} from 'commander';
-import {activityCheck, heartbeatCheck, hookLogCheck} from '../core/doctor/activity-checks.js';
-import {doctorReport, formatDoctorText, type DoctorReport} from '../core/doctor/check.js';
-import {claudeAbsentCheck, codexOnly} from '../core/doctor/claude-presence.js';
-import {codexChecks} from '../core/doctor/codex-checks.js';
-import {codexHookTarget} from '../core/install/codex-hooks.js';
-import {hookFileChecks} from '../core/doctor/hook-file-checks.js';
-import {enabledAgentlogPlugin, settingsChecks} from '../core/doctor/settings-checks.js';
-import {hookTarget} from '../core/install/shell-command.js';
-import {claudeDir, codexHomeDir} from '../core/paths.js';
-import {safeJsonStringify} from '../core/text/safe-text.js';
+import {activityCheck, heartbeatCheck, hookLogCheck} from '../../core/doctor/activity-checks.js';
+import {doctorReport, formatDoctorText, type DoctorReport} from '../../core/doctor/check.js';
+import {claudeAbsentCheck, codexOnly} from '../../core/doctor/claude-presence.js';
+import {codexChecks} from '../../core/doctor/codex-checks.js';
+import {codexHookTarget} from '../../core/install/codex-hooks.js';
+import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
+import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
+import {hookTarget} from '../../core/install/shell-command.js';
+import {claudeDir, codexHomeDir} from '../../core/paths.js';
+import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {
 	claudeFolderInUse,
 	managedSettingsPath,
@@ -24,11 +24,11 @@ import {
 	readHookLogTail,
 	readPluginHooks,
 	readSettingsFiles,
-} from '../store/doctor/gather.js';
-import {readCodexFacts} from '../store/doctor/codex-gather.js';
-import {hookAssets, hookBundles} from './assets.js';
-import {activityFor, clockNow, home} from './common.js';
-import {isAgentlogLauncher, renderLauncher} from './hook-files.js';
+} from '../../store/doctor/gather.js';
+import {readCodexFacts} from '../../store/doctor/codex-gather.js';
+import {hookAssets, hookBundles} from '../../app/install/assets.js';
+import {activityFor, clockNow, home} from '../../app/env.js';
+import {isAgentlogLauncher, renderLauncher} from '../../app/install/hook-files.js';
 
 interface DoctorOptions {
 	readonly dir?: string;

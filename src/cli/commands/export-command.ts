@@ -8,16 +8,16 @@
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
 import {Option, type Command} from 'commander';
-import {csvHeader, EXPORT_FORMATS, eventRow, jsonAgentRow, type CsvOptions, type ExportFormat} from '../core/history/export.js';
-import {heldHistory, heldJsonAgent, sortByStart} from '../core/history/query.js';
-import {safeLine} from '../core/text/safe-text.js';
-import {openAtomicStream, TargetExistsError, TargetNotFileError, type AtomicStream} from '../store/fs/atomic-stream.js';
-import {replaceableFile} from '../store/fs/safe-file.js';
-import {activityFor, clockNow} from './common.js';
-import {writeStdout} from './json-output.js';
+import {csvHeader, EXPORT_FORMATS, eventRow, jsonAgentRow, type CsvOptions, type ExportFormat} from '../../present/export-rows.js';
+import {heldHistory, heldJsonAgent, sortByStart} from '../../core/history/query.js';
+import {safeLine} from '../../core/text/safe-text.js';
+import {openAtomicStream, TargetExistsError, TargetNotFileError, type AtomicStream} from '../../store/fs/atomic-stream.js';
+import {replaceableFile} from '../../store/fs/safe-file.js';
+import {activityFor, clockNow} from '../../app/env.js';
+import {writeStdout} from '../shared/json-output.js';
 import {runOtlpExport} from './otlp-export.js';
 import {runOtlpFollow} from './otlp-follow.js';
-import {CliError} from './errors.js';
+import {CliError} from '../../core/user-error.js';
 import {
 	addFilterOptions,
 	addHistoryReadOptions,
@@ -27,7 +27,7 @@ import {
 	sessionFrom,
 	type FilterOptions,
 	type HistoryReadOptions,
-} from './history-options.js';
+} from '../shared/history-options.js';
 
 interface ExportOptions extends HistoryReadOptions, FilterOptions {
 	readonly format: ExportFormat;

@@ -1,16 +1,16 @@
 // `agentlog history [session]`: every agent in the event logs, newest first; `--events` lists the
 // log lines instead. registerHistoryCommands adds history, stats and chain.
 import {Option, type Command} from 'commander';
-import {displayEventLine} from '../core/history/display-event-line.js';
-import type {EventLine} from '../core/history/event-line.js';
-import {heldHistory, heldJsonAgent, page, pageOf, sortByStart, tableAgentOf, type HeldHistory} from '../core/history/query.js';
-import {HISTORY_HEADERS, historyRow} from '../core/history/present-history.js';
-import {formatTable} from '../core/present/table.js';
-import {formatLocalTime} from '../core/text/format.js';
-import {truncate} from '../core/text/cut.js';
+import {displayEventLine} from '../../core/history/display-event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
+import {heldHistory, heldJsonAgent, page, pageOf, sortByStart, tableAgentOf, type HeldHistory} from '../../core/history/query.js';
+import {HISTORY_HEADERS, historyRow} from '../../present/history-text.js';
+import {formatTable} from '../../present/table.js';
+import {formatLocalTime} from '../../core/text/format.js';
+import {truncate} from '../../core/text/cut.js';
 import {registerChainCommand} from './chain-command.js';
-import {activityFor, clockNow} from './common.js';
-import {writeJsonArray} from './json-output.js';
+import {activityFor, clockNow} from '../../app/env.js';
+import {writeJsonArray} from '../shared/json-output.js';
 import {
 	addFilterOptions,
 	addHistoryReadOptions,
@@ -22,7 +22,7 @@ import {
 	sessionFrom,
 	type FilterOptions,
 	type HistoryReadOptions,
-} from './history-options.js';
+} from '../shared/history-options.js';
 import {registerStatsCommand} from './stats-command.js';
 
 /** How many agents text `history` shows unless `--limit` says. */

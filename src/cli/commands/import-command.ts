@@ -1,13 +1,13 @@
 // `agentlog import`: adds the subagents Claude Code still keeps in <claude>/projects to the
 // history (store/history/import.ts), with a progress line on a terminal and a summary at the end.
 import type {Command} from 'commander';
-import {parseTimeBound} from '../core/history/query.js';
-import {formatBytes} from '../core/history/retention.js';
-import {claudeDir, codexHomeDir} from '../core/paths.js';
-import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
-import {importTranscripts, type ImportProgress, type ImportSummary} from '../store/history/import.js';
-import {activityFor, clockNow, home} from './common.js';
-import {CliError} from './errors.js';
+import {parseTimeBound} from '../../core/history/query.js';
+import {formatBytes} from '../../core/history/retention.js';
+import {claudeDir, codexHomeDir} from '../../core/paths.js';
+import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
+import {importTranscripts, type ImportProgress, type ImportSummary} from '../../store/history/import.js';
+import {activityFor, clockNow, home} from '../../app/env.js';
+import {CliError} from '../../core/user-error.js';
 
 interface ImportCommandOptions {
 	readonly since?: string;

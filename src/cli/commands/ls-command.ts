@@ -1,16 +1,16 @@
 // `agentlog ls [session]`: the agents of one session, with the monitor's rules, once.
-import {noSessionsText} from './no-sessions.js';
+import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
-import {formatLocalTime} from '../core/text/format.js';
-import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
-import {nestedName, durationText, sessionMark, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../core/present/present.js';
-import {lsJsonAgent} from '../core/present/json-shapes.js';
-import {formatTable} from '../core/present/table.js';
-import {sessionLabel} from '../store/activity/read-agents.js';
-import {newestAnySession} from './codex-sessions.js';
-import type {MonitorModel} from '../core/monitor/model.js';
-import type {AgentRecord} from '../core/record/agent-record.js';
-import {logSpan, momentModel, parseAt, readSessionLog} from './moment.js';
+import {formatLocalTime} from '../../core/text/format.js';
+import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
+import {nestedName, durationText, sessionMark, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../../present/present.js';
+import {lsJsonAgent} from '../../present/json-shapes.js';
+import {formatTable} from '../../present/table.js';
+import {sessionLabel} from '../../store/activity/read-agents.js';
+import {newestAnySession} from '../../app/session/codex-scan.js';
+import type {MonitorModel} from '../../core/monitor/model.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
+import {logSpan, momentModel, parseAt, readSessionLog} from '../shared/load-moment.js';
 import {
 	activityFor,
 	clockNow,
@@ -21,7 +21,7 @@ import {
 	transcriptReader,
 	type ReadOptions,
 	type ReadTranscripts,
-} from './common.js';
+} from '../shared/read-options.js';
 
 interface LsOptions extends ReadOptions {
 	readonly json?: boolean;

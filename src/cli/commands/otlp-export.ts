@@ -3,22 +3,22 @@
 // Once: the selection (the history filters apply), session by session, in batches, each retried
 // with backoff a few times. With --follow (otlp-follow.ts): as runs end, until stopped.
 import os from 'node:os';
-import type {HistoryFilter} from '../core/history/query.js';
-import {matchesFilter} from '../core/history/query.js';
-import {endpointLabel, otlpConfig, type OtlpConfig} from '../core/otlp/config.js';
-import {exportSpans} from '../core/otlp/follow-plan.js';
-import type {ExportContext, Span} from '../core/otlp/span.js';
-import {safeLine} from '../core/text/safe-text.js';
-import {listSessionDirs} from '../store/activity/read-agents.js';
-import {readHistories} from '../store/history/histories.js';
-import {SpanExporter, MAX_BATCH_SPANS} from '../store/otlp/exporter.js';
-import {MAX_RETRY_AFTER_MS} from '../store/otlp/send.js';
-import {readSessionFacts} from '../store/otlp/session-facts.js';
-import {activityFor, clockNow} from './common.js';
-import {CliError} from './errors.js';
-import type {FilterOptions, HistoryReadOptions} from './history-options.js';
-import {filterFrom, printNotes, sessionFrom} from './history-options.js';
-import {VERSION} from './version.js';
+import type {HistoryFilter} from '../../core/history/query.js';
+import {matchesFilter} from '../../core/history/query.js';
+import {endpointLabel, otlpConfig, type OtlpConfig} from '../../core/otlp/config.js';
+import {exportSpans} from '../../core/otlp/follow-plan.js';
+import type {ExportContext, Span} from '../../core/otlp/span.js';
+import {safeLine} from '../../core/text/safe-text.js';
+import {listSessionDirs} from '../../store/activity/read-agents.js';
+import {readHistories} from '../../store/history/histories.js';
+import {SpanExporter, MAX_BATCH_SPANS} from '../../store/otlp/exporter.js';
+import {MAX_RETRY_AFTER_MS} from '../../store/otlp/send.js';
+import {readSessionFacts} from '../../store/otlp/session-facts.js';
+import {activityFor, clockNow} from '../../app/env.js';
+import {CliError} from '../../core/user-error.js';
+import type {FilterOptions, HistoryReadOptions} from '../shared/history-options.js';
+import {filterFrom, printNotes, sessionFrom} from '../shared/history-options.js';
+import {VERSION} from '../../app/version.js';
 
 export interface OtlpOptions extends HistoryReadOptions, FilterOptions {
 	/** `--otlp` alone (true) or with its URL. */

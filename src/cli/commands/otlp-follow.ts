@@ -8,18 +8,18 @@
 // when it changed, or, while the session has runs going or spans settling, every RECHECK_MS.
 import {lstatSync} from 'node:fs';
 import path from 'node:path';
-import {endpointLabel} from '../core/otlp/config.js';
-import {dueSpans, hasPending, unfinishedSpans, type PlannedSpan} from '../core/otlp/follow-plan.js';
-import type {Span} from '../core/otlp/span.js';
-import {otlpCursorFile} from '../core/paths.js';
-import {EVENT_LOG_NAME} from '../core/record/file-names.js';
-import {safeLine} from '../core/text/safe-text.js';
-import {listSessionDirs} from '../store/activity/read-agents.js';
-import {OtlpCursor} from '../store/otlp/cursor.js';
-import {MAX_BATCH_SPANS, SpanExporter} from '../store/otlp/exporter.js';
-import {readSessionFacts} from '../store/otlp/session-facts.js';
-import {activityFor, home} from './common.js';
-import {CliError} from './errors.js';
+import {endpointLabel} from '../../core/otlp/config.js';
+import {dueSpans, hasPending, unfinishedSpans, type PlannedSpan} from '../../core/otlp/follow-plan.js';
+import type {Span} from '../../core/otlp/span.js';
+import {otlpCursorFile} from '../../core/paths.js';
+import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
+import {safeLine} from '../../core/text/safe-text.js';
+import {listSessionDirs} from '../../store/activity/read-agents.js';
+import {OtlpCursor} from '../../store/otlp/cursor.js';
+import {MAX_BATCH_SPANS, SpanExporter} from '../../store/otlp/exporter.js';
+import {readSessionFacts} from '../../store/otlp/session-facts.js';
+import {activityFor, home} from '../../app/env.js';
+import {CliError} from '../../core/user-error.js';
 import {onStopSignals, otlpSetup, retryNote, type OtlpOptions} from './otlp-export.js';
 
 export const POLL_MS = 1000;

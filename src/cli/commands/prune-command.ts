@@ -1,15 +1,15 @@
 // `agentlog prune`: removes whole sessions whose last event is older than the retention
 // (DESIGN.md §10), never one with an agent that still runs; `--dry-run` says what would go.
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import {formatBytes, formatRetention, parseRetention, retentionFrom, RETENTION_ENV} from '../core/history/retention.js';
-import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
-import {formatLocalTime} from '../core/text/format.js';
-import {safeJsonStringify, safeLine} from '../core/text/safe-text.js';
-import {codeOf} from '../store/fs/errors.js';
-import {describeForeign, toolFolderFix} from '../core/history/ownership.js';
-import {pruneSessions, toolHomesFrom, ToolFolderError, type PruneResult} from '../store/history/prune.js';
-import {activityFor, clockNow, home, parseStale} from './common.js';
-import {CliError} from './errors.js';
+import {formatBytes, formatRetention, parseRetention, retentionFrom, RETENTION_ENV} from '../../core/history/retention.js';
+import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
+import {formatLocalTime} from '../../core/text/format.js';
+import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
+import {codeOf} from '../../store/fs/errors.js';
+import {describeForeign, toolFolderFix} from '../../core/history/ownership.js';
+import {pruneSessions, toolHomesFrom, ToolFolderError, type PruneResult} from '../../store/history/prune.js';
+import {activityFor, clockNow, home, parseStale} from '../shared/read-options.js';
+import {CliError} from '../../core/user-error.js';
 
 interface PruneCommandOptions {
 	readonly dir?: string;

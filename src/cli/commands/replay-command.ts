@@ -1,8 +1,8 @@
 // `agentlog replay [session]`: options and help. The screen is in replay-run.tsx, imported only
 // when the command runs, so other commands never load Ink.
 import {InvalidArgumentError, type Command} from 'commander';
-import type {ReplayOptions} from './command-options.js';
-import {addReadOptions, maxOption} from './common.js';
+import type {ReplayOptions} from '../shared/command-options.js';
+import {addReadOptions, maxOption} from '../shared/read-options.js';
 
 function parseSpeed(value: string): number {
 	const n = Number(value);

@@ -4,20 +4,20 @@
 // given; in both, Space plays or pauses, ← → step to the previous or next event, [ ] change the
 // speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
 import {render, renderToString} from 'ink';
-import {formatLocalTime} from '../core/text/format.js';
-import {paneSize} from '../core/tui/layout.js';
-import {claudeDir} from '../core/paths.js';
-import {buildScreen} from '../core/tui/screen.js';
-import {initialUiModel} from '../core/tui/ui-state.js';
-import {sessionLabel} from '../store/activity/read-agents.js';
-import {newestSessionId} from '../store/activity/sessions.js';
-import {Replay} from '../store/history/replay.js';
-import {App} from '../ui/App.js';
-import {Screen} from '../ui/Screen.js';
-import {activityFor, activityRoots, clockNow, home, resolveSessionArg} from './common.js';
-import type {ReplayOptions} from './command-options.js';
-import {CliError} from './errors.js';
-import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from './moment.js';
+import {formatLocalTime} from '../../core/text/format.js';
+import {paneSize} from '../../tui/model/layout.js';
+import {claudeDir} from '../../core/paths.js';
+import {buildScreen} from '../../tui/model/screen-model.js';
+import {initialUiModel} from '../../tui/model/ui-state.js';
+import {sessionLabel} from '../../store/activity/read-agents.js';
+import {newestSessionId} from '../../store/activity/session-listing.js';
+import {Replay} from '../../store/live/replay.js';
+import {App} from '../../tui/App.js';
+import {Screen} from '../../tui/components/Screen.js';
+import {activityFor, activityRoots, clockNow, home, resolveSessionArg} from '../shared/read-options.js';
+import type {ReplayOptions} from '../shared/command-options.js';
+import {CliError} from '../../core/user-error.js';
+import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from '../shared/load-moment.js';
 
 /** One plain frame of the session at `at`: the same model and screen as the live monitor's snapshot. */
 function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {

@@ -1,17 +1,17 @@
 // `agentlog sessions`: every session under the activity folder, newest first.
-import {noSessionsText} from './no-sessions.js';
+import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
-import {formatLocalTime} from '../core/text/format.js';
-import {GLYPH, PROVIDER_MARK} from '../core/present/present.js';
-import {safeJsonStringify} from '../core/text/safe-text.js';
-import {sessionsJsonEntry} from '../core/present/json-shapes.js';
-import {formatTable} from '../core/present/table.js';
-import {claudeDir, countFactsCacheFile} from '../core/paths.js';
-import {sessionCacheFile} from '../store/activity/session-cache.js';
-import {readSessionInfos} from '../store/activity/sessions.js';
-import {activityFor, addReadOptions, clockNow, home, type ReadOptions} from './common.js';
-import {scanCodex} from './codex-sessions.js';
-import {withCodexSessions} from '../store/codex/codex-listings.js';
+import {formatLocalTime} from '../../core/text/format.js';
+import {GLYPH, PROVIDER_MARK} from '../../present/present.js';
+import {safeJsonStringify} from '../../core/text/safe-text.js';
+import {sessionsJsonEntry} from '../../present/json-shapes.js';
+import {formatTable} from '../../present/table.js';
+import {claudeDir, countFactsCacheFile} from '../../core/paths.js';
+import {sessionCacheFile} from '../../store/activity/session-cache.js';
+import {readSessionInfos} from '../../store/activity/session-listing.js';
+import {activityFor, addReadOptions, clockNow, home, type ReadOptions} from '../shared/read-options.js';
+import {scanCodex} from '../../app/session/codex-scan.js';
+import {withCodexSessions} from '../../store/codex/codex-listings.js';
 
 interface SessionsOptions extends ReadOptions {
 	readonly json?: boolean;

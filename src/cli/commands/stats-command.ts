@@ -1,12 +1,12 @@
 // `agentlog stats [session]`: counts over the agents of the event logs (by status, event, type, and
 // --by session / day / model), durations per group, the interruption rate.
 import {Option, type Command} from 'commander';
-import {historyStats, newLineTally, statsAgentOf, STATS_DIMENSIONS, type StatsDimension} from '../core/history/stats.js';
-import {formatStatsText} from '../core/history/stats-text.js';
-import {safeJsonStringify} from '../core/text/safe-text.js';
-import {readHistories} from '../store/history/histories.js';
-import {activityFor, clockNow} from './common.js';
-import {CliError} from './errors.js';
+import {historyStats, newLineTally, statsAgentOf, STATS_DIMENSIONS, type StatsDimension} from '../../core/history/stats.js';
+import {formatStatsText} from '../../present/stats-text.js';
+import {safeJsonStringify} from '../../core/text/safe-text.js';
+import {readHistories} from '../../store/history/histories.js';
+import {activityFor, clockNow} from '../../app/env.js';
+import {CliError} from '../../core/user-error.js';
 import {
 	addFilterOptions,
 	addHistoryReadOptions,
@@ -16,7 +16,7 @@ import {
 	sessionFrom,
 	type FilterOptions,
 	type HistoryReadOptions,
-} from './history-options.js';
+} from '../shared/history-options.js';
 
 interface StatsOptions extends HistoryReadOptions, FilterOptions {
 	readonly by: StatsDimension;

@@ -1,8 +1,8 @@
 // `agentlog status [session]` in the commander program: for `agentlog help status`, `--help` and
 // usage errors, and whenever the small bundle (status-main.ts) hands over. The same code prints.
 import {Option, type Command} from 'commander';
-import {STATUS_FORMATS, type StatusFormat} from '../core/present/status-line.js';
-import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from './common.js';
+import {STATUS_FORMATS, type StatusFormat} from '../../present/status-line.js';
+import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from '../shared/read-options.js';
 import {quickStatusSession, statusText} from './status-run.js';
 
 interface StatusCommandOptions extends ReadOptions {

@@ -9,24 +9,24 @@
 // transcripts' count facts are (count-facts.ts): only what was appended since the last run is read.
 import {fstatSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {claudeDir, countFactsCacheFile} from '../core/paths.js';
-import {isSessionDirName} from '../core/record/file-names.js';
-import {resolveSession, summarizeSession} from '../core/monitor/sessions.js';
-import {transcriptCandidates, agentCountFacts} from '../core/monitor/session-counts.js';
-import type {StatusCounts} from '../core/monitor/view.js';
-import {NO_COUNTS, statusJson, statusLine, type StatusFormat} from '../core/present/status-line.js';
-import {safeJsonStringify} from '../core/text/safe-text.js';
-import {readSessionDir} from '../store/activity/read-agents.js';
-import {sessionDirInfos} from '../store/activity/sessions.js';
-import {codexSessionCounts} from '../store/codex/codex-listings.js';
-import type {CodexSession} from '../store/codex/codex-sessions.js';
-import {codexSessionInfos, codexSessionOf, newestAnySession, scanCodex, type CodexOptions} from './codex-sessions.js';
-import {readMainWaiting} from '../store/activity/main-waiting.js';
-import {readTeams} from '../store/activity/teams.js';
-import {TranscriptRoots} from '../store/transcripts/paths.js';
-import {readCountFacts} from '../store/transcripts/count-facts.js';
-import {clockNow, home} from './env.js';
-import type {Provider} from '../core/record/provider.js';
+import {claudeDir, countFactsCacheFile} from '../../core/paths.js';
+import {isSessionDirName} from '../../core/record/file-names.js';
+import {resolveSession, summarizeSession} from '../../core/monitor/sessions.js';
+import {transcriptCandidates, agentCountFacts} from '../../core/monitor/session-counts.js';
+import type {StatusCounts} from '../../core/monitor/view.js';
+import {NO_COUNTS, statusJson, statusLine, type StatusFormat} from '../../present/status-line.js';
+import {safeJsonStringify} from '../../core/text/safe-text.js';
+import {readSessionDir} from '../../store/activity/read-agents.js';
+import {sessionDirInfos} from '../../store/activity/session-listing.js';
+import {codexSessionCounts} from '../../store/codex/codex-listings.js';
+import type {CodexSession} from '../../store/codex/codex-sessions.js';
+import {codexSessionInfos, codexSessionOf, newestAnySession, scanCodex, type CodexOptions} from '../../app/session/codex-scan.js';
+import {readMainWaiting} from '../../store/activity/main-waiting.js';
+import {readTeams} from '../../store/activity/teams.js';
+import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
+import {readCountFacts} from '../../store/transcripts/count-facts.js';
+import {clockNow, home} from '../../app/env.js';
+import type {Provider} from '../../core/record/provider.js';
 
 export interface StatusOptions extends CodexOptions {
 	readonly dir?: string;

@@ -1,8 +1,8 @@
 // `agentlog watch [session]` (also bare `agentlog`): options and help. The screen itself is in
 // watch-run.tsx, imported only when the command runs, so other commands never load Ink.
 import type {Command} from 'commander';
-import type {WatchOptions} from './command-options.js';
-import {addReadOptions, maxOption} from './common.js';
+import type {WatchOptions} from '../shared/command-options.js';
+import {addReadOptions, maxOption} from '../shared/read-options.js';
 import {TIME_KEYS_HELP} from './replay-command.js';
 
 export function registerWatchCommand(program: Command): void {

@@ -2,22 +2,22 @@
 // The live monitor. With stdout not a terminal it prints one plain
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
 import {render, renderToString} from 'ink';
-import {formatLocalTime} from '../core/text/format.js';
-import {paneSize} from '../core/tui/layout.js';
-import {claudeDir, stateFile} from '../core/paths.js';
-import {buildScreen} from '../core/tui/screen.js';
-import {initialUiModel} from '../core/tui/ui-state.js';
-import {ActivityWatcher} from '../store/activity/activity-watcher.js';
-import {listSessionDirs, sessionLabel} from '../store/activity/read-agents.js';
-import {codexHomeFor, newestAnySession, olderCodexSessionFiles} from './codex-sessions.js';
-import {CodexLive} from '../store/codex/codex-live.js';
-import {loadUiState, saveUiState} from '../store/state-file.js';
-import {TranscriptFollower} from '../store/transcripts/follower.js';
-import {App} from '../ui/App.js';
-import {Screen} from '../ui/Screen.js';
-import {activityFor, activityRoots, home, readSessionModel, resolveSessionArg, transcriptReader, type ReadTranscripts} from './common.js';
-import type {WatchOptions} from './command-options.js';
-import {CliError} from './errors.js';
+import {formatLocalTime} from '../../core/text/format.js';
+import {paneSize} from '../../tui/model/layout.js';
+import {claudeDir, stateFile} from '../../core/paths.js';
+import {buildScreen} from '../../tui/model/screen-model.js';
+import {initialUiModel} from '../../tui/model/ui-state.js';
+import {ActivityWatcher} from '../../store/live/activity-watcher.js';
+import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
+import {codexHomeFor, newestAnySession, olderCodexSessionFiles} from '../../app/session/codex-scan.js';
+import {CodexLive} from '../../store/live/codex-live.js';
+import {loadUiState, saveUiState} from '../../store/state-file.js';
+import {TranscriptFollower} from '../../store/transcripts/follower.js';
+import {App} from '../../tui/App.js';
+import {Screen} from '../../tui/components/Screen.js';
+import {activityFor, activityRoots, home, readSessionModel, resolveSessionArg, transcriptReader, type ReadTranscripts} from '../shared/read-options.js';
+import type {WatchOptions} from '../shared/command-options.js';
+import {CliError} from '../../core/user-error.js';
 
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
 export async function snapshotText(

@@ -1,16 +1,16 @@
 // What `history`, `stats` and `chain` share: the options (--dir, --stale, --json, the filters),
 // the filter they give, the session argument, and the notes about unreadable lines on stderr.
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import type {AgentHistory, HistoryStatus} from '../core/history/fold.js';
-import {parseStatuses, parseTimeBound, type HistoryFilter} from '../core/history/query.js';
-import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
-import {DURATION_FORM} from '../core/text/format.js';
-import {safeLine} from '../core/text/safe-text.js';
-import type {EventLine} from '../core/history/event-line.js';
-import {readHistories, type HistoriesRead, type LogNotes} from '../store/history/histories.js';
-import {planSelectedLines, selectedLines, type LinePlan} from '../store/history/selected-lines.js';
-import {parseStale, resolveSessionArg} from './common.js';
-import {CliError} from './errors.js';
+import type {AgentHistory, HistoryStatus} from '../../core/history/fold.js';
+import {parseStatuses, parseTimeBound, type HistoryFilter} from '../../core/history/query.js';
+import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
+import {DURATION_FORM} from '../../core/text/format.js';
+import {safeLine} from '../../core/text/safe-text.js';
+import type {EventLine} from '../../core/record/event-line.js';
+import {readHistories, type HistoriesRead, type LogNotes} from '../../store/history/histories.js';
+import {planSelectedLines, selectedLines, type LinePlan} from '../../store/history/selected-lines.js';
+import {parseStale, resolveSessionArg} from './read-options.js';
+import {CliError} from '../../core/user-error.js';
 
 export interface HistoryReadOptions {
 	readonly dir?: string;

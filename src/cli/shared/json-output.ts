@@ -2,7 +2,7 @@
 // safeJsonStringify(items, 2), written a megabyte at a time, so `history --events --json` over
 // 100,000 lines does not hold a second copy of every line as text, nor `history --json` every agent.
 import {writeSync} from 'node:fs';
-import {safeJsonStringify} from '../core/text/safe-text.js';
+import {safeJsonStringify} from '../../core/text/safe-text.js';
 
 const CHUNK_CHARS = 1024 * 1024;
 

@@ -2,17 +2,17 @@
 // rebuilt at the moment (core/history/moment.ts), its transcripts read as they were then, and the
 // monitor model of that — the same model `ls` and `watch` show the live files with.
 import path from 'node:path';
-import {momentOf, type Moment} from '../core/history/moment.js';
-import type {EventLine} from '../core/history/event-line.js';
-import {parseTimeBound} from '../core/history/query.js';
-import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../core/monitor/model.js';
-import {displayRecord, type AgentRecord} from '../core/record/agent-record.js';
-import {claudeDir} from '../core/paths.js';
-import {readSessionDir} from '../store/activity/read-agents.js';
-import {readSessionLines} from '../store/history/event-log.js';
-import {readAgentActivities} from '../store/transcripts/one-shot.js';
-import {activityRoots, home} from './common.js';
-import {CliError} from './errors.js';
+import {momentOf, type Moment} from '../../core/history/moment.js';
+import type {EventLine} from '../../core/record/event-line.js';
+import {parseTimeBound} from '../../core/history/query.js';
+import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
+import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
+import {claudeDir} from '../../core/paths.js';
+import {readSessionDir} from '../../store/activity/read-agents.js';
+import {readSessionLines} from '../../store/history/event-log.js';
+import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {activityRoots, home} from './read-options.js';
+import {CliError} from '../../core/user-error.js';
 
 /**
  * `--at <when>`: an ISO time, or a duration ago (`30m`, `2h`). Exit 2 when it is neither, or when

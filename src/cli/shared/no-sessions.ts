@@ -1,6 +1,6 @@
 // What `ls` and `sessions` say when no session has agent files: how to get some, and, when
 // `agentlog import` has filled the history, where those sessions are.
-import {listSessionDirs} from '../store/activity/read-agents.js';
+import {listSessionDirs} from '../../store/activity/read-agents.js';
 
 export function noSessionsText(activity: string): string {
 	const historyOnly = listSessionDirs(activity).length;

@@ -2,31 +2,31 @@
 // the clock, and reading one session into the monitor model.
 import path from 'node:path';
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import {DURATION_FORM, parseDuration} from '../core/text/format.js';
-import {claudeDir} from '../core/paths.js';
-import {resolveSession} from '../core/monitor/sessions.js';
-import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../core/monitor/model.js';
-import type {AgentRecord} from '../core/record/agent-record.js';
-import {readSessionDir, type SessionRead} from '../store/activity/read-agents.js';
-import {readAgentActivities} from '../store/transcripts/one-shot.js';
-import {closestWord} from '../core/text/suggest.js';
-import {DEFAULT_STALE_MS} from '../core/monitor/stale.js';
-import {DEFAULT_MAX} from '../core/monitor/view.js';
-import {readSessionInfos, sessionDirInfos} from '../store/activity/sessions.js';
-import {readTeams} from '../store/activity/teams.js';
-import {readMainWaiting} from '../store/activity/main-waiting.js';
-import {TranscriptRoots} from '../store/transcripts/paths.js';
-import type {Waiting} from '../core/monitor/waiting.js';
+import {DURATION_FORM, parseDuration} from '../../core/text/format.js';
+import {claudeDir} from '../../core/paths.js';
+import {resolveSession} from '../../core/monitor/sessions.js';
+import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../../core/monitor/model.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
+import {readSessionDir, type SessionRead} from '../../store/activity/read-agents.js';
+import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {closestWord} from '../../core/text/suggest.js';
+import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
+import {DEFAULT_MAX} from '../../core/monitor/view.js';
+import {readSessionInfos, sessionDirInfos} from '../../store/activity/session-listing.js';
+import {readTeams} from '../../store/activity/teams.js';
+import {readMainWaiting} from '../../store/activity/main-waiting.js';
+import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
+import type {Waiting} from '../../core/monitor/waiting.js';
 import {COMMAND_NAMES} from './command-names.js';
-import {CliError} from './errors.js';
-import {DEMO_TRANSCRIPTS_DIR} from '../core/demo/scenario.js';
-import {clockNow, home} from './env.js';
-import {codexSessionInfos, codexSessionOf, scanCodex, type CodexOptions} from './codex-sessions.js';
-import {readCodexAgents} from '../store/codex/codex-sessions.js';
-import {withCodexSessions} from '../store/codex/codex-listings.js';
+import {CliError} from '../../core/user-error.js';
+import {DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
+import {clockNow, home} from '../../app/env.js';
+import {codexSessionInfos, codexSessionOf, scanCodex, type CodexOptions} from '../../app/session/codex-scan.js';
+import {readCodexAgents} from '../../store/codex/codex-sessions.js';
+import {withCodexSessions} from '../../store/codex/codex-listings.js';
 
 // The environment (clock, home, activity folder) lives in env.ts, which has no npm imports (status's small bundle reads it).
-export {activityFor, clockNow, home} from './env.js';
+export {activityFor, clockNow, home} from '../../app/env.js';
 
 export interface ReadOptions extends CodexOptions {
 	readonly dir?: string;

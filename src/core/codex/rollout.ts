@@ -7,7 +7,7 @@
 // The format is Codex's own and changes between releases: every field is optional, an unknown line
 // is skipped, and every string kept is made safe for a terminal as it is kept (the lines are never
 // copied).
-import type {LifecycleStep} from '../history/fold-state.js';
+import type {LifecycleStep} from '../record/fold-state.js';
 import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';

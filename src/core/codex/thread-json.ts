@@ -3,7 +3,7 @@
 // rollout is read again) rather than a crash. Ids must be ids; the texts (made safe when folded,
 // cut short in the cache) are only counted from, never shown: `ls` and `watch` read the rollouts.
 // Pure, and cheap: status reads a cache at every run.
-import type {LifecycleStep} from '../history/fold-state.js';
+import type {LifecycleStep} from '../record/fold-state.js';
 import {countsOf} from '../record/counts.js';
 import {isObject, type Json} from '../record/json.js';
 import type {CodexMeta, CodexPhase, CodexThread, CodexToolCall} from './rollout.js';

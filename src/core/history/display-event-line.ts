@@ -4,7 +4,7 @@
 // or a value from it on the screen or in a table goes through `displayEventLine` first. Pure.
 import {isObject, type Json} from '../record/json.js';
 import {safeJson, safeLine} from '../text/safe-text.js';
-import type {EventLine, GitState} from './event-line.js';
+import type {EventLine, GitState} from '../record/event-line.js';
 
 /** Keys of `data` that keep their newlines (shown as Markdown or a block); every other string there is one line. */
 const MULTILINE_DATA_KEYS: ReadonlySet<string> = new Set(['lastMessage', 'prompt']);

@@ -6,10 +6,10 @@ import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
 import {isObject, str, type Json} from '../record/json.js';
-import type {EventLine, GitState} from './event-line.js';
-import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State, type TokenUsage} from './fold-state.js';
+import type {EventLine, GitState} from '../record/event-line.js';
+import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State, type TokenUsage} from '../record/fold-state.js';
 
-export type {LifecycleKind, LifecycleStep, TokenUsage} from './fold-state.js';
+export type {LifecycleKind, LifecycleStep, TokenUsage} from '../record/fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
 import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
@@ -310,7 +310,7 @@ export function foldEvents(all: readonly EventLine[], options: FoldOptions): Age
 	return fold.finish().map(f => f.history);
 }
 
-export type {EventSink} from './fold-state.js';
+export type {EventSink} from '../record/fold-state.js';
 
 const NO_SINK: EventSink = {push: () => undefined};
 

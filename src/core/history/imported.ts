@@ -9,7 +9,7 @@
 import {isObject, str} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {REPORT_MAX} from '../transcript/turn.js';
-import {EVENT_LINE_VERSION, type EventLine} from './event-line.js';
+import {EVENT_LINE_VERSION, type EventLine} from '../record/event-line.js';
 
 export const IMPORTED_EVENT = 'Imported';
 

@@ -2,10 +2,10 @@
 // event log alone: the lines up to that moment folded (foldEvents), each agent turned back into
 // the record the hook would have written then, so the monitor model shows it with the rules it
 // shows the live files with. Pure: the moment is a parameter.
-import type {AgentLifecycle, SessionLifecycle} from '../tui/lifecycle.js';
+import type {AgentLifecycle, SessionLifecycle} from '../record/lifecycle.js';
 import {isObject, str} from '../record/json.js';
 import type {AgentRecord} from '../record/agent-record.js';
-import type {EventLine} from './event-line.js';
+import type {EventLine} from '../record/event-line.js';
 import {foldEvents, type AgentHistory} from './fold.js';
 import {WAITING_NOTIFICATIONS} from '../hook/hook-event.js';
 

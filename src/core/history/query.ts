@@ -3,7 +3,7 @@
 // `history --json` shape. Pure: the clock (`now`) is a parameter.
 import {parseDuration} from '../text/format.js';
 import {fail, ok, type Result} from '../result.js';
-import type {EventLine, GitState} from './event-line.js';
+import type {EventLine, GitState} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 
 export interface HistoryFilter {

@@ -4,7 +4,7 @@
 // same event and agent (of the session, for session events). It is applied where lines come in:
 // readSessionEvents (every whole-log reader: history, stats, chain, export, replay, watch --at,
 // prune, doctor) and foldEvents (also watch's lifecycle, which follows the log line by line). Pure.
-import type {EventLine} from './event-line.js';
+import type {EventLine} from '../record/event-line.js';
 
 /** Two copies of the hook start within this of each other (ms): both take their start as the event's time. */
 export const REPEAT_WINDOW_MS = 1000;

@@ -1,6 +1,6 @@
 // `agentlog stats`: counts over agent histories and their log lines, the `stats --json` object
 // (its words: stats-text.ts). Pure: the time zone is a parameter (a function giving the offset).
-import type {EventLine} from './event-line.js';
+import type {EventLine} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 
 export type StatsDimension = 'type' | 'session' | 'day' | 'model' | 'provider';

@@ -1,6 +1,6 @@
 // The event-log line the hook appends for one hook event (DESIGN.md §10): which facts of the
 // payload go into `data`, and the agent's state after the event. Pure; formatEventLine bounds it.
-import {EVENT_LINE_VERSION, type EventLine, type EventState, type GitState} from '../history/event-line.js';
+import {EVENT_LINE_VERSION, type EventLine, type EventState, type GitState} from '../record/event-line.js';
 import type {Json} from '../record/json.js';
 import type {AgentRecord} from '../record/agent-record.js';
 import type {HookEvent} from './hook-event.js';

@@ -3,7 +3,7 @@
 // agent that launched it or else of a span for the session; lifecycle steps and waits as span
 // events; an interrupted run is an error. Pure: the clock is a parameter.
 import {createHash} from 'node:crypto';
-import type {EventLine} from '../history/event-line.js';
+import type {EventLine} from '../record/event-line.js';
 import type {AgentHistory} from '../history/fold.js';
 import {firstPoints, pointsUpTo} from '../text/bounded.js';
 import {str as jsonStr} from '../record/json.js';

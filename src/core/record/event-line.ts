@@ -5,9 +5,9 @@
 // safeLine) is applied where lines are read for the screen or a table (as `displayRecord` does
 // for agent files), and `--json` / `--events` print the exact values through safeJsonStringify.
 import {head} from '../text/bounded.js';
-import {isSafeId} from '../record/agent-record.js';
-import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.js';
-import {CUT_MESSAGE_CHARS} from '../record/limits.js';
+import {isSafeId} from './agent-record.js';
+import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from './json.js';
+import {CUT_MESSAGE_CHARS} from './limits.js';
 import {fail, ok, type Result} from '../result.js';
 
 /** The format version this code writes. Readers accept any whole number ≥ 1 and ignore what they don't know. */

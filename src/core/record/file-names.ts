@@ -24,7 +24,7 @@ export const MAIN_WAITING_NAME = '.main-waiting.json';
 /**
  * `<activity>/.newest-session`: the session of the hook's last recorded event (one line, its id),
  * whose folder the hook has just given the newest time. The newest-session rule
- * (store/activity/sessions.ts newestSessionId) trusts it while no session folder came or went
+ * (store/activity/session-listing.ts newestSessionId) trusts it while no session folder came or went
  * since (the activity folder is not newer), instead of a stat of every folder.
  */
 export const NEWEST_SESSION_NAME = '.newest-session';

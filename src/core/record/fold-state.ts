@@ -1,6 +1,6 @@
 // One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
 // it: spawned, idle and back to active, completed or interrupted, resumed (DESIGN.md §10). Pure.
-import {RESUME_AFTER_STOP_MS} from '../record/limits.js';
+import {RESUME_AFTER_STOP_MS} from './limits.js';
 import type {EventLine, GitState} from './event-line.js';
 
 /** One step of an agent's lifecycle. `active` is a return from idle (a teammate given work again). */

@@ -2,8 +2,8 @@
 // completed, interrupted, resumed) with local times, from its session's event log folded by
 // foldEvents, else — for an agent the log does not name (an older hook, an unreadable log) — from
 // what its record says. Pure: times are formatted by the caller's `time`.
-import type {LifecycleStep} from '../history/fold-state.js';
-import type {AgentRecord} from '../record/agent-record.js';
+import type {LifecycleStep} from './fold-state.js';
+import type {AgentRecord} from './agent-record.js';
 import {clip, fit} from '../text/cut.js';
 import {wrapText} from '../text/wrap.js';
 

@@ -1,6 +1,6 @@
 // What the monitor knows about an agent from its transcripts (its own, its sidecar, its parent's):
 // the facts the store's follower and one-shot reader fill in and the monitor model reads. Types only.
-import type {LifecycleStep} from '../history/fold-state.js';
+import type {LifecycleStep} from '../record/fold-state.js';
 import type {TranscriptSummary} from './summary.js';
 
 /** Where an agent's task description came from, best first. */

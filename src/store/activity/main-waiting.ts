@@ -9,7 +9,7 @@ import {MAIN_WAITING_NAME} from '../../core/record/file-names.js';
 import {mainWaitingOf, type MainAsk, type Waiting} from '../../core/monitor/waiting.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
-import type {TranscriptRoots} from '../transcripts/paths.js';
+import type {TranscriptRoots} from '../transcripts/transcript-paths.js';
 
 const MARKER_BYTES = 64 * 1024;
 /** How much of a transcript's end is read to find its last line. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {isSessionDirName, NEWEST_SESSION_NAME} from '../../core/record/file-names.js';
 import {readRegularText} from '../fs/safe-file.js';
-import {TranscriptRoots} from '../transcripts/paths.js';
+import {TranscriptRoots} from '../transcripts/transcript-paths.js';
 import {readMainWaiting} from './main-waiting.js';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import {countSession, countSummary, summaryCandidates, transcriptCandidates} from '../../core/monitor/session-counts.js';

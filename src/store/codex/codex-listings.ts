@@ -9,7 +9,7 @@ import {agentCountFacts, countSession} from '../../core/monitor/session-counts.j
 import type {StatusCounts} from '../../core/monitor/view.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import {readSessionDir, sessionLabel} from '../activity/read-agents.js';
-import type {SessionListing} from '../activity/sessions.js';
+import type {SessionListing} from '../activity/session-listing.js';
 import {codexSessionRecords, type CodexScan, type CodexSession} from './codex-sessions.js';
 
 /** A listing with the tool it belongs to. */

@@ -9,7 +9,7 @@
 // place their text is made safe for a terminal.
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
-import {readLogLine, TORN_LINE, type EventLine, type SkippedLine} from '../../core/history/event-line.js';
+import {readLogLine, TORN_LINE, type EventLine, type SkippedLine} from '../../core/record/event-line.js';
 import {addImportLine, newImportState, type SessionImportState} from '../../core/history/imported.js';
 import {withoutRepeats} from '../../core/history/repeats.js';
 import {listSessionDirs, type SessionDirInfo} from '../activity/read-agents.js';

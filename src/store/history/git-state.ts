@@ -15,7 +15,7 @@
 //   (`extensions.refStorage`) are not supported; the last give undefined, not a wrong branch.
 import {lstatSync, statSync} from 'node:fs';
 import path from 'node:path';
-import type {GitState} from '../../core/history/event-line.js';
+import type {GitState} from '../../core/record/event-line.js';
 import {branchOf, isPerWorktreeRef, isSha, parseCommondir, parseGitdirFile, parseHead, parseLooseRef, findPackedRef} from '../../core/history/git-refs.js';
 import {readRegularFile, readRegularText} from '../fs/safe-file.js';
 

@@ -4,12 +4,12 @@
 // agent is held as `keep` makes it: memory grows with the agents, never with the lines. Lines that
 // could not be read and logs that could not be opened are reported (the first few, and a count).
 import path from 'node:path';
-import type {EventLine} from '../../core/history/event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
 import {tallyLine, type LineTally} from '../../core/history/stats.js';
 import {listSessionDirs} from '../activity/read-agents.js';
-import {agentChain} from '../../core/history/chain.js';
+import {agentChain} from '../../present/chain.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
 import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';

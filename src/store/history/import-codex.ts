@@ -4,7 +4,7 @@
 // gets nothing, a rollout already imported at the same size and mtime gets nothing.
 import path from 'node:path';
 import {codexParent, codexRecord, codexType} from '../../core/codex/codex-agent.js';
-import {formatEventLine} from '../../core/history/event-line.js';
+import {formatEventLine} from '../../core/record/event-line.js';
 import {importDecision, importedLine, type SessionImportState, type TranscriptImport} from '../../core/history/imported.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {listRollouts, readRollout} from '../codex/rollouts.js';

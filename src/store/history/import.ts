@@ -13,7 +13,7 @@
 //   writing, it is put back (a folder the import made gets the time of its last imported line).
 import {mkdirSync, statSync, utimesSync} from 'node:fs';
 import path from 'node:path';
-import {formatEventLine} from '../../core/history/event-line.js';
+import {formatEventLine} from '../../core/record/event-line.js';
 import {importDecision, importedLine, type TranscriptImport} from '../../core/history/imported.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {promptFirstLine} from '../../core/transcript/activity.js';

@@ -42,7 +42,7 @@ import {codeOf, removeFile} from '../fs/errors.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {requireBuiltin} from '../hook/builtin.js';
 import {releaseLock, tryLock} from '../hook/lock.js';
-import {EVENT_LOG_NAME} from './event-log.js';
+import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {foldSessionLog} from './session-fold.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@
 // one after another. Open at once: the logs of one group of overlapping sessions.
 import {closeSync} from 'node:fs';
 import path from 'node:path';
-import type {EventLine} from '../../core/history/event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type EventSink} from '../../core/history/fold.js';
 import {selectsAgents, sessionLineInRange, type HistoryFilter} from '../../core/history/query.js';
 import {listSessionDirs} from '../activity/read-agents.js';

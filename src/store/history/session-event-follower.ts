@@ -8,11 +8,11 @@
 import {closeSync, readSync} from 'node:fs';
 import path from 'node:path';
 import {displayEventLine} from '../../core/history/display-event-line.js';
-import {readLogLine, type EventLine} from '../../core/history/event-line.js';
+import {readLogLine, type EventLine} from '../../core/record/event-line.js';
 import {foldEvents} from '../../core/history/fold.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {head} from '../../core/text/bounded.js';
-import {EMPTY_SESSION_LIFECYCLE, type AgentLifecycle, type SessionLifecycle} from '../../core/tui/lifecycle.js';
+import {EMPTY_SESSION_LIFECYCLE, type AgentLifecycle, type SessionLifecycle} from '../../core/record/lifecycle.js';
 import {codeOf} from '../fs/errors.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {EVENT_LOG_CHUNK_BYTES, EVENT_LOG_NAME, MAX_EVENT_LINE_BYTES} from './event-log.js';

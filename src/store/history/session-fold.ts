@@ -2,7 +2,7 @@
 // session's agents but not its lines: chain, prune, the OTLP export. Memory is the session's
 // agents and the reorder window, whatever the log's size; lines go to an agent's `events` only
 // when its sink keeps them, and without their long texts unless asked (`slimLine`).
-import type {EventLine} from '../../core/history/event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {eventLogItems, type EventLogOptions, type LogItem} from './event-log.js';
 import {slimLine} from './slim-line.js';

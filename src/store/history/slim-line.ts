@@ -6,7 +6,7 @@
 // stand-in is the text's length and a 106-bit digest (two seeds of cyrb53, plain JavaScript: the
 // hook bundles this through prune and must not load node:crypto), so two lines still repeat each
 // other (withoutRepeats) when their texts are the same, and not otherwise but by a 2^-106 chance.
-import type {EventLine} from '../../core/history/event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
 import type {Json} from '../../core/record/json.js';
 
 /** The `data` fields that hold long texts no folding reader prints. */

@@ -7,15 +7,15 @@ import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../core/record/agent-set.js';
 import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
-import {EMPTY_SESSION_LIFECYCLE, type SessionLifecycle} from '../../core/tui/lifecycle.js';
-import {EVENT_LOG_NAME} from '../history/event-log.js';
+import {EMPTY_SESSION_LIFECYCLE, type SessionLifecycle} from '../../core/record/lifecycle.js';
+import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {MAIN_WAITING_NAME} from '../../core/record/file-names.js';
 import type {Waiting} from '../../core/monitor/waiting.js';
-import {TranscriptRoots} from '../transcripts/paths.js';
-import {readMainWaiting} from './main-waiting.js';
+import {TranscriptRoots} from '../transcripts/transcript-paths.js';
+import {readMainWaiting} from '../activity/main-waiting.js';
 import {SessionEventFollower} from '../history/session-event-follower.js';
-import {listAgentFiles, readAgentFile, sessionLabel} from './read-agents.js';
-import {newestSessionId} from './sessions.js';
+import {listAgentFiles, readAgentFile, sessionLabel} from '../activity/read-agents.js';
+import {newestSessionId} from '../activity/session-listing.js';
 
 export interface WatchSnapshot {
 	readonly activity: string;

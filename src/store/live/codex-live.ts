@@ -7,11 +7,11 @@ import {statSync} from 'node:fs';
 import path from 'node:path';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
-import type {AgentSource, WatchSnapshot} from '../activity/activity-watcher.js';
+import type {AgentSource, WatchSnapshot} from './activity-watcher.js';
 import type {FollowTarget, TranscriptState} from '../transcripts/reader.js';
 import type {TranscriptSource} from '../transcripts/follower.js';
-import {codexAgentsOf, scanCodexFiles, scanCodexSessions, type CodexScan} from './codex-sessions.js';
-import type {RolloutFile, RolloutRead} from './rollouts.js';
+import {codexAgentsOf, scanCodexFiles, scanCodexSessions, type CodexScan} from '../codex/codex-sessions.js';
+import type {RolloutFile, RolloutRead} from '../codex/rollouts.js';
 
 export const CODEX_POLL_MS = 500;
 const LIVE_DAYS = 2;

@@ -3,14 +3,14 @@
 // (rebuilt from the log alone, core/history/moment.ts), their transcripts as they were then, the
 // moment as the clock — plus the controls (play/pause, step, speed). Nothing is written.
 import {momentOf} from '../../core/history/moment.js';
-import type {EventLine} from '../../core/history/event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
 import {eventIndexAt, logTimeAt, nextSpeed, playedAt, playLength, stepFrom, timelineOf, type Timeline} from '../../core/history/timeline.js';
 import {rememberParents} from '../../core/monitor/model.js';
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
-import type {ReplayPosition} from '../../core/tui/replay-bar.js';
-import type {SessionLifecycle} from '../../core/tui/lifecycle.js';
+import type {ReplayPosition} from '../../core/history/replay-bar.js';
+import type {SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {AgentSet} from '../../core/record/agent-set.js';
-import type {AgentSource, WatchSnapshot} from '../activity/activity-watcher.js';
+import type {AgentSource, WatchSnapshot} from './activity-watcher.js';
 import type {FollowTarget, TranscriptSource, TranscriptState} from '../transcripts/follower.js';
 import {readAgentActivities} from '../transcripts/one-shot.js';
 

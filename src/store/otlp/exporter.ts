@@ -5,7 +5,7 @@
 // Nothing is dropped: a batch is either taken, or the export stops at it and says how many spans
 // were not sent. `stop()` ends a request or a wait at once (SIGINT, SIGTERM).
 import type {OtlpConfig} from '../../core/otlp/config.js';
-import {encodeTraceRequestJson} from '../../core/otlp/json.js';
+import {encodeTraceRequestJson} from '../../core/otlp/json-encoding.js';
 import {encodeTraceRequest} from '../../core/otlp/protobuf.js';
 import type {ExportContext, Span} from '../../core/otlp/span.js';
 import {postTraces, type SendOutcome} from './send.js';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import {gzipSync} from 'node:zlib';
 import type {OtlpConfig} from '../../core/otlp/config.js';
-import {decodePartialSuccessJson} from '../../core/otlp/json.js';
+import {decodePartialSuccessJson} from '../../core/otlp/json-encoding.js';
 import {decodePartialSuccess, type PartialSuccess} from '../../core/otlp/protobuf.js';
 
 export type SendOutcome =

@@ -4,7 +4,7 @@
 // the lines only what the spans read is held — the lines without an agent (session start and end,
 // the main session's waits), each agent's wait lines, and the first and last line (the session
 // span's bounds) — all without their long texts.
-import type {EventLine} from '../../core/history/event-line.js';
+import type {EventLine} from '../../core/record/event-line.js';
 import type {SessionFacts} from '../../core/otlp/agent-spans.js';
 import type {SessionDirInfo} from '../activity/read-agents.js';
 import path from 'node:path';

@@ -18,7 +18,7 @@ import type {TurnState} from '../../core/transcript/turn.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {mainTranscriptOf, metaPath, readLineChunksSync} from './files.js';
-import {findWorkflowTranscript, TranscriptRoots} from './paths.js';
+import {findWorkflowTranscript, TranscriptRoots} from './transcript-paths.js';
 import {parseMeta} from '../../core/transcript/meta.js';
 import type {FollowTarget} from './reader.js';
 

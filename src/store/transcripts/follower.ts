@@ -10,7 +10,7 @@ import path from 'node:path';
 import {watch, type FSWatcher} from 'chokidar';
 import {META_SUFFIX, metaPath} from './files.js';
 import {ParentScanner} from './parent-scan.js';
-import {TranscriptRoots} from './paths.js';
+import {TranscriptRoots} from './transcript-paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
 import {rememberParents} from '../../core/monitor/model.js';
 

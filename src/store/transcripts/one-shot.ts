@@ -3,7 +3,7 @@
 // and what its parent transcript says. The result is the TranscriptState the follower reaches
 // once it has read everything. Synchronous; cheap for small files (a realpath, an open, a read).
 import {ParentScanner} from './parent-scan.js';
-import {TranscriptRoots} from './paths.js';
+import {TranscriptRoots} from './transcript-paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
 
 export interface ReadActivityOptions {

@@ -17,7 +17,7 @@ import type {AgentActivity, AgentMeta} from '../../core/transcript/agent-activit
 import {EMPTY_SUMMARY, foldLines, foldLinesUntil, mergeSummaries, type TranscriptSummary} from '../../core/transcript/summary.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {lineStart, mainTranscriptOf, metaPath, readLineChunksSync, readRange, streamLines} from './files.js';
-import {findWorkflowTranscript, type TranscriptRoots} from './paths.js';
+import {findWorkflowTranscript, type TranscriptRoots} from './transcript-paths.js';
 
 /** A `.meta.json` sidecar is a few hundred bytes; a larger one is not read. */
 const MAX_META_BYTES = 1024 * 1024;

@@ -1,9 +1,9 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {CardRow} from '../core/tui/screen.js';
-import {CARD_HEIGHT} from '../core/tui/layout.js';
-import {COLOR, GLYPH} from '../core/present/present.js';
-import {fit} from '../core/text/cut.js';
+import type {CardRow} from '../model/screen-model.js';
+import {CARD_HEIGHT} from '../model/layout.js';
+import {COLOR, GLYPH} from '../../present/present.js';
+import {fit} from '../../core/text/cut.js';
 
 export interface AgentCardProps extends CardRow {
 	readonly width: number;

@@ -1,8 +1,8 @@
 import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {LineRow} from '../core/tui/screen.js';
-import {COLOR, GLYPH} from '../core/present/present.js';
-import {fit} from '../core/text/cut.js';
+import type {LineRow} from '../model/screen-model.js';
+import {COLOR, GLYPH} from '../../present/present.js';
+import {fit} from '../../core/text/cut.js';
 
 export interface AgentLineProps extends LineRow {
 	readonly typeWidth: number;

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import type {ScreenModel} from '../core/tui/screen.js';
+import type {ScreenModel} from '../model/screen-model.js';
 import {AgentCard} from './AgentCard.js';
 import {AgentLine} from './AgentLine.js';
 import {Footer} from './Footer.js';

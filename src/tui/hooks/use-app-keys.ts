@@ -1,7 +1,7 @@
 import {useLayoutEffect, useRef} from 'react';
 import {useApp, useInput} from 'ink';
-import {keyToAction, pressesOf, type Action, type Focus, type KeyMode} from '../../core/tui/keymap.js';
-import type {UiContext, UiEvent} from '../../core/tui/ui-state.js';
+import {keyToAction, pressesOf, type Action, type Focus, type KeyMode} from '../model/keymap.js';
+import type {UiContext, UiEvent} from '../model/ui-state.js';
 
 /**
  * The only useInput. Keys become actions (core/keymap) and go to the reducer; the handler reads

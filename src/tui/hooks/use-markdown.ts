@@ -1,6 +1,6 @@
 import {useEffect, useState} from 'react';
-import type {RenderedMessage} from '../../core/tui/screen.js';
-import {keepOnlyMarkdown, preloadMarkdown, renderedMarkdown, watchMarkdown} from '../markdown.js';
+import type {RenderedMessage} from '../model/screen-model.js';
+import {keepOnlyMarkdown, preloadMarkdown, renderedMarkdown, watchMarkdown} from '../markdown/markdown.js';
 
 /** The renderer is loaded this long after the monitor first draws: after its first frame, well before a person opens a detail pane. */
 const PRELOAD_AFTER_MS = 300;

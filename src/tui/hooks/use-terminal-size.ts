@@ -1,6 +1,6 @@
 import {useEffect, useState} from 'react';
 import {useStdout} from 'ink';
-import {paneSize, type Size} from '../../core/tui/layout.js';
+import {paneSize, type Size} from '../model/layout.js';
 
 /** The pane size, updated on resize; defaults where the stream has no size (a pipe, tests). */
 export function useTerminalSize(): Size {

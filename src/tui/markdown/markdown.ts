@@ -2,8 +2,8 @@
 // ~200 ms to import, so it is loaded the first time a detail pane opens. A long message is rendered
 // piece by piece (core/markdown-pieces), yielding to the event loop between pieces so keys are
 // answered; what is rendered so far is shown. Only the messages asked for lately are kept.
-import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../core/tui/markdown-pieces.js';
-import type {RenderedMessage} from '../core/tui/screen.js';
+import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../model/markdown-pieces.js';
+import type {RenderedMessage} from '../model/screen-model.js';
 import {visibleLinks} from './markdown-links.js';
 import {listItemsInline} from './markdown-list.js';
 

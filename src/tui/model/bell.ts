@@ -1,6 +1,6 @@
 // When the monitor rings the terminal bell (issue 14, `--bell`): once when an agent starts waiting
 // for the user, and once when an agent finishes; never more than once a second. Pure.
-import type {DisplayStatus} from '../monitor/stale.js';
+import type {DisplayStatus} from '../../core/monitor/stale.js';
 
 /** The bell rings at most this often. */
 export const BELL_INTERVAL_MS = 1000;

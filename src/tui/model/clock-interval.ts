@@ -1,5 +1,5 @@
 // How often the monitor's clock ticks, from what it shows. Pure.
-import type {AgentView} from '../monitor/view.js';
+import type {AgentView} from '../../core/monitor/view.js';
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@
 // pane shows the start of a 20 MB message at once and keys are answered between pieces. Pieces
 // end at a blank line outside a code fence when there is one near; what is past `DISPLAY_LIMIT`
 // is not rendered at all (the full text stays available from `agentlog ls --json`).
-import {detach, head} from '../text/bounded.js';
+import {detach, head} from '../../core/text/bounded.js';
 
 /** About how long a piece is (UTF-16 units): rendered in a few tens of milliseconds. */
 export const PIECE_SIZE = 32 * 1024;

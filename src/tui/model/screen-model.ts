@@ -1,7 +1,7 @@
 // The whole screen as data: which body to draw and every line's words, cut to fit the pane.
 // Components only draw this; the key reducer reads its page sizes from it.
-import {head} from '../text/bounded.js';
-import type {Waiting} from '../monitor/waiting.js';
+import {head} from '../../core/text/bounded.js';
+import type {Waiting} from '../../core/monitor/waiting.js';
 import {bindingsOf, type KeyMode} from './keymap.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
@@ -21,13 +21,13 @@ import {
 	statusNeedsWords,
 	SYMBOLS,
 	type Shown,
-} from '../present/present.js';
-import {clip, fit} from '../text/cut.js';
-import {lifecycleLines, type SessionLifecycle} from './lifecycle.js';
+} from '../../present/present.js';
+import {clip, fit} from '../../core/text/cut.js';
+import {lifecycleLines, type SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
-import type {MonitorItem, MonitorModel} from '../monitor/model.js';
-import {safeLine} from '../text/safe-text.js';
-import {wrapText} from '../text/wrap.js';
+import type {MonitorItem, MonitorModel} from '../../core/monitor/model.js';
+import {safeLine} from '../../core/text/safe-text.js';
+import {wrapText} from '../../core/text/wrap.js';
 
 export interface LineRow {
 	readonly id: string;

@@ -8,9 +8,9 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
-import {hookAssets, packageRoot} from '../../src/cli/assets.js';
-import {tempDir} from '../helpers/tmp.js';
-import {runMain} from '../helpers/run-main.js';
+import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {runMain} from '../../helpers/run-main.js';
 
 const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'bin', 'agentlog.js');

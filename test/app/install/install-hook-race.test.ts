@@ -5,8 +5,8 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {hookAssets, packageRoot} from '../../src/cli/assets.js';
-import {tempDir} from '../helpers/tmp.js';
+import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'bin', 'agentlog.js');

@@ -7,11 +7,11 @@ import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {PLUGIN_HOOK_COMMAND} from '../../src/core/install/agentlog-plugin.js';
-import {hookEnv, installedHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {PLUGIN_HOOK_COMMAND} from '../../../src/core/install/agentlog-plugin.js';
+import {hookEnv, installedHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;

@@ -2,12 +2,12 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
-import {isCodeCacheName} from '../../src/core/install/code-cache.js';
-import {hookAssets, packageRoot} from '../../src/cli/assets.js';
-import {readSettingsFile, unchangedSince} from '../../src/cli/hook-files.js';
-import {runInstall, runUninstall, type HookContext} from '../../src/cli/install-hook.js';
-import {tempDir} from '../helpers/tmp.js';
-import {runMain} from '../helpers/run-main.js';
+import {isCodeCacheName} from '../../../src/core/install/code-cache.js';
+import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
+import {readSettingsFile, unchangedSince} from '../../../src/app/install/hook-files.js';
+import {runInstall, runUninstall, type HookContext} from '../../../src/app/install/install-hook.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {runMain} from '../../helpers/run-main.js';
 
 const ROOT = packageRoot();
 const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification'];

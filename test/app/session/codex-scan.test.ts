@@ -4,11 +4,11 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {SessionsJsonEntry} from '../../src/core/present/json-shapes.js';
-import {childRunLines, rootMetaLine, codexTime, writeRollout} from '../helpers/codex.js';
-import {tempDir} from '../helpers/tmp.js';
+import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
+import {childRunLines, rootMetaLine, codexTime, writeRollout} from '../../helpers/codex.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const ROOT = '019ab000-0000-7000-8000-00000000000a';
 const ROOT_ALONE = '019ab000-0000-7000-8000-00000000000b';
 const C1 = '019ab000-0000-7000-8000-0000000000c1';
@@ -148,7 +148,7 @@ describe('Codex sessions from the rollouts', () => {
 
 describe('agentlog import with Codex', () => {
 	it('adds each Codex subagent to the history once (provider codex, source transcript), by the rules of Claude transcripts', () => {
-		const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'codex', 'v1');
+		const fixtures = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'codex', 'v1');
 		const h = setUp();
 		const first = JSON.parse(run(h, ['import', '--json', '--codex-home', fixtures]).stdout) as {imported: number; upToDate: number};
 		expect(first.imported).toBe(2);

@@ -3,10 +3,10 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {agentCallLines, writeSession} from '../helpers/subagent-transcripts.js';
-import {tempDir} from '../helpers/tmp.js';
+import {agentCallLines, writeSession} from '../../helpers/subagent-transcripts.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 const NOW = T0 + 3_600_000;
 const S1 = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';

@@ -4,9 +4,9 @@
 // one that refuses, and the usage errors.
 import os from 'node:os';
 import {describe, expect, it} from 'vitest';
-import {cliEnv, newHome, ranAgent, runCli, startCli, until, writeLines, type Home} from './fixtures.js';
-import {RAW_CONTROL} from '../helpers/hostile.js';
-import {receiversClosedAfterEach, type DecodedSpan} from './receiver.js';
+import {cliEnv, newHome, ranAgent, runCli, startCli, until, writeLines, type Home} from './otlp-fixtures.js';
+import {RAW_CONTROL} from '../../helpers/hostile.js';
+import {receiversClosedAfterEach, type DecodedSpan} from './otlp-receiver.js';
 
 const SESSION = '5e6711e5-241a-462a-8d15-5122611a9569';
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');
@@ -153,7 +153,7 @@ describe('agentlog export --otlp', () => {
 		expect(a4.events.map(e => e.name)).toEqual(['completed', 'resumed', 'completed']);
 
 		// The resource: service.name agentlog, this machine's host.name; the scope: agentlog.
-		const {decodeTraceRequest} = await import('./receiver.js');
+		const {decodeTraceRequest} = await import('./otlp-receiver.js');
 		const decoded = decodeTraceRequest(request.body);
 		expect(decoded.resource).toEqual({'service.name': 'agentlog', 'host.name': os.hostname()});
 		expect(decoded.scope.name).toBe('agentlog');
@@ -169,7 +169,7 @@ describe('agentlog export --otlp', () => {
 		expect((await runCli(['export', '--otlp', r.url], env)).status).toBe(0);
 		const first = r.received[0]!;
 		const second = r.received[1]!;
-		const {decodeTraceRequest} = await import('./receiver.js');
+		const {decodeTraceRequest} = await import('./otlp-receiver.js');
 		const ids = (body: Buffer) => decodeTraceRequest(body).spans.map(x => `${x.traceId}/${x.spanId}/${x.parentSpanId}`);
 		expect(ids(second.body)).toEqual(ids(first.body));
 		const a5 = byName(r.accepted(), 'a5');
@@ -193,7 +193,7 @@ describe('agentlog export --otlp', () => {
 			}),
 		);
 		expect(run.status).toBe(0);
-		const {decodeTraceRequest} = await import('./receiver.js');
+		const {decodeTraceRequest} = await import('./otlp-receiver.js');
 		expect(decodeTraceRequest(r.received[0]!.body).resource).toEqual({'service.name': 'ci-agents', 'host.name': 'runner-7', 'deployment.environment': 'ci'});
 		// OTLP/JSON: ids in hex, times as decimal strings.
 		const json = await runCli(['export', '--otlp', r.url, SESSION.slice(0, 8)], cliEnv(h, {AGENTLOG_NOW: NOW, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json'}));

@@ -3,9 +3,9 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {appendFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {tempDir} from '../helpers/tmp.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export const CLI = path.join(root, 'bin', 'agentlog.js');
 
 export interface Home {

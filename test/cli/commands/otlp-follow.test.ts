@@ -5,8 +5,8 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {cliEnv, newHome, ranAgent, startCli, until, writeLines, type LineSpec} from './fixtures.js';
-import {receiversClosedAfterEach, type DecodedSpan} from './receiver.js';
+import {cliEnv, newHome, ranAgent, startCli, until, writeLines, type LineSpec} from './otlp-fixtures.js';
+import {receiversClosedAfterEach, type DecodedSpan} from './otlp-receiver.js';
 
 const receiver = receiversClosedAfterEach();
 

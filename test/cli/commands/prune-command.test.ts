@@ -3,11 +3,11 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, type EventLine} from '../../src/core/history/event-line.js';
-import {EVENT_LOG_NAME} from '../../src/store/history/event-log.js';
-import {tempDir} from '../helpers/tmp.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
+import {EVENT_LOG_NAME} from '../../../src/core/record/file-names.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;

@@ -5,11 +5,11 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {SessionsJsonEntry} from '../../src/core/present/json-shapes.js';
-import {tempDir} from '../helpers/tmp.js';
-import {agentCallLine, agentResultLine, jsonl, promptLine, textLine, toolResultLine, toolUseLine} from '../helpers/transcript-lines.js';
+import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {agentCallLine, agentResultLine, jsonl, promptLine, textLine, toolResultLine, toolUseLine} from '../../helpers/transcript-lines.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const SESSION = '5e6711e5-241a-462a-8d15-5122611a9569';
 const OTHER = '6f7811e5-241a-462a-8d15-5122611a9569';
 const NOW = Date.parse('2026-03-01T12:00:00Z');

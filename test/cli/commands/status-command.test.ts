@@ -5,10 +5,10 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {AgentRecord} from '../../src/core/record/agent-record.js';
-import {tempDir} from '../helpers/tmp.js';
+import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
 const mainBundle = path.join(root, 'dist', 'cli', 'agentlog.js');
 const statusBundle = path.join(root, 'dist', 'cli', 'status.cjs');

@@ -2,9 +2,9 @@ import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {writeJsonArray} from '../../src/cli/json-output.js';
-import {tempDir} from '../helpers/tmp.js';
-import {safeJsonStringify} from '../../src/core/text/safe-text.js';
+import {writeJsonArray} from '../../../src/cli/shared/json-output.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {safeJsonStringify} from '../../../src/core/text/safe-text.js';
 
 describe('writeJsonArray', () => {
 	it('writes exactly what safeJsonStringify(items, 2) gives, in chunks', () => {
@@ -51,7 +51,7 @@ describe('writeJsonArray from an iterable', () => {
 });
 
 describe('writeStdout', () => {
-	const root = path.resolve(import.meta.dirname, '../..');
+	const root = path.resolve(import.meta.dirname, '../../..');
 	/** Runs a script that writes 64 × 1 MiB to stdout, with `how`, through vite-node; its stdout is read only after a pause, then closed. */
 	function writer(how: 'writeStdout' | 'process.stdout.write', closeAfterBytes?: number): Promise<{code: number | null; stderr: string}> {
 		const dir = tempDir('write-stdout-');
@@ -59,8 +59,8 @@ describe('writeStdout', () => {
 		writeFileSync(
 			script,
 			[
-				`import {writeStdout} from ${JSON.stringify(path.join(root, 'src/cli/json-output.ts'))};`,
-				`import {blockOnFullPipe} from ${JSON.stringify(path.join(root, 'src/cli/index.ts'))};`,
+				`import {writeStdout} from ${JSON.stringify(path.join(root, 'src/cli/shared/json-output.ts'))};`,
+				`import {blockOnFullPipe} from ${JSON.stringify(path.join(root, 'src/cli/program.ts'))};`,
 				'blockOnFullPipe(process.stdout);',
 				"process.stdout.on('error', () => undefined);",
 				'let calls = 0;',

@@ -3,9 +3,9 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {tempDir} from '../helpers/tmp.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 
 describe('no live sessions', () => {
 	it('points at the hook, or at history when the import filled it', () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {displayEventLine} from '../../../src/core/history/display-event-line.js';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
 /** Every string in a value, keys included. */

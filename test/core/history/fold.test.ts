@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {EventLine, GitState} from '../../../src/core/history/event-line.js';
+import type {EventLine, GitState} from '../../../src/core/record/event-line.js';
 import {EventFold, foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
 import {withoutRepeats} from '../../../src/core/history/repeats.js';

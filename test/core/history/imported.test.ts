@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, parseEventLine, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, parseEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {
 	IMPORTED_FILES_MAX,

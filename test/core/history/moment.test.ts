@@ -1,7 +1,7 @@
 // A session at a moment, from its log alone (issue 13): the records the hook would have written by
 // then, and each agent's lifecycle up to then.
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
 import {linesUpTo, momentOf} from '../../../src/core/history/moment.js';
 
 const S = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';

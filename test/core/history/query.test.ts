@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {
 	heldHistory,
@@ -15,7 +15,7 @@ import {
 	sortLines,
 	tableAgentOf,
 } from '../../../src/core/history/query.js';
-import {gitText, historyRow, historyStatusText} from '../../../src/core/history/present-history.js';
+import {gitText, historyRow, historyStatusText} from '../../../src/present/history-text.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {replayBar} from '../../../src/core/tui/replay-bar.js';
-import {bindingsOf, keyToAction} from '../../../src/core/tui/keymap.js';
+import {replayBar} from '../../../src/core/history/replay-bar.js';
+import {bindingsOf, keyToAction} from '../../../src/tui/model/keymap.js';
 
 const time = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const p = {at: 5000, first: 0, last: 10_000, index: 3, total: 7, playing: true, speed: 2};

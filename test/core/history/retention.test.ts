@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {
 	DEFAULT_RETENTION_MS,

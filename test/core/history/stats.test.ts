@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {historyStats, localDay, percentile, tallyLines, type StatsAgent} from '../../../src/core/history/stats.js';
-import {formatStatsText} from '../../../src/core/history/stats-text.js';
+import {formatStatsText} from '../../../src/present/stats-text.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');

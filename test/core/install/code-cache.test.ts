@@ -4,9 +4,9 @@ import {execFileSync} from 'node:child_process';
 import {readdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {isCodeCacheName} from '../../src/core/install/code-cache.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {isCodeCacheName} from '../../../src/core/install/code-cache.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const start = (agentId: string) =>

@@ -1,14 +1,14 @@
 // Ids, span facts, encodings and the follow plan of the OTLP export (pure parts).
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {agentSpan, MAX_ATTRIBUTE_CHARS, MAX_SPAN_EVENTS} from '../../../src/core/otlp/agent-spans.js';
 import {dueSpans, hasPending, SETTLE_MS, SESSION_QUIET_MS, unfinishedSpans} from '../../../src/core/otlp/follow-plan.js';
 import {agentSpanId, sessionSpanId, traceIdOf} from '../../../src/core/otlp/ids.js';
-import {decodePartialSuccessJson, encodeTraceRequestJson} from '../../../src/core/otlp/json.js';
+import {decodePartialSuccessJson, encodeTraceRequestJson} from '../../../src/core/otlp/json-encoding.js';
 import {decodePartialSuccess, encodeTraceRequest} from '../../../src/core/otlp/protobuf.js';
 import {fitsOtlp, int, MAX_OTLP_MS, msToNs, str, type ExportContext} from '../../../src/core/otlp/span.js';
-import {decodeTraceRequest} from '../../otlp/receiver.js';
+import {decodeTraceRequest} from '../../cli/commands/otlp-receiver.js';
 
 const S = 'sess-1';
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');

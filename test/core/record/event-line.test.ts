@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {CUT_MESSAGE_CHARS} from '../../../src/core/record/limits.js';
-import {DATA_STRING_CHARS, formatEventLine, parseEventLine, parseEventLog, PROMPT_CHARS, type EventLine} from '../../../src/core/history/event-line.js';
+import {DATA_STRING_CHARS, formatEventLine, parseEventLine, parseEventLog, PROMPT_CHARS, type EventLine} from '../../../src/core/record/event-line.js';
 import {HOSTILE} from '../../helpers/hostile.js';
 
 const AT = '2026-03-01T12:00:00.123Z';

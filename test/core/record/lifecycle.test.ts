@@ -1,7 +1,7 @@
 // A stop reason in words, for Claude Code's and Codex CLI's agents alike.
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
-import {EMPTY_SESSION_LIFECYCLE, lifecycleLines, stopReasonText} from '../../../src/core/tui/lifecycle.js';
+import {EMPTY_SESSION_LIFECYCLE, lifecycleLines, stopReasonText} from '../../../src/core/record/lifecycle.js';
 
 describe('stopReasonText', () => {
 	it('says nothing for a plain stop of either tool', () => {

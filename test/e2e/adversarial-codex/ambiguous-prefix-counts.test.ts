@@ -4,7 +4,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, freshHome, ROOT} from './harness.js';
 
 const CLAUDE = '019ab000-1111-4000-8000-000000000001';

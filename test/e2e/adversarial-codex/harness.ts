@@ -3,9 +3,9 @@
 import {spawnSync, type SpawnSyncReturns} from 'node:child_process';
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {tempDir} from '../helpers/tmp.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-export const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+export const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 
 export interface Home {
 	readonly home: string;

@@ -3,7 +3,7 @@
 // grows with calls × names (10,000 names: status 11 s; 100,000: over 5 minutes). status runs from
 // a status bar every few seconds.
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, freshHome, ROOT} from './harness.js';
 
 const NAMES = 20_000;

@@ -3,7 +3,7 @@
 // (they had found no session at all).
 import {utimesSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, freshHome, ROOT} from './harness.js';
 
 describe('a Codex session from 5 days ago, the only session', () => {

@@ -4,7 +4,7 @@
 // every other line of it — is skipped: the agent disappears from sessions, ls, status and import.
 // One bad field should cost that field (or line), as an unparseable line does.
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, C2, freshHome, ROOT} from './harness.js';
 
 function setUp() {

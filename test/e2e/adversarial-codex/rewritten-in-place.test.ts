@@ -5,7 +5,7 @@
 // disagree about the same agent at the same moment, and stay so.
 import {writeFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, freshHome, ROOT} from './harness.js';
 
 describe('a Codex rollout rewritten in place, longer', () => {

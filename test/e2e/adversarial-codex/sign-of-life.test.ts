@@ -2,7 +2,7 @@
 // -p, or a long line being written): the write is a sign of life, as a Claude transcript's is, and
 // sessions, ls and status say the same of it (sessions had counted it stale from its lines alone).
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, freshHome, ROOT} from './harness.js';
 
 describe('a Codex child whose rollout is newer than its lines', () => {

@@ -3,7 +3,7 @@
 // scans the live window (2 days), finds no rollouts of it, and prints all zeros.
 import {utimesSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, C2, freshHome, ROOT} from './harness.js';
 
 describe('status <id> of a Codex session older than the live window', () => {

@@ -2,7 +2,7 @@
 // `toString`): the tool name comes from the model's function_call, so a confused or injected model
 // can write any name. Counts must stay numbers.
 import {describe, expect, it} from 'vitest';
-import {childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
+import {childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
 import {agentlog, C1, freshHome, ROOT} from './harness.js';
 
 function setUp() {

@@ -4,9 +4,9 @@
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {OtlpConfig} from '../../src/core/otlp/config.js';
-import type {Span} from '../../src/core/otlp/span.js';
-import {FIRST_BACKOFF_MS, SpanExporter} from '../../src/store/otlp/exporter.js';
+import type {OtlpConfig} from '../../../src/core/otlp/config.js';
+import type {Span} from '../../../src/core/otlp/span.js';
+import {FIRST_BACKOFF_MS, SpanExporter} from '../../../src/store/otlp/exporter.js';
 
 const servers: http.Server[] = [];
 

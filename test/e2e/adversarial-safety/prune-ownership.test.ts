@@ -4,9 +4,9 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine} from '../../src/core/history/event-line.js';
-import {pruneOnceADay, pruneSessions, ToolFolderError} from '../../src/store/history/prune.js';
-import {tempDir} from '../helpers/tmp.js';
+import {formatEventLine} from '../../../src/core/record/event-line.js';
+import {pruneOnceADay, pruneSessions, ToolFolderError} from '../../../src/store/history/prune.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const DAY = 24 * 60 * 60_000;

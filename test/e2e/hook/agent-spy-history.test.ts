@@ -5,11 +5,11 @@ import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync,
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseEventLog, type EventLine} from '../../src/core/history/event-line.js';
-import {foldEvents} from '../../src/core/history/fold.js';
-import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
-import {hookEnv, installedHook, runHook, runHookAsync} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {parseEventLog, type EventLine} from '../../../src/core/record/event-line.js';
+import {foldEvents} from '../../../src/core/history/fold.js';
+import {parseAgentRecord, type AgentRecord} from '../../../src/core/record/agent-record.js';
+import {hookEnv, installedHook, runHook, runHookAsync} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;

@@ -5,8 +5,8 @@ import {spawnSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {hookEnv, installedHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {hookEnv, installedHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const payload = (event: string) =>

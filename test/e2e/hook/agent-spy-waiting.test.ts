@@ -4,9 +4,9 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseEventLog} from '../../src/core/history/event-line.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {parseEventLog} from '../../../src/core/record/event-line.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;

@@ -3,9 +3,9 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseAgentRecord} from '../../src/core/record/agent-record.js';
-import {hookEnv, installedHook, runHook, runHookAsync, runHookScript} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {parseAgentRecord} from '../../../src/core/record/agent-record.js';
+import {hookEnv, installedHook, runHook, runHookAsync, runHookScript} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;

@@ -5,11 +5,11 @@ import {spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parseEventLog} from '../../src/core/history/event-line.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {parseEventLog} from '../../../src/core/record/event-line.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'codex');
+const fixtures = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'codex');
 
 function payloads(scenario: string, events: readonly string[]): string[] {
 	return readFileSync(path.join(fixtures, scenario, 'hook-payloads.jsonl'), 'utf8')
@@ -61,7 +61,7 @@ describe('the hook on Codex events', () => {
 			expect(runHook(launcher, payload, hookEnv(activity)).status).toBe(0);
 		}
 		const sessionId = readdirSync(activity).find(name => !name.startsWith('.'))!;
-		const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+		const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 		const r = spawnSync(process.execPath, [cli, 'ls', '--json', sessionId], {
 			encoding: 'utf8',
 			// The fixtures' day (the listing looks back 30 days from agentlog's clock).

@@ -6,17 +6,17 @@ import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {HOOK_EVENTS} from '../../src/core/hook/hook-event.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {HOOK_EVENTS} from '../../../src/core/hook/hook-event.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const fixture = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude', 'resume');
+const fixture = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude', 'resume');
 const payloads = readFileSync(path.join(fixture, 'hook-payloads.jsonl'), 'utf8')
 	.split('\n')
 	.filter(Boolean)
 	.map(line => line);
 const events = new Set<string>(HOOK_EVENTS);
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 
 describe('a SendMessage resume from the real Claude Code, through the hook', () => {
 	it('counts the second run as a resume, shown active while it runs, stopped after', () => {

@@ -8,15 +8,15 @@ import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {ActivityWatcher} from '../../src/store/activity/activity-watcher.js';
-import {TranscriptFollower} from '../../src/store/transcripts/follower.js';
-import {App} from '../../src/ui/App.js';
-import {KEY, tick} from '../helpers/fake-source.js';
-import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
-import {tempDir} from '../helpers/tmp.js';
-import {jsonl, textLine, toolResultLine, toolUseLine} from '../helpers/transcript-lines.js';
+import {ActivityWatcher} from '../../../src/store/live/activity-watcher.js';
+import {TranscriptFollower} from '../../../src/store/transcripts/follower.js';
+import {App} from '../../../src/tui/App.js';
+import {KEY, tick} from '../../helpers/fake-source.js';
+import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {jsonl, textLine, toolResultLine, toolUseLine} from '../../helpers/transcript-lines.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 /** A session folder whose name sets the terminal's title and reverses the text after it. */
 const HOSTILE_SESSION = `evil${HOSTILE.title}${HOSTILE.csiC1}${HOSTILE.bidi}`;

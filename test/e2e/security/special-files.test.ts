@@ -6,12 +6,12 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdirSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {MAX_AGENT_FILE_BYTES, readAgentFile, readSessionDir} from '../../src/store/activity/read-agents.js';
-import {readTeams} from '../../src/store/activity/teams.js';
-import {runIsolated} from '../helpers/isolated.js';
-import {tempDir} from '../helpers/tmp.js';
+import {MAX_AGENT_FILE_BYTES, readAgentFile, readSessionDir} from '../../../src/store/activity/read-agents.js';
+import {readTeams} from '../../../src/store/activity/teams.js';
+import {runIsolated} from '../../helpers/isolated.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const iso = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
 

@@ -4,7 +4,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {newestSessionId} from '../../../src/store/activity/sessions.js';
+import {newestSessionId} from '../../../src/store/activity/session-listing.js';
 import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
 import {tempDir} from '../../helpers/tmp.js';
 

@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {chmodSync, mkdirSync, readdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine} from '../../../src/core/record/event-line.js';
 import {
 	HOOK_LOG_TAIL_BYTES,
 	probeActivity,

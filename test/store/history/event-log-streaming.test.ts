@@ -3,7 +3,7 @@
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {importedLine, sessionImportState} from '../../../src/core/history/imported.js';
 import {TimeOrder} from '../../../src/core/history/time-order.js';

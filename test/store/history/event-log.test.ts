@@ -2,7 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, parseEventLog, TORN_LINE, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, parseEventLog, TORN_LINE, type EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {EVENT_LOG_NAME, readAllEvents, readSessionEvents, readSessionLines} from '../../../src/store/history/event-log.js';
 import {runIsolated} from '../../helpers/isolated.js';

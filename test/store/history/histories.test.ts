@@ -1,7 +1,7 @@
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
-import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents, HISTORY_STATUSES} from '../../../src/core/history/fold.js';
 import type {HistoryFilter} from '../../../src/core/history/query.js';
 import {newLineTally, type LineTally} from '../../../src/core/history/stats.js';

@@ -2,7 +2,7 @@ import {spawnSync} from 'node:child_process';
 import {appendFileSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync, existsSync, openSync, writeSync, closeSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, parseEventLog} from '../../../src/core/history/event-line.js';
+import {formatEventLine, parseEventLog} from '../../../src/core/record/event-line.js';
 import {importTranscripts} from '../../../src/store/history/import.js';
 import {readHistories} from '../../../src/store/history/histories.js';
 import {agentCallLines, lastLineMs, transcriptLines, writeSession} from '../../helpers/subagent-transcripts.js';

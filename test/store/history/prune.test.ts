@@ -5,9 +5,9 @@ import {existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync
 import path from 'node:path';
 import {build} from 'esbuild';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
-import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {claimDailyPrune, PRUNE_STAMP_NAME, PRUNING_PREFIX, pruneOnceADay, pruneSessions, ToolFolderError} from '../../../src/store/history/prune.js';
-import {EVENT_LOG_NAME} from '../../../src/store/history/event-log.js';
+import {EVENT_LOG_NAME} from '../../../src/core/record/file-names.js';
 import {tempDir} from '../../helpers/tmp.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');

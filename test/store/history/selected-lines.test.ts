@@ -1,11 +1,11 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
-import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {EventFold} from '../../../src/core/history/fold.js';
 import {TimeOrder} from '../../../src/core/history/time-order.js';
 import type {HistoryFilter} from '../../../src/core/history/query.js';
-import {EVENT_LOG_NAME} from '../../../src/store/history/event-log.js';
+import {EVENT_LOG_NAME} from '../../../src/core/record/file-names.js';
 import {readHistories} from '../../../src/store/history/histories.js';
 import {planSelectedLines, selectedLines} from '../../../src/store/history/selected-lines.js';
 import {tempDir} from '../../helpers/tmp.js';

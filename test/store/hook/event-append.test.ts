@@ -1,7 +1,7 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {EVENT_LOG_NAME, readSessionEvents} from '../../../src/store/history/event-log.js';
 import {appendEventLine} from '../../../src/store/hook/event-append.js';
 import {tempDir} from '../../helpers/tmp.js';

@@ -3,9 +3,9 @@ import {lstatSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {acquireLock, hostName, releaseLock, STALE_MS, tryLock} from '../../src/store/hook/lock.js';
-import {writeAtomic} from '../../src/store/fs/atomic-write.js';
-import {tempDir} from '../helpers/tmp.js';
+import {acquireLock, hostName, releaseLock, STALE_MS, tryLock} from '../../../src/store/hook/lock.js';
+import {writeAtomic} from '../../../src/store/fs/atomic-write.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 describe('writeAtomic', () => {
 	it('never writes through a link planted at its temp name: it takes another name', () => {

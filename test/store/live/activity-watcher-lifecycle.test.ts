@@ -2,9 +2,9 @@
 import {appendFileSync, mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {formatEventLine, type EventLine} from '../../../src/core/history/event-line.js';
-import {ActivityWatcher} from '../../../src/store/activity/activity-watcher.js';
-import {EVENT_LOG_NAME} from '../../../src/store/history/event-log.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
+import {ActivityWatcher} from '../../../src/store/live/activity-watcher.js';
+import {EVENT_LOG_NAME} from '../../../src/core/record/file-names.js';
 import {agent} from '../../helpers/agent-fixtures.js';
 import {tempDir} from '../../helpers/tmp.js';
 

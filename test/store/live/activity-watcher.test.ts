@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {applyFileUpdates, EMPTY_AGENT_SET, type AgentSet, type FileUpdate} from '../../../src/core/record/agent-set.js';
-import {ActivityWatcher, type ActivityWatcherOptions, type WatchSnapshot} from '../../../src/store/activity/activity-watcher.js';
+import {ActivityWatcher, type ActivityWatcherOptions, type WatchSnapshot} from '../../../src/store/live/activity-watcher.js';
 import {readSessionDir} from '../../../src/store/activity/read-agents.js';
 import {agent} from '../../helpers/agent-fixtures.js';
 import {tempDir} from '../../helpers/tmp.js';

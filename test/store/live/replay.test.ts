@@ -1,9 +1,9 @@
 // The replay source: the agents at the moment from the log alone, the moment as the clock, and
 // the controls; played with a fake wall clock.
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/history/event-line.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
 import {momentOf} from '../../../src/core/history/moment.js';
-import {Replay} from '../../../src/store/history/replay.js';
+import {Replay} from '../../../src/store/live/replay.js';
 
 const S = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const t0 = Date.parse('2026-11-20T10:00:00Z');

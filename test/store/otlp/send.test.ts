@@ -5,10 +5,10 @@
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {OtlpConfig} from '../../src/core/otlp/config.js';
-import type {Span} from '../../src/core/otlp/span.js';
-import {SpanExporter} from '../../src/store/otlp/exporter.js';
-import {MAX_RETRY_AFTER_MS, postTraces, retryAfter} from '../../src/store/otlp/send.js';
+import type {OtlpConfig} from '../../../src/core/otlp/config.js';
+import type {Span} from '../../../src/core/otlp/span.js';
+import {SpanExporter} from '../../../src/store/otlp/exporter.js';
+import {MAX_RETRY_AFTER_MS, postTraces, retryAfter} from '../../../src/store/otlp/send.js';
 
 interface Collector {
 	readonly url: string;

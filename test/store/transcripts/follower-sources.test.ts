@@ -4,7 +4,7 @@ import {execFileSync} from 'node:child_process';
 import {closeSync, mkdirSync, openSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {TranscriptState} from '../../../src/store/transcripts/follower.js';
+import type {TranscriptState} from '../../../src/store/transcripts/reader.js';
 import {readAgentActivities, readAgentActivity} from '../../../src/store/transcripts/one-shot.js';
 import {ParentScanner} from '../../../src/store/transcripts/parent-scan.js';
 import {tempDir} from '../../helpers/tmp.js';

@@ -2,7 +2,7 @@ import {appendFileSync, renameSync, statSync, utimesSync, writeFileSync} from 'n
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_TOOL_CALLS, tokenTotals, type Usage} from '../../../src/core/transcript/summary.js';
-import type {TranscriptState} from '../../../src/store/transcripts/follower.js';
+import type {TranscriptState} from '../../../src/store/transcripts/reader.js';
 import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 import {
 	agentCallLine,

@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 
 // Before marked-terminal is loaded (lazily, by the first render): the terminal "supports" links.
 process.env.FORCE_HYPERLINK = '1';
-const {renderMarkdown} = await import('../../src/ui/markdown.js');
+const {renderMarkdown} = await import('../../../src/tui/markdown/markdown.js');
 
 describe('markdown links', () => {
 	it('prints the address beside the text, never as a hyperlink escape', async () => {

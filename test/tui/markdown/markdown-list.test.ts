@@ -2,7 +2,7 @@
 // there as they are): a report of nested bullets, bold, code, links and a table.
 import chalk from 'chalk';
 import {afterEach, describe, expect, it} from 'vitest';
-import {keepOnlyMarkdown, renderMarkdown} from '../../src/ui/markdown.js';
+import {keepOnlyMarkdown, renderMarkdown} from '../../../src/tui/markdown/markdown.js';
 
 const REPORT = [
 	'## Findings',

@@ -1,7 +1,7 @@
 // The detail pane's Markdown: rendered once per (message, width), piece by piece for a long one.
 import {describe, expect, it} from 'vitest';
-import {DISPLAY_LIMIT} from '../../src/core/tui/markdown-pieces.js';
-import {keepOnlyMarkdown, preloadMarkdown, renderedMarkdown, renderMarkdown, watchMarkdown} from '../../src/ui/markdown.js';
+import {DISPLAY_LIMIT} from '../../../src/tui/model/markdown-pieces.js';
+import {keepOnlyMarkdown, preloadMarkdown, renderedMarkdown, renderMarkdown, watchMarkdown} from '../../../src/tui/markdown/markdown.js';
 
 const paragraphs = (n: number, tag = 'p') => Array.from({length: n}, (_, i) => `${tag} ${i}: some **bold** words and \`code\` to render.`).join('\n\n');
 

@@ -1,7 +1,7 @@
 // When the bell rings (issue 14): an agent starts waiting, or an agent finishes; never for
 // silence; at most once a second.
 import {describe, expect, it} from 'vitest';
-import {bellAllowed, bellWanted, type StatusMap} from '../../../src/core/tui/bell.js';
+import {bellAllowed, bellWanted, type StatusMap} from '../../../src/tui/model/bell.js';
 import type {DisplayStatus} from '../../../src/core/monitor/stale.js';
 
 const m = (...entries: Array<[string, DisplayStatus, boolean?]>): StatusMap =>

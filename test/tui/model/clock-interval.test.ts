@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentView, ViewItem} from '../../../src/core/monitor/view.js';
 import {formatSilence} from '../../../src/core/text/format.js';
-import {clockInterval} from '../../../src/core/tui/clock-interval.js';
+import {clockInterval} from '../../../src/tui/model/clock-interval.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const counts = (active: number, stale: number) => ({waiting: 0, active, idle: 0, stopped: stale, stale});

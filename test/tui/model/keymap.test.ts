@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {BINDINGS, keyToAction, pressesOf, keyToken, type Action, type Focus, type KeyInfo} from '../../../src/core/tui/keymap.js';
+import {BINDINGS, keyToAction, pressesOf, keyToken, type Action, type Focus, type KeyInfo} from '../../../src/tui/model/keymap.js';
 
 const none: KeyInfo = {};
 

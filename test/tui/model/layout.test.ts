@@ -13,7 +13,7 @@ import {
 	visibleCount,
 	windowStart,
 	type BodyLayout,
-} from '../../../src/core/tui/layout.js';
+} from '../../../src/tui/model/layout.js';
 
 /** Lines the whole frame takes: header, body, footer. */
 const frameHeight = (layout: BodyLayout): number => HEADER_LINES + layout.height + FOOTER_LINES;

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../../../src/core/tui/markdown-pieces.js';
+import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '../../../src/tui/model/markdown-pieces.js';
 
 /** Every piece of `text` (its source and where it started). */
 function pieces(text: string, size: number, end = text.length): Array<{source: string; at: number; fence: string | undefined}> {

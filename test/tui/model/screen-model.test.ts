@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
-import {BINDINGS} from '../../../src/core/tui/keymap.js';
-import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/core/tui/layout.js';
+import {BINDINGS} from '../../../src/tui/model/keymap.js';
+import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/tui/model/layout.js';
 import {
 	buildScreen,
 	fitHints,
@@ -11,10 +11,10 @@ import {
 	type RenderedMessage,
 	type ScreenInput,
 	type ScreenModel,
-} from '../../../src/core/tui/screen.js';
-import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/core/tui/ui-state.js';
+} from '../../../src/tui/model/screen-model.js';
+import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/tui/model/ui-state.js';
 import type {ViewOptions} from '../../../src/core/monitor/view.js';
-import {GLYPH, SYMBOLS} from '../../../src/core/present/present.js';
+import {GLYPH, SYMBOLS} from '../../../src/present/present.js';
 import {buildMonitorModel, type MonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 import {hugeText} from '../../helpers/huge-text.js';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import type {Action} from '../../../src/core/tui/keymap.js';
-import {initialUiModel, reconcileSelection, uiReducer, type UiContext, type UiModel} from '../../../src/core/tui/ui-state.js';
+import type {Action} from '../../../src/tui/model/keymap.js';
+import {initialUiModel, reconcileSelection, uiReducer, type UiContext, type UiModel} from '../../../src/tui/model/ui-state.js';
 
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] as const;
 
