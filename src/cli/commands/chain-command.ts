@@ -1,6 +1,7 @@
 // `agentlog chain <agent>`: who spawned an agent, what it spawned, and each one's lifecycle.
 import type {Command} from 'commander';
-import {agentChain, chainJson, formatChainText} from '../../present/chain.js';
+import {agentChain} from '../../core/history/chain.js';
+import {chainJson, formatChainText} from '../../present/chain.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {readAgentSession} from '../../store/history/histories.js';
 import {activityFor, clockNow} from '../../app/env.js';

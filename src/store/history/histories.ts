@@ -9,7 +9,7 @@ import {EventFold, type AgentHistory, type EventSink} from '../../core/history/f
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
 import {tallyLine, type LineTally} from '../../core/history/stats.js';
 import {listSessionDirs} from '../activity/read-agents.js';
-import {agentChain} from '../../present/chain.js';
+import {agentChain} from '../../core/history/chain.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
 import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';
