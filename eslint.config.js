@@ -15,7 +15,7 @@ export default tseslint.config(
 		files: ['**/*.{ts,tsx}'],
 		extends: [tseslint.configs.recommendedTypeChecked],
 		languageOptions: {
-			parserOptions: {projectService: {allowDefaultProject: ['vitest.config.ts']}, tsconfigRootDir: import.meta.dirname},
+			parserOptions: {projectService: {allowDefaultProject: ['vitest.config.ts', 'vitest.unit.config.ts']}, tsconfigRootDir: import.meta.dirname},
 		},
 		rules: {
 			'@typescript-eslint/no-floating-promises': 'error',
@@ -30,7 +30,7 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['src/core/**', 'src/present/**', 'src/tui/**'],
+		files: ['src/core/**', 'src/present/**', 'src/tui/**', 'src/app/**', 'src/store/**'],
 		rules: {
 			'no-console': 'error',
 		},

@@ -1,0 +1,13 @@
+// `npm run test:unit`: the pure tests alone (core/, present/, tui/model/): no build, no child
+// processes, no terminal. `npm test` runs them too, with everything else.
+import {defineConfig} from 'vitest/config';
+
+export default defineConfig({
+	test: {
+		include: ['test/core/**/*.test.{ts,tsx}', 'test/present/**/*.test.{ts,tsx}', 'test/tui/model/**/*.test.{ts,tsx}'],
+		setupFiles: ['test/setup.ts'],
+		testTimeout: 20_000,
+		pool: 'forks',
+		poolOptions: {forks: {maxForks: 2, minForks: 1}},
+	},
+});
