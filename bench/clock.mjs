@@ -1,4 +1,4 @@
-// The clock's cost (issue 11): `agentlog watch` in a real pty with 8 active agents whose
+// The clock's cost: `agentlog watch` in a real pty with 8 active agents whose
 // transcripts never change, so all that happens is the 1 s clock tick. CPU % per 30 s window and
 // RSS at the start, 30, 60 and 90 s. A second, diagnostic run of the same build is preloaded with
 // bench/heap-probe.mjs (node --expose-gc --import): the V8 heap used after a full GC tells real

@@ -1,6 +1,6 @@
 // Hook cost per event: the installed hook (agent-spy.sh → agent-spy.cjs) against `node -e 0`,
 // measured in the same run, interleaved so that machine noise hits both alike.
-// Target (issue #2, issue 12 with the event log): median ≤ 1.3× `node -e 0`. Also shown: the
+// Target: median ≤ 1.3× `node -e 0`, the event log included. Also shown: the
 // bundled script run by node without the launcher (the launcher's sh costs ~1 ms), and the hook
 // as it was before it wrote the event log and ran from a code cache (built from git at BASE_REV in
 // a temporary worktree, so "with the log vs without" is measured in the same run). The payloads' cwd is this repository,
@@ -15,7 +15,7 @@ import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/** The last commit whose hook wrote no event log (issue 12). */
+/** The last commit whose hook wrote no event log. */
 const BASE_REV = process.env.AGENTLOG_BENCH_BASE_REV || 'ffa262b';
 
 /** The hook bundle as built at `rev`, or a reason it could not be built (no git, a shallow clone). */
@@ -25,7 +25,7 @@ function buildHookAt(rev, tmp) {
 		execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', '-f', tree, rev], {stdio: 'ignore'});
 		symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
 		execFileSync(process.execPath, ['scripts/build.mjs'], {cwd: tree, stdio: 'ignore'});
-		// Built into hooks/ since the bundle is committed (issue 15); dist/hooks/ before.
+		// Built into hooks/ since the bundle is committed; dist/hooks/ before.
 		const built = [path.join(tree, 'hooks/agent-spy.cjs'), path.join(tree, 'dist/hooks/agent-spy.cjs')].find(file => existsSync(file));
 		const copy = path.join(tmp, 'agent-spy-base.cjs');
 		copyFileSync(built, copy);

@@ -10,7 +10,7 @@
 // a small rotated log, <activity>/.agentlog-hook.log. Everything is synchronous and uses only
 // node: built-ins, so a run costs little more than Node's own start-up.
 //
-// Against hostile or unlucky surroundings (issue 10): stdin is read with a deadline; updates of
+// Against hostile or unlucky surroundings: stdin is read with a deadline; updates of
 // one agent file are serialised by a short lock file, and the record merge is order-independent
 // (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
 // activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.

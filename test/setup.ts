@@ -17,7 +17,7 @@ process.env.HOME = path.join(sandbox, 'home');
 process.env.CLAUDE_CONFIG_DIR = path.join(sandbox, 'home', '.claude');
 process.env.AGENTLOG_DIR = path.join(sandbox, 'home', '.claude', 'agent-activity');
 process.env.XDG_STATE_HOME = path.join(sandbox, 'home', '.local', 'state');
-// Nor the real Codex folder (issue 16): its rollouts would show as sessions.
+// Nor the real Codex folder: its rollouts would show as sessions.
 process.env.CODEX_HOME = path.join(sandbox, 'home', '.codex');
 process.env.AGENTLOG_TEST_SANDBOX = sandbox;
 // Ink prints only the last frame when CI is set; tests want it to render as in a terminal. Tests

@@ -1,4 +1,4 @@
-// `agentlog export` (issue 13, "Export"): the rows of the history as JSON Lines or CSV, one row
+// `agentlog export`: the rows of the history as JSON Lines or CSV, one row
 // per agent or, with `--events`, one per log line. Pure: the command streams these rows out.
 //
 // JSONL rows are the `history --json` / `history --events --json` values exactly, one per line,

@@ -67,7 +67,7 @@ export function resumedLabel(resumeCount: number | undefined): string | undefine
 }
 
 /**
- * The status word of a record's lifecycle (issue 12), the one place it is decided: `interrupted`
+ * The status word of a record's lifecycle, the one place it is decided: `interrupted`
  * for a stopped agent its record says was cut off (its session ended, or its parent's call came
  * back interrupted), `resumed` (`resumed ×2`) for an agent running again after a stop; else the
  * display status. The glyph stays the display status's, so the set of glyphs is unchanged.

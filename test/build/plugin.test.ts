@@ -1,4 +1,4 @@
-// The repository as a Claude Code plugin and a one-plugin marketplace (issue 15): the files
+// The repository as a Claude Code plugin and a one-plugin marketplace: the files
 // validate against the formats Claude Code reads (CLAUDE-CODE-HOOKS.md §2; the plugin manifest and
 // marketplace references of code.claude.com/docs/en/plugins), hooks/hooks.json registers exactly
 // what install-hook registers, the hook it runs is committed and up to date (a plugin is installed

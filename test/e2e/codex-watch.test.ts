@@ -1,4 +1,4 @@
-// End to end (issue 16): a Codex-shaped session written line by line while `watch` runs in a real
+// End to end: a Codex-shaped session written line by line while `watch` runs in a real
 // terminal: the child shows active, then finished with its report, each within a second of its line.
 import {appendFileSync, mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The package people install (issue 15): `npm pack`, then `npm install -g` of that tarball into a
+// The package people install: `npm pack`, then `npm install -g` of that tarball into a
 // fresh prefix with a fresh HOME, then what the README's `npm i -g agentlog && agentlog
 // install-hook` promises — the version, install-hook, the hook it installed records an agent,
 // `agentlog ls --json` shows it. Run on every `npm test`, so that path can never silently break.

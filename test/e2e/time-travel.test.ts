@@ -1,4 +1,4 @@
-// Time travel (issue 13): a scripted session played through the real hook, with `ls --json` taken
+// Time travel: a scripted session played through the real hook, with `ls --json` taken
 // on the live files after each step; then `ls --at <that moment> --json`, rebuilt from the event
 // log alone (and the transcript read up to then), must give the same agents.
 import {spawnSync} from 'node:child_process';

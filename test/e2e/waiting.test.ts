@@ -1,4 +1,4 @@
-// Needs-you end to end (issue 14): the built CLI in a real terminal, the real hook, real transcript
+// Needs-you end to end: the built CLI in a real terminal, the real hook, real transcript
 // files. A PermissionRequest inside an agent shows it waiting; a transcript line clears it; the main
 // session's own request shows in the header until its transcript moves on.
 import {appendFileSync, mkdirSync} from 'node:fs';

@@ -1,4 +1,4 @@
-// Waiting agents on screen (issue 14): their glyph and words on a list line and a card, the header
+// Waiting agents on screen: their glyph and words on a list line and a card, the header
 // count, the detail status, and a main session that waits.
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';

@@ -1,4 +1,4 @@
-// Where the reading commands meet Codex (issue 16): `--codex-home`, the scan of the rollouts (with
+// Where the reading commands meet Codex: `--codex-home`, the scan of the rollouts (with
 // its cache), and the newest session of either kind. No npm package (status's small bundle uses it).
 import {statSync} from 'node:fs';
 import path from 'node:path';

@@ -61,7 +61,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 	const plugin = enabledAgentlogPlugin(files, target);
 	const pluginOnly = plugin !== undefined && hookFiles.launcher.read.state === 'missing';
 	const heartbeat = readHeartbeat(activity);
-	// Codex CLI (issue 16): its folder, and agentlog's hooks in its hooks.json with their own copy of the hook.
+	// Codex CLI: its folder, and agentlog's hooks in its hooks.json with their own copy of the hook.
 	const codexHome = codexHomeDir(env, homeDir, options.codexHome);
 	const codexTarget = codexHookTarget(codexHome, homeDir, env.CODEX_HOME);
 	const codex = readCodexFacts(codexHome, now, {

@@ -1,5 +1,5 @@
 // `agentlog export --otlp [url]`: the history as OpenTelemetry traces sent to a collector over
-// OTLP/HTTP (issue 15): one trace per session, one span per agent run (core/otlp/agent-spans.ts).
+// OTLP/HTTP: one trace per session, one span per agent run (core/otlp/agent-spans.ts).
 // Once: the selection (the history filters apply), session by session, in batches, each retried
 // with backoff a few times. With --follow (otlp-follow.ts): as runs end, until stopped.
 import os from 'node:os';

@@ -70,7 +70,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	}
 	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
 	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
-	// Codex subagents from their rollouts, beside (issue 16); nothing when there is no Codex folder.
+	// Codex subagents from their rollouts, beside; nothing when there is no Codex folder.
 	const sessionFiles = sessionId === undefined ? undefined : olderCodexSessionFiles(sessionId, options);
 	const codex = new CodexLive({codexHome: codexHomeFor(options), activity, session: sessionId, ...(sessionFiles === undefined ? {} : {sessionFiles})});
 	const state = stateFile(process.env, home());

@@ -1,4 +1,4 @@
-// A Codex subagent as agentlog's one agent shape (issue 16): the record the monitor model reads
+// A Codex subagent as agentlog's one agent shape: the record the monitor model reads
 // (as if a hook had written it, with `provider: "codex"`) and what its "transcript" says (the
 // rollout, as the model's TranscriptFacts). Below this, nothing in the model is Codex-specific.
 // Pure.

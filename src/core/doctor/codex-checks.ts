@@ -1,4 +1,4 @@
-// Doctor's checks of OpenAI Codex CLI (issue 16): is Codex here (its folder, recent rollouts under
+// Doctor's checks of OpenAI Codex CLI: is Codex here (its folder, recent rollouts under
 // sessions/), are agentlog's Codex hooks registered in $CODEX_HOME/hooks.json and for which
 // events, is its copy of the hook there, and has one run. Codex is optional: no Codex folder is a
 // note, not a failure, and so are hooks never installed (agentlog reads Codex subagents from the

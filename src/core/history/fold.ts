@@ -59,7 +59,7 @@ export interface AgentHistory {
 	readonly events: readonly EventLine[];
 	/** `transcript` when every line of it was written by `agentlog import`; else `hook`. */
 	readonly source: 'hook' | 'transcript';
-	/** The tool it ran in: `codex` when a line of it says so (issue 16), else `claude`. */
+	/** The tool it ran in: `codex` when a line of it says so, else `claude`. */
 	readonly provider: 'claude' | 'codex';
 }
 

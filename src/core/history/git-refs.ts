@@ -1,6 +1,6 @@
 // Reading the few files of a git repository that name its current commit (`HEAD`, a `.git` file,
-// `commondir`, a loose ref, `packed-refs`), for the event log's `git` field (issue 12, "Body
-// state"): pure parsing of their text. Every function is tolerant (garbage → undefined), looks at
+// `commondir`, a loose ref, `packed-refs`), for the event log's `git` field: pure
+// parsing of their text. Every function is tolerant (garbage → undefined), looks at
 // a bounded part of its input and never throws; the IO is in src/store/history/git-state.ts.
 import path from 'node:path';
 

@@ -39,7 +39,7 @@ export interface TranscriptImport {
 	readonly transcriptMtimeMs: number;
 	readonly parentAgentId?: string;
 	readonly cwd?: string;
-	/** `codex` for a Codex CLI rollout (issue 16): the line says `provider: "codex"`. */
+	/** `codex` for a Codex CLI rollout: the line says `provider: "codex"`. */
 	readonly provider?: 'codex';
 }
 

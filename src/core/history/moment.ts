@@ -1,4 +1,4 @@
-// A session as it was at a moment (issue 13: replay, `watch --at`, `ls --at`), rebuilt from its
+// A session as it was at a moment (replay, `watch --at`, `ls --at`), rebuilt from its
 // event log alone: the lines up to that moment folded (foldEvents), each agent turned back into
 // the record the hook would have written then, so the monitor model shows it with the rules it
 // shows the live files with. Pure: the moment is a parameter.

@@ -1,4 +1,4 @@
-// Queries over agent histories (issue 12, "Queries"): the filters of `history`, `stats` and
+// Queries over agent histories: the filters of `history`, `stats` and
 // `chain` (agent, type, status, time range), the order and page of `history`, and the
 // `history --json` shape. Pure: the clock (`now`) is a parameter.
 import {parseDuration} from '../text/format.js';

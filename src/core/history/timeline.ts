@@ -1,4 +1,4 @@
-// Replay's clock (issue 13): the moments of a session's log on a timeline that plays at the
+// Replay's clock: the moments of a session's log on a timeline that plays at the
 // recorded pace (times `speed`) with every gap longer than `maxGapMs` shortened to it, so a
 // session with an hour of silence in it does not play an hour of nothing. Pure: play time in,
 // log time out.

@@ -1,4 +1,4 @@
-// The monitor model (issue 11): agent records + what their transcripts say + the clock → what
+// The monitor model: agent records + what their transcripts say + the clock → what
 // every command shows. `watch` (the App), its non-TTY snapshot, `ls`, `ls --json` and `sessions`
 // all call buildMonitorModel; components and printers only lay its fields out. Pure.
 //

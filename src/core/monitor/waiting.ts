@@ -1,4 +1,4 @@
-// The waiting rule (issue 14): an agent the hook saw ask for permission (or for input) waits for
+// The waiting rule: an agent the hook saw ask for permission (or for input) waits for
 // the user until its next sign of work — a transcript line stamped after the request, a later hook
 // event (the hook then clears the fields), or its stop. Waiting agents are never stale. Pure.
 import type {AgentRecord} from '../record/agent-record.js';

@@ -1,4 +1,4 @@
-// A session's history as OTLP spans (issue 15), after the GenAI semantic conventions' agent spans
+// A session's history as OTLP spans, after the GenAI semantic conventions' agent spans
 // (still in development upstream): one span per agent run, `invoke_agent <type>`, child of the
 // agent that launched it or else of a span for the session; lifecycle steps and waits as span
 // events; an interrupted run is an error. Pure: the clock is a parameter.

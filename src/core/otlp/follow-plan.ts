@@ -1,4 +1,4 @@
-// Which spans of a session `export --otlp` sends (issue 15). Once: every agent of the selection and
+// Which spans of a session `export --otlp` sends. Once: every agent of the selection and
 // its session's span, a run still going marked unfinished. Following: a span when its run has
 // ended (stopped, interrupted, or stale: its stop never came) and has settled — the parent's Agent
 // call comes back just after a stop, with the description and totals — and only when it says

@@ -1,5 +1,5 @@
 // Trace and span ids of the OTLP export, derived from agentlog's ids so that exporting twice, or
-// from two machines, gives the same ids (issue 15): one trace per Claude Code session, one span
+// from two machines, gives the same ids: one trace per Claude Code session, one span
 // per agent, one span for the session itself. Pure (a hash is no I/O).
 import {createHash} from 'node:crypto';
 

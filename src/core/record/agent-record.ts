@@ -49,12 +49,12 @@ export interface AgentRecord {
 	readonly totalDurationMs?: number;
 	/** The agent whose call launched it; absent when the main session did (or it is unknown). */
 	readonly parentAgentId?: string;
-	// Waiting for the user (issue 14): set by a PermissionRequest (or a Notification asking for input) inside it, cleared by its next hook event.
+	// Waiting for the user: set by a PermissionRequest (or a Notification asking for input) inside it, cleared by its next hook event.
 	/** What it waits for: `Bash: npm publish`. */
 	readonly waitingFor?: string;
 	/** When it started waiting. */
 	readonly waitingSince?: string;
-	/** The tool it belongs to (issue 16): `codex` for an OpenAI Codex CLI subagent; absent means Claude Code. */
+	/** The tool it belongs to: `codex` for an OpenAI Codex CLI subagent; absent means Claude Code. */
 	readonly provider?: Provider;
 }
 

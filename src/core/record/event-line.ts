@@ -48,7 +48,7 @@ export interface EventLine {
 	readonly data?: Json;
 	readonly cwd?: string;
 	readonly git?: GitState;
-	/** `codex` when the event came from OpenAI's Codex CLI (issue 16); absent: Claude Code. */
+	/** `codex` when the event came from OpenAI's Codex CLI; absent: Claude Code. */
 	readonly provider?: 'codex';
 }
 

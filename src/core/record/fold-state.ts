@@ -61,7 +61,7 @@ export interface State {
 	/** Replaced, never pushed to (`addStep`): exactly as long as its steps, since one is held per agent. */
 	lifecycle: readonly LifecycleStep[];
 	onlyImported: boolean;
-	/** `codex` once a line of it says so (issue 16). */
+	/** `codex` once a line of it says so. */
 	provider?: 'codex';
 }
 

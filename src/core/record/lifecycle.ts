@@ -1,4 +1,4 @@
-// The detail pane's "lifecycle" section (issue 12): an agent's steps (spawned, idle, active,
+// The detail pane's "lifecycle" section: an agent's steps (spawned, idle, active,
 // completed, interrupted, resumed) with local times, from its session's event log folded by
 // foldEvents, else — for an agent the log does not name (an older hook, an unreadable log) — from
 // what its record says. Pure: times are formatted by the caller's `time`.

@@ -1,6 +1,6 @@
-// Whose agent (or session) it is: Claude Code's or OpenAI Codex CLI's (issue 16).
+// Whose agent (or session) it is: Claude Code's or OpenAI Codex CLI's.
 
-/** The tool an agent belongs to. Absent on a record: Claude Code (every record before issue 16). */
+/** The tool an agent belongs to. Absent on a record: Claude Code (every record written before agentlog read Codex). */
 export type Provider = 'claude' | 'codex';
 
 /**

@@ -1,4 +1,4 @@
-// Whether the main session of a session waits for the user (issue 14): `.main-waiting.json`, which
+// Whether the main session of a session waits for the user: `.main-waiting.json`, which
 // the hook writes on a PermissionRequest without an agent, and the newest line of the main
 // transcript (a line stamped after the request means it works again). Regular files only, bounded
 // reads; the transcript only under the allowed folders.

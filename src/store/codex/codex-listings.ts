@@ -1,4 +1,4 @@
-// Codex sessions beside Claude Code's (issue 16), for `sessions`, the session argument and the
+// Codex sessions beside Claude Code's, for `sessions`, the session argument and the
 // newest-session rule: each Codex session with a subagent is listed with the same counts rules as
 // a session folder; a Codex session that also has a folder (agentlog's hook on Codex's events
 // wrote it) is one session, its agents the hook's records merged with the rollouts'.

@@ -1,4 +1,4 @@
-// Codex sessions from the rollouts (issue 16): every rollout's thread, grouped by its root (the
+// Codex sessions from the rollouts: every rollout's thread, grouped by its root (the
 // Codex session), children as agents. What each rollout said, and how far it was read, is kept in
 // $XDG_STATE_HOME/agentlog/codex-cache.json, so a run reads only what was appended since the last
 // (a child's file grows while it works); a file whose inode, size and time did not change is not

@@ -1,4 +1,4 @@
-// Agent histories from the event logs of every session (issue 12, history / stats / chain): each
+// Agent histories from the event logs of every session: each
 // session's log read line by line and folded on its own, the filters applied, and only what the
 // caller asked for kept — an agent's `events` and the lines are dropped unless asked, and each
 // agent is held as `keep` makes it: memory grows with the agents, never with the lines. Lines that

@@ -1,4 +1,4 @@
-// `agentlog import` for Codex CLI (issue 16): each subagent thread's rollout under
+// `agentlog import` for Codex CLI: each subagent thread's rollout under
 // `$CODEX_HOME/sessions` as one Imported line (provider codex, source transcript) in its root
 // session's log, by the same rules as a Claude transcript (import.ts): an agent the hook recorded
 // gets nothing, a rollout already imported at the same size and mtime gets nothing.

@@ -37,7 +37,7 @@ export interface ImportOptions {
 	readonly project?: string;
 	/** Read and count, write nothing. */
 	readonly dryRun?: boolean;
-	/** `$CODEX_HOME`: its subagents' rollouts are imported too (issue 16); absent: Claude Code's only. */
+	/** `$CODEX_HOME`: its subagents' rollouts are imported too; absent: Claude Code's only. */
 	readonly codexHome?: string;
 	readonly chunkBytes?: number;
 	/** Told after each chunk and each file. */

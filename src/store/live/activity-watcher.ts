@@ -31,7 +31,7 @@ export interface WatchSnapshot {
 	readonly lifecycle?: SessionLifecycle;
 	/** The main session waits for the user (a permission prompt of its own): what for, since when. */
 	readonly mainWaiting?: Waiting;
-	/** Codex CLI's sessions folder, when there is one: its subagents are read beside (issue 16). */
+	/** Codex CLI's sessions folder, when there is one: its subagents are read beside. */
 	readonly codexFolder?: string;
 }
 

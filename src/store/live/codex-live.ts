@@ -1,4 +1,4 @@
-// `watch` with Codex (issue 16): the rollouts of the last days polled twice a second (a file is read
+// `watch` with Codex: the rollouts of the last days polled twice a second (a file is read
 // again only from where it stopped), and the Codex session's children put beside what the activity
 // watcher and the transcript follower give, so the App sees one source of agents and one of
 // transcripts, as for Claude Code alone. Following the newest session, a Codex session whose

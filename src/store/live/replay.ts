@@ -1,4 +1,4 @@
-// `agentlog replay` and `watch --at` (issue 13): a session's recorded events played back, as a
+// `agentlog replay` and `watch --at`: a session's recorded events played back, as a
 // source the monitor App reads exactly as it reads the live watcher — the agents at the moment
 // (rebuilt from the log alone, core/history/moment.ts), their transcripts as they were then, the
 // moment as the clock — plus the controls (play/pause, step, speed). Nothing is written.

@@ -1,4 +1,4 @@
-// When the monitor rings the terminal bell (issue 14, `--bell`): once when an agent starts waiting
+// When the monitor rings the terminal bell: once when an agent starts waiting
 // for the user, and once when an agent finishes; never more than once a second. Pure.
 import type {DisplayStatus} from '../../core/monitor/stale.js';
 

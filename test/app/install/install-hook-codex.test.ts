@@ -1,4 +1,4 @@
-// `agentlog install-hook --codex` and `uninstall-hook --codex` (issue 16): agentlog's hook in
+// `agentlog install-hook --codex` and `uninstall-hook --codex`: agentlog's hook in
 // $CODEX_HOME/hooks.json for SubagentStart, SubagentStop and SessionEnd, its own copy of the hook
 // in $CODEX_HOME/hooks/, the same text edits as for Claude Code's settings, and the approval that
 // stays the user's (/hooks in Codex; config.toml is never written). End to end: the command

@@ -1,4 +1,4 @@
-// Codex subagents beside Claude Code's in the reading commands (issue 16): from the rollouts under
+// Codex subagents beside Claude Code's in the reading commands: from the rollouts under
 // $CODEX_HOME, with no setup; bad rollout files skipped without a hang.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';

@@ -1,4 +1,4 @@
-// agentlog doctor on Codex CLI (issue 16), through the built CLI with HOME, CLAUDE_CONFIG_DIR,
+// agentlog doctor on Codex CLI, through the built CLI with HOME, CLAUDE_CONFIG_DIR,
 // CODEX_HOME and AGENTLOG_DIR in temp folders: no Codex folder (a note, doctor still passes),
 // Codex with rollouts but no hooks (a note that says how), install-hook --codex before and after
 // Codex ran its hook (a real payload from test/fixtures/codex, through the registered command).

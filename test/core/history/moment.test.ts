@@ -1,4 +1,4 @@
-// A session at a moment, from its log alone (issue 13): the records the hook would have written by
+// A session at a moment, from its log alone: the records the hook would have written by
 // then, and each agent's lifecycle up to then.
 import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../../src/core/record/event-line.js';

@@ -1,4 +1,4 @@
-// The hook's lifecycle rules on the agent file (issue 12) and the log line it writes, as pure
+// The hook's lifecycle rules on the agent file and the log line it writes, as pure
 // functions: resumes, interruptions, the Agent call's facts, and which payload facts go in `data`.
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';

@@ -1,4 +1,4 @@
-// The waiting rule (issue 14): start → permission request → tool result → stop, a request of the
+// The waiting rule: start → permission request → tool result → stop, a request of the
 // main session, a request after the stop, two requests in a row — through the model, as watch shows it.
 import {describe, expect, it} from 'vitest';
 import {buildMonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';

@@ -1,4 +1,4 @@
-// parseAgentRecord: the lifecycle and Agent-call fields (issue 12) are kept when well formed and
+// parseAgentRecord: the lifecycle and Agent-call fields are kept when well formed and
 // dropped, not fatal, when not.
 import {describe, expect, it} from 'vitest';
 import {parseAgentRecord} from '../../../src/core/record/agent-record.js';

@@ -1,4 +1,4 @@
-// The hook's history side (issue 12): the event log it appends, the Agent call's facts, SessionEnd
+// The hook's history side: the event log it appends, the Agent call's facts, SessionEnd
 // interruptions, resumes, the git state of cwd, and a log it cannot write — run as Claude Code runs
 // it (the installed launcher and bundle), with real-shaped payloads (CLAUDE-CODE-HOOKS.md §1.3, §7).
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';

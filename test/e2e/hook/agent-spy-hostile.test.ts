@@ -1,5 +1,5 @@
 // The hook against races, planted links and FIFOs, stdin that never ends, and oversize payloads
-// (issue 10). Every case runs the real installed-form hook as child processes.
+//. Every case runs the real installed-form hook as child processes.
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The hook on PermissionRequest and Notification (issue 14), run as Claude Code runs it: a subagent's
+// The hook on PermissionRequest and Notification, run as Claude Code runs it: a subagent's
 // request marks it waiting; the main session's writes .main-waiting.json; both are logged; the
 // hook answers nothing (exit 0, no stdout: Claude Code's own prompt stays in charge).
 import {existsSync, readFileSync} from 'node:fs';

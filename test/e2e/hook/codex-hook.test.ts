@@ -1,4 +1,4 @@
-// The hook on Codex CLI's events (issue 16): the payloads the real Codex CLI 0.169.0 sent
+// The hook on Codex CLI's events: the payloads the real Codex CLI 0.169.0 sent
 // (test/fixtures/codex/*/hook-payloads.jsonl) recorded like a Claude agent, with provider codex,
 // its rollout as its transcript, and its parent from SubagentStop's transcript_path below depth 1.
 import {spawnSync} from 'node:child_process';

@@ -1,4 +1,4 @@
-// The watcher follows the session's event log (issue 12): appends reach the snapshot's lifecycle.
+// The watcher follows the session's event log: appends reach the snapshot's lifecycle.
 import {appendFileSync, mkdirSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';

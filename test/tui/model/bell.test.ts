@@ -1,4 +1,4 @@
-// When the bell rings (issue 14): an agent starts waiting, or an agent finishes; never for
+// When the bell rings: an agent starts waiting, or an agent finishes; never for
 // silence; at most once a second.
 import {describe, expect, it} from 'vitest';
 import {bellAllowed, bellWanted, type StatusMap} from '../../../src/tui/model/bell.js';
