@@ -35,7 +35,7 @@ __export(agent_prune_exports, {
 module.exports = __toCommonJS(agent_prune_exports);
 
 // src/store/history/prune.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 
 // src/core/history/ownership.ts
@@ -403,9 +403,25 @@ function removeFile(file) {
 }
 
 // src/store/fs/safe-file.ts
+var import_node_fs3 = require("node:fs");
+
+// src/store/fs/read-full.ts
 var import_node_fs2 = require("node:fs");
-var NOFOLLOW = import_node_fs2.constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = import_node_fs2.constants.O_NONBLOCK ?? 0;
+function readFull(fd, buf, position) {
+  let got = 0;
+  while (got < buf.length) {
+    const n = (0, import_node_fs2.readSync)(fd, buf, got, buf.length - got, position + got);
+    if (n <= 0) {
+      break;
+    }
+    got += n;
+  }
+  return got;
+}
+
+// src/store/fs/safe-file.ts
+var NOFOLLOW = import_node_fs3.constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = import_node_fs3.constants.O_NONBLOCK ?? 0;
 function failure(reason, message) {
   return { ok: false, reason, message };
 }
@@ -421,19 +437,12 @@ function readRegularFile(file, options) {
     }
     const want = Math.min(stats.size, options.maxBytes);
     const data = Buffer.allocUnsafe(want);
-    let got = 0;
-    while (got < want) {
-      const n = (0, import_node_fs2.readSync)(fd, data, got, want - got, got);
-      if (n === 0) {
-        break;
-      }
-      got += n;
-    }
+    const got = readFull(fd, data, 0);
     return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
   } catch (error) {
     return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
   } finally {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
   }
 }
 function readRegularText(file, options) {
@@ -443,7 +452,7 @@ function readRegularText(file, options) {
 function openRegularFile(file, followSymlinks = false) {
   let st;
   try {
-    st = (0, import_node_fs2.lstatSync)(file);
+    st = (0, import_node_fs3.lstatSync)(file);
   } catch (error) {
     const code = codeOf(error);
     return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
@@ -456,7 +465,7 @@ function openRegularFile(file, followSymlinks = false) {
   }
   let fd;
   try {
-    fd = (0, import_node_fs2.openSync)(file, import_node_fs2.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+    fd = (0, import_node_fs3.openSync)(file, import_node_fs3.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
   } catch (error) {
     const code = codeOf(error);
     return failure(
@@ -465,14 +474,14 @@ function openRegularFile(file, followSymlinks = false) {
     );
   }
   try {
-    const stats = (0, import_node_fs2.fstatSync)(fd);
+    const stats = (0, import_node_fs3.fstatSync)(fd);
     if (stats.isFile()) {
       return { ok: true, fd, stats };
     }
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
     return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
   } catch (error) {
-    (0, import_node_fs2.closeSync)(fd);
+    (0, import_node_fs3.closeSync)(fd);
     return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
   }
 }
@@ -1333,7 +1342,7 @@ var EventFold = class {
 };
 
 // src/store/history/event-log.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = __toESM(require("node:path"), 1);
 
 // src/store/activity/read-agents.ts
@@ -1422,7 +1431,7 @@ function* eventLogItems(sessionDir, options = {}) {
     const buf = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, stats.size)));
     let position = 0;
     while (position < stats.size) {
-      const n = (0, import_node_fs3.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
+      const n = (0, import_node_fs4.readSync)(fd, buf, 0, Math.min(buf.length, stats.size - position), position);
       if (n === 0) {
         break;
       }
@@ -1477,7 +1486,7 @@ function* eventLogItems(sessionDir, options = {}) {
   } catch (error) {
     return { problem: `${EVENT_LOG_NAME} cannot be read: ${codeOf(error) ?? String(error)}` };
   } finally {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
 }
 
@@ -1543,7 +1552,7 @@ var ToolFolderError = class extends Error {
 };
 function lstatOrUndefined(file) {
   try {
-    return (0, import_node_fs4.lstatSync)(file);
+    return (0, import_node_fs5.lstatSync)(file);
   } catch {
     return void 0;
   }
@@ -1559,7 +1568,7 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
   }
   let names;
   try {
-    names = (0, import_node_fs4.readdirSync)(sessionDir);
+    names = (0, import_node_fs5.readdirSync)(sessionDir);
   } catch {
     names = [];
   }
@@ -1650,7 +1659,7 @@ function unchanged(sessionDir, looked) {
 var pruneCounter = 0;
 function entriesOf(dir) {
   const entries = [];
-  for (const name of (0, import_node_fs4.readdirSync)(dir)) {
+  for (const name of (0, import_node_fs5.readdirSync)(dir)) {
     const st = lstatOrUndefined((0, import_node_path4.join)(dir, name));
     if (st !== void 0) {
       entries.push({ name, type: entryType(st) });
@@ -1679,7 +1688,7 @@ function removeOwnFolder(dir, ino, dev) {
       removeFile((0, import_node_path4.join)(dir, entry.name));
     }
   }
-  (0, import_node_fs4.rmdirSync)(dir);
+  (0, import_node_fs5.rmdirSync)(dir);
 }
 function removeLeftovers(activity, names, now) {
   for (const name of names) {
@@ -1710,7 +1719,7 @@ function toolHomesFrom(env, home) {
 }
 function realPathOrUndefined(file) {
   try {
-    return (0, import_node_fs4.realpathSync)(file);
+    return (0, import_node_fs5.realpathSync)(file);
   } catch {
     return void 0;
   }
@@ -1723,7 +1732,7 @@ function pruneSessions(activity, options) {
   const errors = [];
   let names;
   try {
-    names = (0, import_node_fs4.readdirSync)(activity).sort();
+    names = (0, import_node_fs5.readdirSync)(activity).sort();
   } catch (error) {
     const code = codeOf(error);
     if (code === "ENOENT") {
@@ -1783,7 +1792,7 @@ function pruneSessions(activity, options) {
     }
     const aside = (0, import_node_path4.join)(activity, `${PRUNING_PREFIX}${session.id}.${process.pid}.${++pruneCounter}`);
     try {
-      (0, import_node_fs4.renameSync)(sessionDir, aside);
+      (0, import_node_fs5.renameSync)(sessionDir, aside);
     } catch (error) {
       errors.push({ id: session.id, error: `cannot be moved aside: ${codeOf(error) ?? String(error)}` });
       continue;
@@ -1803,7 +1812,7 @@ function pruneSessions(activity, options) {
     }
     if (foreign.length > 0) {
       try {
-        (0, import_node_fs4.renameSync)(aside, sessionDir);
+        (0, import_node_fs5.renameSync)(aside, sessionDir);
         kept.push({ id: session.id, reason: "foreign", foreign });
       } catch (error) {
         errors.push({

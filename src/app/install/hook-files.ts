@@ -4,12 +4,13 @@
 // every temp file is ready. The retry loop for a settings file another program is writing is in
 // settings-write.ts.
 import {randomBytes} from 'node:crypto';
-import {chmodSync, lstatSync, mkdirSync, readlinkSync, readSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, lstatSync, mkdirSync, readlinkSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {singleQuoteBody} from '../../core/install/shell-command.js';
 import {openRegularFile, refusalOf} from '../../store/fs/safe-file.js';
 import {CliError} from '../../core/user-error.js';
 import {NODE_PLACEHOLDER} from './assets.js';
+import {readFull} from '../../store/fs/read-full.js';
 
 /** Suffix of the one-time backups: `<settings>.agentlog-backup`, `agent-spy.sh.agentlog-backup`. */
 export const BACKUP_SUFFIX = '.agentlog-backup';
@@ -97,14 +98,7 @@ export function readRegular(file: string): RegularFile | undefined {
 			throw new CliError(`${file} is ${stats.size} bytes, over the ${MAX_READ_BYTES}-byte limit for a settings or hook file`);
 		}
 		const data = Buffer.alloc(stats.size);
-		let got = 0;
-		while (got < data.length) {
-			const n = readSync(fd, data, got, data.length - got, got);
-			if (n === 0) {
-				break;
-			}
-			got += n;
-		}
+		const got = readFull(fd, data, 0);
 		return {data: data.subarray(0, got), mode: stats.mode & 0o7777};
 	} catch (error) {
 		throw error instanceof CliError ? error : ioError('read', file, error);

@@ -2,7 +2,7 @@
 // the hook writes on a PermissionRequest without an agent, and the newest line of the main
 // transcript (a line stamped after the request means it works again). Regular files only, bounded
 // reads; the transcript only under the allowed folders.
-import {closeSync, readSync} from 'node:fs';
+import {closeSync} from 'node:fs';
 import path from 'node:path';
 import {isObject, str} from '../../core/record/json.js';
 import {MAIN_WAITING_NAME} from '../../core/record/file-names.js';
@@ -10,6 +10,7 @@ import {mainWaitingOf, type MainAsk, type Waiting} from '../../core/monitor/wait
 import {safeLine} from '../../core/text/safe-text.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import type {TranscriptRoots} from '../transcripts/transcript-paths.js';
+import {readFull} from '../fs/read-full.js';
 
 const MARKER_BYTES = 64 * 1024;
 /** How much of a transcript's end is read to find its last line. */
@@ -51,14 +52,7 @@ export function lastLineAt(transcript: string, roots: TranscriptRoots): number |
 		const size = opened.stats.size;
 		const start = Math.max(0, size - TAIL_BYTES);
 		const buf = Buffer.allocUnsafe(size - start);
-		let got = 0;
-		while (got < buf.length) {
-			const n = readSync(opened.fd, buf, got, buf.length - got, start + got);
-			if (n <= 0) {
-				break;
-			}
-			got += n;
-		}
+		const got = readFull(opened.fd, buf, start);
 		const lines = buf.subarray(0, got).toString('utf8').split('\n');
 		// The last element is what follows the last newline (a line being written): not complete.
 		for (let i = lines.length - 2; i >= 0 && i >= lines.length - 50; i--) {

@@ -5,7 +5,7 @@
 // runs with a timeout.
 import {spawnSync} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
-import {accessSync, closeSync, constants, lstatSync, openSync, readdirSync, readSync, realpathSync, rmSync, statSync} from 'node:fs';
+import {accessSync, closeSync, constants, lstatSync, openSync, readdirSync, realpathSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {IMPORTED_EVENT} from '../../core/history/imported.js';
 import {toolFolderFix, toolFolderOf, type ToolHomes} from '../../core/history/ownership.js';
@@ -18,6 +18,7 @@ import {listSessionDirs} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {openRegularFile, readRegularFile} from '../fs/safe-file.js';
 import {eventLogItems} from '../history/event-log.js';
+import {readFull} from '../fs/read-full.js';
 
 /** Settings files, hooks.json files and the launcher are small; anything bigger is not one. */
 export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
@@ -285,14 +286,7 @@ export function readHookLogTail(activity: string): HookLogFacts {
 	try {
 		const start = Math.max(0, stats.size - HOOK_LOG_TAIL_BYTES);
 		const buf = Buffer.alloc(stats.size - start);
-		let got = 0;
-		while (got < buf.length) {
-			const n = readSync(fd, buf, got, buf.length - got, start + got);
-			if (n === 0) {
-				break;
-			}
-			got += n;
-		}
+		const got = readFull(fd, buf, start);
 		const lines = buf.subarray(0, got).toString('utf8').split('\n');
 		return {path: file, state: 'read', lines: start > 0 ? lines.slice(1) : lines};
 	} catch (error) {

@@ -3,8 +3,9 @@
 // hook for good), never through a symlink unless asked, and never more than a bound. Node
 // built-ins only: the hook bundles this too (with named imports: a default import of node:fs costs the
 // bundled hook ~0.1 ms per importing file, for esbuild's CommonJS interop copy of the module).
-import {closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats} from 'node:fs';
+import {closeSync, constants, fstatSync, lstatSync, openSync, type Stats} from 'node:fs';
 import {codeOf} from './errors.js';
+import {readFull} from './read-full.js';
 
 export type SafeReadResult =
 	| {readonly ok: true; readonly data: Buffer; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean}
@@ -42,14 +43,7 @@ export function readRegularFile(file: string, options: SafeReadOptions): SafeRea
 		}
 		const want = Math.min(stats.size, options.maxBytes);
 		const data = Buffer.allocUnsafe(want);
-		let got = 0;
-		while (got < want) {
-			const n = readSync(fd, data, got, want - got, got);
-			if (n === 0) {
-				break;
-			}
-			got += n;
-		}
+		const got = readFull(fd, data, 0);
 		return {ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got};
 	} catch (error) {
 		return failure('unreadable', `cannot read: ${codeOf(error) ?? String(error)}`);

@@ -17,6 +17,7 @@ import {codeOf} from '../fs/errors.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {LONG_TEXT_KEYS, slimLine} from './slim-line.js';
+import {readFull} from '../fs/read-full.js';
 
 /** The log's name inside a session folder. */
 export {EVENT_LOG_NAME} from '../../core/record/file-names.js';
@@ -246,13 +247,8 @@ export function* readAllEvents(activity: string, options: AllEventsOptions = {})
 export function readLineAt(fd: number, offset: number, bytes: number): EventLine | undefined {
 	try {
 		const buf = Buffer.allocUnsafe(bytes);
-		let got = 0;
-		while (got < bytes) {
-			const n = readSync(fd, buf, got, bytes - got, offset + got);
-			if (n === 0) {
-				return undefined;
-			}
-			got += n;
+		if (readFull(fd, buf, offset) < bytes) {
+			return undefined;
 		}
 		const read = readLogLine(buf.toString('utf8'));
 		return read.ok ? read.value : undefined;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {completeLines} from '../../core/transcript/sources.js';
 import {openRegularFile} from '../fs/safe-file.js';
+import {readFull} from '../fs/read-full.js';
 
 const readAsync = promisify(read);
 const closeAsync = promisify(close);
@@ -47,15 +48,7 @@ export function readRange(file: string, start: number, end: number): Uint8Array 
 	const {fd} = openTranscript(file);
 	try {
 		const buf = Buffer.allocUnsafe(Math.max(0, end - start));
-		let got = 0;
-		while (got < buf.length) {
-			const n = readSync(fd, buf, got, buf.length - got, start + got);
-			if (n === 0) {
-				break;
-			}
-			got += n;
-		}
-		return buf.subarray(0, got);
+		return buf.subarray(0, readFull(fd, buf, start));
 	} finally {
 		closeSync(fd);
 	}
