@@ -12,6 +12,7 @@ import type {TranscriptSource, TranscriptState} from '../store/transcripts/follo
 import {useAppKeys} from './hooks/use-app-keys.js';
 import {useClock, useClockInterval} from './hooks/use-clock.js';
 import {useMarkdown} from './hooks/use-markdown.js';
+import {usePersistedToggle} from './hooks/use-persisted-toggle.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './components/Screen.js';
 import {clockInterval} from './model/clock-interval.js';
@@ -124,22 +125,8 @@ export function App(props: AppProps) {
 			ring();
 		}
 	}, [view, ui.bell, ring]);
-	const lastBell = useRef(ui.bell);
-	useEffect(() => {
-		if (ui.bell !== lastBell.current) {
-			lastBell.current = ui.bell;
-			onBellChange?.(ui.bell);
-		}
-	}, [ui.bell, onBellChange]);
-
-	const {onCollapsedChange} = props;
-	const lastCollapsed = useRef(ui.collapsed);
-	useEffect(() => {
-		if (ui.collapsed !== lastCollapsed.current) {
-			lastCollapsed.current = ui.collapsed;
-			onCollapsedChange?.(ui.collapsed);
-		}
-	}, [ui.collapsed, onCollapsedChange]);
+	usePersistedToggle(ui.bell, onBellChange);
+	usePersistedToggle(ui.collapsed, props.onCollapsedChange);
 
 	return <Screen model={model} />;
 }
