@@ -28,7 +28,8 @@ export type CodexFolderFacts =
 			readonly skipped: number;
 	  };
 
-export interface CodexFacts {
+/** What the store reads of Codex's folder for doctor (store/doctor/codex-gather.ts). */
+export interface CodexFolderRead {
 	readonly folder: CodexFolderFacts;
 	/** `$CODEX_HOME/hooks.json`; absent when there is no Codex folder. */
 	readonly hooksFile?: {readonly path: string; readonly read: FileRead};
@@ -37,6 +38,10 @@ export interface CodexFacts {
 	readonly bundles?: readonly BundleFacts[];
 	/** The Node its launcher's lookup finds (run only when the launcher is agentlog's). */
 	readonly node?: NodeProbe;
+}
+
+/** Those facts, and what doctor adds to them. */
+export interface CodexFacts extends CodexFolderRead {
 	/** The hook as install-hook --codex registers it there. */
 	readonly target: HookTarget;
 	/** The newest `at` (ms) of each event the hook recorded from Codex (log lines with provider codex). */

@@ -3,9 +3,7 @@
 // copy of the hook beside it. Read-only; only regular files are opened (store/fs/safe-file), the
 // rollouts are listed, never read.
 import {statSync} from 'node:fs';
-import {CODEX_RECENT_DAYS, type CodexFolderFacts} from '../../core/doctor/codex-checks.js';
-import type {BundleFacts, LauncherFacts, NodeProbe} from '../../core/doctor/hook-file-checks.js';
-import type {FileRead} from '../../core/doctor/settings-checks.js';
+import {CODEX_RECENT_DAYS, type CodexFolderFacts, type CodexFolderRead} from '../../core/doctor/codex-checks.js';
 import {codexHooksFile} from '../../core/install/codex-hooks.js';
 import {listRollouts} from '../codex/rollouts.js';
 import {codeOf} from '../fs/errors.js';
@@ -13,16 +11,9 @@ import {readConfigFile, readHookFiles, type HookFilesInput} from './gather.js';
 
 const DAY_MS = 24 * 3_600_000;
 
-export interface CodexGathered {
-	readonly folder: CodexFolderFacts;
-	readonly hooksFile?: {readonly path: string; readonly read: FileRead};
-	readonly launcher?: LauncherFacts;
-	readonly bundles?: readonly BundleFacts[];
-	readonly node?: NodeProbe;
-}
 
 /** Codex's folder (through a symlink), its recent rollouts, and, when it is there, its hooks. */
-export function readCodexFacts(codexHome: string, now: number, hookFiles: Omit<HookFilesInput, 'probeNode'>): CodexGathered {
+export function readCodexFacts(codexHome: string, now: number, hookFiles: Omit<HookFilesInput, 'probeNode'>): CodexFolderRead {
 	let isFolder: boolean;
 	try {
 		isFolder = statSync(codexHome).isDirectory();
