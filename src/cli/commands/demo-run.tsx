@@ -10,7 +10,7 @@ import {TranscriptFollower} from '../../store/transcripts/follower.js';
 import {listSessionDirs} from '../../store/activity/read-agents.js';
 import {App} from '../../tui/App.js';
 import type {DemoOptions} from '../shared/command-options.js';
-import {transcriptReader} from '../shared/read-options.js';
+import {transcriptReader} from '../../app/session/load.js';
 import {installHookCopy, playDemo} from '../../app/demo/demo-player.js';
 import {snapshotText} from './watch-run.js';
 

@@ -10,18 +10,11 @@ import {sessionLabel} from '../../store/activity/read-agents.js';
 import {newestAnySession} from '../../app/session/codex-scan.js';
 import type {MonitorModel} from '../../core/monitor/model.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
-import {logSpan, momentModel, parseAt, readSessionLog} from '../shared/load-moment.js';
-import {
-	activityFor,
-	clockNow,
-	activityRoots,
-	addReadOptions,
-	readSessionModel,
-	resolveSessionArg,
-	transcriptReader,
-	type ReadOptions,
-	type ReadTranscripts,
-} from '../shared/read-options.js';
+import {logSpan, momentModel, parseAt, readSessionLog} from '../../app/session/moment.js';
+import {activityFor, clockNow, addReadOptions, type ReadOptions} from '../shared/read-options.js';
+import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
+import {resolveSessionArg} from '../../app/session/resolve.js';
+import {COMMAND_NAMES} from '../shared/command-names.js';
 
 interface LsOptions extends ReadOptions {
 	readonly json?: boolean;
@@ -32,7 +25,7 @@ interface LsOptions extends ReadOptions {
 export async function runLs(sessionArg: string | undefined, options: LsOptions, given?: ReadTranscripts): Promise<void> {
 	const activity = activityFor(options);
 	const readTranscripts = given ?? transcriptReader(activityRoots(activity));
-	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options);
+	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
 	if (sessionId === undefined) {
 		if (options.json) {
 			process.stdout.write('[]\n');

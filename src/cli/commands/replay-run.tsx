@@ -14,10 +14,13 @@ import {newestSessionId} from '../../store/activity/session-listing.js';
 import {Replay} from '../../store/live/replay.js';
 import {App} from '../../tui/App.js';
 import {Screen} from '../../tui/components/Screen.js';
-import {activityFor, activityRoots, clockNow, home, resolveSessionArg} from '../shared/read-options.js';
+import {activityFor, clockNow, home} from '../shared/read-options.js';
+import {activityRoots} from '../../app/session/load.js';
+import {resolveSessionArg} from '../../app/session/resolve.js';
 import type {ReplayOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
-import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from '../shared/load-moment.js';
+import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from '../../app/session/moment.js';
+import {COMMAND_NAMES} from '../shared/command-names.js';
 
 /** One plain frame of the session at `at`: the same model and screen as the live monitor's snapshot. */
 function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {
@@ -47,7 +50,7 @@ function momentText(activity: string, sessionId: string, log: SessionLog, at: nu
 /** replay (from the start, playing) or watch --at (at `options.at`, paused). */
 export async function runReplay(sessionArg: string | undefined, options: ReplayOptions, mode: 'replay' | 'at'): Promise<void> {
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options);
+	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
 	if (sessionId === undefined) {
 		throw new CliError(`no sessions under ${activity} yet, so nothing to look back at. Is the hook installed? (agentlog install-hook)`);
 	}

@@ -2,8 +2,10 @@
 // usage errors, and whenever the small bundle (status-main.ts) hands over. The same code prints.
 import {Option, type Command} from 'commander';
 import {STATUS_FORMATS, type StatusFormat} from '../../present/status-line.js';
-import {activityFor, addReadOptions, resolveSessionArg, type ReadOptions} from '../shared/read-options.js';
+import {activityFor, addReadOptions, type ReadOptions} from '../shared/read-options.js';
+import {resolveSessionArg} from '../../app/session/resolve.js';
 import {quickStatusSession, statusText} from './status-run.js';
+import {COMMAND_NAMES} from '../shared/command-names.js';
 
 interface StatusCommandOptions extends ReadOptions {
 	readonly format: StatusFormat;
@@ -13,7 +15,7 @@ export function runStatus(sessionArg: string | undefined, options: StatusCommand
 	const activity = activityFor(options);
 	const quick = quickStatusSession(sessionArg, activity, options);
 	// Ambiguous or unknown: resolveSessionArg's message and exit 1.
-	const sessionId = quick === undefined ? resolveSessionArg(sessionArg as string, activity, options) : quick.sessionId;
+	const sessionId = quick === undefined ? resolveSessionArg(sessionArg as string, activity, options, COMMAND_NAMES) : quick.sessionId;
 	process.stdout.write(statusText(activity, sessionId, options));
 }
 

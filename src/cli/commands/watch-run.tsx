@@ -15,9 +15,12 @@ import {loadUiState, saveUiState} from '../../store/state-file.js';
 import {TranscriptFollower} from '../../store/transcripts/follower.js';
 import {App} from '../../tui/App.js';
 import {Screen} from '../../tui/components/Screen.js';
-import {activityFor, activityRoots, home, readSessionModel, resolveSessionArg, transcriptReader, type ReadTranscripts} from '../shared/read-options.js';
+import {activityFor, home} from '../shared/read-options.js';
+import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
+import {resolveSessionArg} from '../../app/session/resolve.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
+import {COMMAND_NAMES} from '../shared/command-names.js';
 
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
 export async function snapshotText(
@@ -61,7 +64,7 @@ export async function snapshotText(
 
 export async function runWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options);
+	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
 	if (!process.stdout.isTTY) {
 		const following = sessionId === undefined;
 		const shown = sessionId ?? newestAnySession(activity, options);

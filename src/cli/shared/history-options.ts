@@ -9,8 +9,10 @@ import {safeLine} from '../../core/text/safe-text.js';
 import type {EventLine} from '../../core/record/event-line.js';
 import {readHistories, type HistoriesRead, type LogNotes} from '../../store/history/histories.js';
 import {planSelectedLines, selectedLines, type LinePlan} from '../../store/history/selected-lines.js';
-import {parseStale, resolveSessionArg} from './read-options.js';
+import {parseStale} from './read-options.js';
+import {resolveSessionArg} from '../../app/session/resolve.js';
 import {CliError} from '../../core/user-error.js';
+import {COMMAND_NAMES} from './command-names.js';
 
 export interface HistoryReadOptions {
 	readonly dir?: string;
@@ -98,7 +100,7 @@ export function filterFrom(options: FilterOptions, now: number): HistoryFilter {
 
 /** The session argument → an exact session folder id (or none: every session). */
 export function sessionFrom(sessionArg: string | undefined, activity: string, options: HistoryReadOptions): string | undefined {
-	return sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, {...options, dedup: true});
+	return sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, {...options, dedup: true}, COMMAND_NAMES);
 }
 
 /** Lines skipped and logs not read, on stderr, made safe: the first few, then how many more. */

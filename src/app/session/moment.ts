@@ -11,7 +11,8 @@ import {claudeDir} from '../../core/paths.js';
 import {readSessionDir} from '../../store/activity/read-agents.js';
 import {readSessionLines} from '../../store/history/event-log.js';
 import {readAgentActivities} from '../../store/transcripts/one-shot.js';
-import {activityRoots, home} from './read-options.js';
+import {home} from '../env.js';
+import {activityRoots} from './load.js';
 import {CliError} from '../../core/user-error.js';
 
 /**

@@ -1,0 +1,79 @@
+// Reading one session into the monitor model, once: its agent files, the Codex children from their
+// rollouts, their transcripts, and whether the main session waits. What ls, the piped snapshot of
+// watch and the demo show.
+import path from 'node:path';
+import {claudeDir} from '../../core/paths.js';
+import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../../core/monitor/model.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
+import type {Waiting} from '../../core/monitor/waiting.js';
+import {DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
+import {readSessionDir, type SessionRead} from '../../store/activity/read-agents.js';
+import {readMainWaiting} from '../../store/activity/main-waiting.js';
+import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
+import {readCodexAgents} from '../../store/codex/codex-sessions.js';
+import {clockNow, home} from '../env.js';
+import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
+
+/** Reads the transcripts of some agents once (for ls and the snapshot). */
+export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
+
+/** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/` and `roots`. */
+export function transcriptReader(roots: readonly string[] = []): ReadTranscripts {
+	return targets => Promise.resolve(targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots}));
+}
+
+export const readTranscriptsOnce: ReadTranscripts = transcriptReader();
+
+/**
+ * `agentlog demo --dir` keeps the transcripts it wrote in `<dir>/.demo-transcripts` (outside
+ * `<claude>/projects`); the readers of that folder may open them too. It is agentlog's own folder,
+ * written by no one but the demo, and what else is in the activity folder is trusted as much.
+ */
+export function activityRoots(activity: string): string[] {
+	return [path.join(activity, DEMO_TRANSCRIPTS_DIR)];
+}
+
+export interface SessionModel {
+	readonly read: SessionRead;
+	readonly model: MonitorModel;
+	readonly now: number;
+	/** The main session waits for the user (its own permission prompt). */
+	readonly mainWaiting?: Waiting;
+}
+
+/** One session's agent files and transcripts read once, and the monitor model of them: what ls and the snapshot show. */
+export async function readSessionModel(
+	activity: string,
+	sessionId: string | undefined,
+	options: MonitorOptions,
+	readTranscripts: ReadTranscripts = readTranscriptsOnce,
+	codex: CodexOptions = {},
+): Promise<SessionModel> {
+	const folder: SessionRead = sessionId === undefined ? {agents: [], raw: new Map(), invalid: []} : readSessionDir(path.join(activity, sessionId));
+	// A Codex session: its children from their rollouts, merged with what the hook recorded of them.
+	const codexSession = sessionId === undefined ? undefined : codexSessionOf(scanCodex(codex), sessionId);
+	const fromCodex =
+		codexSession === undefined
+			? undefined
+			: readCodexAgents(
+					codexSession,
+					folder.agents.filter(a => a.provider === 'codex'),
+				);
+	const read: SessionRead =
+		fromCodex === undefined ? folder : {...folder, agents: [...folder.agents.filter(a => !fromCodex.transcripts.has(a.agentId)), ...fromCodex.agents]};
+	// Every agent of the session: nesting, and ghosts' work, can change what is shown. A Codex
+	// agent's "transcript" is its rollout, read above, never as a Claude transcript.
+	const claudeTranscripts = await readTranscripts(
+		read.agents.flatMap((agent: AgentRecord) =>
+			agent.transcriptPath && agent.provider !== 'codex' ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
+		),
+	);
+	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
+	const now = clockNow();
+	const mainWaiting =
+		sessionId === undefined
+			? undefined
+			: readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(claudeDir(process.env, home()), activityRoots(activity)));
+	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options}), ...(mainWaiting === undefined ? {} : {mainWaiting})};
+}

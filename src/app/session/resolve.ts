@@ -1,0 +1,54 @@
+// A session argument → one session id, by one rule for every command (core/monitor/sessions.ts):
+// an exact id, a team name, `session-<8>`, or a unique prefix, among Claude Code's session folders
+// and Codex's sessions.
+import {claudeDir} from '../../core/paths.js';
+import {resolveSession} from '../../core/monitor/sessions.js';
+import {closestWord} from '../../core/text/suggest.js';
+import {CliError} from '../../core/user-error.js';
+import {readSessionInfos, sessionDirInfos} from '../../store/activity/session-listing.js';
+import {readTeams} from '../../store/activity/teams.js';
+import {withCodexSessions} from '../../store/codex/codex-listings.js';
+import {clockNow, home} from '../env.js';
+import {codexSessionInfos, scanCodex, type CodexOptions} from './codex-scan.js';
+
+/** What a session's counts are read with, when a message lists the sessions. */
+export interface SessionRules extends CodexOptions {
+	readonly stale: number;
+	readonly dedup: boolean;
+}
+
+/**
+ * A session argument → a session id: exact id, team name, `session-<8>` or a unique prefix.
+ * Ambiguous or unknown: exit 1 with the closest or most recent sessions, and, when the word
+ * looks like a mistyped command (`agentlog wach`: watch is the default command, so the word
+ * arrives here as a session), the command it was probably meant to be.
+ */
+export function resolveSessionArg(arg: string, activity: string, options: SessionRules, commands: readonly string[]): string {
+	const teams = readTeams(claudeDir(process.env, home()));
+	const folders = sessionDirInfos(activity);
+	const ids = new Set(folders.map(s => s.id));
+	const scan = scanCodex(options);
+	const codex = codexSessionInfos(scan).filter(c => !ids.has(c.id));
+	const quick = resolveSession(arg, [...folders, ...codex], teams);
+	if (quick.ok) {
+		return quick.sessionId;
+	}
+	// Read the sessions' files only now, so the message can give their counts: those `sessions` gives
+	// (the transcripts that can change a count are read).
+	const full = resolveSession(
+		arg,
+		withCodexSessions(activity, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), scan, {
+			now: clockNow(),
+			staleMs: options.stale,
+			dedup: options.dedup,
+		}),
+		teams,
+	);
+	if (full.ok) {
+		return full.sessionId;
+	}
+	const command = closestWord(arg, commands);
+	const hint = command ? `\nDid you mean the command \`agentlog ${command}\`? (\`agentlog --help\` lists the commands)` : '';
+	// A word that is a command's name mistyped is a usage error, like an unknown option.
+	throw new CliError(`${full.message}\n(sessions are read from ${activity}; \`agentlog sessions\` lists them)${hint}`, command ? 2 : 1);
+}
