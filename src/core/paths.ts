@@ -38,6 +38,11 @@ export function countFactsCacheFile(env: PathEnv, home: string): string {
 	return path.join(path.dirname(stateFile(env, home)), 'count-facts-cache.json');
 }
 
+/** `$XDG_STATE_HOME/agentlog/sessions-cache.json`: the session listing's cache (store/activity/session-cache.ts). */
+export function sessionCacheFile(env: PathEnv, home: string): string {
+	return path.join(path.dirname(stateFile(env, home)), 'sessions-cache.json');
+}
+
 /** The hook's problem log, kept inside the activity folder. */
 export const HOOK_LOG_NAME = '.agentlog-hook.log';
 

@@ -2,12 +2,11 @@
 // its cache), and the newest session of either kind. No npm package (status's small bundle uses it).
 import {statSync} from 'node:fs';
 import path from 'node:path';
-import {codexCacheFile, codexHomeDir} from '../../core/paths.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import {newestSessionId, type SessionListing} from '../../store/activity/session-listing.js';
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../../store/codex/codex-sessions.js';
 import type {RolloutFile} from '../../store/codex/rollouts.js';
-import {clockNow, home} from '../env.js';
+import {env, clockNow} from '../env.js';
 
 export interface CodexOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
@@ -25,7 +24,7 @@ export const LIVE_DAYS = 2;
 export const LISTED_DAYS = 30;
 
 export function codexHomeFor(options: CodexOptions): string {
-	return codexHomeDir(process.env, home(), options.codexHome);
+	return env().codexHome(options.codexHome);
 }
 
 /** The Codex sessions with a subagent of the last LISTED_DAYS (live: LIVE_DAYS). Nothing when there is no Codex folder. */
@@ -35,7 +34,7 @@ export function scanCodex(options: CodexOptions, live = false): CodexScan {
 	}
 	return scanCodexSessions({
 		codexHome: codexHomeFor(options),
-		cacheFile: codexCacheFile(process.env, home(), live),
+		cacheFile: env().codexCacheFile(live),
 		// The clock agentlog reads everywhere (AGENTLOG_NOW pins it for tests and replays of old data).
 		sinceMs: clockNow() - (live ? LIVE_DAYS : LISTED_DAYS) * 86_400_000,
 	});

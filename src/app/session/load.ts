@@ -2,7 +2,6 @@
 // rollouts, their transcripts, and whether the main session waits. What ls, the piped snapshot of
 // watch and the demo show.
 import path from 'node:path';
-import {claudeDir} from '../../core/paths.js';
 import {buildMonitorModel, type FollowRequest, type MonitorModel, type MonitorOptions, type TranscriptFacts} from '../../core/monitor/model.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import type {Waiting} from '../../core/monitor/waiting.js';
@@ -12,7 +11,7 @@ import {readMainWaiting} from '../../store/activity/main-waiting.js';
 import {readAgentActivities} from '../../store/transcripts/one-shot.js';
 import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCodexAgents} from '../../store/codex/codex-sessions.js';
-import {clockNow, home} from '../env.js';
+import {env, clockNow} from '../env.js';
 import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
 
 /** Reads the transcripts of some agents once (for ls and the snapshot). */
@@ -20,7 +19,7 @@ export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<Rea
 
 /** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/` and `roots`. */
 export function transcriptReader(roots: readonly string[] = []): ReadTranscripts {
-	return targets => Promise.resolve(targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots}));
+	return targets => Promise.resolve(targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: env().claude, roots}));
 }
 
 export const readTranscriptsOnce: ReadTranscripts = transcriptReader();
@@ -72,8 +71,6 @@ export async function readSessionModel(
 	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
 	const now = clockNow();
 	const mainWaiting =
-		sessionId === undefined
-			? undefined
-			: readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(claudeDir(process.env, home()), activityRoots(activity)));
+		sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(env().claude, activityRoots(activity)));
 	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options}), ...(mainWaiting === undefined ? {} : {mainWaiting})};
 }

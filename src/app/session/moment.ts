@@ -7,11 +7,10 @@ import type {EventLine} from '../../core/record/event-line.js';
 import {parseTimeBound} from '../../core/history/query.js';
 import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
-import {claudeDir} from '../../core/paths.js';
 import {readSessionDir} from '../../store/activity/read-agents.js';
 import {readSessionLines} from '../../store/history/event-log.js';
 import {readAgentActivities} from '../../store/transcripts/one-shot.js';
-import {home} from '../env.js';
+import {env} from '../env.js';
 import {activityRoots} from './load.js';
 import {CliError} from '../../core/user-error.js';
 
@@ -106,7 +105,6 @@ export function momentModel(activity: string, log: SessionLog, at: number, optio
 		return shown;
 	});
 	const targets = agents.flatMap(agent => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : []));
-	const transcripts =
-		targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity), until: at});
+	const transcripts = targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: env().claude, roots: activityRoots(activity), until: at});
 	return {moment, agents, raw, model: buildMonitorModel({agents, transcripts, now: at, options})};
 }

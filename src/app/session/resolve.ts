@@ -1,14 +1,13 @@
 // A session argument → one session id, by one rule for every command (core/monitor/sessions.ts):
 // an exact id, a team name, `session-<8>`, or a unique prefix, among Claude Code's session folders
 // and Codex's sessions.
-import {claudeDir} from '../../core/paths.js';
 import {resolveSession} from '../../core/monitor/sessions.js';
 import {closestWord} from '../../core/text/suggest.js';
 import {CliError} from '../../core/user-error.js';
 import {readSessionInfos, sessionDirInfos} from '../../store/activity/session-listing.js';
 import {readTeams} from '../../store/activity/teams.js';
 import {withCodexSessions} from '../../store/codex/codex-listings.js';
-import {clockNow, home} from '../env.js';
+import {env, clockNow} from '../env.js';
 import {codexSessionInfos, scanCodex, type CodexOptions} from './codex-scan.js';
 
 /** What a session's counts are read with, when a message lists the sessions. */
@@ -24,7 +23,7 @@ export interface SessionRules extends CodexOptions {
  * arrives here as a session), the command it was probably meant to be.
  */
 export function resolveSessionArg(arg: string, activity: string, options: SessionRules, commands: readonly string[]): string {
-	const teams = readTeams(claudeDir(process.env, home()));
+	const teams = readTeams(env().claude);
 	const folders = sessionDirInfos(activity);
 	const ids = new Set(folders.map(s => s.id));
 	const scan = scanCodex(options);
@@ -37,7 +36,7 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	// (the transcripts that can change a count are read).
 	const full = resolveSession(
 		arg,
-		withCodexSessions(activity, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: claudeDir(process.env, home())}), scan, {
+		withCodexSessions(activity, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: env().claude}), scan, {
 			now: clockNow(),
 			staleMs: options.stale,
 			dedup: options.dedup,

@@ -3,10 +3,9 @@
 import type {Command} from 'commander';
 import {parseTimeBound} from '../../core/history/query.js';
 import {formatBytes} from '../../core/history/retention.js';
-import {claudeDir, codexHomeDir} from '../../core/paths.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {importTranscripts, type ImportProgress, type ImportSummary} from '../../store/history/import.js';
-import {activityFor, clockNow, home} from '../../app/env.js';
+import {env, activityFor, clockNow} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 
 interface ImportCommandOptions {
@@ -93,12 +92,12 @@ export function runImport(options: ImportCommandOptions): void {
 	let summary: ImportSummary;
 	try {
 		summary = importTranscripts({
-			claudeDir: claudeDir(process.env, home()),
+			claudeDir: env().claude,
 			activity,
 			...(sinceMs === undefined ? {} : {sinceMs}),
 			...(options.project === undefined ? {} : {project: options.project}),
 			dryRun: options.dryRun === true,
-			codexHome: codexHomeDir(process.env, home(), options.codexHome),
+			codexHome: env().codexHome(options.codexHome),
 			...(progress === undefined ? {} : {onProgress: progress.onProgress}),
 		});
 	} finally {

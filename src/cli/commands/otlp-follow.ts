@@ -11,14 +11,13 @@ import path from 'node:path';
 import {endpointLabel} from '../../core/otlp/config.js';
 import {dueSpans, hasPending, unfinishedSpans, type PlannedSpan} from '../../core/otlp/follow-plan.js';
 import type {Span} from '../../core/otlp/span.js';
-import {otlpCursorFile} from '../../core/paths.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {listSessionDirs} from '../../store/activity/read-agents.js';
 import {OtlpCursor} from '../../store/otlp/cursor.js';
 import {MAX_BATCH_SPANS, SpanExporter} from '../../store/otlp/exporter.js';
 import {readSessionFacts} from '../../store/otlp/session-facts.js';
-import {activityFor, home} from '../../app/env.js';
+import {env, activityFor} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 import {onStopSignals, otlpSetup, retryNote, type OtlpOptions} from './otlp-export.js';
 
@@ -68,7 +67,7 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 	const {config, context} = otlpSetup(options.otlp);
 	const activity = activityFor(options);
 	const label = endpointLabel(config.endpoint);
-	const cursor = new OtlpCursor(otlpCursorFile(process.env, home(), label), label);
+	const cursor = new OtlpCursor(env().otlpCursorFile(label), label);
 	if (cursor.problem !== undefined) {
 		process.stderr.write(
 			`agentlog: the cursor ${safeLine(cursor.path)} could not be read (${safeLine(cursor.problem)}): starting over; spans already sent are sent again, with the same ids\n`,

@@ -8,8 +8,9 @@ import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {codeOf} from '../../store/fs/errors.js';
 import {describeForeign, toolFolderFix} from '../../core/history/ownership.js';
 import {pruneSessions, toolHomesFrom, ToolFolderError, type PruneResult} from '../../store/history/prune.js';
-import {activityFor, clockNow, home, parseStale} from '../shared/read-options.js';
+import {activityFor, clockNow, parseStale} from '../shared/read-options.js';
 import {CliError} from '../../core/user-error.js';
+import {env} from '../../app/env.js';
 
 interface PruneCommandOptions {
 	readonly dir?: string;
@@ -94,7 +95,7 @@ export function runPrune(options: PruneCommandOptions): void {
 	const now = clockNow();
 	const dryRun = options.dryRun === true;
 	let result: PruneResult;
-	const homes = toolHomesFrom(process.env, home());
+	const homes = toolHomesFrom(env().vars, env().home);
 	try {
 		result = pruneSessions(activity, {now, olderThanMs, dryRun, staleMs: options.stale, homes});
 	} catch (error) {

@@ -6,7 +6,6 @@
 import {render, renderToString} from 'ink';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
-import {claudeDir} from '../../core/paths.js';
 import {buildScreen} from '../../tui/model/screen-model.js';
 import {initialUiModel} from '../../tui/model/ui-state.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
@@ -14,13 +13,14 @@ import {newestSessionId} from '../../store/activity/session-listing.js';
 import {Replay} from '../../store/live/replay.js';
 import {App} from '../../tui/App.js';
 import {Screen} from '../../tui/components/Screen.js';
-import {activityFor, clockNow, home} from '../shared/read-options.js';
+import {activityFor, clockNow} from '../shared/read-options.js';
 import {activityRoots} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import type {ReplayOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from '../../app/session/moment.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
+import {env} from '../../app/env.js';
 
 /** One plain frame of the session at `at`: the same model and screen as the live monitor's snapshot. */
 function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {
@@ -68,7 +68,7 @@ export async function runReplay(sessionArg: string | undefined, options: ReplayO
 		lines: log.lines,
 		text: log.text,
 		transcriptPaths: log.transcriptPaths,
-		claudeDir: claudeDir(process.env, home()),
+		claudeDir: env().claude,
 		roots: activityRoots(activity),
 		start: at ?? span.first,
 		playing: mode === 'replay',

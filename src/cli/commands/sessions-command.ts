@@ -6,12 +6,11 @@ import {GLYPH, PROVIDER_MARK} from '../../present/present.js';
 import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {sessionsJsonEntry} from '../../present/json-shapes.js';
 import {formatTable} from '../../present/table.js';
-import {claudeDir, countFactsCacheFile} from '../../core/paths.js';
-import {sessionCacheFile} from '../../store/activity/session-cache.js';
 import {readSessionInfos} from '../../store/activity/session-listing.js';
-import {activityFor, addReadOptions, clockNow, home, type ReadOptions} from '../shared/read-options.js';
+import {activityFor, addReadOptions, clockNow, type ReadOptions} from '../shared/read-options.js';
 import {scanCodex} from '../../app/session/codex-scan.js';
 import {withCodexSessions} from '../../store/codex/codex-listings.js';
+import {env} from '../../app/env.js';
 
 interface SessionsOptions extends ReadOptions {
 	readonly json?: boolean;
@@ -22,9 +21,9 @@ export function runSessions(options: SessionsOptions): void {
 	const now = clockNow();
 	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
 	const claude = readSessionInfos(activity, now, options.stale, options.dedup, {
-		cacheFile: sessionCacheFile(process.env, home()),
-		countCacheFile: countFactsCacheFile(process.env, home()),
-		claudeDir: claudeDir(process.env, home()),
+		cacheFile: env().sessionCacheFile,
+		countCacheFile: env().countFactsCacheFile,
+		claudeDir: env().claude,
 	});
 	// Codex sessions with a subagent, from its rollouts, beside them (one list, newest first).
 	const codex = scanCodex(options);

@@ -9,7 +9,6 @@
 // transcripts' count facts are (count-facts.ts): only what was appended since the last run is read.
 import {fstatSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {claudeDir, countFactsCacheFile} from '../../core/paths.js';
 import {isSessionDirName} from '../../core/record/file-names.js';
 import {resolveSession, summarizeSession} from '../../core/monitor/sessions.js';
 import {transcriptCandidates, agentCountFacts} from '../../core/monitor/session-counts.js';
@@ -25,7 +24,7 @@ import {readMainWaiting} from '../../store/activity/main-waiting.js';
 import {readTeams} from '../../store/activity/teams.js';
 import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCountFacts} from '../../store/transcripts/count-facts.js';
-import {clockNow, home} from '../../app/env.js';
+import {env, clockNow} from '../../app/env.js';
 import type {Provider} from '../../core/record/provider.js';
 
 export interface StatusOptions extends CodexOptions {
@@ -65,13 +64,13 @@ export function quickStatusSession(arg: string | undefined, activity: string, co
 	const folders = sessionDirInfos(activity);
 	const ids = new Set(folders.map(f => f.id));
 	const codexSessions = codexSessionInfos(scanCodex(codex)).filter(c => !ids.has(c.id));
-	const resolved = resolveSession(arg, [...folders, ...codexSessions], readTeams(claudeDir(process.env, home())));
+	const resolved = resolveSession(arg, [...folders, ...codexSessions], readTeams(env().claude));
 	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
 }
 
 /** Whether a session's main session waits for the user, as `sessions --json` says it (mainWaiting). */
 export function statusMainWaiting(activity: string, sessionId: string | undefined): boolean {
-	return sessionId !== undefined && readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(claudeDir(process.env, home()))) !== undefined;
+	return sessionId !== undefined && readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(env().claude)) !== undefined;
 }
 
 /** One session's counts by display status, as `sessions --json` gives them, and whose session it is. */
@@ -100,10 +99,7 @@ export function statusCounts(
 		wanted.has(agent.agentId) && agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
 	);
 	// Only what the counts read, and only what was appended since the last run (a status bar runs this every few seconds).
-	const transcripts =
-		targets.length === 0
-			? undefined
-			: readCountFacts(targets, {claudeDir: claudeDir(process.env, home()), cacheFile: countFactsCacheFile(process.env, home())});
+	const transcripts = targets.length === 0 ? undefined : readCountFacts(targets, {claudeDir: env().claude, cacheFile: env().countFactsCacheFile});
 	return {counts: summarizeSession(agents, now, options.stale, options.dedup, transcripts), provider: 'claude'};
 }
 

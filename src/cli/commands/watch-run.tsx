@@ -4,7 +4,6 @@
 import {render, renderToString} from 'ink';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
-import {claudeDir, stateFile} from '../../core/paths.js';
 import {buildScreen} from '../../tui/model/screen-model.js';
 import {initialUiModel} from '../../tui/model/ui-state.js';
 import {ActivityWatcher} from '../../store/live/activity-watcher.js';
@@ -15,12 +14,13 @@ import {loadUiState, saveUiState} from '../../store/state-file.js';
 import {TranscriptFollower} from '../../store/transcripts/follower.js';
 import {App} from '../../tui/App.js';
 import {Screen} from '../../tui/components/Screen.js';
-import {activityFor, home} from '../shared/read-options.js';
+import {activityFor} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
+import {env} from '../../app/env.js';
 
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
 export async function snapshotText(
@@ -71,12 +71,12 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100, transcriptReader(activityRoots(activity))));
 		return;
 	}
-	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
-	const transcripts = new TranscriptFollower({claudeDir: claudeDir(process.env, home()), roots: activityRoots(activity)});
+	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: env().claude, roots: activityRoots(activity)});
+	const transcripts = new TranscriptFollower({claudeDir: env().claude, roots: activityRoots(activity)});
 	// Codex subagents from their rollouts, beside; nothing when there is no Codex folder.
 	const sessionFiles = sessionId === undefined ? undefined : olderCodexSessionFiles(sessionId, options);
 	const codex = new CodexLive({codexHome: codexHomeFor(options), activity, session: sessionId, ...(sessionFiles === undefined ? {} : {sessionFiles})});
-	const state = stateFile(process.env, home());
+	const state = env().stateFile;
 	const saved = loadUiState(state);
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile

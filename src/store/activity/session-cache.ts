@@ -42,12 +42,6 @@ export const RACY_MS = 2000;
 
 const VERSION = 4;
 
-/** The cache file: `$XDG_STATE_HOME/agentlog/sessions-cache.json` (beside the UI state). */
-export function sessionCacheFile(env: {readonly XDG_STATE_HOME?: string}, home: string): string {
-	const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(home, '.local', 'state');
-	return path.join(base, 'agentlog', 'sessions-cache.json');
-}
-
 /** An agent as the session counts see it, and the name of its file in the session folder. */
 export interface SessionAgent extends AgentCountFacts {
 	readonly file: string;

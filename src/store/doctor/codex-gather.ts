@@ -11,7 +11,6 @@ import {readConfigFile, readHookFiles, type HookFilesInput} from './gather.js';
 
 const DAY_MS = 24 * 3_600_000;
 
-
 /** Codex's folder (through a symlink), its recent rollouts, and, when it is there, its hooks. */
 export function readCodexFacts(codexHome: string, now: number, hookFiles: Omit<HookFilesInput, 'probeNode'>): CodexFolderRead {
 	let isFolder: boolean;

@@ -10,7 +10,8 @@ import {countSession, countSummary} from '../../../src/core/monitor/session-coun
 import {EMPTY_SUMMARY} from '../../../src/core/transcript/summary.js';
 import {summarizeSession} from '../../../src/core/monitor/sessions.js';
 import {listAgentFiles, listSessionDirs, readAgentFile, readSessionDir} from '../../../src/store/activity/read-agents.js';
-import {readSessionFacts, RACY_MS, sessionAgent, sessionCacheFile, type SessionFacts} from '../../../src/store/activity/session-cache.js';
+import {readSessionFacts, RACY_MS, sessionAgent, type SessionFacts} from '../../../src/store/activity/session-cache.js';
+import {sessionCacheFile} from '../../../src/core/paths.js';
 import {ms} from '../../helpers/agent-fixtures.js';
 import {fixtureRecord, sessionId, writeRecord, writeSessions} from '../../helpers/session-fixtures.js';
 import {tempDir} from '../../helpers/tmp.js';
