@@ -917,6 +917,60 @@ var RepeatFilter = class {
   }
 };
 
+// src/core/min-heap.ts
+var MinHeap = class {
+  constructor(before2) {
+    this.before = before2;
+  }
+  before;
+  items = [];
+  get size() {
+    return this.items.length;
+  }
+  /** The smallest item, without taking it out; undefined when empty. */
+  peek() {
+    return this.items[0];
+  }
+  push(item) {
+    const heap = this.items;
+    let i = heap.push(item) - 1;
+    while (i > 0) {
+      const parent = i - 1 >> 1;
+      if (!this.before(heap[i], heap[parent])) {
+        break;
+      }
+      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      i = parent;
+    }
+  }
+  /** Takes out the smallest item; undefined when empty. */
+  pop() {
+    const heap = this.items;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last !== void 0) {
+      heap[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let min = i;
+        if (l < heap.length && this.before(heap[l], heap[min])) {
+          min = l;
+        }
+        if (r < heap.length && this.before(heap[r], heap[min])) {
+          min = r;
+        }
+        if (min === i) {
+          break;
+        }
+        [heap[i], heap[min]] = [heap[min], heap[i]];
+        i = min;
+      }
+    }
+    return top;
+  }
+};
+
 // src/core/history/time-order.ts
 var REORDER_WINDOW_MS = 6e4;
 var REORDER_MAX_LINES = 1e4;
@@ -931,73 +985,37 @@ var TimeOrder = class {
   }
   emit;
   bounds;
-  /** A binary min-heap by (ms, seq). */
-  heap = [];
+  /** By (ms, seq). */
+  heap = new MinHeap(before);
   seq = 0;
   newest = Number.NEGATIVE_INFINITY;
   bytes = 0;
   /** Lines held now (for tests: the bound holds). */
   get held() {
-    return this.heap.length;
+    return this.heap.size;
   }
   /** Takes a line at `ms` (a parsed time), of `bytes` bytes as read; lets out what the bounds say is in order. */
   push(item, ms, bytes = 0) {
-    this.add({ item, ms, seq: this.seq++, bytes });
+    this.heap.push({ item, ms, seq: this.seq++, bytes });
     this.bytes += bytes;
     if (ms > this.newest) {
       this.newest = ms;
     }
     const { windowMs, maxLines, maxBytes } = this.bounds;
-    while (this.heap.length > 0 && (this.heap.length > maxLines || this.bytes > maxBytes || this.heap[0].ms < this.newest - windowMs)) {
+    while (this.heap.size > 0 && (this.heap.size > maxLines || this.bytes > maxBytes || this.heap.peek().ms < this.newest - windowMs)) {
       this.out();
     }
   }
   /** Lets out every line held, in order. */
   flush() {
-    while (this.heap.length > 0) {
+    while (this.heap.size > 0) {
       this.out();
     }
   }
   out() {
-    const top = this.heap[0];
-    const last = this.heap.pop();
-    if (this.heap.length > 0) {
-      this.heap[0] = last;
-      this.down(0);
-    }
+    const top = this.heap.pop();
     this.bytes -= top.bytes;
     this.emit(top.item, top.ms);
-  }
-  add(held) {
-    const heap = this.heap;
-    let i = heap.push(held) - 1;
-    while (i > 0) {
-      const parent = i - 1 >> 1;
-      if (!before(heap[i], heap[parent])) {
-        break;
-      }
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
-      i = parent;
-    }
-  }
-  down(i) {
-    const heap = this.heap;
-    for (; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let min = i;
-      if (l < heap.length && before(heap[l], heap[min])) {
-        min = l;
-      }
-      if (r < heap.length && before(heap[r], heap[min])) {
-        min = r;
-      }
-      if (min === i) {
-        return;
-      }
-      [heap[i], heap[min]] = [heap[min], heap[i]];
-      i = min;
-    }
   }
 };
 

@@ -5,6 +5,7 @@
 // line goes out. Within those bounds the result is the stable sort by `at`; a line later than the
 // window is let out in its own turn, behind newer ones. Unbounded (the defaults of `unbounded`),
 // it is exactly the stable sort. Pure.
+import {MinHeap} from '../min-heap.js';
 
 /** A line is held until a later one is more than this much newer (ms). */
 export const REORDER_WINDOW_MS = 60_000;
@@ -34,8 +35,8 @@ interface Held<T> {
 const before = <T>(a: Held<T>, b: Held<T>): boolean => a.ms < b.ms || (a.ms === b.ms && a.seq < b.seq);
 
 export class TimeOrder<T> {
-	/** A binary min-heap by (ms, seq). */
-	private readonly heap: Held<T>[] = [];
+	/** By (ms, seq). */
+	private readonly heap = new MinHeap<Held<T>>(before);
 	private seq = 0;
 	private newest = Number.NEGATIVE_INFINITY;
 	private bytes = 0;
@@ -47,70 +48,32 @@ export class TimeOrder<T> {
 
 	/** Lines held now (for tests: the bound holds). */
 	get held(): number {
-		return this.heap.length;
+		return this.heap.size;
 	}
 
 	/** Takes a line at `ms` (a parsed time), of `bytes` bytes as read; lets out what the bounds say is in order. */
 	push(item: T, ms: number, bytes = 0): void {
-		this.add({item, ms, seq: this.seq++, bytes});
+		this.heap.push({item, ms, seq: this.seq++, bytes});
 		this.bytes += bytes;
 		if (ms > this.newest) {
 			this.newest = ms;
 		}
 		const {windowMs, maxLines, maxBytes} = this.bounds;
-		while (this.heap.length > 0 && (this.heap.length > maxLines || this.bytes > maxBytes || this.heap[0]!.ms < this.newest - windowMs)) {
+		while (this.heap.size > 0 && (this.heap.size > maxLines || this.bytes > maxBytes || this.heap.peek()!.ms < this.newest - windowMs)) {
 			this.out();
 		}
 	}
 
 	/** Lets out every line held, in order. */
 	flush(): void {
-		while (this.heap.length > 0) {
+		while (this.heap.size > 0) {
 			this.out();
 		}
 	}
 
 	private out(): void {
-		const top = this.heap[0]!;
-		const last = this.heap.pop()!;
-		if (this.heap.length > 0) {
-			this.heap[0] = last;
-			this.down(0);
-		}
+		const top = this.heap.pop()!;
 		this.bytes -= top.bytes;
 		this.emit(top.item, top.ms);
-	}
-
-	private add(held: Held<T>): void {
-		const heap = this.heap;
-		let i = heap.push(held) - 1;
-		while (i > 0) {
-			const parent = (i - 1) >> 1;
-			if (!before(heap[i]!, heap[parent]!)) {
-				break;
-			}
-			[heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-			i = parent;
-		}
-	}
-
-	private down(i: number): void {
-		const heap = this.heap;
-		for (;;) {
-			const l = 2 * i + 1;
-			const r = l + 1;
-			let min = i;
-			if (l < heap.length && before(heap[l]!, heap[min]!)) {
-				min = l;
-			}
-			if (r < heap.length && before(heap[r]!, heap[min]!)) {
-				min = r;
-			}
-			if (min === i) {
-				return;
-			}
-			[heap[i], heap[min]] = [heap[min]!, heap[i]!];
-			i = min;
-		}
 	}
 }

@@ -18,6 +18,7 @@ import {openRegularFile} from '../fs/safe-file.js';
 import {EVENT_LOG_NAME, eventLogItems, readLineAt, type EventLogOptions} from './event-log.js';
 import {slimLine} from './slim-line.js';
 import {readHistories, type LogNotes, type SessionSpan} from './histories.js';
+import {MinHeap} from '../../core/min-heap.js';
 
 export interface SelectedLinesOptions extends EventLogOptions {
 	readonly now: number;
@@ -182,53 +183,20 @@ const before = (a: Head, b: Head): boolean => a.ms < b.ms || (a.ms === b.ms && (
 export function* selectedLines(activity: string, plan: LinePlan, options: SelectedLinesOptions): Generator<EventLine, void, undefined> {
 	const filter = options.filter ?? {};
 	for (const group of plan.groups) {
-		// A small binary heap of each session's next line.
-		const heap: Head[] = [];
+		// Each session's next line, the earliest first.
+		const heap = new MinHeap<Head>(before);
 		let seq = 0;
 		const pushNext = (rest: Generator<{line: EventLine; ms: number}>, rank: number): void => {
 			const next = rest.next();
-			if (next.done) {
-				return;
+			if (!next.done) {
+				heap.push({line: next.value.line, ms: next.value.ms, rank, seq: seq++, rest});
 			}
-			heap.push({line: next.value.line, ms: next.value.ms, rank, seq: seq++, rest});
-			for (let i = heap.length - 1; i > 0;) {
-				const parent = (i - 1) >> 1;
-				if (!before(heap[i]!, heap[parent]!)) {
-					break;
-				}
-				[heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-				i = parent;
-			}
-		};
-		const popTop = (): Head => {
-			const top = heap[0]!;
-			const last = heap.pop()!;
-			if (heap.length > 0) {
-				heap[0] = last;
-				for (let i = 0; ;) {
-					const l = 2 * i + 1;
-					const r = l + 1;
-					let min = i;
-					if (l < heap.length && before(heap[l]!, heap[min]!)) {
-						min = l;
-					}
-					if (r < heap.length && before(heap[r]!, heap[min]!)) {
-						min = r;
-					}
-					if (min === i) {
-						break;
-					}
-					[heap[i], heap[min]] = [heap[min]!, heap[i]!];
-					i = min;
-				}
-			}
-			return top;
 		};
 		for (const session of group) {
 			pushNext(sessionLines(activity, session, filter, options), session.rank);
 		}
-		while (heap.length > 0) {
-			const top = popTop();
+		while (heap.size > 0) {
+			const top = heap.pop()!;
 			yield top.line;
 			pushNext(top.rest, top.rank);
 		}
