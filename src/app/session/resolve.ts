@@ -36,7 +36,7 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	// (the transcripts that can change a count are read).
 	const full = resolveSession(
 		arg,
-		withCodexSessions(activity, readSessionInfos(activity, clockNow(), options.stale, options.dedup, {claudeDir: env().claude}), scan, {
+		withCodexSessions(activity, readSessionInfos(activity, {now: clockNow(), staleMs: options.stale, dedup: options.dedup}, {claudeDir: env().claude}), scan, {
 			now: clockNow(),
 			staleMs: options.stale,
 			dedup: options.dedup,

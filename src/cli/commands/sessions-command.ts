@@ -20,11 +20,15 @@ export function runSessions(options: SessionsOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
 	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
-	const claude = readSessionInfos(activity, now, options.stale, options.dedup, {
-		cacheFile: env().sessionCacheFile,
-		countCacheFile: env().countFactsCacheFile,
-		claudeDir: env().claude,
-	});
+	const claude = readSessionInfos(
+		activity,
+		{now, staleMs: options.stale, dedup: options.dedup},
+		{
+			cacheFile: env().sessionCacheFile,
+			countCacheFile: env().countFactsCacheFile,
+			claudeDir: env().claude,
+		},
+	);
 	// Codex sessions with a subagent, from its rollouts, beside them (one list, newest first).
 	const codex = scanCodex(options);
 	const sessions = withCodexSessions(activity, claude, codex, {now, staleMs: options.stale, dedup: options.dedup});

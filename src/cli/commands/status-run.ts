@@ -100,7 +100,7 @@ export function statusCounts(
 	);
 	// Only what the counts read, and only what was appended since the last run (a status bar runs this every few seconds).
 	const transcripts = targets.length === 0 ? undefined : readCountFacts(targets, {claudeDir: env().claude, cacheFile: env().countFactsCacheFile});
-	return {counts: summarizeSession(agents, now, options.stale, options.dedup, transcripts), provider: 'claude'};
+	return {counts: summarizeSession(agents, {now, staleMs: options.stale, dedup: options.dedup}, transcripts), provider: 'claude'};
 }
 
 /**

@@ -30,11 +30,15 @@ function waits(agent: {readonly status: AgentStatus; readonly updated?: number |
 	return !(lastAt !== undefined && lastAt > agent.updated);
 }
 
-export interface CountOptions {
+/** The rules every count and view of agents is made with: the clock, the stale time, ghost dedup. */
+export interface RuleOptions {
 	readonly now: number;
 	readonly staleMs: number;
 	/** False (`--no-dedup`): nobody is a ghost. */
 	readonly dedup: boolean;
+}
+
+export interface CountOptions extends RuleOptions {
 	/** What the transcripts say, by agentId, as buildView takes them (only the candidates' are needed). */
 	readonly transcripts?: ReadonlyMap<string, TranscriptFacts>;
 }

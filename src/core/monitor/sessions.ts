@@ -5,6 +5,7 @@ import {PROVIDER_MARK, type Provider} from '../record/provider.js';
 import type {TranscriptFacts} from './inferred-stop.js';
 import {agentCountFacts, countSession} from './session-counts.js';
 import type {StatusCounts} from './view.js';
+import type {RuleOptions} from './session-counts.js';
 
 /** Counts by display status; `stale` agents are also in `stopped` (0 when not counted yet). */
 export type SessionCounts = StatusCounts;
@@ -169,12 +170,6 @@ function unknown(arg: string, sessions: readonly SessionInfo[]): SessionResoluti
  * watch header and `ls` agree; `transcripts` are what the transcripts say (see session-counts.ts
  * for which agents need theirs).
  */
-export function summarizeSession(
-	agents: readonly AgentRecord[],
-	now: number,
-	staleMs: number,
-	dedup = true,
-	transcripts?: ReadonlyMap<string, TranscriptFacts>,
-): StatusCounts {
-	return countSession(agents.map(agentCountFacts), {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})});
+export function summarizeSession(agents: readonly AgentRecord[], rules: RuleOptions, transcripts?: ReadonlyMap<string, TranscriptFacts>): StatusCounts {
+	return countSession(agents.map(agentCountFacts), {...rules, ...(transcripts === undefined ? {} : {transcripts})});
 }

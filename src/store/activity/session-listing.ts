@@ -20,6 +20,7 @@ import {readCountFacts} from '../transcripts/count-facts.js';
 import type {FollowTarget} from '../transcripts/reader.js';
 import {listAgentFiles, listSessionDirs, readAgentFile, type SessionDirInfo} from './read-agents.js';
 import {readSessionFacts, type SessionAgent, type SessionFacts} from './session-cache.js';
+import type {RuleOptions} from '../../core/monitor/session-counts.js';
 
 /** A session with its folder's name made safe to show (`label`; `id` is the name as it is). */
 export interface SessionListing extends SessionInfo {
@@ -81,7 +82,8 @@ function hasAgentFiles(activity: string, dir: SessionDirInfo): boolean {
 }
 
 /** Every session with its counts, newest first (see the file's head for what is read); folders without agent files are left out. */
-export function readSessionInfos(activity: string, now: number, staleMs: number, dedup: boolean, options: SessionReadOptions = {}): SessionListing[] {
+export function readSessionInfos(activity: string, rules: RuleOptions, options: SessionReadOptions = {}): SessionListing[] {
+	const {dedup} = rules;
 	const dirs = listSessionDirs(activity);
 	const facts = readSessionFacts(activity, dirs, options.cacheFile);
 	const roots = new TranscriptRoots(options.claudeDir);
@@ -92,7 +94,7 @@ export function readSessionInfos(activity: string, now: number, staleMs: number,
 			options.claudeDir === undefined
 				? undefined
 				: candidateTranscripts(path.join(activity, dir.id), session, dedup, options.claudeDir, options.countCacheFile);
-		const countOptions = {now, staleMs, dedup, ...(transcripts === undefined ? {} : {transcripts})};
+		const countOptions = {...rules, ...(transcripts === undefined ? {} : {transcripts})};
 		const counts = session.summary === undefined ? countSession(session.agents ?? [], countOptions) : countSummary(session.summary, countOptions);
 		if (counts.waiting + counts.active + counts.idle + counts.stopped === 0 && session.invalid === 0 && !hasAgentFiles(activity, dir)) {
 			continue;

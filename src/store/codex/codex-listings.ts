@@ -11,6 +11,7 @@ import type {AgentRecord} from '../../core/record/agent-record.js';
 import {readSessionDir, sessionLabel} from '../activity/read-agents.js';
 import type {SessionListing} from '../activity/session-listing.js';
 import {codexSessionRecords, type CodexScan, type CodexSession} from './codex-sessions.js';
+import type {RuleOptions} from '../../core/monitor/session-counts.js';
 
 /** A listing with the tool it belongs to. */
 export interface ProviderListing extends SessionListing {
@@ -37,7 +38,7 @@ export function mergedCodexRecords(activity: string, session: CodexSession, hook
 export function codexSessionCounts(
 	activity: string,
 	session: CodexSession,
-	options: {readonly now: number; readonly staleMs: number; readonly dedup: boolean},
+	options: RuleOptions,
 	hooked?: readonly AgentRecord[],
 ): StatusCounts {
 	const facts = new Map(
@@ -66,7 +67,7 @@ export function withCodexSessions(
 	activity: string,
 	claude: readonly SessionListing[],
 	scan: CodexScan,
-	options: {readonly now: number; readonly staleMs: number; readonly dedup: boolean},
+	options: RuleOptions,
 ): ProviderListing[] {
 	const codexIds = new Map(scan.sessions.map(s => [s.sessionId, s]));
 	const out: ProviderListing[] = [];

@@ -101,7 +101,7 @@ describe('session counts', () => {
 				const base = {now: g.now, staleMs: g.staleMs, dedup};
 				expect(countSession(facts, base), `seed ${seed}`).toEqual(viewCounts(g, dedup));
 				expect(countSession(facts, {...base, transcripts: g.transcripts}), `seed ${seed}`).toEqual(viewCounts(g, dedup, g.transcripts));
-				expect(summarizeSession(g.agents, g.now, g.staleMs, dedup, g.transcripts)).toEqual(viewCounts(g, dedup, g.transcripts));
+				expect(summarizeSession(g.agents, {now: g.now, staleMs: g.staleMs, dedup}, g.transcripts)).toEqual(viewCounts(g, dedup, g.transcripts));
 				// Only the candidates' transcripts: the same counts as all of them.
 				const wanted = new Set(transcriptCandidates(facts, dedup));
 				const some = new Map([...g.transcripts].filter(([id]) => wanted.has(id)));

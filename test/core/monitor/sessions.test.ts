@@ -134,14 +134,14 @@ describe('summarizeSession', () => {
 	];
 
 	it('counts display statuses, ghosts left out', () => {
-		expect(summarizeSession(agents, ms(1000), 300_000)).toEqual({waiting: 0, active: 1, idle: 1, stopped: 2, stale: 1});
+		expect(summarizeSession(agents, {now: ms(1000), staleMs: 300_000, dedup: true})).toEqual({waiting: 0, active: 1, idle: 1, stopped: 2, stale: 1});
 	});
 
 	it('counts ghosts without dedup', () => {
-		expect(summarizeSession(agents, ms(1000), 300_000, false).stopped).toBe(3);
+		expect(summarizeSession(agents, {now: ms(1000), staleMs: 300_000, dedup: false}).stopped).toBe(3);
 	});
 
 	it('counts nothing for no agents', () => {
-		expect(summarizeSession([], ms(1000), 300_000)).toEqual({waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0});
+		expect(summarizeSession([], {now: ms(1000), staleMs: 300_000, dedup: true})).toEqual({waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0});
 	});
 });

@@ -81,8 +81,8 @@ function fullRead(activity: string, transcripts?: ReadonlyMap<string, Transcript
 			return read.ok ? [sessionAgent(name, read.record)] : [];
 		});
 		const options = {now: NOW, staleMs: STALE_MS, ...(transcripts === undefined ? {} : {transcripts})};
-		const summary = summarizeSession(agents, NOW, STALE_MS, true, transcripts);
-		const undeduped = summarizeSession(agents, NOW, STALE_MS, false, transcripts);
+		const summary = summarizeSession(agents, {now: NOW, staleMs: STALE_MS, dedup: true}, transcripts);
+		const undeduped = summarizeSession(agents, {now: NOW, staleMs: STALE_MS, dedup: false}, transcripts);
 		// The facts give the counts the whole records give.
 		expect(countSession(facts, {...options, dedup: true})).toEqual(summary);
 		expect(countSession(facts, {...options, dedup: false})).toEqual(undeduped);
