@@ -11,7 +11,8 @@ import {STATUS_FORMATS, type StatusFormat} from '../present/status-line.js';
 import {parseDuration} from '../core/text/format.js';
 import {activityFor} from '../app/env.js';
 import {scanCodex} from '../app/session/codex-scan.js';
-import {quickStatusSession, statusText, type StatusOptions} from './commands/status-run.js';
+import {statusText, type StatusOptions} from './commands/status-run.js';
+import {quickResolveSession} from '../app/session/resolve.js';
 
 export interface StatusArgs {
 	readonly session: string | undefined;
@@ -103,7 +104,7 @@ export function runStatusFast(args: readonly string[]): boolean {
 		const activity = activityFor(parsed.options);
 		// Codex's recent rollouts looked at once (the newest session, then its counts).
 		const options = {...parsed.options, liveScan: scanCodex(parsed.options, true)};
-		const quick = quickStatusSession(parsed.session, activity, options);
+		const quick = quickResolveSession(parsed.session, activity, options);
 		if (quick === undefined) {
 			return false;
 		}

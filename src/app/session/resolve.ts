@@ -8,7 +8,10 @@ import {readSessionInfos, sessionDirInfos} from '../../store/activity/session-li
 import {readTeams} from '../../store/activity/teams.js';
 import {withCodexSessions} from '../../store/codex/codex-listings.js';
 import {env, clockNow} from '../env.js';
-import {codexSessionInfos, scanCodex, type CodexOptions} from './codex-scan.js';
+import {codexSessionInfos, newestAnySession, scanCodex, type CodexOptions} from './codex-scan.js';
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import {isSessionDirName} from '../../core/record/file-names.js';
 
 /** What a session's counts are read with, when a message lists the sessions. */
 export interface SessionRules extends CodexOptions {
@@ -50,4 +53,38 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	const hint = command ? `\nDid you mean the command \`agentlog ${command}\`? (\`agentlog --help\` lists the commands)` : '';
 	// A word that is a command's name mistyped is a usage error, like an unknown option.
 	throw new CliError(`${full.message}\n(sessions are read from ${activity}; \`agentlog sessions\` lists them)${hint}`, command ? 2 : 1);
+}
+
+/** `name` is one of the session folders listSessionDirs gives (a folder name it reads, not a path). */
+function isSessionFolder(activity: string, name: string): boolean {
+	if (name === '' || !isSessionDirName(name) || name.includes('/') || name.includes(path.sep) || name.includes('\0')) {
+		return false;
+	}
+	try {
+		return statSync(path.join(activity, name), {throwIfNoEntry: false})?.isDirectory() === true;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The session a session argument names, found without opening an agent file (exact id, team
+ * name, `session-<8>`, a unique prefix: resolveSession's rules); undefined when the argument
+ * needs more (ambiguous or unknown: the full resolution, with its message, is the main CLI's).
+ * No argument: the newest session (newestSessionId), `{sessionId: undefined}` when there is none.
+ */
+export function quickResolveSession(arg: string | undefined, activity: string, codex: CodexOptions = {}): {readonly sessionId: string | undefined} | undefined {
+	if (arg === undefined) {
+		// The newest session of either kind (Claude Code's folders, Codex's rollouts).
+		return {sessionId: newestAnySession(activity, codex)};
+	}
+	if (isSessionFolder(activity, arg.trim())) {
+		// resolveSession's first rule (an exact id among the session folders), without listing them all.
+		return {sessionId: arg.trim()};
+	}
+	const folders = sessionDirInfos(activity);
+	const ids = new Set(folders.map(f => f.id));
+	const codexSessions = codexSessionInfos(scanCodex(codex)).filter(c => !ids.has(c.id));
+	const resolved = resolveSession(arg, [...folders, ...codexSessions], readTeams(env().claude));
+	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
 }

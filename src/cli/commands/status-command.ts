@@ -4,7 +4,8 @@ import {Option, type Command} from 'commander';
 import {STATUS_FORMATS, type StatusFormat} from '../../present/status-line.js';
 import {activityFor, addReadOptions, type ReadOptions} from '../shared/read-options.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
-import {quickStatusSession, statusText} from './status-run.js';
+import {statusText} from './status-run.js';
+import {quickResolveSession} from '../../app/session/resolve.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
 
 interface StatusCommandOptions extends ReadOptions {
@@ -13,7 +14,7 @@ interface StatusCommandOptions extends ReadOptions {
 
 export function runStatus(sessionArg: string | undefined, options: StatusCommandOptions): void {
 	const activity = activityFor(options);
-	const quick = quickStatusSession(sessionArg, activity, options);
+	const quick = quickResolveSession(sessionArg, activity, options);
 	// Ambiguous or unknown: resolveSessionArg's message and exit 1.
 	const sessionId = quick === undefined ? resolveSessionArg(sessionArg as string, activity, options, COMMAND_NAMES) : quick.sessionId;
 	process.stdout.write(statusText(activity, sessionId, options));

@@ -35,12 +35,7 @@ export function mergedCodexRecords(activity: string, session: CodexSession, hook
  * and each child's rollout as its transcript facts (a write is a sign of life, as for a Claude
  * transcript). The one count `sessions`, `status` and the session argument's message give.
  */
-export function codexSessionCounts(
-	activity: string,
-	session: CodexSession,
-	options: RuleOptions,
-	hooked?: readonly AgentRecord[],
-): StatusCounts {
+export function codexSessionCounts(activity: string, session: CodexSession, options: RuleOptions, hooked?: readonly AgentRecord[]): StatusCounts {
 	const facts = new Map(
 		session.threads.flatMap(t => (t.read.thread.meta?.isChild ? [[t.read.thread.meta.threadId, codexCountFacts(t.read.thread, t.read.mtimeMs)] as const] : [])),
 	);
@@ -63,12 +58,7 @@ function hookRecords(activity: string, sessionId: string): AgentRecord[] {
  * The Claude sessions (`readSessionInfos`) and the Codex sessions of `scan`, newest first; a
  * session in both is one, counted from the merged agents, its last activity the later of the two.
  */
-export function withCodexSessions(
-	activity: string,
-	claude: readonly SessionListing[],
-	scan: CodexScan,
-	options: RuleOptions,
-): ProviderListing[] {
+export function withCodexSessions(activity: string, claude: readonly SessionListing[], scan: CodexScan, options: RuleOptions): ProviderListing[] {
 	const codexIds = new Map(scan.sessions.map(s => [s.sessionId, s]));
 	const out: ProviderListing[] = [];
 	for (const listing of claude) {
