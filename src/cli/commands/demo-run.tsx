@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {render} from 'ink';
 import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS, DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
-import {ActivityWatcher} from '../../store/live/activity-watcher.js';
-import {TranscriptFollower} from '../../store/transcripts/follower.js';
+import {openLiveSession} from '../../app/session/live.js';
 import {listSessionDirs} from '../../store/activity/read-agents.js';
 import {App} from '../../tui/App.js';
 import type {DemoOptions} from '../shared/command-options.js';
@@ -72,12 +71,13 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 			return;
 		}
 
-		const watcher = new ActivityWatcher({activity});
 		// The demo writes its transcripts outside <claude>/projects: allow that folder.
-		const transcripts = new TranscriptFollower({roots: [projects]});
-		watcher.start().catch(() => undefined);
+		const live = openLiveSession(activity, {roots: [projects]});
+		live.start();
 		const keyboard = Boolean(process.stdin.isTTY);
-		const screen = (note: string) => <App source={watcher} transcripts={transcripts} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />;
+		const screen = (note: string) => (
+			<App source={live.agents} transcripts={live.transcripts} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />
+		);
 		const app = render(screen('demo · starting…'), {exitOnCtrlC: true});
 		controller.signal.addEventListener('abort', () => app.unmount(), {once: true});
 		const played = play((run, step) => {
@@ -94,7 +94,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		} finally {
 			controller.abort();
 			await played;
-			await Promise.all([watcher.close(), transcripts.close()]);
+			await live.close();
 		}
 	} finally {
 		for (const signal of signals) {

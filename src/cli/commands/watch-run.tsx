@@ -6,17 +6,15 @@ import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
 import {buildScreen} from '../../tui/model/screen-model.js';
 import {initialUiModel} from '../../tui/model/ui-state.js';
-import {ActivityWatcher} from '../../store/live/activity-watcher.js';
 import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
-import {codexHomeFor, newestAnySession, olderCodexSessionFiles} from '../../app/session/codex-scan.js';
-import {CodexLive} from '../../store/live/codex-live.js';
+import {newestAnySession} from '../../app/session/codex-scan.js';
 import {loadUiState, saveUiState} from '../../store/state-file.js';
-import {TranscriptFollower} from '../../store/transcripts/follower.js';
 import {App} from '../../tui/App.js';
 import {Screen} from '../../tui/components/Screen.js';
 import {activityFor} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
+import {openLiveSession} from '../../app/session/live.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
@@ -71,23 +69,18 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100, transcriptReader(activityRoots(activity))));
 		return;
 	}
-	const watcher = new ActivityWatcher({activity, session: sessionId, claudeDir: env().claude, roots: activityRoots(activity)});
-	const transcripts = new TranscriptFollower({claudeDir: env().claude, roots: activityRoots(activity)});
-	// Codex subagents from their rollouts, beside; nothing when there is no Codex folder.
-	const sessionFiles = sessionId === undefined ? undefined : olderCodexSessionFiles(sessionId, options);
-	const codex = new CodexLive({codexHome: codexHomeFor(options), activity, session: sessionId, ...(sessionFiles === undefined ? {} : {sessionFiles})});
+	const live = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
 	const state = env().stateFile;
 	const saved = loadUiState(state);
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
-		watcher.start().catch(() => undefined);
-		codex.start();
+		live.start();
 		const keyboard = Boolean(process.stdin.isTTY);
 		const app = render(
 			<App
-				source={codex.agents(watcher)}
-				transcripts={codex.transcripts(transcripts)}
+				source={live.agents}
+				transcripts={live.transcripts}
 				staleMs={options.stale}
 				max={options.max}
 				dedup={options.dedup}
@@ -106,7 +99,6 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			throw new CliError(`the monitor stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
 		}
 	} finally {
-		codex.close();
-		await Promise.all([watcher.close(), transcripts.close()]);
+		await live.close();
 	}
 }

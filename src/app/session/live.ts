@@ -1,0 +1,62 @@
+// The live sources of `watch` and the demo, written once: the activity folder's watcher, the
+// transcript follower, and (for watch) Codex's rollouts polled beside them. The TUI is handed the
+// two sources; the caller starts them before the first frame and closes them after the last.
+import type {AgentSource} from '../../store/live/activity-watcher.js';
+import {ActivityWatcher} from '../../store/live/activity-watcher.js';
+import {CodexLive} from '../../store/live/codex-live.js';
+import {TranscriptFollower, type TranscriptSource} from '../../store/transcripts/follower.js';
+import {env} from '../env.js';
+import {codexHomeFor, olderCodexSessionFiles, type CodexOptions} from './codex-scan.js';
+import {activityRoots} from './load.js';
+
+export interface LiveSession {
+	readonly agents: AgentSource;
+	readonly transcripts: TranscriptSource;
+	/** Starts watching. The first frame can be drawn at once: what the watcher read is there. */
+	start(): void;
+	close(): Promise<void>;
+}
+
+export interface LiveOptions {
+	/** A session to show; omitted: follow the newest. */
+	readonly session?: string;
+	/** Read Codex CLI's rollouts beside (watch); the demo has none. */
+	readonly codex?: CodexOptions;
+	/** Folders outside `<claude>/projects` whose transcripts may be read (the demo's own); default: the activity folder's demo transcripts. */
+	readonly roots?: readonly string[];
+}
+
+export function openLiveSession(activity: string, options: LiveOptions = {}): LiveSession {
+	const roots = options.roots ?? activityRoots(activity);
+	const watcher = new ActivityWatcher({activity, session: options.session, claudeDir: env().claude, roots});
+	const follower = new TranscriptFollower({claudeDir: env().claude, roots});
+	const {codex: codexOptions} = options;
+	if (codexOptions === undefined) {
+		return {
+			agents: watcher,
+			transcripts: follower,
+			start: () => void watcher.start().catch(() => undefined),
+			close: async () => void (await Promise.all([watcher.close(), follower.close()])),
+		};
+	}
+	// Codex subagents from their rollouts, beside; nothing when there is no Codex folder.
+	const sessionFiles = options.session === undefined ? undefined : olderCodexSessionFiles(options.session, codexOptions);
+	const codex = new CodexLive({
+		codexHome: codexHomeFor(codexOptions),
+		activity,
+		session: options.session,
+		...(sessionFiles === undefined ? {} : {sessionFiles}),
+	});
+	return {
+		agents: codex.agents(watcher),
+		transcripts: codex.transcripts(follower),
+		start: () => {
+			watcher.start().catch(() => undefined);
+			codex.start();
+		},
+		close: async () => {
+			codex.close();
+			await Promise.all([watcher.close(), follower.close()]);
+		},
+	};
+}
