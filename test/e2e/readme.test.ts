@@ -27,6 +27,17 @@ describe('README quick start', () => {
 		}
 	});
 
+	it('fits a first read, and installs only in ways that work today', () => {
+		expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+		// The package is not on the registry yet, and the plugin is added from the clone's folder.
+		expect(readme).not.toMatch(/npm i(nstall)? -g agentlog\b/u);
+		expect(readme).not.toContain('<owner>');
+		expect(readme).toContain('npm i -g ./agentlog-*.tgz');
+		expect(readme).toContain('/plugin marketplace add /path/to/agentlog');
+		// The first steps come before the long parts.
+		expect(readme.indexOf('## Install it beside Claude Code')).toBeLessThan(readme.indexOf('## Keys'));
+	});
+
 	it('the CI script runs the README test command', () => {
 		expect(readFileSync(path.join(root, '.ci', 'run'), 'utf8')).toContain('npm test');
 	});
