@@ -539,6 +539,15 @@ function agentDuration(agent, now, display) {
 }
 
 // src/core/record/limits.ts
+var STOP_FAILURE_PREFIX = "stop-failure:";
+function isFailure(reason) {
+  return reason?.startsWith(STOP_FAILURE_PREFIX) === true;
+}
+var FAILURE_ERROR_CHARS = 200;
+function failureReason(error) {
+  const text = typeof error === "string" ? error.replace(/\s+/g, " ").trim().slice(0, FAILURE_ERROR_CHARS) : "";
+  return `${STOP_FAILURE_PREFIX}${text || "unknown"}`;
+}
 var CUT_MESSAGE_CHARS = 1024 * 1024;
 var RESUME_AFTER_STOP_MS = 1500;
 
@@ -648,7 +657,13 @@ function idle(s, line, ms) {
   }
 }
 function stop(s, line, ms, kind, reason, overrideCompleted = false) {
-  const phase = kind === "completed" ? "stopped" : "interrupted";
+  const phase = kind === "interrupted" ? "interrupted" : "stopped";
+  if (kind === "failed" && (s.phase === "stopped" || s.phase === "interrupted")) {
+    s.phase = "stopped";
+    s.stopReason = reason;
+    addStep(s, { kind, at: line.at, reason });
+    return;
+  }
   switch (s.phase) {
     case "stopped": {
       if (kind === "interrupted" && overrideCompleted) {
@@ -1133,7 +1148,7 @@ function importedRun(s, line, ms) {
 function statusOf(s, now, staleMs) {
   switch (s.phase) {
     case "stopped": {
-      return { status: "completed", record: "stopped", stale: false };
+      return { status: isFailure(s.stopReason) ? "failed" : "completed", record: "stopped", stale: false };
     }
     case "interrupted": {
       return { status: "interrupted", record: "stopped", stale: false };
@@ -1338,6 +1353,10 @@ var EventFold = class {
       }
       case "SubagentStop": {
         stop(s, line, ms, "completed", "subagent-stop");
+        break;
+      }
+      case "StopFailure": {
+        stop(s, line, ms, "failed", failureReason(isObject(line.data) ? line.data.error : void 0));
         break;
       }
       case "TeammateIdle": {

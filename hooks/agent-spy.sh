@@ -1,7 +1,7 @@
 #!/bin/sh
 # agentlog's agent-spy hook launcher. Claude Code runs this on the events install-hook registers
 # (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of the Agent tool, SessionStart,
-# SessionEnd, PermissionRequest and Notification; Codex CLI on SubagentStart, SubagentStop and
+# SessionEnd, PermissionRequest, Notification and StopFailure; Codex CLI on SubagentStart, SubagentStop and
 # SessionEnd); it hands the event (JSON on stdin) to agent-spy.cjs beside it, which records it
 # under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and never
 # prints to stdout. Installed by `agentlog install-hook`; removed by `agentlog uninstall-hook`.

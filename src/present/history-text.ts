@@ -12,6 +12,7 @@ import type {HistoryTableAgent} from '../core/history/query.js';
 /** The monitor's glyph for each history status (the glyph set of watch: the word says the rest). */
 const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {
 	completed: 'stopped',
+	failed: 'stopped',
 	interrupted: 'stopped',
 	resumed: 'active',
 	active: 'active',

@@ -10,6 +10,7 @@ import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../core/monitor/inferre
 import type {Waiting} from '../core/monitor/waiting.js';
 import {fit} from '../core/text/cut.js';
 import {PROVIDER_MARK} from '../core/record/provider.js';
+import {isFailure} from '../core/record/limits.js';
 
 export {plainText} from '../core/monitor/report.js';
 
@@ -79,7 +80,7 @@ export function lifecycleWord(item: ViewItem): string {
 		return resumed === undefined ? 'waiting' : `waiting · ${resumed}`;
 	}
 	if (displayStatus === 'stopped') {
-		return agent.interrupted ? 'interrupted' : 'stopped';
+		return agent.interrupted ? 'interrupted' : isFailure(agent.stopReason) ? 'failed' : 'stopped';
 	}
 	const resumed = resumedLabel(agent.resumeCount);
 	if (resumed === undefined) {

@@ -59,9 +59,11 @@ const MATCHER_EVENTS = new Set([
 	'SubagentStart',
 	'SubagentStop',
 ]);
-/** Every event Claude Code fires (CLAUDE-CODE-HOOKS.md §1–2). */
+/** Every event Claude Code fires (CLAUDE-CODE-HOOKS.md §1–2; StopFailure and PostToolBatch: §9, 2.1.328). */
 const CLAUDE_EVENTS = new Set([
 	...MATCHER_EVENTS,
+	'StopFailure',
+	'PostToolBatch',
 	'PostToolUseFailure',
 	'PermissionDenied',
 	'UserPromptSubmit',

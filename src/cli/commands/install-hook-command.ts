@@ -47,7 +47,7 @@ export function registerInstallCommands(program: Command): void {
 		program
 			.command('install-hook')
 			.description(
-				"install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd, PermissionRequest, Notification), or with --codex to Codex CLI's hooks.json (SubagentStart, SubagentStop, SessionEnd)",
+				"install the agent-spy hook and add it to Claude Code settings (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of Agent|Task, SessionStart, SessionEnd, PermissionRequest, Notification, StopFailure), or with --codex to Codex CLI's hooks.json (SubagentStart, SubagentStop, SessionEnd)",
 			)
 			.addHelpText(
 				'after',

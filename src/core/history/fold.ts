@@ -13,11 +13,12 @@ export type {LifecycleKind, LifecycleStep, TokenUsage} from '../record/fold-stat
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
 import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
+import {failureReason, isFailure} from '../record/limits.js';
 
 /** An agent's status in the history. */
-export type HistoryStatus = 'completed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
+export type HistoryStatus = 'completed' | 'failed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
 
-export const HISTORY_STATUSES: readonly HistoryStatus[] = ['completed', 'interrupted', 'resumed', 'active', 'idle', 'stale'];
+export const HISTORY_STATUSES: readonly HistoryStatus[] = ['completed', 'failed', 'interrupted', 'resumed', 'active', 'idle', 'stale'];
 
 export interface AgentHistory {
 	readonly agentId: string;
@@ -205,7 +206,7 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatus; record: AgentStatus; stale: boolean} {
 	switch (s.phase) {
 		case 'stopped': {
-			return {status: 'completed', record: 'stopped', stale: false};
+			return {status: isFailure(s.stopReason) ? 'failed' : 'completed', record: 'stopped', stale: false};
 		}
 		case 'interrupted': {
 			return {status: 'interrupted', record: 'stopped', stale: false};
@@ -492,6 +493,10 @@ export class EventFold {
 			}
 			case 'SubagentStop': {
 				stop(s, line, ms, 'completed', 'subagent-stop');
+				break;
+			}
+			case 'StopFailure': {
+				stop(s, line, ms, 'failed', failureReason(isObject(line.data) ? line.data.error : undefined));
 				break;
 			}
 			case 'TeammateIdle': {

@@ -8,7 +8,7 @@ import {isObject} from '../record/json.js';
 import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
-import {RESUME_AFTER_STOP_MS} from '../record/limits.js';
+import {failureReason, RESUME_AFTER_STOP_MS} from '../record/limits.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -19,6 +19,7 @@ export const HOOK_EVENTS = [
 	'SessionEnd',
 	'PermissionRequest',
 	'Notification',
+	'StopFailure',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
@@ -55,6 +56,8 @@ export interface HookEvent {
 	readonly notificationType?: string;
 	/** Notification: its text. */
 	readonly message?: string;
+	/** StopFailure: the error the agent died on (`unknown`, `rate_limit`, …). */
+	readonly error?: string;
 	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts); absent: Claude Code. */
 	readonly provider?: 'codex';
 }
@@ -154,6 +157,7 @@ function parsePayload(json: unknown): Outcome<HookEvent> {
 			transcriptPath: str(o.transcript_path),
 			agentTranscriptPath: str(o.agent_transcript_path),
 			lastMessage: str(o.last_assistant_message),
+			...(event === 'StopFailure' ? {error: str(o.error)} : {}),
 			teammateName,
 			teamName: str(o.team_name),
 		},
@@ -437,6 +441,28 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 				base.startedAt = now;
 			}
 			base.transcriptPath = childTranscript(event, agentId) ?? existing?.transcriptPath;
+			break;
+		}
+		case 'StopFailure': {
+			if (!event.agentType && !existing) {
+				return skip('StopFailure with empty agent_type for an agent never seen (internal agent)');
+			}
+			base.type = event.agentType || existing?.type || '';
+			if (!existing) {
+				base.startUnknown = true;
+			}
+			// Failed, at the time it failed: Claude Code sends no SubagentStop then. A stop recorded
+			// before (a SessionEnd that came first) keeps its time; the failure says why.
+			const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
+			stopNow(base, now, failureReason(event.error));
+			if (stoppedAt !== undefined) {
+				base.stoppedAt = stoppedAt;
+			}
+			if (event.lastMessage) {
+				base.lastMessage = event.lastMessage;
+				delete base.lastMessageCut;
+			}
+			base.transcriptPath = event.agentTranscriptPath || existing?.transcriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
 			break;
 		}
 		case 'SubagentStop': {

@@ -29,6 +29,9 @@ function dataOf(event: HookEvent, interrupted: readonly string[], record: AgentR
 		case 'SubagentStop': {
 			return compact({lastMessage: event.lastMessage, lastMessageCut: event.lastMessageCut ? true : undefined, agentTranscriptPath: event.agentTranscriptPath});
 		}
+		case 'StopFailure': {
+			return compact({error: event.error, lastMessage: event.lastMessage, agentTranscriptPath: event.agentTranscriptPath});
+		}
 		case 'TeammateIdle': {
 			return compact({teammateName: event.teammateName, teamName: event.teamName});
 		}

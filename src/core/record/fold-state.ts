@@ -4,7 +4,7 @@ import {RESUME_AFTER_STOP_MS} from './limits.js';
 import type {EventLine, GitState} from './event-line.js';
 
 /** One step of an agent's lifecycle. `active` is a return from idle (a teammate given work again). */
-export type LifecycleKind = 'spawned' | 'completed' | 'interrupted' | 'resumed' | 'idle' | 'active';
+export type LifecycleKind = 'spawned' | 'completed' | 'failed' | 'interrupted' | 'resumed' | 'idle' | 'active';
 
 export interface LifecycleStep {
 	readonly kind: LifecycleKind;
@@ -193,8 +193,15 @@ export function idle(s: State, line: EventLine, ms: number): void {
  * (DESIGN.md §4); only `overrideCompleted` (the parent's call came back interrupted) turns a
  * completed agent into an interrupted one, keeping its stop time.
  */
-export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 'interrupted', reason: string, overrideCompleted = false): void {
-	const phase: Phase = kind === 'completed' ? 'stopped' : 'interrupted';
+export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 'failed' | 'interrupted', reason: string, overrideCompleted = false): void {
+	const phase: Phase = kind === 'interrupted' ? 'interrupted' : 'stopped';
+	if (kind === 'failed' && (s.phase === 'stopped' || s.phase === 'interrupted')) {
+		// A failure says why an agent already stopped (a SessionEnd that came first): its time is kept.
+		s.phase = 'stopped';
+		s.stopReason = reason;
+		addStep(s, {kind, at: line.at, reason});
+		return;
+	}
 	switch (s.phase) {
 		case 'stopped': {
 			if (kind === 'interrupted' && overrideCompleted) {

@@ -6,6 +6,7 @@ import type {LifecycleStep} from './fold-state.js';
 import type {AgentRecord} from './agent-record.js';
 import {clip, fit} from '../text/cut.js';
 import {wrapText} from '../text/wrap.js';
+import {isFailure, STOP_FAILURE_PREFIX} from './limits.js';
 
 /** What the event log says of one agent's lifecycle (the follower keeps these, display-safe). */
 export interface AgentLifecycle {
@@ -43,6 +44,9 @@ export function stopReasonText(reason: string | undefined): string {
 	if (reason.startsWith('session-end:')) {
 		return `session ended (${reason.slice('session-end:'.length)})`;
 	}
+	if (isFailure(reason)) {
+		return reason.slice(STOP_FAILURE_PREFIX.length);
+	}
 	if (reason.startsWith('tool:')) {
 		return `its parent's call came back ${reason.slice('tool:'.length)}`;
 	}
@@ -50,7 +54,7 @@ export function stopReasonText(reason: string | undefined): string {
 }
 
 function stepWords(step: LifecycleStep): string {
-	const why = step.kind === 'completed' || step.kind === 'interrupted' ? stopReasonText(step.reason) : '';
+	const why = step.kind === 'completed' || step.kind === 'failed' || step.kind === 'interrupted' ? stopReasonText(step.reason) : '';
 	return why === '' ? step.kind : `${step.kind} · ${why}`;
 }
 
@@ -69,7 +73,7 @@ export function recordSteps(agent: AgentRecord): LifecycleStep[] {
 	}
 	if (agent.status === 'stopped' && agent.stoppedAt !== undefined) {
 		const step: LifecycleStep = {
-			kind: agent.interrupted ? 'interrupted' : 'completed',
+			kind: agent.interrupted ? 'interrupted' : isFailure(agent.stopReason) ? 'failed' : 'completed',
 			at: agent.stoppedAt,
 			...(agent.stopReason === undefined ? {} : {reason: agent.stopReason}),
 		};

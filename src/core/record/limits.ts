@@ -1,5 +1,25 @@
-// The bounds and windows the hook and every reader of its records agree on: shared formats,
-// so they live with the records, not with the hook that writes them. Pure.
+// The bounds, windows and reasons the hook and every reader of its records agree on: shared
+// formats, so they live with the records, not with the hook that writes them. Pure.
+
+/**
+ * The stop reason of an agent that died on an error (Claude Code's StopFailure: an API error):
+ * `stop-failure:<error>`. It stops the agent as failed, at the time it failed.
+ */
+export const STOP_FAILURE_PREFIX = 'stop-failure:';
+
+/** A stop reason that says the agent failed. */
+export function isFailure(reason: string | undefined): boolean {
+	return reason?.startsWith(STOP_FAILURE_PREFIX) === true;
+}
+
+/** How much of a failure's error goes into its stop reason. */
+export const FAILURE_ERROR_CHARS = 200;
+
+/** The stop reason of a StopFailure: its error, one short line (`unknown` when it gave none). */
+export function failureReason(error: unknown): string {
+	const text = typeof error === 'string' ? error.replace(/\s+/g, ' ').trim().slice(0, FAILURE_ERROR_CHARS) : '';
+	return `${STOP_FAILURE_PREFIX}${text || 'unknown'}`;
+}
 
 /** How much of a cut message is kept (characters). */
 export const CUT_MESSAGE_CHARS = 1024 * 1024;

@@ -10,7 +10,17 @@ import {tempDir} from '../../helpers/tmp.js';
 
 const ROOT = packageRoot();
 const CLI = path.join(ROOT, 'bin', 'agentlog.js');
-const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification'];
+const EVENTS = [
+	'SubagentStart',
+	'SubagentStop',
+	'TeammateIdle',
+	'PostToolUse',
+	'SessionStart',
+	'SessionEnd',
+	'PermissionRequest',
+	'Notification',
+	'StopFailure',
+];
 
 // Reads the file, sets "counter", writes a temp file and renames it over the file if the file
 // still holds what it read (a careful writer). Stops after <writes> tries on its own, whether

@@ -10,7 +10,17 @@ import {tempDir} from '../../helpers/tmp.js';
 import {runMain} from '../../helpers/run-main.js';
 
 const ROOT = packageRoot();
-const EVENTS = ['SubagentStart', 'SubagentStop', 'TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification'];
+const EVENTS = [
+	'SubagentStart',
+	'SubagentStop',
+	'TeammateIdle',
+	'PostToolUse',
+	'SessionStart',
+	'SessionEnd',
+	'PermissionRequest',
+	'Notification',
+	'StopFailure',
+];
 const PAYLOAD = JSON.stringify({
 	session_id: 's1',
 	transcript_path: '/x/s1.jsonl',
@@ -95,7 +105,7 @@ describe('install-hook', () => {
 		expect(result).toMatchObject({code: 0, stderr: ''});
 		expect(result.stdout).toContain("Installed agentlog's hook.");
 		expect(result.stdout).toContain(
-			`added SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification → ${ours()}`,
+			`added SubagentStart, SubagentStop, TeammateIdle, PostToolUse, SessionStart, SessionEnd, PermissionRequest, Notification, StopFailure → ${ours()}`,
 		);
 		expect(result.stdout).toContain(`wrote ${launcher()}`);
 		expect(result.stdout).toContain('restart or a review in /hooks');
@@ -184,6 +194,7 @@ describe('install-hook', () => {
 			'SessionEnd',
 			'PermissionRequest',
 			'Notification',
+			'StopFailure',
 		]);
 		expect(after.hooks.PreToolUse).toEqual(original.hooks.PreToolUse);
 		expect(after.hooks.SubagentStop).toEqual([original.hooks.SubagentStop[0], ourEntry()]);

@@ -169,6 +169,7 @@ describe('mergeAgentlogHooks', () => {
 			'SessionEnd',
 			'PermissionRequest',
 			'Notification',
+			'StopFailure',
 		]);
 		expect(result.settings).toEqual({
 			hooks: {
@@ -180,6 +181,7 @@ describe('mergeAgentlogHooks', () => {
 				SessionEnd: [ourEntry],
 				PermissionRequest: [ourEntry],
 				Notification: [ourNotificationEntry],
+				StopFailure: [ourEntry],
 			},
 		});
 	});
@@ -206,6 +208,7 @@ describe('mergeAgentlogHooks', () => {
 			'SessionEnd',
 			'PermissionRequest',
 			'Notification',
+			'StopFailure',
 		]);
 		expect(hooks.PreToolUse).toBe(before.hooks.PreToolUse);
 		expect(hooks.SubagentStop).toEqual([before.hooks.SubagentStop[0], ourEntry]);
@@ -224,7 +227,7 @@ describe('mergeAgentlogHooks', () => {
 		const kanban = {matcher: '', hooks: [{type: 'command', command: '~/.claude/hooks/agent-spy.sh', timeout: 5}]};
 		const before = deepFreeze({hooks: {SubagentStart: [kanban], SubagentStop: [{hooks: [{type: 'command', command: `"${OURS}"`}]}]}});
 		const result = mergeAgentlogHooks(before, target);
-		expect(result.added).toEqual(['TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification']);
+		expect(result.added).toEqual(['TeammateIdle', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification', 'StopFailure']);
 		expect(result.present).toEqual([
 			{event: 'SubagentStart', command: '~/.claude/hooks/agent-spy.sh'},
 			{event: 'SubagentStop', command: `"${OURS}"`},
@@ -235,7 +238,16 @@ describe('mergeAgentlogHooks', () => {
 	it('still adds its entry when the existing one only fires for some agent types', () => {
 		const explore = {matcher: 'Explore', hooks: [{type: 'command', command: OURS}]};
 		const result = mergeAgentlogHooks({hooks: {SubagentStart: [explore], TeammateIdle: [{matcher: 'x', hooks: [{type: 'command', command: OURS}]}]}}, target);
-		expect(result.added).toEqual(['SubagentStart', 'SubagentStop', 'PostToolUse', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'Notification']);
+		expect(result.added).toEqual([
+			'SubagentStart',
+			'SubagentStop',
+			'PostToolUse',
+			'SessionStart',
+			'SessionEnd',
+			'PermissionRequest',
+			'Notification',
+			'StopFailure',
+		]);
 		expect((result.settings.hooks as JsonObject).SubagentStart).toEqual([explore, ourEntry]);
 	});
 
