@@ -84,6 +84,7 @@ const ROUTINE = [
 	/^skipped: PostToolUse of .* is not an Agent call$/u,
 	/^skipped: event .* is not one agentlog records$/u,
 	/^skipped: .* is a session event: no agent file of its own$/u,
+	/^skipped: StopFailure of the main session: no agent file of its own$/u,
 	/^skipped: PostToolUse for .*nothing to record on an agent file$/u,
 	/^daily prune: removed /u,
 ];

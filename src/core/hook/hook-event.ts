@@ -139,6 +139,10 @@ function parsePayload(json: unknown): Outcome<HookEvent> {
 		};
 	}
 	const agentId = o.agent_id;
+	if (event === 'StopFailure' && agentId === undefined) {
+		// The main session's own API error: no agent of it failed.
+		return skip('StopFailure of the main session: no agent file of its own');
+	}
 	if (event !== 'TeammateIdle' && !isSafeId(agentId)) {
 		return skip(`${event}: unsafe or missing agent_id ${JSON.stringify(agentId)}`);
 	}

@@ -381,3 +381,29 @@ describe('parseCutHookPayload: the first part of a payload over the limit', () =
 		expect(parseCutHookPayload(text.slice(0, 400)).ok).toBe(false);
 	});
 });
+
+describe('StopFailure', () => {
+	const failure = (extra: Record<string, unknown>) =>
+		parseHookPayload({
+			session_id: 's1',
+			transcript_path: '/x/s1.jsonl',
+			hook_event_name: 'StopFailure',
+			error: 'rate_limit',
+			last_assistant_message: 'API Error: 429',
+			...extra,
+		});
+
+	it('stops the agent as failed, now, with the error, and keeps the API error as its last message', () => {
+		const parsed = failure({agent_id: 'a1', agent_type: 'Explore'});
+		expect(parsed.ok).toBe(true);
+		const running = apply(start('a1'), undefined, T0);
+		const rec = apply(parsed.ok ? parsed.value : start('a1'), running, T1);
+		expect(rec).toMatchObject({status: 'stopped', stoppedAt: T1, stopReason: 'stop-failure:rate_limit', lastMessage: 'API Error: 429'});
+		expect(rec.interrupted).toBeUndefined();
+	});
+
+	it("the main session's own failure is a routine skip, not a problem", () => {
+		const parsed = failure({});
+		expect(parsed).toEqual({ok: false, error: 'StopFailure of the main session: no agent file of its own'});
+	});
+});
