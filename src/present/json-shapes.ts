@@ -45,6 +45,8 @@ export interface LsJsonFields {
 	readonly waitingSince: string | null;
 	readonly stale: boolean;
 	readonly ghost: boolean;
+	/** The name it was launched with (`.meta.json` `name`), what SendMessage calls it; null when none. */
+	readonly name: string | null;
 	readonly description: string | null;
 	readonly prompt: string | null;
 	readonly summary: string | null;
@@ -116,6 +118,7 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		waitingSince: iso(item.waiting?.since),
 		stale: item.stale,
 		ghost: item.ghost,
+		name: orNull(item.name),
 		description: item.descriptionSource === 'type' ? null : item.description,
 		prompt: firstPoints(item.prompt, JSON_PROMPT_LENGTH),
 		summary: orNull(item.summary),

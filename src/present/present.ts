@@ -146,9 +146,11 @@ export const MARKED_NAME_MIN = 16;
  * (a Codex subagent's nickname beside its role). The mark first, so a column cuts the end of a
  * name, not the tool; in a column narrower than MARKED_NAME_MIN (`room`) it is left out.
  */
-export function agentName(item: ViewItem, room = Number.POSITIVE_INFINITY): string {
-	const {type, teammateName} = item.agent;
-	const name = teammateName && teammateName !== type ? (type ? `${teammateName} (${type})` : teammateName) : type || shortId(item.agent.agentId);
+export function agentName(item: ViewItem & {readonly name?: string | undefined}, room = Number.POSITIVE_INFINITY): string {
+	const {type} = item.agent;
+	// A teammate's name, else the name it was launched with (`.meta.json`): `alpha (general-purpose)`.
+	const called = item.agent.teammateName || item.name;
+	const name = called && called !== type ? (type ? `${called} (${type})` : called) : type || shortId(item.agent.agentId);
 	const mark = PROVIDER_MARK[providerOf(item.agent)];
 	return mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
 }
@@ -159,7 +161,7 @@ export function sessionMark(items: readonly ViewItem[]): string {
 }
 
 /** agentName under its parent: indented, with a `└`, by its depth (watch's list and cards, `ls`). */
-export function nestedName(item: ViewItem, room = Number.POSITIVE_INFINITY): string {
+export function nestedName(item: ViewItem & {readonly name?: string | undefined}, room = Number.POSITIVE_INFINITY): string {
 	return `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item, room)}`;
 }
 

@@ -22,6 +22,9 @@ import {buildMonitorModel, type MonitorItem} from '../../src/core/monitor/model.
 import {agent, at, ms} from '../helpers/agent-fixtures.js';
 import {hugeText} from '../helpers/huge-text.js';
 import {clip, fit, truncate} from '../../src/core/text/cut.js';
+import {lsJsonFields} from '../../src/present/json-shapes.js';
+import {EMPTY_SUMMARY} from '../../src/core/transcript/summary.js';
+import type {TranscriptFacts} from '../../src/core/monitor/model.js';
 
 const NOW = ms(1000);
 const STALE_MS = 300_000;
@@ -197,6 +200,23 @@ describe('agentName', () => {
 		expect(agentName(item(agent('a', {type: 'worker', start: 990, extra: {teammateName: 'alice'}})))).toBe('alice (worker)');
 		expect(agentName(item(agent('a', {type: 'alice', start: 990, extra: {teammateName: 'alice'}})))).toBe('alice');
 		expect(agentName(item(agent('a', {type: '', start: 990, extra: {teammateName: 'bob'}})))).toBe('bob');
+	});
+
+	it('is the name the agent was launched with (its .meta.json), with its type: what SendMessage calls it', () => {
+		const record = agent('a', {type: 'general-purpose', start: 990});
+		const view = buildMonitorModel({
+			agents: [record],
+			transcripts: new Map<string, TranscriptFacts>([
+				['a', {summary: EMPTY_SUMMARY, description: undefined, parentAgentId: undefined, history: undefined, missing: false, meta: {name: 'scout'}}],
+			]),
+			now: NOW,
+			options,
+		});
+		const named = view.items[0]!;
+		expect(named.name).toBe('scout');
+		expect(agentName(named)).toBe('scout (general-purpose)');
+		expect(lsJsonFields(named).name).toBe('scout');
+		expect(lsJsonFields(item(record)).name).toBeNull();
 	});
 
 	it('falls back to the short id without a type', () => {

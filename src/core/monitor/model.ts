@@ -37,6 +37,8 @@ export interface AgentFacts {
 	readonly summary: string | undefined;
 	/** The agent that started it, when known. */
 	readonly parentAgentId: string | undefined;
+	/** Its name (the Agent call's `name`, in `.meta.json`): what a user and SendMessage call it. */
+	readonly name: string | undefined;
 	/** What its transcript says, when followed. */
 	readonly activity: TranscriptFacts | undefined;
 }
@@ -162,6 +164,7 @@ export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefine
 		...report,
 		summary: summaryLine(report.report),
 		parentAgentId: parentOfFacts(facts) ?? agent.parentAgentId ?? knownParent,
+		name: nonEmpty(facts?.meta?.name),
 		activity: facts,
 	};
 	factsCache.set(agent, {facts, known: knownParent, value});
@@ -176,6 +179,7 @@ function sameItem(a: MonitorItem, b: ViewItem, facts: AgentFacts): boolean {
 		a.activity === facts.activity &&
 		a.description === facts.description &&
 		a.parentAgentId === facts.parentAgentId &&
+		a.name === facts.name &&
 		a.displayStatus === b.displayStatus &&
 		a.stale === b.stale &&
 		a.ghost === b.ghost &&
