@@ -1,7 +1,8 @@
 // `agentlog install-hook` and `agentlog uninstall-hook`: options and help. The work is in
 // install-hook.ts, which never loads Ink (hooks run headless, with stdin not a terminal).
 import {Option, type Command} from 'commander';
-import {runInstall, runUninstall, type HookCommandOptions} from '../../app/install/install-hook.js';
+import {runInstall, type HookCommandOptions} from '../../app/install/install-hook.js';
+import {runUninstall} from '../../app/install/uninstall-hook.js';
 
 const COMMON_HELP = `The hook files live in <claude>/hooks/ (agent-spy.sh, agent-spy.cjs, agent-prune.cjs); with
 --codex, Codex gets its own copy in <codex>/hooks/.

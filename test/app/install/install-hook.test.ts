@@ -5,7 +5,8 @@ import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest
 import {isCodeCacheName} from '../../../src/core/install/code-cache.js';
 import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
 import {readSettingsFile, unchangedSince} from '../../../src/app/install/hook-files.js';
-import {runInstall, runUninstall, type HookContext} from '../../../src/app/install/install-hook.js';
+import {runInstall, type HookContext} from '../../../src/app/install/install-hook.js';
+import {runUninstall} from '../../../src/app/install/uninstall-hook.js';
 import {tempDir} from '../../helpers/tmp.js';
 import {runMain} from '../../helpers/run-main.js';
 

@@ -1,0 +1,233 @@
+// `agentlog uninstall-hook` (DESIGN.md §8): removes exactly what install-hook added, its settings
+// entries and its hook files, and gives back a settings file it created as no file at all. Plain
+// IO and text on stdout, as install-hook.ts.
+import {existsSync, linkSync, lstatSync, readdirSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {uninstallEdit, type UninstallEdit} from '../../core/install/settings-edit.js';
+import {hasAgentlogHooks, parseSettings} from '../../core/install/settings-merge.js';
+import {unifiedDiff} from '../../core/install/text-diff.js';
+import {isCodeCacheName} from '../../core/install/code-cache.js';
+import {BACKUP_SUFFIX, isAgentlogLauncher, readIfExists, readSettingsFile, Staging, type SettingsFile} from './hook-files.js';
+import {writeSettings} from './settings-write.js';
+import {describeFile, resolve, usableSettings, type HookCommandOptions, type HookContext, type Resolved} from './install-target.js';
+import {diffText, editedText, fileLabel, output, ownerOf, processContext, RESTART_NOTE, retryNote} from './install-hook.js';
+
+/**
+ * Keep the shared hook files while the user settings still use them (uninstall from a project
+ * file). Codex's copy is its own: only its hooks.json uses it.
+ */
+function hookFilesStillUsed(resolved: Resolved): string | undefined {
+	if (resolved.tool === 'codex') {
+		return undefined;
+	}
+	const user = path.join(resolved.claude, 'settings.json');
+	let userFile: SettingsFile;
+	try {
+		userFile = readSettingsFile(user);
+	} catch (error) {
+		return `${user} could not be checked (${error instanceof Error ? error.message : String(error)})`;
+	}
+	if (userFile.target === resolved.file.target) {
+		return undefined;
+	}
+	const parsed = parseSettings(userFile.text);
+	if (!parsed.ok) {
+		return `${user} could not be checked (${parsed.reason})`;
+	}
+	return hasAgentlogHooks(parsed.settings, resolved.target.command) ? `${user} still uses them` : undefined;
+}
+
+function removedLine(edit: UninstallEdit, would: (done: string, future: string) => string): string {
+	const events = edit.removed.map(({event, count}) => (count > 1 ? `${event} (${count} entries)` : event)).join(', ');
+	return edit.removed.length === 0 ? '    no agentlog entries there\n' : `    ${would('removed', 'would remove')} ${events}\n`;
+}
+
+export function runUninstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
+	const say = output(ctx);
+	const resolved = resolve(options, ctx, false);
+	const {target, bundles, file, settings, tool, events} = resolved;
+	let edit = uninstallEdit(file.text, settings, target.command, events);
+	const newText = editedText(edit.result, file);
+	// install-hook backs a file up the first time it changes it, unless the file did not exist: one
+	// with agentlog's entries and no backup is a file install-hook created. Uninstalling gives back
+	// no file at all when nothing else was put in it since (it would otherwise leave '{}'), and
+	// keeps no "original" that is only agentlog's own entries.
+	const createdByInstall = edit.removed.length > 0 && !existsSync(file.target + BACKUP_SUFFIX);
+	const removeSettings = createdByInstall && newText !== undefined && isEmptyObject(newText) && !file.symlink;
+
+	const keepReason = hookFilesStillUsed(resolved);
+	const currentLauncher = readIfExists(target.scriptPath)?.toString('utf8');
+	const ours = currentLauncher !== undefined && isAgentlogLauncher(currentLauncher);
+	const backup = target.scriptPath + BACKUP_SUFFIX;
+	const restore = keepReason === undefined && (ours || currentLauncher === undefined) && isRegularFile(backup);
+	const removeLauncher = keepReason === undefined && ours && !restore;
+	// The hook's code caches (hooks/cached-entry.ts) go with the bundles.
+	const present = [...bundles.filter(b => existsSync(b.path)).map(b => b.path), ...codeCaches(path.dirname(target.scriptPath))];
+	const removeScript = keepReason === undefined && present.length > 0;
+
+	const notes: string[] = [];
+	if (currentLauncher !== undefined && !ours) {
+		notes.push(`  ${target.scriptPath} is not agentlog's; left as it is\n`);
+	}
+	if (keepReason !== undefined && (ours || present.length > 0)) {
+		notes.push(`  kept the hook files in ${path.dirname(target.scriptPath)}: ${keepReason}\n`);
+	}
+	if (newText === undefined && !restore && !removeLauncher && !removeScript) {
+		say(`agentlog's hook is not installed in ${describeFile(file)}; nothing changed.\n${notes.join('')}`);
+		return;
+	}
+	const would = (done: string, future: string): string => (options.dryRun ? future : done);
+	const fileLines: string[] = [...notes];
+	const settingsGone = `  ${would('removed', 'would remove')} ${file.target}: install-hook created it, and nothing else is in it\n`;
+	if (restore) {
+		fileLines.push(`  ${would('restored', 'would restore')} the previous ${target.scriptPath} (not agentlog's) from ${backup}\n`);
+	} else if (removeLauncher) {
+		fileLines.push(`  ${would('removed', 'would remove')} ${target.scriptPath}\n`);
+	}
+	if (removeScript) {
+		for (const bundle of present) {
+			fileLines.push(`  ${would('removed', 'would remove')} ${bundle}\n`);
+		}
+	}
+	if (options.dryRun) {
+		say(
+			[
+				'Dry run: nothing is written.\n',
+				`  ${fileLabel(tool)}: ${describeFile(file)}\n`,
+				removedLine(edit, would),
+				removeSettings ? settingsGone : '',
+				...fileLines,
+			].join(''),
+		);
+		if (removeSettings) {
+			say(unifiedDiff(file.text, '', {before: file.target, after: '/dev/null'}));
+		} else {
+			say(newText === undefined ? '' : diffText(file, newText));
+		}
+		return;
+	}
+
+	const staging = new Staging();
+	let finalFile = file;
+	let settingsNotes = '';
+	let removed = false;
+	try {
+		if (removeSettings) {
+			ctx.onSettingsStep?.('merged', file.target);
+			removed = removeIfUnchanged(file);
+		}
+		if (!removed && newText !== undefined) {
+			const written = writeSettings({
+				first: file,
+				staging,
+				noBackup: createdByInstall,
+				owner: ownerOf(tool),
+				onStep: ctx.onSettingsStep,
+				compute: next => {
+					if (next !== file) {
+						edit = uninstallEdit(next.text, usableSettings(next, events), target.command, events);
+					}
+					return editedText(edit.result, next);
+				},
+			});
+			finalFile = written.file;
+			settingsNotes = written.notes + retryNote(written.tries, tool);
+		}
+		if (restore) {
+			renameSync(backup, target.scriptPath);
+		} else if (removeLauncher) {
+			rmSync(target.scriptPath, {force: true});
+		}
+		if (removeScript) {
+			for (const bundle of present) {
+				rmSync(bundle, {force: true});
+			}
+		}
+		if (removeScript || removeLauncher || restore) {
+			removeIfEmpty(path.dirname(target.scriptPath));
+		}
+	} catch (error) {
+		staging.abort();
+		throw error;
+	}
+	const after = tool === 'codex' ? "Codex's approvals of these hooks stay in its config.toml, unused; agentlog never edits that file.\n" : RESTART_NOTE;
+	say(
+		[
+			`Removed agentlog's hook${tool === 'codex' ? ' for Codex' : ''}.\n`,
+			`  ${fileLabel(tool)}: ${describeFile(finalFile)}\n`,
+			removedLine(edit, would),
+			removed ? settingsGone : '',
+			...fileLines,
+			settingsNotes,
+			after,
+		].join(''),
+	);
+}
+
+/**
+ * Removes the settings file when it still holds the bytes read: it is first renamed aside (atomic),
+ * then compared, so a write by Claude Code at any moment is never lost. A file that changed is put
+ * back (unless an even newer one took its place) and the caller merges into it as for any write.
+ */
+function removeIfUnchanged(file: SettingsFile): boolean {
+	const aside = path.join(path.dirname(file.target), `.${path.basename(file.target)}.agentlog-removing-${process.pid}`);
+	try {
+		renameSync(file.target, aside);
+	} catch {
+		return false;
+	}
+	const moved = readIfExists(aside);
+	if (moved !== undefined && file.bytes !== undefined && moved.equals(file.bytes)) {
+		rmSync(aside, {force: true});
+		return true;
+	}
+	try {
+		// link, not rename: never over a file written meanwhile, which is newer than this one.
+		linkSync(aside, file.target);
+	} catch {
+		// A newer file is in place: it supersedes the one set aside.
+	}
+	rmSync(aside, {force: true});
+	return false;
+}
+
+/** Text that is a JSON object with no keys (`{}` in any spacing). */
+function isEmptyObject(text: string): boolean {
+	try {
+		const value: unknown = JSON.parse(text);
+		return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+	} catch {
+		return false;
+	}
+}
+
+/** The hooks folder (`<claude>/hooks/`, `$CODEX_HOME/hooks/`) once agentlog's files are gone from it, if nothing else is there. */
+function removeIfEmpty(dir: string): void {
+	try {
+		rmdirSync(dir);
+	} catch {
+		// Not empty (another tool's files), or already gone.
+	}
+}
+
+/** The hook's code cache files in `dir` (regular files with the cache's name). */
+function codeCaches(dir: string): string[] {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return [];
+	}
+	return names
+		.filter(name => isCodeCacheName(name))
+		.map(name => path.join(dir, name))
+		.filter(file => lstatSync(file, {throwIfNoEntry: false})?.isFile() === true);
+}
+
+function isRegularFile(file: string): boolean {
+	try {
+		return statSync(file).isFile();
+	} catch {
+		return false;
+	}
+}
