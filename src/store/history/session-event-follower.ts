@@ -37,7 +37,8 @@ const bounded = (value: unknown): string | undefined => (typeof value === 'strin
 
 /**
  * The part of a line the lifecycle needs (see `foldEvents`): the event, ids, type, state, and of
- * `data` only the tool call's `status`, SessionEnd's `reason` and `interrupted` ids; made safe
+ * `data` only the tool call's `status`, SessionEnd's `reason` and `interrupted` ids, and
+ * StopFailure's `error` (it says why the agent failed); made safe
  * for display (`displayEventLine`). Undefined for a line that changes no lifecycle (a PostToolUse
  * without a status).
  */
@@ -54,6 +55,10 @@ export function lifecycleFacts(line: EventLine): EventLine | undefined {
 	const reason = bounded(data?.reason);
 	if (reason !== undefined) {
 		kept.reason = reason;
+	}
+	const error = bounded(data?.error);
+	if (error !== undefined) {
+		kept.error = error;
 	}
 	if (Array.isArray(data?.interrupted)) {
 		kept.interrupted = (data.interrupted as unknown[]).filter(isSafeId).slice(0, MAX_INTERRUPTED_IDS);

@@ -147,6 +147,9 @@ describe('SessionEventFollower', () => {
 		expect(lifecycleFacts(big)).toEqual({v: 1, at: at(0), event: 'SubagentStop', sessionId: 's1', agentId: 'a1', type: 'Explore', state: 'stopped'});
 		const call = line(0, 'PostToolUse', 'a1', {data: {prompt: 'p'.repeat(2000), description: 'Find routes', status: 'interrupted', totalTokens: 5}});
 		expect(lifecycleFacts(call)?.data).toEqual({status: 'interrupted'});
+		// A StopFailure keeps its error (why it failed), made safe; not its long last message.
+		const failure = line(0, 'StopFailure', 'a1', {state: 'stopped', data: {error: 'rate_limit\u001b[2J', lastMessage: 'API Error: 429 '.repeat(1000)}});
+		expect(lifecycleFacts(failure)?.data).toEqual({error: 'rate_limit␛[2J'});
 		// A tool call without a status changes no lifecycle: not kept at all.
 		expect(lifecycleFacts(line(0, 'PostToolUse', 'a1', {data: {prompt: 'p', status: undefined}}))).toBeUndefined();
 	});
