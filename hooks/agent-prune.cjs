@@ -551,6 +551,124 @@ function failureReason(error) {
 var CUT_MESSAGE_CHARS = 1024 * 1024;
 var RESUME_AFTER_STOP_MS = 1500;
 
+// src/core/record/lifecycle-machine.ts
+var NO_STEPS = () => void 0;
+function isLateRepeat(life, ms, kind, rules = {}) {
+  if (life.stopMs === void 0 || rules.ordered) {
+    return false;
+  }
+  const fromBefore = kind === "idle" || life.startUnknown || life.phase === "interrupted";
+  return ms <= life.stopMs || fromBefore && ms <= life.stopMs + RESUME_AFTER_STOP_MS;
+}
+function wake(life, at, ms, kind, rules, steps) {
+  if (isLateRepeat(life, ms, kind, rules)) {
+    if (life.startUnknown && kind === "start") {
+      life.startUnknown = false;
+      life.startedAt = ms <= life.stopMs ? at : life.stoppedAt;
+      life.startMs = Math.min(ms, life.stopMs);
+    }
+    return false;
+  }
+  life.resumeCount += 1;
+  life.resumedAt = at;
+  life.stoppedAt = void 0;
+  life.stopMs = void 0;
+  life.stopReason = void 0;
+  steps({ kind: "resumed", at });
+  return true;
+}
+function lifeStart(life, at, ms, rules = {}, steps = NO_STEPS) {
+  switch (life.phase) {
+    case "none": {
+      life.phase = "active";
+      life.startedAt = at;
+      life.startMs = ms;
+      steps({ kind: "spawned", at });
+      return "spawned";
+    }
+    case "active": {
+      return "repeat";
+    }
+    case "idle": {
+      life.phase = "active";
+      steps({ kind: "active", at });
+      return "active";
+    }
+    case "stopped":
+    case "interrupted": {
+      if (!wake(life, at, ms, "start", rules, steps)) {
+        return "late";
+      }
+      life.phase = "active";
+      return "resumed";
+    }
+  }
+}
+function lifeIdle(life, at, ms, rules = {}, steps = NO_STEPS) {
+  switch (life.phase) {
+    case "none": {
+      life.phase = "idle";
+      life.startUnknown = true;
+      steps({ kind: "idle", at });
+      return "idle";
+    }
+    case "active": {
+      life.phase = "idle";
+      steps({ kind: "idle", at });
+      return "idle";
+    }
+    case "idle": {
+      return "repeat";
+    }
+    case "stopped":
+    case "interrupted": {
+      if (!wake(life, at, ms, "idle", rules, steps)) {
+        return "late";
+      }
+      life.phase = "idle";
+      steps({ kind: "idle", at });
+      return "resumed";
+    }
+  }
+}
+function lifeStop(life, at, ms, kind, reason, override = false, steps = NO_STEPS) {
+  if (kind === "failed" && (life.phase === "stopped" || life.phase === "interrupted")) {
+    life.phase = "stopped";
+    life.stopReason = reason;
+    steps({ kind, at, reason });
+    return "failed";
+  }
+  switch (life.phase) {
+    case "stopped": {
+      if (kind === "interrupted" && override) {
+        life.phase = "interrupted";
+        life.stopReason = reason;
+        steps({ kind, at, reason });
+        return "overridden";
+      }
+      return "kept";
+    }
+    case "interrupted": {
+      return "kept";
+    }
+    case "none": {
+      life.startUnknown = true;
+      break;
+    }
+    case "active":
+    case "idle": {
+      break;
+    }
+  }
+  life.phase = kind === "interrupted" ? "interrupted" : "stopped";
+  const startMs = life.startMs ?? ms;
+  life.stoppedAt = ms >= startMs || life.startedAt === void 0 ? at : life.startedAt;
+  life.stopMs = Math.max(ms, startMs);
+  life.stopReason = reason;
+  steps({ kind, at, reason });
+  return "stopped";
+}
+
 // src/core/record/fold-state.ts
 function newState(agentId, sessionId, at, ms, seq, sink) {
   return {
@@ -577,121 +695,28 @@ function addStep(s, step) {
     s.lifecycle.push(step);
   }
 }
-function isLateRepeat(s, ms, kind) {
-  if (s.stopMs === void 0) {
-    return false;
-  }
-  const fromBefore = kind === "idle" || s.startUnknown || s.phase === "interrupted";
-  return ms <= s.stopMs || fromBefore && ms <= s.stopMs + RESUME_AFTER_STOP_MS;
-}
-function wake(s, line, ms, kind) {
-  if (isLateRepeat(s, ms, kind)) {
-    if (s.startUnknown) {
-      s.startUnknown = false;
-      s.startedAt = ms <= s.stopMs ? line.at : s.stoppedAt;
-      s.startMs = Math.min(ms, s.stopMs);
-      s.gitStart ??= line.git;
-    }
-    return false;
-  }
-  s.resumeCount += 1;
-  s.resumedAt = line.at;
-  s.stoppedAt = void 0;
-  s.stopMs = void 0;
-  s.stopReason = void 0;
-  s.gitStop = void 0;
-  addStep(s, { kind: "resumed", at: line.at });
-  return true;
+function stepsOf(s) {
+  return (step) => addStep(s, step);
 }
 function start(s, line, ms) {
-  switch (s.phase) {
-    case "none": {
-      s.phase = "active";
-      s.startedAt = line.at;
-      s.startMs = ms;
-      s.gitStart = line.git;
-      addStep(s, { kind: "spawned", at: line.at });
-      return;
-    }
-    case "active": {
-      return;
-    }
-    case "idle": {
-      s.phase = "active";
-      addStep(s, { kind: "active", at: line.at });
-      return;
-    }
-    case "stopped":
-    case "interrupted": {
-      if (wake(s, line, ms, "start")) {
-        s.phase = "active";
-      }
-      return;
-    }
+  const moved = lifeStart(s, line.at, ms, {}, stepsOf(s));
+  if (moved === "spawned") {
+    s.gitStart = line.git;
+  } else if (moved === "resumed") {
+    s.gitStop = void 0;
+  } else if (moved === "late") {
+    s.gitStart ??= line.git;
   }
 }
 function idle(s, line, ms) {
-  switch (s.phase) {
-    case "none": {
-      s.phase = "idle";
-      s.startUnknown = true;
-      addStep(s, { kind: "idle", at: line.at });
-      return;
-    }
-    case "active": {
-      s.phase = "idle";
-      addStep(s, { kind: "idle", at: line.at });
-      return;
-    }
-    case "idle": {
-      return;
-    }
-    case "stopped":
-    case "interrupted": {
-      if (wake(s, line, ms, "idle")) {
-        s.phase = "idle";
-        addStep(s, { kind: "idle", at: line.at });
-      }
-      return;
-    }
+  if (lifeIdle(s, line.at, ms, {}, stepsOf(s)) === "resumed") {
+    s.gitStop = void 0;
   }
 }
 function stop(s, line, ms, kind, reason, overrideCompleted = false) {
-  const phase = kind === "interrupted" ? "interrupted" : "stopped";
-  if (kind === "failed" && (s.phase === "stopped" || s.phase === "interrupted")) {
-    s.phase = "stopped";
-    s.stopReason = reason;
-    addStep(s, { kind, at: line.at, reason });
-    return;
+  if (lifeStop(s, line.at, ms, kind, reason, overrideCompleted, stepsOf(s)) === "stopped") {
+    s.gitStop = line.git;
   }
-  switch (s.phase) {
-    case "stopped": {
-      if (kind === "interrupted" && overrideCompleted) {
-        s.phase = "interrupted";
-        s.stopReason = reason;
-        addStep(s, { kind, at: line.at, reason });
-      }
-      return;
-    }
-    case "interrupted": {
-      return;
-    }
-    case "none": {
-      s.startUnknown = true;
-      break;
-    }
-    case "active":
-    case "idle": {
-      break;
-    }
-  }
-  s.phase = phase;
-  const startMs = s.startMs ?? ms;
-  s.stoppedAt = ms >= startMs || s.startedAt === void 0 ? line.at : s.startedAt;
-  s.stopMs = Math.max(ms, startMs);
-  s.stopReason = reason;
-  s.gitStop = line.git;
-  addStep(s, { kind, at: line.at, reason });
 }
 
 // src/core/text/bounded.ts

@@ -8,6 +8,7 @@
 // is skipped, and every string kept is made safe for a terminal as it is kept (the lines are never
 // copied).
 import type {LifecycleStep} from '../record/fold-state.js';
+import {lifeStart, lifeStop, type Life, type Moved, type StepSink} from '../record/lifecycle-machine.js';
 import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
@@ -284,27 +285,45 @@ function callSummary(name: string, args: unknown): string {
 
 type Mutable<T> = {-readonly [K in keyof T]: T[K]};
 
+/** A rollout is written by one process, in order: a start after a stop is always a resume. */
+const ORDERED = {ordered: true} as const;
+
+/**
+ * Moves the thread through the lifecycle machine (the one the hook and the event log use). A line
+ * with no time (`when` undefined) still moves it, but dates nothing and adds no step.
+ */
+function moveThread(s: Mutable<CodexThread>, when: string | undefined, how: (life: Life, ms: number, steps: StepSink) => Moved): Moved {
+	const dated = (iso: string | undefined) => (iso === undefined ? {} : {ms: Date.parse(iso)});
+	const life: Life = {
+		phase: s.phase,
+		...(s.startedAt === undefined ? {} : {startedAt: s.startedAt, startMs: dated(s.startedAt).ms}),
+		startUnknown: false,
+		...(s.stoppedAt === undefined ? {} : {stoppedAt: s.stoppedAt, stopMs: dated(s.stoppedAt).ms}),
+		resumeCount: s.resumeCount,
+		...(s.resumedAt === undefined ? {} : {resumedAt: s.resumedAt}),
+	};
+	const moved = how(life, when === undefined ? Number.NaN : Date.parse(when), step => addStep(s, when === undefined ? undefined : step));
+	const known = (iso: string | undefined) => (iso === '' ? undefined : iso);
+	s.phase = life.phase === 'idle' ? 'active' : life.phase;
+	s.startedAt ??= known(life.startedAt);
+	// A stop with no time of its own is not dated by the start.
+	s.stoppedAt = when === undefined && moved === 'stopped' ? undefined : known(life.stoppedAt);
+	s.resumeCount = life.resumeCount;
+	s.resumedAt = known(life.resumedAt);
+	return moved;
+}
+
 function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined): void {
 	switch (payload.type) {
 		case 'task_started': {
 			const when = isoOf(payload.started_at, at);
-			if (s.phase === 'stopped' || s.phase === 'interrupted') {
-				s.resumeCount += 1;
-				s.resumedAt = when;
-				addStep(s, when === undefined ? undefined : {kind: 'resumed', at: when});
-			} else if (s.startedAt === undefined) {
-				addStep(s, when === undefined ? undefined : {kind: 'spawned', at: when});
-			}
-			s.phase = 'active';
-			s.startedAt ??= when;
-			s.stoppedAt = undefined;
+			moveThread(s, when, (life, ms, steps) => lifeStart(life, when ?? '', ms, ORDERED, steps));
 			s.abortReason = undefined;
 			break;
 		}
 		case 'task_complete': {
-			s.phase = 'stopped';
-			s.stoppedAt = isoOf(payload.completed_at, at);
-			addStep(s, s.stoppedAt === undefined ? undefined : {kind: 'completed', at: s.stoppedAt, reason: 'task-complete'});
+			const when = isoOf(payload.completed_at, at);
+			moveThread(s, when, (life, ms, steps) => lifeStop(life, when ?? '', ms, 'completed', 'task-complete', false, steps));
 			const report = text(payload.last_agent_message);
 			if (report !== undefined && report.trim() !== '') {
 				s.report = report;
@@ -313,10 +332,10 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 			break;
 		}
 		case 'turn_aborted': {
-			s.phase = 'interrupted';
-			s.stoppedAt = at;
-			s.abortReason = label(payload.reason) ?? 'aborted';
-			addStep(s, at === undefined ? undefined : {kind: 'interrupted', at, reason: `turn-aborted:${s.abortReason}`});
+			const reason = label(payload.reason) ?? 'aborted';
+			if (moveThread(s, at, (life, ms, steps) => lifeStop(life, at ?? '', ms, 'interrupted', `turn-aborted:${reason}`, false, steps)) === 'stopped') {
+				s.abortReason = reason;
+			}
 			s.activity = undefined;
 			break;
 		}

@@ -8,7 +8,8 @@ import {isObject} from '../record/json.js';
 import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
-import {failureReason, RESUME_AFTER_STOP_MS} from '../record/limits.js';
+import {failureReason} from '../record/limits.js';
+import {lifeIdle, lifeStart, lifeStop, newLife, type Life, type Moved} from '../record/lifecycle-machine.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -284,45 +285,59 @@ function teammateNameOf(agentId: string): string | undefined {
 type Mutable<T> = {-readonly [K in keyof T]: T[K]};
 
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
-const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
 
-/**
- * A start or an idle of a stopped agent that is one from before the stop: no later than it; or, no
- * later than `RESUME_AFTER_STOP_MS` after it, an idle, the start of an agent whose stop came first
- * (its start unknown), or a start after the session ended. Any other start is a resume.
- */
-function isLateRepeat(existing: AgentRecord | undefined, now: string, kind: 'start' | 'idle'): boolean {
-	const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
-	if (stoppedAt === undefined) {
-		return false;
+/** An agent file's lifecycle as the lifecycle machine holds it (a new agent: nothing seen yet). */
+function lifeOf(existing: AgentRecord | undefined): Life {
+	if (!existing) {
+		return newLife();
 	}
-	const fromBefore = kind === 'idle' || existing?.startUnknown === true || existing?.interrupted === true;
-	const ms = Date.parse(now);
-	return ms <= Date.parse(stoppedAt) || (fromBefore && ms <= Date.parse(stoppedAt) + RESUME_AFTER_STOP_MS);
+	const stopMs = existing.stoppedAt === undefined ? undefined : Date.parse(existing.stoppedAt);
+	return {
+		phase: existing.status === 'stopped' ? (existing.interrupted ? 'interrupted' : 'stopped') : existing.status,
+		startedAt: existing.startedAt,
+		startMs: Date.parse(existing.startedAt),
+		startUnknown: existing.startUnknown === true,
+		...(existing.status === 'stopped' && existing.stoppedAt !== undefined ? {stoppedAt: existing.stoppedAt, stopMs} : {}),
+		...(existing.stopReason === undefined ? {} : {stopReason: existing.stopReason}),
+		resumeCount: existing.resumeCount ?? 0,
+		...(existing.resumedAt === undefined ? {} : {resumedAt: existing.resumedAt}),
+	};
 }
 
-/** Back from a stop or an interruption: a resume (DESIGN.md §10): counted and dated; `startedAt` never changes. */
-function wake(base: Mutable<AgentRecord>, existing: AgentRecord | undefined, now: string): void {
-	delete base.stoppedAt;
-	if (existing?.status !== 'stopped') {
-		return;
+/** The record's lifecycle fields after a move: `status` stays within active|idle|stopped, `interrupted` says the rest. */
+function putLife(base: Mutable<AgentRecord>, life: Life): void {
+	base.status = life.phase === 'none' ? 'active' : life.phase === 'interrupted' ? 'stopped' : life.phase;
+	if (life.startedAt !== undefined) {
+		base.startedAt = life.startedAt;
 	}
-	base.resumedAt = now;
-	base.resumeCount = (existing.resumeCount ?? 0) + 1;
-	delete base.interrupted;
-	delete base.stopReason;
-}
-
-/** Stops a running agent now: never dated before its start. */
-function stopNow(base: Mutable<AgentRecord>, now: string, reason: string, interrupted = false): void {
-	base.stoppedAt = later(now, base.startedAt);
-	base.status = 'stopped';
-	base.stopReason = reason;
-	if (interrupted) {
+	if (life.startUnknown) {
+		base.startUnknown = true;
+	} else {
+		delete base.startUnknown;
+	}
+	for (const key of ['stoppedAt', 'stopReason', 'resumedAt'] as const) {
+		if (life[key] === undefined) {
+			delete base[key];
+		} else {
+			base[key] = life[key];
+		}
+	}
+	if (life.phase === 'interrupted') {
 		base.interrupted = true;
 	} else {
 		delete base.interrupted;
 	}
+	if (life.resumeCount > 0) {
+		base.resumeCount = life.resumeCount;
+	}
+}
+
+/** Moves the record through the lifecycle machine at `now`; what the move did. */
+function move(base: Mutable<AgentRecord>, existing: AgentRecord | undefined, now: string, how: (life: Life, ms: number) => Moved): Moved {
+	const life = lifeOf(existing);
+	const moved = how(life, Date.parse(now));
+	putLife(base, life);
+	return moved;
 }
 
 /**
@@ -337,21 +352,16 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	const interrupted = status !== '' && isInterruptedToolStatus(status);
 	if (!existing) {
 		if (status === 'async_launched') {
-			base.status = 'active';
+			move(base, existing, now, (life, ms) => lifeStart(life, now, ms));
 		} else if (status === 'completed' || interrupted) {
-			base.startUnknown = true;
-			stopNow(base, now, `tool:${status}`, interrupted);
+			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, interrupted ? 'interrupted' : 'completed', `tool:${status}`, true));
 		} else {
 			return skip(`PostToolUse for ${base.agentId}, never seen, with status ${JSON.stringify(call.status)}: nothing to record on an agent file`);
 		}
 	}
 	base.type = existing?.type || event.agentType;
-	if (existing && interrupted && !existing.interrupted) {
-		const stoppedAt = existing.status === 'stopped' ? existing.stoppedAt : undefined;
-		stopNow(base, now, `tool:${status}`, true);
-		if (stoppedAt !== undefined) {
-			base.stoppedAt = stoppedAt;
-		}
+	if (existing && interrupted) {
+		move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'interrupted', `tool:${status}`, true));
 	}
 	if (call.description) {
 		base.description = call.description;
@@ -384,7 +394,7 @@ export function interruptOnSessionEnd(existing: AgentRecord, reason: string | un
 		return undefined;
 	}
 	const base: Mutable<AgentRecord> = {...existing, updatedAt: later(existing.updatedAt, now)};
-	stopNow(base, now, `session-end:${reason || 'unknown'}`, true);
+	move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'interrupted', `session-end:${reason || 'unknown'}`));
 	return base;
 }
 
@@ -426,24 +436,13 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
 			}
-			if (isLateRepeat(existing, now, 'start')) {
+			if (move(base, existing, now, (life, ms) => lifeStart(life, now, ms)) === 'late') {
 				// A start from before the stop, applied after it: the agent stays stopped.
 				base.type = existing?.type || event.agentType;
-				if (existing?.startUnknown) {
-					delete base.startUnknown;
-					base.startedAt = earlier(now, existing.stoppedAt ?? now);
-				}
 				base.transcriptPath = existing?.transcriptPath ?? childTranscript(event, agentId);
 				break;
 			}
 			base.type = event.agentType;
-			wake(base, existing, now);
-			base.status = 'active';
-			if (existing?.startUnknown) {
-				// Seen stopped before its start; a start now is a resume, and its time is known.
-				delete base.startUnknown;
-				base.startedAt = now;
-			}
 			base.transcriptPath = childTranscript(event, agentId) ?? existing?.transcriptPath;
 			break;
 		}
@@ -452,16 +451,9 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 				return skip('StopFailure with empty agent_type for an agent never seen (internal agent)');
 			}
 			base.type = event.agentType || existing?.type || '';
-			if (!existing) {
-				base.startUnknown = true;
-			}
 			// Failed, at the time it failed: Claude Code sends no SubagentStop then. A stop recorded
 			// before (a SessionEnd that came first) keeps its time; the failure says why.
-			const stoppedAt = existing?.status === 'stopped' ? existing.stoppedAt : undefined;
-			stopNow(base, now, failureReason(event.error));
-			if (stoppedAt !== undefined) {
-				base.stoppedAt = stoppedAt;
-			}
+			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'failed', failureReason(event.error)));
 			if (event.lastMessage) {
 				base.lastMessage = event.lastMessage;
 				delete base.lastMessageCut;
@@ -474,14 +466,9 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 				return skip('SubagentStop with empty agent_type for an agent never seen (internal agent)');
 			}
 			base.type = event.agentType || existing?.type || '';
-			if (!existing) {
-				// A stop whose start was never seen: record it, and say the start is unknown.
-				base.startUnknown = true;
-			}
-			if (existing?.status !== 'stopped') {
-				// A repeated stop (some versions fire twice) keeps the first stop: time and reason.
-				stopNow(base, now, 'subagent-stop');
-			}
+			// A stop whose start was never seen: recorded, its start unknown. A repeated stop (some
+			// versions fire twice) keeps the first stop: time and reason.
+			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'completed', 'subagent-stop'));
 			if (event.lastMessage !== undefined && (event.lastMessage !== '' || base.lastMessage === undefined)) {
 				base.lastMessage = event.lastMessage;
 				if (event.lastMessageCut) {
@@ -499,15 +486,8 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 		}
 		case 'TeammateIdle': {
 			base.type = existing?.type || event.teammateName || '';
-			if (isLateRepeat(existing, now, 'idle')) {
-				// An idle from before the stop, applied after it: the agent stays stopped.
-				break;
-			}
-			wake(base, existing, now);
-			base.status = 'idle';
-			if (!existing) {
-				base.startUnknown = true;
-			}
+			// An idle from before the stop, applied after it, leaves the agent stopped.
+			move(base, existing, now, (life, ms) => lifeIdle(life, now, ms));
 			break;
 		}
 		case 'PostToolUse': {

@@ -1,18 +1,9 @@
 // One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
 // it: spawned, idle and back to active, completed or interrupted, resumed (DESIGN.md §10). Pure.
-import {RESUME_AFTER_STOP_MS} from './limits.js';
+import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type StepSink} from './lifecycle-machine.js';
 import type {EventLine, GitState} from './event-line.js';
 
-/** One step of an agent's lifecycle. `active` is a return from idle (a teammate given work again). */
-export type LifecycleKind = 'spawned' | 'completed' | 'failed' | 'interrupted' | 'resumed' | 'idle' | 'active';
-
-export interface LifecycleStep {
-	readonly kind: LifecycleKind;
-	/** The time of the line that made the step (ISO, as written). */
-	readonly at: string;
-	/** For `completed` / `interrupted`: the stop reason (see `AgentHistory.stopReason`). */
-	readonly reason?: string;
-}
+export type {LifecycleKind, LifecycleStep} from './lifecycle-machine.js';
 
 /** The Agent call's `usage` (its final API request only): tokens in (without the cached parts), out, read from and written to the cache. */
 export interface TokenUsage {
@@ -27,26 +18,17 @@ export interface EventSink {
 	push(line: EventLine): unknown;
 }
 
-export type Phase = 'none' | 'active' | 'idle' | 'stopped' | 'interrupted';
+export type {Phase} from './lifecycle-machine.js';
 
-export interface State {
+export interface State extends Life {
 	readonly agentId: string;
 	readonly sessionId: string;
 	/** When it was made among the fold's states (the order of each agent's first line in time). */
 	readonly seq: number;
 	/** Where its lines go. */
 	readonly sink: EventSink;
-	phase: Phase;
 	type: string;
 	subagentType?: string;
-	startedAt?: string;
-	startMs?: number;
-	startUnknown: boolean;
-	stoppedAt?: string;
-	stopMs?: number;
-	stopReason?: string;
-	resumeCount: number;
-	resumedAt?: string;
 	firstAt: string;
 	lastAt: string;
 	lastMs: number;
@@ -95,140 +77,32 @@ export function addStep(s: State, step: LifecycleStep): void {
 	}
 }
 
-/**
- * A line from before the stop or interruption: one no later than it; or, no later than
- * RESUME_AFTER_STOP_MS after it, an idle, a start of an agent whose stop came first (its start was
- * unknown), or a start after the session ended (nothing starts in a session that is over). Any
- * other start after a stop is a resume, however soon: SendMessage resumes a finished agent well
- * under a second after its stop.
- */
-export function isLateRepeat(s: State, ms: number, kind: 'start' | 'idle'): boolean {
-	if (s.stopMs === undefined) {
-		return false;
-	}
-	const fromBefore = kind === 'idle' || s.startUnknown || s.phase === 'interrupted';
-	return ms <= s.stopMs || (fromBefore && ms <= s.stopMs + RESUME_AFTER_STOP_MS);
+function stepsOf(s: State): StepSink {
+	return step => addStep(s, step);
 }
 
-/** After a stop or interruption: a late line from before it (nothing changes but a start time now known), or a resume. */
-export function wake(s: State, line: EventLine, ms: number, kind: 'start' | 'idle'): boolean {
-	if (isLateRepeat(s, ms, kind)) {
-		if (s.startUnknown) {
-			// A start from just before the stop: now the start time is known.
-			s.startUnknown = false;
-			s.startedAt = ms <= s.stopMs! ? line.at : s.stoppedAt;
-			s.startMs = Math.min(ms, s.stopMs!);
-			s.gitStart ??= line.git;
-		}
-		return false;
-	}
-	s.resumeCount += 1;
-	s.resumedAt = line.at;
-	s.stoppedAt = undefined;
-	s.stopMs = undefined;
-	s.stopReason = undefined;
-	s.gitStop = undefined;
-	addStep(s, {kind: 'resumed', at: line.at});
-	return true;
-}
-
+/** A start (the lifecycle machine's `lifeStart`); the git state of a first start is kept. */
 export function start(s: State, line: EventLine, ms: number): void {
-	switch (s.phase) {
-		case 'none': {
-			s.phase = 'active';
-			s.startedAt = line.at;
-			s.startMs = ms;
-			s.gitStart = line.git;
-			addStep(s, {kind: 'spawned', at: line.at});
-			return;
-		}
-		case 'active': {
-			// A repeated start while running (teammate messages, duplicates): not a resume.
-			return;
-		}
-		case 'idle': {
-			s.phase = 'active';
-			addStep(s, {kind: 'active', at: line.at});
-			return;
-		}
-		case 'stopped':
-		case 'interrupted': {
-			if (wake(s, line, ms, 'start')) {
-				s.phase = 'active';
-			}
-			return;
-		}
+	const moved = lifeStart(s, line.at, ms, {}, stepsOf(s));
+	if (moved === 'spawned') {
+		s.gitStart = line.git;
+	} else if (moved === 'resumed') {
+		s.gitStop = undefined;
+	} else if (moved === 'late') {
+		s.gitStart ??= line.git;
 	}
 }
 
+/** An idle (the lifecycle machine's `lifeIdle`). */
 export function idle(s: State, line: EventLine, ms: number): void {
-	switch (s.phase) {
-		case 'none': {
-			s.phase = 'idle';
-			s.startUnknown = true;
-			addStep(s, {kind: 'idle', at: line.at});
-			return;
-		}
-		case 'active': {
-			s.phase = 'idle';
-			addStep(s, {kind: 'idle', at: line.at});
-			return;
-		}
-		case 'idle': {
-			return;
-		}
-		case 'stopped':
-		case 'interrupted': {
-			if (wake(s, line, ms, 'idle')) {
-				s.phase = 'idle';
-				addStep(s, {kind: 'idle', at: line.at});
-			}
-			return;
-		}
+	if (lifeIdle(s, line.at, ms, {}, stepsOf(s)) === 'resumed') {
+		s.gitStop = undefined;
 	}
 }
 
-/**
- * A stop (`completed`) or an interruption. A repeated stop keeps the first stop (time, reason)
- * (DESIGN.md §4); only `overrideCompleted` (the parent's call came back interrupted) turns a
- * completed agent into an interrupted one, keeping its stop time.
- */
+/** A stop, a failure or an interruption (the lifecycle machine's `lifeStop`); the git state of the stop is kept. */
 export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 'failed' | 'interrupted', reason: string, overrideCompleted = false): void {
-	const phase: Phase = kind === 'interrupted' ? 'interrupted' : 'stopped';
-	if (kind === 'failed' && (s.phase === 'stopped' || s.phase === 'interrupted')) {
-		// A failure says why an agent already stopped (a SessionEnd that came first): its time is kept.
-		s.phase = 'stopped';
-		s.stopReason = reason;
-		addStep(s, {kind, at: line.at, reason});
-		return;
+	if (lifeStop(s, line.at, ms, kind, reason, overrideCompleted, stepsOf(s)) === 'stopped') {
+		s.gitStop = line.git;
 	}
-	switch (s.phase) {
-		case 'stopped': {
-			if (kind === 'interrupted' && overrideCompleted) {
-				s.phase = 'interrupted';
-				s.stopReason = reason;
-				addStep(s, {kind, at: line.at, reason});
-			}
-			return;
-		}
-		case 'interrupted': {
-			return;
-		}
-		case 'none': {
-			s.startUnknown = true;
-			break;
-		}
-		case 'active':
-		case 'idle': {
-			break;
-		}
-	}
-	s.phase = phase;
-	// Never dated before the start (a start fired a moment later can carry a later time).
-	const startMs = s.startMs ?? ms;
-	s.stoppedAt = ms >= startMs || s.startedAt === undefined ? line.at : s.startedAt;
-	s.stopMs = Math.max(ms, startMs);
-	s.stopReason = reason;
-	s.gitStop = line.git;
-	addStep(s, {kind, at: line.at, reason});
 }

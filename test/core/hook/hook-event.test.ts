@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+import {foldEvents} from '../../../src/core/history/fold.js';
 import {isSafeId, parseAgentRecord} from '../../../src/core/record/agent-record.js';
 import {
 	applyHookEvent,
@@ -151,11 +152,19 @@ describe('applyHookEvent: SubagentStop', () => {
 		expect(twice.stoppedAt).toBe(T1);
 		expect(twice.lastMessage).toBe('Found 4 API routes.');
 	});
-	it('forgets the unknown start when the agent is started afterwards', () => {
+	it('counts a later start of an agent seen only stopped as a resume: its first start stays unknown, as the log fold says', () => {
 		const orphan = apply(stop(), undefined, T1);
 		const resumed = apply(start(), orphan, T2);
-		expect(resumed.startUnknown).toBeUndefined();
-		expect(resumed.startedAt).toBe(T2);
+		expect(resumed).toMatchObject({status: 'active', startUnknown: true, startedAt: T1, resumeCount: 1, resumedAt: T2});
+		expect(resumed.stoppedAt).toBeUndefined();
+		const history = foldEvents(
+			[
+				{v: 1, at: T1, event: 'SubagentStop', sessionId: 's', agentId: orphan.agentId, state: 'stopped'},
+				{v: 1, at: T2, event: 'SubagentStart', sessionId: 's', agentId: orphan.agentId, state: 'active'},
+			],
+			{now: Date.parse(T2)},
+		)[0]!;
+		expect(history).toMatchObject({startUnknown: true, resumeCount: 1, resumedAt: T2});
 	});
 });
 

@@ -1,0 +1,210 @@
+import {describe, expect, it} from 'vitest';
+import {applyHookEvent, interruptOnSessionEnd, parseHookPayload, type HookEvent} from '../../../src/core/hook/hook-event.js';
+import {hookEventLine} from '../../../src/core/hook/hook-line.js';
+import {foldEvents} from '../../../src/core/history/fold.js';
+import type {AgentRecord} from '../../../src/core/record/agent-record.js';
+import type {EventLine} from '../../../src/core/record/event-line.js';
+import type {LifecycleStep} from '../../../src/core/record/fold-state.js';
+import {lifeIdle, lifeStart, lifeStop, newLife} from '../../../src/core/record/lifecycle-machine.js';
+import {RESUME_AFTER_STOP_MS} from '../../../src/core/record/limits.js';
+import {REPEAT_WINDOW_MS} from '../../../src/core/history/repeats.js';
+
+const T = (s: number) => new Date(Date.UTC(2026, 10, 26, 10, 0, 0) + s * 1000).toISOString();
+const ms = (s: number) => Date.parse(T(s));
+
+describe('the lifecycle machine', () => {
+	it('spawns, stops, and counts a start 0.4 s after the stop as a resume', () => {
+		const life = newLife();
+		const steps: LifecycleStep[] = [];
+		const add = (step: LifecycleStep) => steps.push(step);
+		expect(lifeStart(life, T(0), ms(0), {}, add)).toBe('spawned');
+		expect(lifeStop(life, T(5), ms(5), 'completed', 'subagent-stop', false, add)).toBe('stopped');
+		expect(lifeStart(life, T(5.4), ms(5.4), {}, add)).toBe('resumed');
+		expect(life).toMatchObject({phase: 'active', startedAt: T(0), resumeCount: 1, resumedAt: T(5.4), stoppedAt: undefined});
+		expect(steps.map(s => s.kind)).toEqual(['spawned', 'completed', 'resumed']);
+	});
+
+	it('takes a start no later than the stop as one from before it, and dates an unknown start by it', () => {
+		const life = newLife();
+		expect(lifeStop(life, T(5), ms(5), 'completed', 'subagent-stop')).toBe('stopped');
+		expect(life.startUnknown).toBe(true);
+		expect(lifeStart(life, T(4.9), ms(4.9))).toBe('late');
+		expect(life).toMatchObject({phase: 'stopped', startUnknown: false, startedAt: T(4.9), stoppedAt: T(5), resumeCount: 0});
+	});
+
+	it('takes a start soon after the stop of an agent whose start was unknown as the late start, not a resume', () => {
+		const life = newLife();
+		lifeStop(life, T(5), ms(5), 'completed', 'subagent-stop');
+		expect(lifeStart(life, T(5.5), ms(5.5))).toBe('late');
+		expect(life).toMatchObject({phase: 'stopped', startUnknown: false, startedAt: T(5), resumeCount: 0});
+		expect(RESUME_AFTER_STOP_MS).toBeGreaterThan(500);
+	});
+
+	it('in an ordered source (a rollout), a start after a stop is always a resume', () => {
+		const life = newLife();
+		lifeStart(life, T(0), ms(0), {ordered: true});
+		lifeStop(life, T(1), ms(1), 'interrupted', 'turn-aborted:interrupted', false);
+		expect(lifeStart(life, T(1), ms(1), {ordered: true})).toBe('resumed');
+		expect(life.resumeCount).toBe(1);
+	});
+
+	it('keeps the first stop; a failure says why an agent already stopped; an interrupted call overrides a completion', () => {
+		const life = newLife();
+		lifeStart(life, T(0), ms(0));
+		lifeStop(life, T(2), ms(2), 'completed', 'subagent-stop');
+		expect(lifeStop(life, T(3), ms(3), 'completed', 'subagent-stop')).toBe('kept');
+		expect(life.stoppedAt).toBe(T(2));
+		expect(lifeStop(life, T(4), ms(4), 'interrupted', 'tool:interrupted', true)).toBe('overridden');
+		expect(life).toMatchObject({phase: 'interrupted', stoppedAt: T(2), stopReason: 'tool:interrupted'});
+		expect(lifeStop(life, T(5), ms(5), 'failed', 'stop-failure:unknown')).toBe('failed');
+		expect(life).toMatchObject({phase: 'stopped', stoppedAt: T(2), stopReason: 'stop-failure:unknown'});
+	});
+
+	it('never dates a stop before the start', () => {
+		const life = newLife();
+		lifeStart(life, T(3), ms(3));
+		lifeStop(life, T(2), ms(2), 'completed', 'subagent-stop');
+		expect(life.stoppedAt).toBe(T(3));
+	});
+
+	it('an idle beside active is no stop, and an idle soon after a stop is from before it', () => {
+		const life = newLife();
+		lifeStart(life, T(0), ms(0));
+		expect(lifeIdle(life, T(1), ms(1))).toBe('idle');
+		expect(lifeStart(life, T(2), ms(2))).toBe('active');
+		lifeStop(life, T(3), ms(3), 'completed', 'subagent-stop');
+		expect(lifeIdle(life, T(3.5), ms(3.5))).toBe('late');
+		expect(lifeIdle(life, T(10), ms(10))).toBe('resumed');
+		expect(life).toMatchObject({phase: 'idle', resumeCount: 1});
+	});
+});
+
+// The hook's merge of the agent file and the log's fold run the same machine: any sequence of hook
+// events, applied by the hook one after another, leaves the agent file saying what the fold of
+// the lines it logged says.
+const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
+const AGENT = 'a8c41f0e92b7d3a15';
+
+function payload(fields: Record<string, unknown>): HookEvent {
+	const parsed = parseHookPayload({session_id: SESSION, transcript_path: `/t/${SESSION}.jsonl`, cwd: '/w', ...fields});
+	if (!parsed.ok) {
+		throw new Error(parsed.error);
+	}
+	return parsed.value;
+}
+
+const EVENTS: readonly (() => HookEvent)[] = [
+	() => payload({hook_event_name: 'SubagentStart', agent_id: AGENT, agent_type: 'Explore'}),
+	() => payload({hook_event_name: 'SubagentStop', agent_id: AGENT, agent_type: 'Explore', last_assistant_message: 'done'}),
+	() => payload({hook_event_name: 'StopFailure', agent_id: AGENT, agent_type: 'Explore', error: 'rate_limit'}),
+	() => payload({hook_event_name: 'TeammateIdle', teammate_name: 'scout'}),
+	() =>
+		payload({
+			hook_event_name: 'PostToolUse',
+			tool_name: 'Agent',
+			tool_input: {description: 'look', prompt: 'p', subagent_type: 'Explore'},
+			tool_response: {status: 'completed', agentId: AGENT},
+		}),
+	() =>
+		payload({
+			hook_event_name: 'PostToolUse',
+			tool_name: 'Agent',
+			tool_input: {description: 'look', prompt: 'p', subagent_type: 'Explore'},
+			tool_response: {status: 'async_launched', agentId: AGENT},
+		}),
+	() =>
+		payload({
+			hook_event_name: 'PostToolUse',
+			tool_name: 'Agent',
+			tool_input: {description: 'look', prompt: 'p', subagent_type: 'Explore'},
+			tool_response: {status: 'interrupted', agentId: AGENT},
+		}),
+	() => payload({hook_event_name: 'SessionEnd', reason: 'other'}),
+];
+
+/** A small seeded generator: the same sequences on every run. */
+function random(seed: number): () => number {
+	let x = seed;
+	return () => {
+		x = (x * 1103515245 + 12345) % 2147483648;
+		return x / 2147483648;
+	};
+}
+
+function hookRun(sequence: readonly {event: HookEvent; at: string}[]): {record: AgentRecord | undefined; lines: EventLine[]} {
+	let record: AgentRecord | undefined;
+	const lines: EventLine[] = [];
+	for (const {event, at} of sequence) {
+		if (event.event === 'SessionEnd') {
+			const after = record === undefined ? undefined : interruptOnSessionEnd(record, event.reason, at);
+			record = after ?? record;
+			lines.push(hookEventLine({event, at, interrupted: after === undefined ? [] : [AGENT]}));
+			continue;
+		}
+		const next = applyHookEvent(event, AGENT, record, at);
+		if (!next.ok) {
+			continue;
+		}
+		record = next.value;
+		lines.push(hookEventLine({event, at, record}));
+	}
+	return {record, lines};
+}
+
+describe('the hook and the log fold agree (one machine)', () => {
+	it('on 2,000 random sequences of agent events, some under the resume window apart', () => {
+		const next = random(7);
+		let compared = 0;
+		for (let run = 0; run < 2000; run++) {
+			let t = 0;
+			const lastOf = new Map<number, number>();
+			const sequence = Array.from({length: 1 + Math.floor(next() * 7)}, () => {
+				t += [0.2, 0.4, 1, 3, 60][Math.floor(next() * 5)]!;
+				let kind = Math.floor(next() * EVENTS.length);
+				// The same event again this soon is a second install's copy, which the log's readers drop (repeats.ts).
+				while ((t - (lastOf.get(kind) ?? -Infinity)) * 1000 <= REPEAT_WINDOW_MS) {
+					kind = (kind + 1) % EVENTS.length;
+				}
+				lastOf.set(kind, t);
+				return {event: EVENTS[kind]!(), at: T(t)};
+			});
+			const {record, lines} = hookRun(sequence);
+			if (record === undefined) {
+				continue;
+			}
+			const [history] = foldEvents(lines, {now: ms(t)});
+			const expected = {
+				status: record.status,
+				interrupted: record.interrupted === true,
+				stoppedAt: record.stoppedAt,
+				stopReason: record.stopReason,
+				resumeCount: record.resumeCount ?? 0,
+				resumedAt: record.resumedAt,
+				startUnknown: record.startUnknown === true,
+				startedAt: record.startUnknown ? undefined : record.startedAt,
+			};
+			const fromStatus = {
+				completed: 'stopped',
+				failed: 'stopped',
+				interrupted: 'stopped',
+				resumed: 'active',
+				active: 'active',
+				stale: 'active',
+				idle: 'idle',
+			} as const;
+			const got = {
+				status: fromStatus[history!.status],
+				interrupted: history!.status === 'interrupted',
+				stoppedAt: history!.stoppedAt,
+				stopReason: history!.stopReason,
+				resumeCount: history!.resumeCount,
+				resumedAt: history!.resumedAt,
+				startUnknown: history!.startUnknown === true,
+				startedAt: history!.startUnknown ? undefined : history!.startedAt,
+			};
+			expect(got, JSON.stringify(sequence.map(s => [s.event.event, s.event.call?.status, s.at.slice(14)]))).toEqual(expected);
+			compared++;
+		}
+		expect(compared).toBeGreaterThan(1000);
+	});
+});
