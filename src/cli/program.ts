@@ -13,6 +13,7 @@ import {registerSessionsCommand} from './commands/sessions-command.js';
 import {registerWatchCommand} from './commands/watch-command.js';
 import {registerReplayCommand} from './commands/replay-command.js';
 import {registerStatusCommand} from './commands/status-command.js';
+import {registerTimelineCommand} from './commands/timeline-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {CliError} from '../core/user-error.js';
 import {VERSION} from '../app/version.js';
@@ -39,6 +40,7 @@ export function createProgram(): Command {
 	registerImportCommand(program);
 	registerDoctorCommand(program);
 	registerStatusCommand(program);
+	registerTimelineCommand(program);
 	return program;
 }
 

@@ -17,5 +17,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'import',
 	'doctor',
 	'status',
+	'timeline',
 	'help',
 ];

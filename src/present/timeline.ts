@@ -1,0 +1,305 @@
+// The timeline: one row per agent, a bar from its start to its stop (or to now), on a time axis
+// that fits the width given, with a line of how many agents ran at each moment. Drawn the same by
+// `watch` (key t) and `agentlog timeline`. Pure: lanes, a window of time and a width in; lines of
+// cells out. Every mark is a glyph as well as a colour, so it reads with NO_COLOR.
+import {clip, fit} from '../core/text/cut.js';
+
+/** How a lane's run ended, or that it still runs. */
+export type LaneStatus = 'active' | 'idle' | 'waiting' | 'stale' | 'completed' | 'failed' | 'interrupted';
+
+/** A moment marked on a bar. */
+export type MarkKind = 'idle' | 'waiting' | 'resumed' | 'failed' | 'interrupted';
+
+export interface Lane {
+	readonly id: string;
+	/** Display-safe, one line: what the list calls the agent (`└ scout (general-purpose)`). */
+	readonly label: string;
+	readonly startMs: number;
+	/** Absent while it runs: the bar grows to now. */
+	readonly stopMs?: number;
+	readonly status: LaneStatus;
+	/** Stretches between a stop and a resume, when it did not run. */
+	readonly rests?: readonly {readonly fromMs: number; readonly toMs: number}[];
+	/** Idle stretches (a teammate between tasks): from, to (absent: still idle). */
+	readonly idle?: readonly {readonly fromMs: number; readonly toMs?: number}[];
+	readonly marks?: readonly {readonly ms: number; readonly kind: MarkKind}[];
+}
+
+/** What a cell of a bar shows; the renderer colours by it. */
+export type CellKind = 'empty' | 'run' | 'done' | 'idle' | 'now' | MarkKind;
+
+export const CELL_GLYPH: Readonly<Record<CellKind, string>> = {
+	empty: ' ',
+	run: '━',
+	done: '─',
+	idle: '┄',
+	now: '▶',
+	waiting: '◆',
+	resumed: '↻',
+	failed: '✗',
+	interrupted: '╳',
+};
+
+export const CELL_COLOR: Readonly<Record<CellKind, string | undefined>> = {
+	empty: undefined,
+	run: 'green',
+	done: 'gray',
+	idle: 'yellow',
+	now: 'green',
+	waiting: 'magenta',
+	resumed: 'cyan',
+	failed: 'red',
+	interrupted: 'red',
+};
+
+/** What each glyph means, for the help screen and the legend line. */
+export const TIMELINE_SYMBOLS: ReadonlyArray<readonly [string, string]> = [
+	[`${CELL_GLYPH.run}${CELL_GLYPH.now}`, 'running (to now)'],
+	[CELL_GLYPH.done, 'ran, finished'],
+	[CELL_GLYPH.idle, 'idle'],
+	[CELL_GLYPH.waiting, 'waited for you'],
+	[CELL_GLYPH.failed, 'failed'],
+	[CELL_GLYPH.interrupted, 'interrupted'],
+	[CELL_GLYPH.resumed, 'resumed'],
+];
+
+/** A stretch of cells of one kind (the renderer draws each in one colour). */
+export interface Run {
+	readonly kind: CellKind;
+	readonly text: string;
+}
+
+export interface TimelineRow {
+	readonly id: string;
+	/** The label, fitted to the label column. */
+	readonly label: string;
+	readonly bar: readonly Run[];
+}
+
+export interface TimelinePicture {
+	/** The axis: times at ticks over the bars. */
+	readonly axis: string;
+	readonly rows: readonly TimelineRow[];
+	/** How many agents ran in each column: a spark line under the bars, and its peak. */
+	readonly concurrency: string;
+	readonly peak: number;
+	/** The column of now in the bars (undefined when now is outside the window). */
+	readonly nowColumn: number | undefined;
+	/** The width of the label column (the bars start after it and one space). */
+	readonly labelWidth: number;
+	readonly msPerColumn: number;
+}
+
+export interface TimeWindow {
+	readonly fromMs: number;
+	readonly toMs: number;
+}
+
+/** The whole span of the lanes, to now for running ones; a minute when there is nothing. */
+export function fullWindow(lanes: readonly Lane[], nowMs: number): TimeWindow {
+	if (lanes.length === 0) {
+		return {fromMs: nowMs - 60_000, toMs: nowMs};
+	}
+	let from = Number.POSITIVE_INFINITY;
+	let to = Number.NEGATIVE_INFINITY;
+	for (const lane of lanes) {
+		from = Math.min(from, lane.startMs);
+		to = Math.max(to, lane.stopMs ?? nowMs);
+	}
+	return {fromMs: from, toMs: Math.max(to, from + 1000)};
+}
+
+/** Zoom levels: the share of the full window shown (1 = all of it). `+` halves it, `-` doubles it. */
+export const ZOOMS: readonly number[] = [1, 1 / 2, 1 / 4, 1 / 8, 1 / 16, 1 / 32, 1 / 64];
+
+/**
+ * The window shown at a zoom level (an index into ZOOMS) and a pan (a share of the shown span,
+ * from the end: 0 = the latest part, where now is). Clamped into the full window.
+ */
+export function zoomedWindow(full: TimeWindow, zoom: number, pan: number): TimeWindow {
+	const level = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, zoom))]!;
+	const span = full.toMs - full.fromMs;
+	const shown = Math.max(1000, span * level);
+	const room = Math.max(0, span - shown);
+	const back = Math.max(0, Math.min(room, pan * shown));
+	const toMs = full.toMs - back;
+	return {fromMs: toMs - shown, toMs};
+}
+
+/** Tick steps (ms) the axis may use: the smallest whose labels fit. */
+const TICKS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 43_200, 86_400].map(s => Math.round(s * 1000));
+
+const SPARK = ' ▁▂▃▄▅▆▇█';
+
+/** Fitted to `width` code points and padded to it. */
+function padTo(text: string, width: number): string {
+	const cut = fit(text, width);
+	return cut + ' '.repeat(Math.max(0, width - [...cut].length));
+}
+
+function pad2(n: number): string {
+	return String(n).padStart(2, '0');
+}
+
+/** A tick's label: `HH:MM:SS`, or `HH:MM` when every tick falls on a minute. `utcOffsetMin` shifts to local time. */
+function tickLabel(ms: number, step: number, utcOffsetMin: number): string {
+	const d = new Date(ms + utcOffsetMin * 60_000);
+	const hm = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+	if (step % 60_000 === 0) {
+		return hm;
+	}
+	const hms = `${hm}:${pad2(d.getUTCSeconds())}`;
+	return step % 1000 === 0 ? hms : `${hms}.${Math.floor(d.getUTCMilliseconds() / 100)}`;
+}
+
+function axisLine(window: TimeWindow, columns: number, utcOffsetMin: number): string {
+	const perColumn = (window.toMs - window.fromMs) / columns;
+	const cells = Array.from({length: columns}, () => ' ');
+	const labelRoom = 12;
+	const step = TICKS.find(s => s / perColumn >= labelRoom) ?? TICKS[TICKS.length - 1]!;
+	const offset = utcOffsetMin * 60_000;
+	let tick = Math.ceil((window.fromMs + offset) / step) * step - offset;
+	for (; tick <= window.toMs; tick += step) {
+		const col = Math.floor((tick - window.fromMs) / perColumn);
+		const label = `╵${tickLabel(tick, step, utcOffsetMin)}`;
+		if (col < 0 || col + label.length > columns) {
+			continue;
+		}
+		for (let i = 0; i < label.length; i++) {
+			cells[col + i] = label[i]!;
+		}
+	}
+	return cells.join('');
+}
+
+function column(ms: number, window: TimeWindow, perColumn: number): number {
+	return Math.floor((ms - window.fromMs) / perColumn);
+}
+
+function barOf(lane: Lane, window: TimeWindow, columns: number, perColumn: number, nowMs: number): CellKind[] {
+	const cells: CellKind[] = Array.from({length: columns}, () => 'empty');
+	const running = lane.stopMs === undefined;
+	const end = lane.stopMs ?? nowMs;
+	const body: CellKind = running ? 'run' : 'done';
+	const first = Math.max(0, column(lane.startMs, window, perColumn));
+	const last = Math.min(columns - 1, column(end, window, perColumn));
+	if (end < window.fromMs || lane.startMs > window.toMs) {
+		return cells;
+	}
+	for (let c = first; c <= last; c++) {
+		cells[c] = body;
+	}
+	for (const span of lane.rests ?? []) {
+		// Only the columns wholly inside the rest: a short rest never hides a run.
+		const a = Math.max(first, column(span.fromMs, window, perColumn) + 1);
+		const b = Math.min(last, column(span.toMs, window, perColumn) - 1);
+		for (let c = a; c <= b; c++) {
+			cells[c] = 'empty';
+		}
+	}
+	for (const span of lane.idle ?? []) {
+		const a = Math.max(first, column(span.fromMs, window, perColumn));
+		const b = Math.min(last, column(span.toMs ?? end, window, perColumn));
+		for (let c = a; c <= b; c++) {
+			cells[c] = 'idle';
+		}
+	}
+	const put = (ms: number, kind: CellKind) => {
+		// The window's end falls on the last column.
+		const c = ms === window.toMs ? columns - 1 : column(ms, window, perColumn);
+		if (c >= 0 && c < columns) {
+			cells[c] = kind;
+		}
+	};
+	for (const mark of lane.marks ?? []) {
+		put(mark.ms, mark.kind);
+	}
+	if (running && lane.status !== 'stale' && nowMs <= window.toMs) {
+		put(nowMs, lane.status === 'idle' ? 'idle' : lane.status === 'waiting' ? 'waiting' : 'now');
+	} else if (lane.status === 'failed' || lane.status === 'interrupted') {
+		put(end, lane.status);
+	}
+	return cells;
+}
+
+function runsOf(cells: readonly CellKind[]): Run[] {
+	const runs: Run[] = [];
+	for (const kind of cells) {
+		const last = runs[runs.length - 1];
+		const glyph = CELL_GLYPH[kind];
+		if (last !== undefined && last.kind === kind) {
+			runs[runs.length - 1] = {kind, text: last.text + glyph};
+		} else {
+			runs.push({kind, text: glyph});
+		}
+	}
+	return runs;
+}
+
+export interface DrawOptions {
+	/** The whole width, labels and bars. */
+	readonly width: number;
+	readonly nowMs: number;
+	readonly window: TimeWindow;
+	/** Minutes east of UTC for the axis labels (the caller's local time). */
+	readonly utcOffsetMin?: number;
+}
+
+/** The label column: as wide as the longest label, at most a third of the width, at least 6. */
+export function labelWidthFor(lanes: readonly Lane[], width: number): number {
+	const longest = lanes.reduce((n, lane) => Math.max(n, [...lane.label].length), 4);
+	return Math.max(6, Math.min(longest, Math.floor(width / 3), 40));
+}
+
+/** The picture: an axis, a row per lane, and how many ran at once. */
+export function drawTimeline(lanes: readonly Lane[], options: DrawOptions): TimelinePicture {
+	const labelWidth = labelWidthFor(lanes, options.width);
+	const columns = Math.max(4, options.width - labelWidth - 1);
+	const {window, nowMs} = options;
+	const perColumn = Math.max(1, window.toMs - window.fromMs) / columns;
+	const counts = Array.from({length: columns}, () => 0);
+	const rows = lanes.map(lane => {
+		const cells = barOf(lane, window, columns, perColumn, nowMs);
+		cells.forEach((kind, c) => {
+			if (kind !== 'empty' && kind !== 'idle') {
+				counts[c]! += 1;
+			}
+		});
+		return {id: lane.id, label: padTo(lane.label, labelWidth), bar: runsOf(cells)};
+	});
+	const peak = Math.max(0, ...counts);
+	const concurrency = counts.map(n => (n === 0 ? ' ' : SPARK[Math.max(1, Math.round((n / peak) * (SPARK.length - 1)))]!)).join('');
+	const nowColumn = nowMs >= window.fromMs && nowMs <= window.toMs ? Math.min(columns - 1, column(nowMs, window, perColumn)) : undefined;
+	return {
+		axis: `${' '.repeat(labelWidth + 1)}${axisLine(window, columns, options.utcOffsetMin ?? 0)}`,
+		rows,
+		concurrency,
+		peak,
+		nowColumn,
+		labelWidth,
+		msPerColumn: perColumn,
+	};
+}
+
+/** How long a column is, in words: `250 ms`, `1.5 s`, `2 min`. */
+export function columnSpan(ms: number): string {
+	if (ms < 1000) {
+		return `${Math.max(1, Math.round(ms))} ms`;
+	}
+	if (ms < 60_000) {
+		return `${Math.round(ms / 100) / 10} s`;
+	}
+	return `${Math.round(ms / 6000) / 10} min`;
+}
+
+/** The picture as plain lines (`agentlog timeline` piped, and the tests): axis, rows, then the concurrency line. */
+export function timelineText(picture: TimelinePicture, width: number): string[] {
+	const lines = [clip(picture.axis, width)];
+	for (const row of picture.rows) {
+		lines.push(clip(`${row.label} ${row.bar.map(r => r.text).join('')}`, width));
+	}
+	const at = 'at once';
+	lines.push(clip(`${padTo(at, picture.labelWidth)} ${picture.concurrency}`, width));
+	lines.push(clip(`${' '.repeat(picture.labelWidth + 1)}peak ${picture.peak} · ${columnSpan(picture.msPerColumn)} per column`, width));
+	return lines;
+}
