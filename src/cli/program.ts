@@ -14,6 +14,7 @@ import {registerWatchCommand} from './commands/watch-command.js';
 import {registerReplayCommand} from './commands/replay-command.js';
 import {registerStatusCommand} from './commands/status-command.js';
 import {registerTimelineCommand} from './commands/timeline-command.js';
+import {registerReportCommand} from './commands/report-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {CliError} from '../core/user-error.js';
 import {VERSION} from '../app/version.js';
@@ -41,6 +42,7 @@ export function createProgram(): Command {
 	registerDoctorCommand(program);
 	registerStatusCommand(program);
 	registerTimelineCommand(program);
+	registerReportCommand(program);
 	return program;
 }
 

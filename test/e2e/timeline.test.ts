@@ -29,8 +29,12 @@ function played(scenario: string): string {
 }
 
 function timeline(activity: string, ...args: string[]) {
+	return agentlog(activity, 'timeline', ...args);
+}
+
+function agentlog(activity: string, ...args: string[]) {
 	const home = tempDir('home-');
-	return spawnSync(process.execPath, [cli, 'timeline', ...args], {
+	return spawnSync(process.execPath, [cli, ...args], {
 		env: {
 			...process.env,
 			HOME: home,
@@ -81,5 +85,29 @@ describe('agentlog timeline', () => {
 		const out = timeline(tempDir('empty-'));
 		expect(out.status).toBe(0);
 		expect(out.stderr).toMatch(/no session/iu);
+	});
+});
+
+describe('agentlog report', () => {
+	it('gives Markdown for a pull request: the failure first, a gantt and a row per agent, totals', () => {
+		const out = agentlog(played('workflow'), 'report');
+		expect(out.status, out.stderr).toBe(0);
+		const md = out.stdout;
+		expect(md).toMatch(/^## Agents of session `[0-9a-f]{8}`/u);
+		expect(md).toMatch(/2 agents \(1 failed, 1 completed\)/u);
+		expect(md.indexOf('### Failures and interruptions')).toBeLessThan(md.indexOf('```mermaid'));
+		expect(md).toMatch(/^- \*\*workflow-subagent\*\* `[0-9a-f]{12}` failed at [0-9:]+: /mu);
+		expect(md.match(/^ {4}workflow-subagent :(crit|done), t\d, \d+, \d+$/gmu)).toHaveLength(2);
+		expect(md.split('\n').filter(line => line.startsWith('| '))).toHaveLength(3);
+		expect(md).not.toContain('\u001B');
+	});
+
+	it('--json has the same agents and totals; no session is an error that says why', () => {
+		const json = JSON.parse(agentlog(played('workflow'), 'report', '--json').stdout) as {agents: Array<{status: string}>; totals: {agents: number}};
+		expect(json.totals.agents).toBe(2);
+		expect(json.agents.map(a => a.status).sort()).toEqual(['completed', 'failed']);
+		const none = agentlog(tempDir('empty-'), 'report');
+		expect(none.status).toBe(1);
+		expect(none.stderr).toContain('no session to report on');
 	});
 });

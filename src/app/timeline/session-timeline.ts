@@ -3,7 +3,7 @@
 // made into lanes. The same lanes `watch` draws with key t.
 import path from 'node:path';
 import type {LifecycleStep} from '../../core/record/fold-state.js';
-import type {MonitorOptions} from '../../core/monitor/model.js';
+import type {MonitorItem, MonitorOptions} from '../../core/monitor/model.js';
 import {lanesOf} from '../../present/timeline-lanes.js';
 import type {Lane} from '../../present/timeline.js';
 import {foldSessionLog} from '../../store/history/session-fold.js';
@@ -11,6 +11,8 @@ import type {CodexOptions} from '../session/codex-scan.js';
 import {readSessionModel, type ReadTranscripts} from '../session/load.js';
 
 export interface SessionTimeline {
+	/** The monitor model's items, as `ls` lists them. */
+	readonly items: readonly MonitorItem[];
 	readonly lanes: readonly Lane[];
 	readonly now: number;
 	/** Lines of the log that could not be read. */
@@ -30,6 +32,7 @@ export async function readSessionTimeline(
 	const log = foldSessionLog(path.join(activity, sessionId), {now, sessionId, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs})});
 	const steps = new Map<string, readonly LifecycleStep[]>(log.agents.map(h => [h.agentId, h.lifecycle]));
 	return {
+		items: model.items,
 		lanes: lanesOf(model.items, id => steps.get(id), now),
 		now,
 		skipped: log.skipped,

@@ -18,5 +18,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'doctor',
 	'status',
 	'timeline',
+	'report',
 	'help',
 ];

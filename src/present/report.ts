@@ -1,0 +1,221 @@
+// `agentlog report`: a session's agents as Markdown to paste into a pull request — a Mermaid
+// gantt of when each ran (GitHub draws it), failures and interruptions first, a table per agent,
+// each agent's summary line, totals — or the same as JSON. Built from the fields `ls --json` gives
+// (lsJsonFields) and the timeline's lanes, so the numbers are the ones every view shows. Every
+// string from outside is made safe for Markdown here: a description cannot break the table or the
+// diagram. Pure.
+import type {MonitorItem} from '../core/monitor/model.js';
+import {formatDuration} from '../core/text/format.js';
+import {safeLine} from '../core/text/safe-text.js';
+import {truncate} from '../core/text/cut.js';
+import {lsJsonFields, type LsJsonFields} from './json-shapes.js';
+import {agentName} from './present.js';
+import {stopReasonText} from '../core/record/lifecycle.js';
+import type {Lane, LaneStatus} from './timeline.js';
+
+export interface ReportAgent {
+	readonly agentId: string;
+	readonly name: string;
+	readonly depth: number;
+	readonly parentAgentId: string | null;
+	readonly status: LaneStatus;
+	/** Why it stopped, in words, when it failed or was interrupted. */
+	readonly why: string | null;
+	readonly startedAt: string;
+	readonly stoppedAt: string | null;
+	readonly durationMs: number | null;
+	readonly tokens: number | null;
+	readonly toolCalls: number | null;
+	readonly filesChanged: number | null;
+	readonly model: string | null;
+	readonly description: string | null;
+	readonly summary: string | null;
+}
+
+export interface SessionReport {
+	readonly sessionId: string;
+	readonly generatedAt: string;
+	readonly agents: readonly ReportAgent[];
+	readonly totals: {
+		readonly agents: number;
+		readonly byStatus: Readonly<Partial<Record<LaneStatus, number>>>;
+		/** From the first start to the last stop (or now). */
+		readonly wallMs: number | null;
+		/** The sum of the agents' own run times. */
+		readonly agentMs: number;
+		readonly tokens: number;
+		readonly toolCalls: number;
+		readonly peakAtOnce: number;
+	};
+}
+
+function tokenSum(fields: LsJsonFields): number | null {
+	const t = fields.tokens;
+	return t === null ? null : t.input + t.output + t.cacheRead + t.cacheCreation;
+}
+
+function toolCallCount(fields: LsJsonFields): number | null {
+	return fields.toolCounts === null ? null : Object.values(fields.toolCounts).reduce((n, c) => n + c, 0);
+}
+
+/** The most agents running at one moment (idle ones not). */
+function peakOf(lanes: readonly Lane[], nowMs: number): number {
+	const edges: [number, number][] = [];
+	for (const lane of lanes) {
+		edges.push([lane.startMs, 1], [lane.stopMs ?? nowMs, -1]);
+	}
+	edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	let now = 0;
+	let peak = 0;
+	for (const [, step] of edges) {
+		now += step;
+		peak = Math.max(peak, now);
+	}
+	return peak;
+}
+
+/** The report of the items shown (in the list's order) and their lanes. */
+export function sessionReport(sessionId: string, items: readonly MonitorItem[], lanes: readonly Lane[], nowMs: number): SessionReport {
+	const laneOf = new Map(lanes.map(lane => [lane.id, lane]));
+	const agents: ReportAgent[] = [];
+	for (const item of items) {
+		const lane = laneOf.get(item.agent.agentId);
+		if (lane === undefined) {
+			continue;
+		}
+		const fields = lsJsonFields(item);
+		const end = lane.stopMs ?? nowMs;
+		agents.push({
+			agentId: item.agent.agentId,
+			name: agentName(item),
+			depth: item.depth,
+			parentAgentId: fields.parentAgentId,
+			status: lane.status,
+			why: lane.status === 'failed' || lane.status === 'interrupted' ? stopReasonText(item.agent.stopReason) || null : null,
+			startedAt: new Date(lane.startMs).toISOString(),
+			stoppedAt: lane.stopMs === undefined ? null : new Date(lane.stopMs).toISOString(),
+			durationMs: item.agent.startUnknown ? null : Math.max(0, end - lane.startMs),
+			tokens: tokenSum(fields),
+			toolCalls: toolCallCount(fields),
+			filesChanged: fields.files === null ? null : fields.files.length,
+			model: fields.model,
+			description: fields.description,
+			summary: fields.summary,
+		});
+	}
+	const byStatus: Partial<Record<LaneStatus, number>> = {};
+	for (const agent of agents) {
+		byStatus[agent.status] = (byStatus[agent.status] ?? 0) + 1;
+	}
+	const starts = lanes.map(l => l.startMs);
+	const ends = lanes.map(l => l.stopMs ?? nowMs);
+	return {
+		sessionId,
+		generatedAt: new Date(nowMs).toISOString(),
+		agents,
+		totals: {
+			agents: agents.length,
+			byStatus,
+			wallMs: lanes.length === 0 ? null : Math.max(...ends) - Math.min(...starts),
+			agentMs: agents.reduce((n, a) => n + (a.durationMs ?? 0), 0),
+			tokens: agents.reduce((n, a) => n + (a.tokens ?? 0), 0),
+			toolCalls: agents.reduce((n, a) => n + (a.toolCalls ?? 0), 0),
+			peakAtOnce: peakOf(lanes, nowMs),
+		},
+	};
+}
+
+/**
+ * Text made safe inside a Markdown table cell or a line: one line, terminal-safe, Markdown and
+ * HTML characters escaped (`|` cannot end the cell, `<` cannot open a tag), cut to `max`.
+ */
+export function markdownText(text: string, max = 120): string {
+	return truncate(safeLine(text), max)
+		.replace(/[\\`*_[\]|#<>~]/gu, ch => (ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : `\\${ch}`))
+		.replace(/^([-+=])(\s)/u, '\\$1$2')
+		.replace(/^(\d+)\.(\s)/u, '$1\\.$2');
+}
+
+/** A gantt task's name: Mermaid ends the name at `:` and a line at `;` or `#`; none of them, no brackets. */
+export function mermaidName(text: string, max = 60): string {
+	const cleaned = truncate(safeLine(text), max)
+		.replace(/[:;#`"'<>{}[\]\\]/gu, ' ')
+		.replace(/\s+/gu, ' ')
+		.trim();
+	return cleaned === '' ? 'agent' : cleaned;
+}
+
+const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
+	active: '● running',
+	idle: '◐ idle',
+	waiting: '◆ waiting',
+	stale: '◌ stale',
+	completed: '✓ completed',
+	failed: '✗ failed',
+	interrupted: '╳ interrupted',
+};
+
+/** Mermaid's tag for a bar: failures in red (crit), running ones highlighted (active), finished ones grey (done). */
+function ganttTag(status: LaneStatus): string {
+	return status === 'failed' || status === 'interrupted'
+		? 'crit, '
+		: status === 'completed'
+			? 'done, '
+			: status === 'active' || status === 'waiting'
+				? 'active, '
+				: '';
+}
+
+const count = (n: number | null): string => (n === null ? '?' : n.toLocaleString('en-US'));
+const duration = (ms: number | null): string => (ms === null ? '?' : formatDuration(ms));
+
+/** The report as Markdown. `time` formats an ISO time for people (local time). */
+export function reportMarkdown(report: SessionReport, time: (iso: string) => string): string {
+	const short = report.sessionId.slice(0, 8);
+	const t = report.totals;
+	const statusWords = (Object.entries(t.byStatus) as [LaneStatus, number][]).map(([status, n]) => `${n} ${status}`).join(', ');
+	const lines: string[] = [
+		`## Agents of session \`${markdownText(short, 16)}\``,
+		'',
+		`${t.agents} agent${t.agents === 1 ? '' : 's'} (${statusWords || 'none'}) · ${duration(t.wallMs)} wall time, ${duration(t.agentMs)} of agent time · at most ${t.peakAtOnce} at once · ${count(t.tokens)} tokens · ${count(t.toolCalls)} tool call${t.toolCalls === 1 ? '' : 's'}`,
+		'',
+	];
+	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted');
+	if (trouble.length > 0) {
+		lines.push('### Failures and interruptions', '');
+		for (const a of trouble) {
+			const when = a.stoppedAt === null ? '' : ` at ${markdownText(time(a.stoppedAt), 40)}`;
+			lines.push(`- **${markdownText(a.name, 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`);
+		}
+		lines.push('');
+	}
+	if (report.agents.length > 0) {
+		lines.push('### Timeline', '', '```mermaid', 'gantt', `    title Agents of session ${mermaidName(short)}`, '    dateFormat x', '    axisFormat %H:%M:%S');
+		let section = '';
+		for (const [i, a] of report.agents.entries()) {
+			// A section per top-level agent and those it started.
+			if (a.depth === 0 || section === '') {
+				section = mermaidName(a.name, 40);
+				lines.push(`    section ${section}`);
+			}
+			const start = Date.parse(a.startedAt);
+			const end = a.stoppedAt === null ? Date.parse(report.generatedAt) : Date.parse(a.stoppedAt);
+			lines.push(`    ${mermaidName(a.name)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
+		}
+		lines.push('```', '');
+		lines.push('### Agents', '', '| status | agent | duration | tokens | tool calls | files changed | summary |', '|---|---|--:|--:|--:|--:|---|');
+		for (const a of report.agents) {
+			const name = `${'↳ '.repeat(Math.min(a.depth, 5))}${markdownText(a.name, 80)}`;
+			const about = a.summary ?? a.description;
+			lines.push(
+				`| ${STATUS_WORD[a.status]} | ${name} | ${duration(a.durationMs)} | ${count(a.tokens)} | ${count(a.toolCalls)} | ${count(a.filesChanged)} | ${about === null ? '' : markdownText(about, 160)} |`,
+			);
+		}
+		lines.push('');
+	}
+	lines.push(
+		`<sub>agentlog report · ${markdownText(time(report.generatedAt), 40)} · tokens are input, output, cache read and cache write over each agent's responses</sub>`,
+		'',
+	);
+	return lines.join('\n');
+}

@@ -1,0 +1,105 @@
+import {describe, expect, it} from 'vitest';
+import type {MonitorItem} from '../../src/core/monitor/model.js';
+import type {AgentRecord} from '../../src/core/record/agent-record.js';
+import {markdownText, mermaidName, reportMarkdown, sessionReport} from '../../src/present/report.js';
+import {lanesOf} from '../../src/present/timeline-lanes.js';
+
+const at = (s: number) => new Date(Date.parse('2026-11-26T10:00:00Z') + s * 1000).toISOString();
+const NOW = Date.parse(at(100));
+
+function item(agent: Partial<AgentRecord>, more: Partial<MonitorItem> = {}): MonitorItem {
+	const record: AgentRecord = {agentId: 'a1', type: 'Explore', status: 'stopped', startedAt: at(0), updatedAt: at(10), stoppedAt: at(10), ...agent};
+	return {
+		agent: record,
+		displayStatus: record.status,
+		stale: false,
+		ghost: false,
+		inferredStop: false,
+		lastLife: Date.parse(record.updatedAt),
+		durationMs: undefined,
+		depth: 0,
+		description: record.type,
+		descriptionSource: 'type',
+		...more,
+	} as MonitorItem;
+}
+
+const hostile = 'fix | the <script>x</script> `table`\n# and: this; ok [link](http://e)';
+
+const items = [
+	item({agentId: 'aaaaaaaaaaaaaaaa1', stoppedAt: at(30)}),
+	item({agentId: 'bbbbbbbbbbbbbbbb2', type: 'general-purpose', startedAt: at(5), stoppedAt: at(20), stopReason: 'stop-failure:rate_limit'}, {
+		depth: 1,
+		description: hostile,
+		descriptionSource: 'call',
+	} as Partial<MonitorItem>),
+	item({agentId: 'cccccccccccccccc3', status: 'active', startedAt: at(50), stoppedAt: undefined}),
+];
+const report = sessionReport(
+	'3346aa6b-35c7-492e-80aa-4422bff0f369',
+	items,
+	lanesOf(items, () => undefined, NOW),
+	NOW,
+);
+
+describe('sessionReport', () => {
+	it('totals what the agents did: statuses, wall and agent time, the peak at once', () => {
+		expect(report.totals).toMatchObject({
+			agents: 3,
+			byStatus: {completed: 1, failed: 1, active: 1},
+			wallMs: 100_000,
+			agentMs: 30_000 + 15_000 + 50_000,
+			peakAtOnce: 2,
+		});
+		expect(report.agents[1]).toMatchObject({status: 'failed', why: 'rate_limit', durationMs: 15_000, depth: 1});
+	});
+});
+
+describe('reportMarkdown', () => {
+	const markdown = reportMarkdown(report, iso => iso.slice(11, 19));
+
+	it('lists failures first, then a gantt and a table per agent', () => {
+		const failures = markdown.indexOf('### Failures');
+		expect(failures).toBeGreaterThan(0);
+		expect(markdown.indexOf('```mermaid')).toBeGreaterThan(failures);
+		expect(markdown).toContain('`bbbbbbbbbbbb` failed at 10:00:20: rate\\_limit');
+		expect(markdown).toMatch(/^ {4}Explore :done, t0, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}general-purpose :crit, t1, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}Explore :active, t2, \d+, \d+$/mu);
+	});
+
+	it('keeps a hostile description inside its table cell: no new cell, no tag, no heading, one line', () => {
+		const row = markdown.split('\n').find(line => line.includes('✗ failed'))!;
+		// Seven cells: eight unescaped pipes.
+		expect(row.replace(/\\\|/gu, '').split('|')).toHaveLength(9);
+		expect(row).not.toContain('<script>');
+		expect(row).toContain('&lt;script&gt;');
+		expect(row).toContain('\\`table\\`');
+	});
+
+	it("every table row has the header's cells and every gantt task one colon", () => {
+		const rows = markdown.split('\n').filter(line => line.startsWith('|'));
+		for (const row of rows) {
+			expect(row.replace(/\\\|/gu, '').split('|'), row).toHaveLength(9);
+		}
+		const tasks = markdown.split('\n').filter(line => /^ {4}\S.* :/u.test(line) && !line.includes('section'));
+		expect(tasks).toHaveLength(3);
+		for (const task of tasks) {
+			expect(task.split(':'), task).toHaveLength(2);
+		}
+	});
+});
+
+describe('markdownText and mermaidName', () => {
+	it('escape what would change the Markdown, and keep one line', () => {
+		expect(markdownText('a|b*c_d<e>\nf')).toBe('a\\|b\\*c\\_d&lt;e&gt; f');
+		expect(markdownText('1. not a list')).toBe('1\\. not a list');
+		expect(markdownText('\u001B[31mred')).not.toContain('\u001B');
+	});
+
+	it('leave a gantt name nothing Mermaid reads as syntax', () => {
+		expect(mermaidName('a: b; c # d')).toBe('a b c d');
+		expect(mermaidName(':::')).toBe('agent');
+		expect(mermaidName(hostile)).not.toMatch(/[:;#<>`]/u);
+	});
+});
