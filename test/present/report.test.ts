@@ -28,11 +28,14 @@ const hostile = 'fix | the <script>x</script> `table`\n# and: this; ok [link](ht
 
 const items = [
 	item({agentId: 'aaaaaaaaaaaaaaaa1', stoppedAt: at(30)}),
-	item({agentId: 'bbbbbbbbbbbbbbbb2', type: 'general-purpose', startedAt: at(5), stoppedAt: at(20), stopReason: 'stop-failure:rate_limit'}, {
-		depth: 1,
-		description: hostile,
-		descriptionSource: 'call',
-	} as Partial<MonitorItem>),
+	item(
+		{agentId: 'bbbbbbbbbbbbbbbb2', type: 'general-purpose', startedAt: at(5), stoppedAt: at(20), stopReason: 'stop-failure:rate_limit'},
+		{
+			depth: 1,
+			description: hostile,
+			descriptionSource: 'parent',
+		},
+	),
 	item({agentId: 'cccccccccccccccc3', status: 'active', startedAt: at(50), stoppedAt: undefined}),
 ];
 const report = sessionReport(
