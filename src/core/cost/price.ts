@@ -1,0 +1,167 @@
+// What tokens cost in dollars, at list prices: the Anthropic and OpenAI tables of
+// @pydantic/genai-prices (price-data.json, made from the package by scripts/prices), matched by
+// model id, dated, with the long-context tiers (a request over a tier's start is priced wholly at
+// it). A test holds this against the package's own calcPrice on every model. An estimate: plans
+// and discounts pay differently. Pure.
+import DATA from './price-data.json' with {type: 'json'};
+
+/** One request's tokens, Claude's way: `input` without the cached parts. */
+export interface PriceUsage {
+	readonly input: number;
+	readonly output: number;
+	readonly cacheRead: number;
+	readonly cacheWrite: number;
+}
+
+type Match =
+	| {readonly equals: string}
+	| {readonly starts_with: string}
+	| {readonly ends_with: string}
+	| {readonly contains: string}
+	| {readonly regex: string}
+	| {readonly or: readonly Match[]}
+	| {readonly and: readonly Match[]};
+
+interface Tiered {
+	readonly base: number;
+	readonly tiers: readonly {readonly start: number; readonly price: number}[];
+}
+
+type Rate = number | Tiered;
+
+export interface ModelPrices {
+	readonly input_mtok?: Rate;
+	readonly output_mtok?: Rate;
+	readonly cache_read_mtok?: Rate;
+	readonly cache_write_mtok?: Rate;
+}
+
+interface Dated {
+	readonly constraint?: {readonly type: string; readonly start_date?: string};
+	readonly prices: ModelPrices;
+}
+
+export interface PricedModel {
+	readonly id: string;
+	readonly match: Match;
+	readonly contextWindow?: number;
+	readonly prices: ModelPrices | readonly Dated[];
+}
+
+export interface PriceTable {
+	readonly source: string;
+	readonly version: string;
+	readonly providers: readonly {readonly id: string; readonly models: readonly PricedModel[]}[];
+}
+
+/** The bundled table. */
+export const PRICE_TABLE = DATA as unknown as PriceTable;
+
+function matches(match: Match, id: string): boolean {
+	if ('equals' in match) {
+		return id === match.equals;
+	}
+	if ('starts_with' in match) {
+		return id.startsWith(match.starts_with);
+	}
+	if ('ends_with' in match) {
+		return id.endsWith(match.ends_with);
+	}
+	if ('contains' in match) {
+		return id.includes(match.contains);
+	}
+	if ('regex' in match) {
+		try {
+			return new RegExp(match.regex, 'u').test(id);
+		} catch {
+			return false;
+		}
+	}
+	if ('or' in match) {
+		return match.or.some(m => matches(m, id));
+	}
+	return match.and.every(m => matches(m, id));
+}
+
+/** The model a model id is priced as: Claude models from Anthropic's table, others from OpenAI's. */
+export function pricedModel(modelId: string, table: PriceTable = PRICE_TABLE): PricedModel | undefined {
+	const id = modelId.trim().toLowerCase();
+	if (id === '' || id.startsWith('<')) {
+		// `<synthetic>`: a message Claude Code made itself, no model ran.
+		return undefined;
+	}
+	const order = id.includes('claude') ? ['anthropic', 'openai'] : ['openai', 'anthropic'];
+	for (const providerId of order) {
+		const found = table.providers.find(p => p.id === providerId)?.models.find(m => matches(m.match, id));
+		if (found !== undefined) {
+			return found;
+		}
+	}
+	return undefined;
+}
+
+/** The prices in force at `atMs`: the latest dated set that has started, else the undated one. */
+export function pricesAt(model: PricedModel, atMs: number): ModelPrices {
+	if (!Array.isArray(model.prices)) {
+		return model.prices as ModelPrices;
+	}
+	const sets = model.prices as readonly Dated[];
+	let chosen: ModelPrices | undefined;
+	for (const set of sets) {
+		const start = set.constraint?.start_date === undefined ? Number.NEGATIVE_INFINITY : Date.parse(set.constraint.start_date);
+		if (start <= atMs) {
+			chosen = set.prices;
+		}
+	}
+	return chosen ?? sets[0]!.prices;
+}
+
+function rate(r: Rate | undefined, requestInput: number): number | undefined {
+	if (r === undefined || typeof r === 'number') {
+		return r;
+	}
+	let price = r.base;
+	for (const tier of r.tiers) {
+		if (requestInput > tier.start) {
+			price = tier.price;
+		}
+	}
+	return price;
+}
+
+/**
+ * One request's price in dollars; undefined when the model is unknown or has no price for a part
+ * it used (never $0 for what cannot be priced). The tier is chosen by the request's whole input
+ * (cached parts included), as Anthropic bills a long-context request.
+ */
+export function requestPrice(modelId: string, usage: PriceUsage, atMs: number, table: PriceTable = PRICE_TABLE): number | undefined {
+	const model = pricedModel(modelId, table);
+	if (model === undefined) {
+		return undefined;
+	}
+	const prices = pricesAt(model, atMs);
+	const whole = usage.input + usage.cacheRead + usage.cacheWrite;
+	let usd = 0;
+	const parts: [number, Rate | undefined][] = [
+		[usage.input, prices.input_mtok],
+		[usage.output, prices.output_mtok],
+		[usage.cacheRead, prices.cache_read_mtok ?? prices.input_mtok],
+		[usage.cacheWrite, prices.cache_write_mtok ?? prices.input_mtok],
+	];
+	for (const [tokens, r] of parts) {
+		if (tokens === 0) {
+			continue;
+		}
+		const perMillion = rate(r, whole);
+		if (perMillion === undefined) {
+			return undefined;
+		}
+		usd += (tokens * perMillion) / 1_000_000;
+	}
+	return usd;
+}
+
+/** The model's context window in tokens, when the table knows it. */
+export function contextWindow(modelId: string, table: PriceTable = PRICE_TABLE): number | undefined {
+	return pricedModel(modelId, table)?.contextWindow;
+}
