@@ -15,8 +15,7 @@ import {openAtomicStream, TargetExistsError, TargetNotFileError, type AtomicStre
 import {replaceableFile} from '../../store/fs/safe-file.js';
 import {activityFor, clockNow} from '../../app/env.js';
 import {writeStdout} from '../shared/json-output.js';
-import {runOtlpExport} from './otlp-export.js';
-import {runOtlpFollow} from './otlp-follow.js';
+import {runOtlp} from './otlp-export.js';
 import {CliError} from '../../core/user-error.js';
 import {
 	addFilterOptions,
@@ -85,38 +84,6 @@ function openOutput(file: string, force: boolean): AtomicStream {
 	} catch (error) {
 		throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
 	}
-}
-
-/** `--otlp` and `--follow` with the options that go with them only; a wrong mix is a usage error. */
-async function runOtlp(sessionArg: string | undefined, options: ExportOptions, formatGiven: boolean): Promise<void> {
-	const otlp = options.otlp;
-	if (otlp === undefined) {
-		throw new CliError('--follow sends spans to a collector as runs end: use it with --otlp [url]', 2);
-	}
-	const clash = [
-		formatGiven ? '--format' : undefined,
-		options.events ? '--events' : undefined,
-		options.output === undefined ? undefined : '--output',
-		options.force ? '--force' : undefined,
-	].filter(name => name !== undefined);
-	if (clash.length > 0) {
-		throw new CliError(`--otlp sends spans to a collector; ${clash.join(', ')} ${clash.length === 1 ? 'is' : 'are'} for files and stdout`, 2);
-	}
-	if (options.follow) {
-		const filters = [
-			sessionArg === undefined ? undefined : 'a session',
-			...(['agent', 'type', 'status', 'since', 'until', 'provider'] as const).map(name => (options[name] === undefined ? undefined : `--${name}`)),
-		].filter(name => name !== undefined);
-		if (filters.length > 0) {
-			throw new CliError(
-				`--follow sends every session's agents as they end; ${filters.join(', ')} ${filters.length === 1 ? 'is' : 'are'} for a one-time export`,
-				2,
-			);
-		}
-		await runOtlpFollow({...options, otlp});
-		return;
-	}
-	await runOtlpExport(sessionArg, {...options, otlp});
 }
 
 export function runExport(sessionArg: string | undefined, options: ExportOptions): void {

@@ -5,7 +5,7 @@ import type {AgentHistory, HistoryStatus} from '../../core/history/fold.js';
 import {parseStatuses, parseTimeBound, type HistoryFilter} from '../../core/history/query.js';
 import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
 import {DURATION_FORM} from '../../core/text/format.js';
-import {safeLine} from '../../core/text/safe-text.js';
+import {logNotesText} from '../../present/log-notes.js';
 import type {EventLine} from '../../core/record/event-line.js';
 import {readHistories, type HistoriesRead, type LogNotes} from '../../store/history/histories.js';
 import {planSelectedLines, selectedLines, type LinePlan} from '../../store/history/selected-lines.js';
@@ -105,13 +105,9 @@ export function sessionFrom(sessionArg: string | undefined, activity: string, op
 
 /** Lines skipped and logs not read, on stderr, made safe: the first few, then how many more. */
 export function printNotes(notes: LogNotes): void {
-	for (const n of notes.notes) {
-		const where = n.lineNumber === undefined ? safeLine(n.file) : `${safeLine(n.file)} line ${n.lineNumber}`;
-		process.stderr.write(`agentlog: skipped ${where}: ${safeLine(n.reason)}\n`);
-	}
-	const more = notes.count - notes.notes.length;
-	if (more > 0) {
-		process.stderr.write(`agentlog: and ${more} more skipped (lines that could not be read, or logs that could not be opened)\n`);
+	const text = logNotesText(notes);
+	if (text !== '') {
+		process.stderr.write(text);
 	}
 }
 
