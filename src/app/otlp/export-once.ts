@@ -2,7 +2,6 @@
 // OTLP/HTTP: one trace per session, one span per agent run (core/otlp/agent-spans.ts).
 // Once: the selection (the history filters apply), session by session, in batches, each retried
 // with backoff a few times. With --follow (follow.ts): as runs end, until stopped.
-import type {HistoryFilter} from '../../core/history/query.js';
 import {matchesFilter} from '../../core/history/query.js';
 import {endpointLabel} from '../../core/otlp/config.js';
 import {exportSpans} from '../../core/otlp/follow-plan.js';
@@ -14,6 +13,7 @@ import {listSessionDirs} from '../../store/activity/read-agents.js';
 import {readHistories} from '../../store/history/histories.js';
 import {SpanExporter, MAX_BATCH_SPANS} from '../../store/otlp/exporter.js';
 import {readSessionFacts} from '../../store/otlp/session-facts.js';
+import type {Selection} from '../history/select.js';
 import {retryNote, type OtlpIo, type OtlpSetup, type StopReason} from './setup.js';
 
 /** Tries per batch in a one-time export: waits of 0.5, 1, 2, 4 and 8 s between them. */
@@ -22,14 +22,8 @@ export const ONCE_ATTEMPTS = 6;
 export const ONCE_BATCH_MS = 60_000;
 
 /** What to send: the sessions and agents of the history the filters select. */
-export interface OnceRequest {
+export interface OnceRequest extends Selection {
 	readonly setup: OtlpSetup;
-	readonly activity: string;
-	readonly now: number;
-	readonly staleMs: number;
-	readonly filter: HistoryFilter;
-	/** Only this session (an exact folder id). */
-	readonly sessionId: string | undefined;
 }
 
 /** How a one-time export ended (a collector that refused a batch is a CliError instead). */

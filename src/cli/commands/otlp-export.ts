@@ -3,9 +3,9 @@
 import {exportOnce} from '../../app/otlp/export-once.js';
 import {follow} from '../../app/otlp/follow.js';
 import {otlpSetup, type OtlpIo, type StopReason} from '../../app/otlp/setup.js';
-import {activityFor, clockNow} from '../../app/env.js';
+import {activityFor} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
-import {filterFrom, sessionFrom, type FilterOptions, type HistoryReadOptions} from '../shared/history-options.js';
+import {selectionFrom, toStderr, type FilterOptions, type HistoryReadOptions} from '../shared/history-options.js';
 
 export interface OtlpOptions extends HistoryReadOptions, FilterOptions {
 	/** `--otlp` alone (true) or with its URL. */
@@ -31,7 +31,7 @@ export function onStopSignals(stop: (signal: StopReason) => void): () => void {
 	};
 }
 
-const io: OtlpIo = {write: text => void process.stderr.write(text), stops: onStopSignals};
+const io: OtlpIo = {write: toStderr, stops: onStopSignals};
 
 /** `--otlp` and `--follow` with the options that go with them only; a wrong mix is a usage error. */
 export async function runOtlp(sessionArg: string | undefined, options: OtlpOptions, formatGiven: boolean): Promise<void> {
@@ -67,11 +67,7 @@ export async function runOtlp(sessionArg: string | undefined, options: OtlpOptio
 		return;
 	}
 	const setup = otlpSetup(otlp);
-	const activity = activityFor(options);
-	const now = clockNow();
-	const filter = filterFrom(options, now);
-	const sessionId = sessionFrom(sessionArg, activity, options);
-	const end = await exportOnce({setup, activity, now, staleMs: options.stale, filter, sessionId}, io);
+	const end = await exportOnce({setup, ...selectionFrom(sessionArg, options)}, io);
 	if (end.stopped !== undefined) {
 		process.exitCode = SIGNAL_EXIT[end.stopped];
 	} else if (end.rejected) {
