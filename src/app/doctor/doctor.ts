@@ -1,11 +1,9 @@
-// `agentlog doctor`: is agentlog's hook set up and working? Gathers the facts (store/doctor),
-// turns them into checks (core/doctor) and prints them: ✓ / ! / ✗ with what to do, or --json.
-// Exit 0 when no check fails (warnings allowed), 1 otherwise. Writes nothing but the activity
+// `agentlog doctor`'s use case: is agentlog's hook set up and working? Gathers the facts
+// (store/doctor) and turns them into checks (core/doctor). Writes nothing but the activity
 // folder's writability probe, removed at once.
 import {readFileSync} from 'node:fs';
-import type {Command} from 'commander';
 import {activityCheck, heartbeatCheck, hookLogCheck} from '../../core/doctor/activity-checks.js';
-import {doctorReport, formatDoctorText, type DoctorReport} from '../../core/doctor/check.js';
+import {doctorReport, type DoctorReport} from '../../core/doctor/check.js';
 import {claudeAbsentCheck, codexOnly} from '../../core/doctor/claude-presence.js';
 import {codexChecks} from '../../core/doctor/codex-checks.js';
 import {codexHookTarget} from '../../core/install/codex-hooks.js';
@@ -13,7 +11,6 @@ import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
 import {hookTarget} from '../../core/install/shell-command.js';
 import {claudeDir, codexHomeDir} from '../../core/paths.js';
-import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {
 	claudeFolderInUse,
 	managedSettingsPath,
@@ -26,11 +23,11 @@ import {
 	readSettingsFiles,
 } from '../../store/doctor/gather.js';
 import {readCodexFacts} from '../../store/doctor/codex-gather.js';
-import {hookAssets, hookBundles} from '../../app/install/assets.js';
-import {activityFor, clockNow, home} from '../../app/env.js';
-import {isAgentlogLauncher, renderLauncher} from '../../app/install/hook-files.js';
+import {hookAssets, hookBundles} from '../install/assets.js';
+import {activityFor, clockNow, home} from '../env.js';
+import {isAgentlogLauncher, renderLauncher} from '../install/hook-files.js';
 
-interface DoctorOptions {
+export interface DoctorOptions {
 	readonly dir?: string;
 	readonly json?: boolean;
 	readonly project?: boolean;
@@ -95,23 +92,4 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		activityChecks[1]!,
 		...codexChecksNow,
 	]);
-}
-
-export function runDoctor(options: DoctorOptions): void {
-	const report = doctor(options);
-	process.stdout.write(options.json ? `${safeJsonStringify(report, 2)}\n` : formatDoctorText(report));
-	process.exitCode = report.ok ? 0 : 1;
-}
-
-export function registerDoctorCommand(program: Command): void {
-	program
-		.command('doctor')
-		.description(
-			"check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors; and whether Codex CLI is here, with agentlog's Codex hooks",
-		)
-		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
-		.option('--project', 'the hook was installed with install-hook --project: the fixes say so')
-		.option('--codex-home <dir>', "OpenAI Codex CLI's folder (default: $CODEX_HOME, else ~/.codex)")
-		.option('--json', 'print {ok, checks: [{id, ok, level ("ok", "note", "warn" or "fail"), summary, detail?, fix?}]}')
-		.action((options: DoctorOptions) => runDoctor(options));
 }
