@@ -1,33 +1,13 @@
-// `agentlog export [session]`: the history as JSON Lines or CSV, one row per agent (oldest start
-// first) or, with --events, one per log line (oldest first), to stdout or, with -o, to a file
-// written whole or not at all. The filters are history's.
-//
-// What is held: each selected agent in a small form (heldHistory: agents are sorted before the
-// first row is written) or, with --events, nothing per line: lines are written as the logs are read, oldest
-// first (store/history/selected-lines.ts). Rows go out a megabyte at a time.
-import {lstatSync} from 'node:fs';
+// `agentlog export [session]`: the options of the history as JSON Lines or CSV (app/export) or,
+// with --otlp, as OpenTelemetry traces (otlp-export.ts). The filters are history's.
 import path from 'node:path';
 import {Option, type Command} from 'commander';
-import {csvHeader, EXPORT_FORMATS, eventRow, jsonAgentRow, type CsvOptions, type ExportFormat} from '../../present/export-rows.js';
-import {heldHistory, heldJsonAgent, sortByStart} from '../../core/history/query.js';
-import {safeLine} from '../../core/text/safe-text.js';
-import {openAtomicStream, TargetExistsError, TargetNotFileError, type AtomicStream} from '../../store/fs/atomic-stream.js';
-import {replaceableFile} from '../../store/fs/safe-file.js';
-import {activityFor, clockNow} from '../../app/env.js';
+import {EXPORT_FORMATS, type ExportFormat} from '../../present/export-rows.js';
+import {writeExport} from '../../app/export/write-export.js';
 import {writeStdout} from '../shared/json-output.js';
-import {runOtlpExport} from './otlp-export.js';
-import {runOtlpFollow} from './otlp-follow.js';
+import {runOtlp} from './otlp-export.js';
 import {CliError} from '../../core/user-error.js';
-import {
-	addFilterOptions,
-	addHistoryReadOptions,
-	filterFrom,
-	planLines,
-	readSelected,
-	sessionFrom,
-	type FilterOptions,
-	type HistoryReadOptions,
-} from '../shared/history-options.js';
+import {addFilterOptions, addHistoryReadOptions, selectionFrom, toStderr, type FilterOptions, type HistoryReadOptions} from '../shared/history-options.js';
 
 interface ExportOptions extends HistoryReadOptions, FilterOptions {
 	readonly format: ExportFormat;
@@ -38,154 +18,17 @@ interface ExportOptions extends HistoryReadOptions, FilterOptions {
 	readonly follow?: boolean;
 }
 
-/** How much text is gathered before one write. */
-const CHUNK_CHARS = 1024 * 1024;
-
-/** Gathers rows and passes them on a megabyte at a time. */
-class ChunkedWriter {
-	private chunk = '';
-	constructor(private readonly sink: (text: string) => void) {}
-	write(text: string): void {
-		this.chunk += text;
-		if (this.chunk.length >= CHUNK_CHARS) {
-			this.flush();
-		}
-	}
-	flush(): void {
-		if (this.chunk !== '') {
-			this.sink(this.chunk);
-			this.chunk = '';
-		}
-	}
-}
-
-const notFileMessage = (file: string, why: string): string =>
-	`${safeLine(file)} ${why}; -o writes a new file or replaces a regular one, --force too: nothing was changed`;
-
-/** Whether a regular file is at `file`; anything else there (a device, FIFO, folder, link) is refused, --force or not, before the history is read. */
-function exists(file: string): boolean {
-	const target = replaceableFile(file);
-	if (!target.ok) {
-		// A folder is a wrong name rather than something to protect: said as such.
-		throw new CliError(
-			lstatSync(file, {throwIfNoEntry: false})?.isDirectory() ? `${safeLine(file)} is a folder; -o takes a file name` : notFileMessage(file, target.why),
-		);
-	}
-	return target.exists;
-}
-
-const existsMessage = (file: string): string => `${safeLine(file)} already exists; --force replaces it`;
-
-function openOutput(file: string, force: boolean): AtomicStream {
-	if (exists(file) && !force) {
-		throw new CliError(existsMessage(file));
-	}
-	try {
-		return openAtomicStream(file, {overwrite: force});
-	} catch (error) {
-		throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
-	}
-}
-
-/** `--otlp` and `--follow` with the options that go with them only; a wrong mix is a usage error. */
-async function runOtlp(sessionArg: string | undefined, options: ExportOptions, formatGiven: boolean): Promise<void> {
-	const otlp = options.otlp;
-	if (otlp === undefined) {
-		throw new CliError('--follow sends spans to a collector as runs end: use it with --otlp [url]', 2);
-	}
-	const clash = [
-		formatGiven ? '--format' : undefined,
-		options.events ? '--events' : undefined,
-		options.output === undefined ? undefined : '--output',
-		options.force ? '--force' : undefined,
-	].filter(name => name !== undefined);
-	if (clash.length > 0) {
-		throw new CliError(`--otlp sends spans to a collector; ${clash.join(', ')} ${clash.length === 1 ? 'is' : 'are'} for files and stdout`, 2);
-	}
-	if (options.follow) {
-		const filters = [
-			sessionArg === undefined ? undefined : 'a session',
-			...(['agent', 'type', 'status', 'since', 'until', 'provider'] as const).map(name => (options[name] === undefined ? undefined : `--${name}`)),
-		].filter(name => name !== undefined);
-		if (filters.length > 0) {
-			throw new CliError(
-				`--follow sends every session's agents as they end; ${filters.join(', ')} ${filters.length === 1 ? 'is' : 'are'} for a one-time export`,
-				2,
-			);
-		}
-		await runOtlpFollow({...options, otlp});
-		return;
-	}
-	await runOtlpExport(sessionArg, {...options, otlp});
-}
-
 export function runExport(sessionArg: string | undefined, options: ExportOptions): void {
-	const format = options.format;
-	const activity = activityFor(options);
-	const now = clockNow();
-	const filter = filterFrom(options, now);
-	const sessionId = sessionFrom(sessionArg, activity, options);
+	const selection = selectionFrom(sessionArg, options);
 	if (options.output === '') {
 		throw new CliError("option '-o, --output <file>' needs a file name", 2);
 	}
 	// `-o -` is stdout, as for most tools that take an output file (it had made a file named '-').
 	const file = options.output === undefined || options.output === '-' ? undefined : path.resolve(options.output);
-	// Refused before the history is read: no work for a file that would not be replaced.
-	const output = file === undefined ? undefined : openOutput(file, Boolean(options.force));
-	try {
-		// JSONL is terminal-safe as it is (safeJsonStringify); CSV cells are made so only for a terminal.
-		const csv: CsvOptions = {terminal: output === undefined && Boolean(process.stdout.isTTY)};
-		const toFile = (text: string): void => {
-			try {
-				output!.write(text);
-			} catch (error) {
-				throw new CliError(`cannot write ${file ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
-			}
-		};
-		const writer = new ChunkedWriter(output ? toFile : writeStdout);
-		let rows = 0;
-		if (options.events) {
-			// Oldest first, written as the logs are read (planLines, then the lines one at a time).
-			const {lines} = planLines(activity, now, options, filter, sessionId);
-			if (format === 'csv') {
-				writer.write(csvHeader(true));
-			}
-			for (const line of lines()) {
-				writer.write(eventRow(line, format, csv));
-				rows += 1;
-			}
-		} else {
-			// Each agent held in a small form (heldHistory) until all are sorted; its row made as it is written.
-			const sessionIds = new Map<string, string>();
-			const same = (id: string): string => sessionIds.get(id) ?? (sessionIds.set(id, id), id);
-			const read = readSelected(activity, now, options, filter, sessionId, false, h => heldHistory(h, same));
-			if (format === 'csv') {
-				writer.write(csvHeader(false));
-			}
-			for (const agent of sortByStart(read.agents, true)) {
-				writer.write(jsonAgentRow(heldJsonAgent(agent), format, csv));
-			}
-			rows = read.agents.length;
-		}
-		writer.flush();
-		if (output && file !== undefined) {
-			try {
-				output.commit();
-			} catch (error) {
-				if (error instanceof TargetExistsError) {
-					throw new CliError(existsMessage(file));
-				}
-				if (error instanceof TargetNotFileError) {
-					throw new CliError(notFileMessage(file, error.why));
-				}
-				throw new CliError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
-			}
-			const what = options.events ? (rows === 1 ? 'event' : 'events') : rows === 1 ? 'agent' : 'agents';
-			process.stderr.write(`agentlog: exported ${rows} ${what} (${format}) to ${safeLine(file)}\n`);
-		}
-	} finally {
-		output?.abort();
-	}
+	writeExport(
+		{selection, format: options.format, events: Boolean(options.events), file, force: Boolean(options.force)},
+		{stdout: writeStdout, stdoutIsTerminal: Boolean(process.stdout.isTTY), stderr: toStderr},
+	);
 }
 
 export function registerExportCommand(program: Command): void {

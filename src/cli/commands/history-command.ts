@@ -1,25 +1,20 @@
 // `agentlog history [session]`: every agent in the event logs, newest first; `--events` lists the
 // log lines instead. registerHistoryCommands adds history, stats and chain.
 import {Option, type Command} from 'commander';
-import {displayEventLine} from '../../core/history/display-event-line.js';
-import type {EventLine} from '../../core/record/event-line.js';
 import {heldHistory, heldJsonAgent, page, pageOf, sortByStart, tableAgentOf, type HeldHistory} from '../../core/history/query.js';
 import {HISTORY_HEADERS, historyRow} from '../../present/history-text.js';
 import {formatTable} from '../../present/table.js';
-import {formatLocalTime} from '../../core/text/format.js';
-import {truncate} from '../../core/text/cut.js';
+import {EVENT_HEADERS, eventRow, importedNote} from '../../present/history-events.js';
 import {registerChainCommand} from './chain-command.js';
-import {activityFor, clockNow} from '../../app/env.js';
+import {planLines, readSelected} from '../../app/history/select.js';
 import {writeJsonArray} from '../shared/json-output.js';
 import {
 	addFilterOptions,
 	addHistoryReadOptions,
 	emptyHistoryText,
-	filterFrom,
 	parseCount,
-	planLines,
-	readSelected,
-	sessionFrom,
+	selectionFrom,
+	toStderr,
 	type FilterOptions,
 	type HistoryReadOptions,
 } from '../shared/history-options.js';
@@ -35,44 +30,6 @@ interface HistoryOptions extends HistoryReadOptions, FilterOptions {
 	readonly events?: boolean;
 }
 
-/** A short summary of a line's `data` for `--events` text: its facts, without the long texts. */
-function dataSummary(line: EventLine): string {
-	const data = line.data;
-	if (data === undefined) {
-		return '';
-	}
-	const parts: string[] = [];
-	for (const [key, value] of Object.entries(data)) {
-		if (key === 'prompt' || key === 'agentTranscriptPath') {
-			continue;
-		}
-		if (typeof value === 'string') {
-			parts.push(`${key}=${truncate(value, key === 'lastMessage' ? 40 : 60)}`);
-		} else if (typeof value === 'number' || typeof value === 'boolean') {
-			parts.push(`${key}=${value}`);
-		} else if (Array.isArray(value)) {
-			parts.push(`${key}=[${value.length}]`);
-		}
-	}
-	return parts.join(' ');
-}
-
-/** One row of `history --events` text, made safe by displayEventLine. */
-export function eventRow(raw: EventLine, now: number): string[] {
-	const line = displayEventLine(raw);
-	return [formatLocalTime(line.at, now), line.event, line.agentId ?? '-', line.type ?? '', line.state ?? '', dataSummary(line)];
-}
-
-export const EVENT_HEADERS: readonly string[] = ['TIME', 'EVENT', 'AGENT', 'TYPE', 'STATE', 'DATA'];
-
-/** The line under the table saying how many agents `agentlog import` added (`source: transcript`). */
-export function importedNote(imported: number, total: number): string {
-	if (imported === total) {
-		return imported === 1 ? 'this agent comes from a transcript (agentlog import)' : `all ${imported} of these agents come from transcripts (agentlog import)`;
-	}
-	return `${imported} of these agents ${imported === 1 ? 'comes' : 'come'} from transcripts (agentlog import)`;
-}
-
 /** Each agent's `history --json` value, made only as it is written. */
 function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, undefined> {
 	for (const a of agents) {
@@ -81,13 +38,11 @@ function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, un
 }
 
 export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
-	const activity = activityFor(options);
-	const now = clockNow();
-	const filter = filterFrom(options, now);
-	const sessionId = sessionFrom(sessionArg, activity, options);
+	const selection = selectionFrom(sessionArg, options);
+	const {activity, now, filter, sessionId} = selection;
 	if (options.events) {
 		// Oldest first, always; written as the logs are read.
-		const {lines} = planLines(activity, now, options, filter, sessionId);
+		const {lines} = planLines(selection, toStderr);
 		if (options.json) {
 			writeJsonArray(pageOf(lines(), options.offset, options.limit));
 			return;
@@ -114,7 +69,7 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	}
 	const sessionIds = new Map<string, string>();
 	const same = (id: string): string => sessionIds.get(id) ?? (sessionIds.set(id, id), id);
-	const read = readSelected(activity, now, options, filter, sessionId, false, h => heldHistory(h, same));
+	const read = readSelected(selection, toStderr, {lines: 'none', keep: h => heldHistory(h, same)});
 	// Each agent held as a JSON text of its values, parsed again only when printed.
 	const agents = sortByStart(read.agents, Boolean(options.asc));
 	if (options.json) {

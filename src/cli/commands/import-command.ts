@@ -2,9 +2,9 @@
 // history (store/history/import.ts), with a progress line on a terminal and a summary at the end.
 import type {Command} from 'commander';
 import {parseTimeBound} from '../../core/history/query.js';
-import {formatBytes} from '../../core/history/retention.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {importTranscripts, type ImportProgress, type ImportSummary} from '../../store/history/import.js';
+import {importSummaryText} from '../../present/import-text.js';
 import {env, activityFor, clockNow} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 
@@ -48,35 +48,6 @@ function progressWriter(stream: NodeJS.WriteStream): {onProgress: (p: ImportProg
 	};
 }
 
-export function summaryText(s: ImportSummary): string {
-	const verb = s.dryRun ? 'would import' : 'imported';
-	const seconds = (s.durationMs / 1000).toFixed(1);
-	const head = `${verb} ${plural(s.imported, 'agent')} from ${plural(s.transcripts, 'transcript')} (${formatBytes(s.bytes)}) in ${seconds} s`;
-	const parts = [head, `${s.upToDate} already up to date`];
-	if (s.hooked > 0) {
-		parts.push(`${plural(s.hooked, 'agent')} recorded by the hook (kept as recorded)`);
-	}
-	const skipped: string[] = [];
-	if (s.skipped.internal > 0) {
-		skipped.push(`${s.skipped.internal} internal (compaction)`);
-	}
-	if (s.skipped.empty > 0) {
-		skipped.push(`${s.skipped.empty} without a timestamped line`);
-	}
-	if (s.skipped.unreadable > 0) {
-		skipped.push(`${s.skipped.unreadable} not regular files or unreadable`);
-	}
-	if (s.skipped.badName > 0) {
-		skipped.push(`${s.skipped.badName} with an unexpected name`);
-	}
-	parts.push(`skipped: ${skipped.length === 0 ? 'none' : skipped.join(', ')}`);
-	const lines = [`${parts.join('; ')}.`];
-	if (s.dryRun) {
-		lines.push('Dry run: nothing was written.');
-	}
-	return `${lines.map(line => safeLine(line)).join('\n')}\n`;
-}
-
 export function runImport(options: ImportCommandOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
@@ -106,7 +77,7 @@ export function runImport(options: ImportCommandOptions): void {
 	if (options.json) {
 		process.stdout.write(`${safeJsonStringify(summary, 2)}\n`);
 	} else {
-		process.stdout.write(summaryText(summary));
+		process.stdout.write(importSummaryText(summary));
 	}
 	for (const error of summary.errors) {
 		process.stderr.write(`agentlog: ${safeLine(error)}\n`);

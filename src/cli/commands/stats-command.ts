@@ -4,16 +4,13 @@ import {Option, type Command} from 'commander';
 import {historyStats, newLineTally, statsAgentOf, STATS_DIMENSIONS, type StatsDimension} from '../../core/history/stats.js';
 import {formatStatsText} from '../../present/stats-text.js';
 import {safeJsonStringify} from '../../core/text/safe-text.js';
-import {readHistories} from '../../store/history/histories.js';
-import {activityFor, clockNow} from '../../app/env.js';
-import {CliError} from '../../core/user-error.js';
+import {readSelected} from '../../app/history/select.js';
 import {
 	addFilterOptions,
 	addHistoryReadOptions,
 	emptyHistoryText,
-	filterFrom,
-	printNotes,
-	sessionFrom,
+	selectionFrom,
+	toStderr,
 	type FilterOptions,
 	type HistoryReadOptions,
 } from '../shared/history-options.js';
@@ -26,24 +23,11 @@ interface StatsOptions extends HistoryReadOptions, FilterOptions {
 const localOffsetMinutes = (ms: number): number => -new Date(ms).getTimezoneOffset();
 
 export function runStats(sessionArg: string | undefined, options: StatsOptions): void {
-	const activity = activityFor(options);
-	const now = clockNow();
-	const filter = filterFrom(options, now);
-	const sessionId = sessionFrom(sessionArg, activity, options);
+	const selection = selectionFrom(sessionArg, options);
+	const {activity, now, filter, sessionId} = selection;
 	// The lines are counted as they are read, never held.
 	const tally = newLineTally();
-	const read = readHistories(activity, {
-		now,
-		staleMs: options.stale,
-		...(sessionId === undefined ? {} : {sessionId}),
-		filter,
-		tally,
-		keep: statsAgentOf,
-	});
-	printNotes(read.notes);
-	if (read.agentError !== undefined) {
-		throw new CliError(read.agentError, 2);
-	}
+	const read = readSelected(selection, toStderr, {tally, keep: statsAgentOf});
 	const stats = historyStats(read.agents, tally, {by: options.by, offsetMinutes: localOffsetMinutes});
 	if (options.json) {
 		process.stdout.write(`${safeJsonStringify(stats, 2)}\n`);

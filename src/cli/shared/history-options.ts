@@ -1,14 +1,15 @@
 // What `history`, `stats` and `chain` share: the options (--dir, --stale, --json, the filters),
-// the filter they give, the session argument, and the notes about unreadable lines on stderr.
+// the filter they give, the session argument, what they select, and the notes about unreadable
+// lines on stderr.
 import {InvalidArgumentError, Option, type Command} from 'commander';
-import type {AgentHistory, HistoryStatus} from '../../core/history/fold.js';
+import type {HistoryStatus} from '../../core/history/fold.js';
 import {parseStatuses, parseTimeBound, type HistoryFilter} from '../../core/history/query.js';
 import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
 import {DURATION_FORM} from '../../core/text/format.js';
-import {safeLine} from '../../core/text/safe-text.js';
-import type {EventLine} from '../../core/record/event-line.js';
-import {readHistories, type HistoriesRead, type LogNotes} from '../../store/history/histories.js';
-import {planSelectedLines, selectedLines, type LinePlan} from '../../store/history/selected-lines.js';
+import {logNotesText} from '../../present/log-notes.js';
+import type {LogNotes} from '../../store/history/histories.js';
+import {activityFor, clockNow} from '../../app/env.js';
+import type {Selection} from '../../app/history/select.js';
 import {parseStale} from './read-options.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import {CliError} from '../../core/user-error.js';
@@ -103,60 +104,26 @@ export function sessionFrom(sessionArg: string | undefined, activity: string, op
 	return sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, {...options, dedup: true}, COMMAND_NAMES);
 }
 
+/** What the options and the session argument select: the activity folder, the clock, the filter and the session. */
+export function selectionFrom(sessionArg: string | undefined, options: HistoryReadOptions & FilterOptions): Selection {
+	const activity = activityFor(options);
+	const now = clockNow();
+	const filter = filterFrom(options, now);
+	const sessionId = sessionFrom(sessionArg, activity, options);
+	return {activity, now, staleMs: options.stale, filter, sessionId};
+}
+
+/** Where warnings go: stderr. */
+export const toStderr = (text: string): void => void process.stderr.write(text);
+
 /** Lines skipped and logs not read, on stderr, made safe: the first few, then how many more. */
 export function printNotes(notes: LogNotes): void {
-	for (const n of notes.notes) {
-		const where = n.lineNumber === undefined ? safeLine(n.file) : `${safeLine(n.file)} line ${n.lineNumber}`;
-		process.stderr.write(`agentlog: skipped ${where}: ${safeLine(n.reason)}\n`);
-	}
-	const more = notes.count - notes.notes.length;
-	if (more > 0) {
-		process.stderr.write(`agentlog: and ${more} more skipped (lines that could not be read, or logs that could not be opened)\n`);
+	const text = logNotesText(notes);
+	if (text !== '') {
+		toStderr(text);
 	}
 }
 
 export function emptyHistoryText(activity: string): string {
 	return `no agents in the history under ${activity} yet; the hook records them from now on (agentlog install-hook)\n`;
-}
-
-/** The histories the filters select (readHistories), problems printed; a prefix naming several agents is a usage error. `keep`: what is held of each agent. */
-export function readSelected<T = AgentHistory>(
-	activity: string,
-	now: number,
-	options: HistoryReadOptions,
-	filter: HistoryFilter,
-	sessionId: string | undefined,
-	events: boolean,
-	keep?: (h: AgentHistory) => T,
-): HistoriesRead<T> {
-	const read = readHistories<T>(activity, {
-		now,
-		staleMs: options.stale,
-		...(sessionId === undefined ? {} : {sessionId}),
-		filter,
-		lines: events ? 'full' : 'none',
-		...(keep === undefined ? {} : {keep}),
-	});
-	printNotes(read.notes);
-	if (read.agentError !== undefined) {
-		throw new CliError(read.agentError, 2);
-	}
-	return read;
-}
-
-/** The first read of the lines the filters select (`planSelectedLines`), problems printed; a prefix naming several agents is a usage error. */
-export function planLines(
-	activity: string,
-	now: number,
-	options: HistoryReadOptions,
-	filter: HistoryFilter,
-	sessionId: string | undefined,
-): {readonly plan: LinePlan; readonly lines: () => Generator<EventLine, void, undefined>} {
-	const lineOptions = {now, staleMs: options.stale, ...(sessionId === undefined ? {} : {sessionId}), filter};
-	const plan = planSelectedLines(activity, lineOptions);
-	printNotes(plan.notes);
-	if (plan.agentError !== undefined) {
-		throw new CliError(plan.agentError, 2);
-	}
-	return {plan, lines: () => selectedLines(activity, plan, lineOptions)};
 }

@@ -7,7 +7,9 @@
 import type {EventLine} from '../../core/record/event-line.js';
 import type {SessionFacts} from '../../core/otlp/agent-spans.js';
 import type {SessionDirInfo} from '../activity/read-agents.js';
+import {lstatSync} from 'node:fs';
 import path from 'node:path';
+import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {foldSessionLog, KeptLines} from '../history/session-fold.js';
 import {slimLine} from '../history/slim-line.js';
 
@@ -65,4 +67,14 @@ export function readSessionFacts(activity: string, session: SessionDirInfo, now:
 		skipped: read.skipped,
 		...(read.problem === undefined ? {} : {problem: read.problem}),
 	};
+}
+
+/** The size and time of a session's log (`size:mtime`, 'none' or 'error'): --follow reads a log again only when it changed. */
+export function logStamp(activity: string, sessionId: string): string {
+	try {
+		const s = lstatSync(path.join(activity, sessionId, EVENT_LOG_NAME), {throwIfNoEntry: false});
+		return s === undefined ? 'none' : `${s.size}:${s.mtimeMs}`;
+	} catch {
+		return 'error';
+	}
 }

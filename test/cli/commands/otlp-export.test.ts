@@ -1,12 +1,13 @@
-// `agentlog export --otlp` against a local receiver (127.0.0.1) that decodes every request with
-// the official OTLP protobuf definitions: a scripted session's spans (names, ids, parents, times,
-// attributes, events, status), the resource, headers, JSON, a collector that answers 503 twice,
-// one that refuses, and the usage errors.
-import os from 'node:os';
+// `agentlog export --otlp [--follow]` as a command (cli/commands/otlp-export.ts): the usage errors,
+// exit codes (0, 1 when the collector refuses or rejects spans, 130/143 for a one-time export a
+// signal stopped, 0 for --follow), Ctrl+C and SIGTERM wired to the use cases' stop requests, and a
+// --follow killed outright resuming from its cursor. What is sent: test/app/otlp.
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {cliEnv, newHome, ranAgent, runCli, startCli, until, writeLines, type Home} from './otlp-fixtures.js';
 import {RAW_CONTROL} from '../../helpers/hostile.js';
-import {receiversClosedAfterEach, type DecodedSpan} from './otlp-receiver.js';
+import {cliEnv, newHome, ranAgent, runCli, startCli, until, writeLines, type Home, type LineSpec} from '../../helpers/otlp-fixtures.js';
+import {receiversClosedAfterEach, type DecodedSpan} from '../../helpers/otlp-receiver.js';
 
 const SESSION = '5e6711e5-241a-462a-8d15-5122611a9569';
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');
@@ -15,261 +16,69 @@ const NOW = new Date(s(3600)).toISOString();
 
 const receiver = receiversClosedAfterEach();
 
-/** A session: a finished agent that waited on a prompt, its nested child, an idle teammate the session's end interrupted, and a resumed agent. */
-function scriptedSession(h: Home): void {
+/** Two agents that ran, one still going. */
+function smallSession(h: Home): void {
 	writeLines(h, SESSION, [
-		{at: s(0), event: 'SessionStart', data: {source: 'startup', model: 'claude-opus-5'}},
-		{at: s(1), event: 'SubagentStart', agentId: 'a1', type: 'Explore'},
-		{at: s(2), event: 'SubagentStart', agentId: 'a2', type: 'Plan'},
-		{at: s(3), event: 'SubagentStart', agentId: 'a3', type: 'worker'},
-		{at: s(4), event: 'SubagentStart', agentId: 'a4', type: 'reviewer'},
-		{at: s(5), event: 'PermissionRequest', agentId: 'a1', type: 'Explore', data: {waitingFor: 'Bash: npm test'}},
-		{at: s(6), event: 'SubagentStop', agentId: 'a4', type: 'reviewer', state: 'stopped'},
-		{at: s(8), event: 'TeammateIdle', agentId: 'a3', type: 'worker', state: 'idle', data: {teammateName: 'w1', teamName: 'shop'}},
-		{at: s(10), event: 'SubagentStop', agentId: 'a2', type: 'Plan', state: 'stopped'},
-		{
-			at: s(10.1),
-			event: 'PostToolUse',
-			agentId: 'a2',
-			type: 'Plan',
-			state: 'stopped',
-			data: {status: 'completed', description: 'Plan the fix', parentAgentId: 'a1'},
-		},
-		{at: s(20), event: 'SubagentStop', agentId: 'a1', type: 'Explore', state: 'stopped'},
-		{
-			at: s(20.1),
-			event: 'PostToolUse',
-			agentId: 'a1',
-			type: 'Explore',
-			state: 'stopped',
-			data: {
-				status: 'completed',
-				description: 'Find the API routes',
-				model: 'claude-haiku-4-5',
-				totalTokens: 900,
-				totalToolUseCount: 7,
-				inputTokens: 100,
-				outputTokens: 50,
-				cacheReadTokens: 1000,
-			},
-		},
-		{at: s(30), event: 'SubagentStart', agentId: 'a4', type: 'reviewer'},
-		{at: s(40), event: 'SubagentStop', agentId: 'a4', type: 'reviewer', state: 'stopped'},
-		{at: s(60), event: 'SessionEnd', data: {reason: 'prompt_input_exit', interrupted: ['a3']}},
+		{at: s(0), event: 'SessionStart', data: {source: 'startup'}},
+		...ranAgent('a1', 'Explore', s(1), s(20)),
+		...ranAgent('a2', 'Plan', s(2), s(10)),
+		{at: s(3000), event: 'SubagentStart', agentId: 'a3', type: 'Explore'},
 	]);
 }
 
-const byName = (spans: readonly DecodedSpan[], agentId: string): DecodedSpan => {
-	const span = spans.find(x => x.attributes['gen_ai.agent.id'] === agentId);
-	if (span === undefined) {
-		throw new Error(`no span for ${agentId}`);
+const followSession = (n: number) => `${n.toString(16).padStart(8, '0')}-1111-4222-8333-444455556666`;
+const key = (x: DecodedSpan) => `${x.traceId}/${x.spanId}`;
+
+/** `agents` agents per session that ran and stopped an hour ago, and the session's end. */
+function endedSessions(h: Home, sessions: number, agents: number): number {
+	const t0 = Date.now() - 3_600_000;
+	for (let n = 0; n < sessions; n++) {
+		const lines: LineSpec[] = [{at: t0, event: 'SessionStart', data: {source: 'startup'}}];
+		for (let a = 0; a < agents; a++) {
+			lines.push(...ranAgent(`a${n}x${a}`, 'Explore', t0 + 1000 + a, t0 + 60_000 + a));
+		}
+		lines.push({at: t0 + 120_000, event: 'SessionEnd', data: {reason: 'other', interrupted: []}});
+		writeLines(h, followSession(n), lines);
 	}
-	return span;
-};
+	return sessions * (agents + 1);
+}
+
+function cursorEntries(stateDir: string): number {
+	const dir = path.join(stateDir, 'agentlog');
+	const file = readdirSync(dir).find(name => name.startsWith('otlp-cursor-'));
+	if (file === undefined) {
+		return 0;
+	}
+	const json = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {sent: Record<string, Record<string, string>>};
+	return Object.values(json.sent).reduce((n, spans) => n + Object.keys(spans).length, 0);
+}
 
 describe('agentlog export --otlp', () => {
-	it("sends one trace per session: the session's span and one span per agent run, with ids, parents, times, attributes, events and status", async () => {
+	it('exits 0 when the spans were taken (stdout untouched), 1 when the collector rejects some or refuses them', async () => {
 		const h = newHome();
-		scriptedSession(h);
-		const r = await receiver();
-		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW, OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=s%3Dcret,x-team=shop'}));
-		expect(run.stderr).toContain('sent 5 spans (4 agents in 1 session) in 1 request');
-		expect(run.status).toBe(0);
-		expect(run.stdout).toBe('');
-		expect(r.received).toHaveLength(1);
-		const request = r.received[0]!;
-		expect(request.path).toBe('/v1/traces');
-		expect(request.headers['content-type']).toBe('application/x-protobuf');
-		expect(request.headers['x-api-key']).toBe('s=cret');
-		expect(request.headers['x-team']).toBe('shop');
-		const spans = r.accepted();
-		expect(spans).toHaveLength(5);
-		// One trace: the session id is the trace id.
-		expect(new Set(spans.map(x => x.traceId))).toEqual(new Set([SESSION.replaceAll('-', '')]));
-		expect(new Set(spans.map(x => x.spanId)).size).toBe(5);
-
-		const session = spans.find(x => x.name === 'claude_code.session')!;
-		expect(session).toMatchObject({parentSpanId: '', startMs: s(0), endMs: s(60), kind: 1, status: {code: 0}});
-		expect(session.attributes).toMatchObject({
-			'session.id': SESSION,
-			'gen_ai.conversation.id': SESSION,
-			'agentlog.agent_count': 4,
-			'agentlog.end_reason': 'prompt_input_exit',
-		});
-		expect(session.events.map(e => e.name)).toEqual(['session_start', 'session_end']);
-
-		const a1 = byName(spans, 'a1');
-		expect(a1).toMatchObject({
-			name: 'invoke_agent Explore',
-			parentSpanId: session.spanId,
-			startMs: s(1),
-			endMs: s(20),
-			kind: 1,
-			status: {code: 0, message: ''},
-			flags: 1,
-		});
-		expect(a1.attributes).toEqual({
-			'gen_ai.operation.name': 'invoke_agent',
-			'gen_ai.provider.name': 'anthropic',
-			'agentlog.provider': 'claude',
-			'gen_ai.agent.id': 'a1',
-			'gen_ai.agent.name': 'Explore',
-			'gen_ai.agent.description': 'Find the API routes',
-			'gen_ai.conversation.id': SESSION,
-			'session.id': SESSION,
-			'gen_ai.request.model': 'claude-haiku-4-5',
-			'gen_ai.usage.input_tokens': 1100,
-			'gen_ai.usage.output_tokens': 50,
-			'gen_ai.usage.cache_read.input_tokens': 1000,
-			'agentlog.total_tokens': 900,
-			'agentlog.tool_call_count': 7,
-			'agentlog.status': 'completed',
-			'agentlog.resume_count': 0,
-			'agentlog.source': 'hook',
-			'agentlog.stop_reason': 'subagent-stop',
-			'vcs.ref.head.revision': '3f2c9a107b4e4d219c550e8d1a6b2f4712345678',
-			'vcs.ref.head.name': 'main',
-		});
-		expect(a1.events).toEqual([
-			{name: 'waiting', timeMs: s(5), attributes: {'agentlog.waiting_for': 'Bash: npm test'}},
-			{name: 'completed', timeMs: s(20), attributes: {'agentlog.reason': 'subagent-stop'}},
-		]);
-
-		// Nested: its parent is the agent that launched it.
-		const a2 = byName(spans, 'a2');
-		expect(a2).toMatchObject({name: 'invoke_agent Plan', parentSpanId: a1.spanId, startMs: s(2), endMs: s(10)});
-		expect(a2.attributes['agentlog.parent_agent_id']).toBe('a1');
-
-		// Interrupted by the session's end while idle: an error, with the idle step as an event.
-		const a3 = byName(spans, 'a3');
-		expect(a3).toMatchObject({startMs: s(3), endMs: s(60), status: {code: 2, message: 'interrupted: session-end:prompt_input_exit'}});
-		expect(a3.attributes['agentlog.status']).toBe('interrupted');
-		expect(a3.events.map(e => e.name)).toEqual(['idle', 'interrupted']);
-
-		// Resumed after its first stop: one span from its first start to its last stop.
-		const a4 = byName(spans, 'a4');
-		expect(a4).toMatchObject({startMs: s(4), endMs: s(40), status: {code: 0}});
-		expect(a4.attributes['agentlog.resume_count']).toBe(1);
-		expect(a4.events.map(e => e.name)).toEqual(['completed', 'resumed', 'completed']);
-
-		// The resource: service.name agentlog, this machine's host.name; the scope: agentlog.
-		const {decodeTraceRequest} = await import('./otlp-receiver.js');
-		const decoded = decodeTraceRequest(request.body);
-		expect(decoded.resource).toEqual({'service.name': 'agentlog', 'host.name': os.hostname()});
-		expect(decoded.scope.name).toBe('agentlog');
-	});
-
-	it('sends the same ids every time, and a run still going as unfinished, ending now', async () => {
-		const h = newHome();
-		scriptedSession(h);
-		writeLines(h, SESSION, [{at: s(3500), event: 'SubagentStart', agentId: 'a5', type: 'Explore'}]);
-		const r = await receiver();
+		smallSession(h);
 		const env = cliEnv(h, {AGENTLOG_NOW: NOW});
-		expect((await runCli(['export', '--otlp', r.url], env)).status).toBe(0);
-		expect((await runCli(['export', '--otlp', r.url], env)).status).toBe(0);
-		const first = r.received[0]!;
-		const second = r.received[1]!;
-		const {decodeTraceRequest} = await import('./otlp-receiver.js');
-		const ids = (body: Buffer) => decodeTraceRequest(body).spans.map(x => `${x.traceId}/${x.spanId}/${x.parentSpanId}`);
-		expect(ids(second.body)).toEqual(ids(first.body));
-		const a5 = byName(r.accepted(), 'a5');
-		expect(a5).toMatchObject({startMs: s(3500), endMs: s(3600)});
-		expect(a5.attributes['agentlog.unfinished']).toBe(true);
-		expect(a5.attributes['agentlog.status']).toBe('active');
-	});
-
-	it('takes the resource from OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, the endpoint from the variables, and sends http/json when asked', async () => {
-		const h = newHome();
-		scriptedSession(h);
 		const r = await receiver();
-		const base = r.url.replace('/v1/traces', '');
-		const run = await runCli(
-			['export', '--otlp'],
-			cliEnv(h, {
-				AGENTLOG_NOW: NOW,
-				OTEL_EXPORTER_OTLP_ENDPOINT: base,
-				OTEL_SERVICE_NAME: 'ci-agents',
-				OTEL_RESOURCE_ATTRIBUTES: 'service.name=ignored,deployment.environment=ci,host.name=runner-7',
-			}),
-		);
-		expect(run.status).toBe(0);
-		const {decodeTraceRequest} = await import('./otlp-receiver.js');
-		expect(decodeTraceRequest(r.received[0]!.body).resource).toEqual({'service.name': 'ci-agents', 'host.name': 'runner-7', 'deployment.environment': 'ci'});
-		// OTLP/JSON: ids in hex, times as decimal strings.
-		const json = await runCli(['export', '--otlp', r.url, SESSION.slice(0, 8)], cliEnv(h, {AGENTLOG_NOW: NOW, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json'}));
-		expect(json.status).toBe(0);
-		const sent = r.received[1]!;
-		expect(sent.headers['content-type']).toBe('application/json');
-		const body = JSON.parse(sent.body.toString('utf8')) as {
-			resourceSpans: {scopeSpans: {spans: {traceId: string; spanId: string; startTimeUnixNano: string}[]}[]}[];
-		};
-		const spans = body.resourceSpans[0]!.scopeSpans[0]!.spans;
-		expect(spans).toHaveLength(5);
-		expect(spans[0]!.traceId).toBe(SESSION.replaceAll('-', ''));
-		expect(spans[0]!.startTimeUnixNano).toBe(`${s(0)}000000`);
-		// Read through the official definitions, the JSON says what the protobuf said.
-		const all = r.accepted();
-		expect(all.slice(5)).toEqual(all.slice(0, 5));
-	});
+		const run = await runCli(['export', '--otlp', r.url, SESSION.slice(0, 8)], env);
+		expect(run).toMatchObject({status: 0, stdout: '', stderr: `agentlog: sent 4 spans (3 agents in 1 session) in 1 request to ${r.url}\n`});
 
-	it('retries a collector that answers 503 twice, then 200: everything sent once, nothing lost', async () => {
-		const h = newHome();
-		scriptedSession(h);
-		const r = await receiver(n => (n < 2 ? {status: 503, body: 'busy'} : {status: 200}));
-		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(run.status).toBe(0);
-		expect(run.stderr).toContain('HTTP 503: busy; trying again in 500 ms');
-		expect(run.stderr).toContain('HTTP 503: busy; trying again in 1 s');
-		expect(r.received.map(x => x.status)).toEqual([503, 503, 200]);
-		const spans = r.accepted();
-		expect(spans).toHaveLength(5);
-		expect(new Set(spans.map(x => x.spanId)).size).toBe(5);
-	});
-
-	it('honours Retry-After, halves a batch the collector finds too large, and stops with exit 1 when it refuses', async () => {
-		const h = newHome();
-		scriptedSession(h);
-		const r = await receiver(n => (n === 0 ? {status: 429, headers: {'retry-after': '0'}} : n === 1 ? {status: 413} : {status: 200}));
-		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(run.status).toBe(0);
-		expect(run.stderr).toContain('HTTP 429; trying again in 0 ms');
-		expect(r.received.map(x => x.status)).toEqual([429, 413, 200, 200]);
-		expect(r.accepted()).toHaveLength(5);
-
-		const refusing = await receiver(() => ({status: 401, body: 'bad token'}));
-		const refused = await runCli(['export', '--otlp', refusing.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(refused.status).toBe(1);
-		expect(refused.stderr).toContain('did not take the spans: HTTP 401: bad token');
-		expect(refusing.received).toHaveLength(1);
-	});
-
-	it('reports what the collector rejected (partial success) and exits 1', async () => {
-		const h = newHome();
-		scriptedSession(h);
 		// ExportTraceServiceResponse{partial_success{rejected_spans: 2, error_message: "too old"}}.
 		const partial = Uint8Array.from([0x0a, 0x0b, 0x08, 0x02, 0x12, 0x07, ...Buffer.from('too old')]);
-		const r = await receiver(() => ({status: 200, body: partial}));
-		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(run.status).toBe(1);
-		expect(run.stderr).toContain('the collector rejected 2 of them: too old');
-	});
+		const rejecting = await receiver(() => ({status: 200, body: partial}));
+		const rejected = await runCli(['export', '--otlp', rejecting.url], env);
+		expect(rejected.status).toBe(1);
+		expect(rejected.stderr).toContain('agentlog: the collector rejected 2 of them: too old\n');
 
-	it('applies the history filters, and says when nothing matches', async () => {
-		const h = newHome();
-		scriptedSession(h);
-		const r = await receiver();
-		const run = await runCli(['export', '--otlp', r.url, '--type', 'plan'], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(run.status).toBe(0);
-		expect(r.accepted().map(x => x.name)).toEqual(['claude_code.session', 'invoke_agent Plan']);
-		const none = await runCli(['export', '--otlp', r.url, '--type', 'nope'], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(none.status).toBe(0);
-		expect(none.stderr).toContain('nothing sent');
-		expect(r.received).toHaveLength(1);
+		const refusing = await receiver(() => ({status: 401, body: 'bad token'}));
+		const refused = await runCli(['export', '--otlp', refusing.url], env);
+		expect(refused.status).toBe(1);
+		expect(refused.stderr).toContain('did not take the spans: HTTP 401: bad token');
+		expect(refused.stderr).not.toContain('    at ');
 	});
 
 	it('refuses wrong mixes and settings with a usage error, sending nothing', async () => {
 		const h = newHome();
-		scriptedSession(h);
+		smallSession(h);
 		const r = await receiver();
 		const cases: [string[], Record<string, string>, string][] = [
 			[['--otlp', r.url, '--format', 'csv'], {}, '--format'],
@@ -277,10 +86,13 @@ describe('agentlog export --otlp', () => {
 			[['--otlp', r.url, '-o', 'x.json'], {}, '--output'],
 			[['--follow'], {}, 'use it with --otlp'],
 			[['--otlp', r.url, '--follow', '--type', 'Plan'], {}, '--type'],
+			[['--otlp', r.url, '--follow', SESSION], {}, 'a session is for a one-time export'],
+			[['--otlp', r.url, '--agent', 'a'], {}, 'agent prefix "a" matches 3 agents'],
 			[['--otlp', 'ftp://host'], {}, 'not an http(s) URL'],
 			[['--otlp', 'not a url'], {}, 'is not a URL'],
 			[['--otlp'], {OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc'}, 'OTLP over HTTP only'],
 			[['--otlp'], {OTEL_EXPORTER_OTLP_COMPRESSION: 'zstd'}, 'use gzip or none'],
+			[['--otlp', r.url, '--follow'], {OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc'}, 'OTLP over HTTP only'],
 		];
 		for (const [args, extra, message] of cases) {
 			const run = await runCli(['export', ...args], cliEnv(h, {AGENTLOG_NOW: NOW, ...extra}));
@@ -292,7 +104,7 @@ describe('agentlog export --otlp', () => {
 
 	it('refuses a header with CR, LF or another control character (or a bad name) with a usage error naming the header, never its value, sending nothing', async () => {
 		const h = newHome();
-		scriptedSession(h);
+		smallSession(h);
 		const r = await receiver();
 		const cases: [Record<string, string>, string][] = [
 			[
@@ -315,39 +127,9 @@ describe('agentlog export --otlp', () => {
 		expect(r.received).toHaveLength(0);
 	});
 
-	it('treats log times OTLP cannot carry (before 1970, after 2554) as unknown: no negative or wrapped time, and the span says so', async () => {
-		const h = newHome();
-		const t1960 = Date.parse('1960-01-01T00:00:00.000Z');
-		const t2600 = Date.parse('2600-01-01T00:00:00.000Z');
-		writeLines(h, SESSION, [
-			{at: s(0), event: 'SessionStart', data: {source: 'startup'}},
-			...ranAgent('old', 'Explore', t1960, s(10)),
-			...ranAgent('far', 'Plan', s(20), t2600),
-			...ranAgent('ok', 'Plan', s(30), s(40)),
-		]);
-		const r = await receiver();
-		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
-		expect(run.status).toBe(0);
-		const spans = r.accepted();
-		expect(spans).toHaveLength(4);
-		for (const x of spans) {
-			expect(x.startMs, x.name).toBeGreaterThanOrEqual(s(0));
-			expect(x.endMs, x.name).toBeLessThanOrEqual(s(3600));
-			expect(x.endMs, x.name).toBeGreaterThanOrEqual(x.startMs);
-		}
-		// A start out of range is taken as the run's end; an end out of range as its last known time.
-		expect(byName(spans, 'old')).toMatchObject({startMs: s(10), endMs: s(10)});
-		expect(byName(spans, 'old').attributes['agentlog.time_out_of_range']).toBe(true);
-		expect(byName(spans, 'far').startMs).toBe(s(20));
-		expect(byName(spans, 'far').attributes['agentlog.time_out_of_range']).toBe(true);
-		expect(byName(spans, 'ok').attributes['agentlog.time_out_of_range']).toBeUndefined();
-		const session = spans.find(x => x.name === 'claude_code.session')!;
-		expect(session.attributes['agentlog.time_out_of_range']).toBe(true);
-	});
-
 	it('SIGTERM or Ctrl+C while a request hangs ends the export at once: exit 143 or 130, saying what was sent', async () => {
 		const h = newHome();
-		scriptedSession(h);
+		smallSession(h);
 		for (const [signal, code] of [
 			['SIGTERM', 143],
 			['SIGINT', 130],
@@ -362,35 +144,59 @@ describe('agentlog export --otlp', () => {
 			a.child.kill(signal);
 			const run = await a.done;
 			expect(Date.now() - sentAt).toBeLessThan(1500);
+			expect(run.signal).toBeNull();
 			expect(run.status).toBe(code);
 			expect(run.stderr).toContain(`stopped by ${signal}: sent 0 spans in 0 requests`);
-			expect(run.stderr).toContain('5 spans read so far were not');
 			expect(run.stderr).not.toContain('    at ');
 		}
 	});
+});
 
-	it('caps a Retry-After of 100,000 s at 30 s and says so', async () => {
+describe('agentlog export --otlp --follow', () => {
+	it('killed while a batch is unanswered, resumes from its cursor: every span taken exactly once; SIGTERM and Ctrl+C end it with exit 0', async () => {
 		const h = newHome();
-		scriptedSession(h);
-		const r = await receiver(() => ({status: 429, headers: {'retry-after': '100000'}}));
-		const a = startCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW}));
+		const total = endedSessions(h, 3, 200);
+		// The first batch (512 spans) is taken; the second is never answered.
+		const first = await receiver(n => (n === 0 ? {status: 200} : {status: 200, hang: true}));
+		const port = Number(new URL(first.url).port);
+		const env = cliEnv(h, {OTEL_EXPORTER_OTLP_TIMEOUT: '60000'});
+		const a = startCli(['export', '--otlp', first.url, '--follow'], env);
 		await until(
-			() => a.stderr().includes('trying again'),
-			() => a.stderr(),
+			() => first.received.length >= 2,
+			() => `a second request; stderr: ${a.stderr()}`,
 		);
-		a.child.kill('SIGINT');
-		const run = await a.done;
-		expect(run.stderr).toContain('HTTP 429; trying again in 30 s (it asked for 100000 s with Retry-After; agentlog waits 30 s at most)');
-		expect(run.status).toBe(130);
-	});
+		expect(cursorEntries(h.state)).toBe(512);
+		a.child.kill('SIGKILL');
+		await a.done;
 
-	it('sends gzip when OTEL_EXPORTER_OTLP_COMPRESSION=gzip', async () => {
-		const h = newHome();
-		writeLines(h, SESSION, ranAgent('a1', 'Explore', s(1), s(2)));
-		const r = await receiver();
-		const run = await runCli(['export', '--otlp', r.url], cliEnv(h, {AGENTLOG_NOW: NOW, OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip'}));
-		expect(run.status).toBe(0);
-		expect(r.received[0]!.headers['content-encoding']).toBe('gzip');
-		expect(r.accepted().map(x => x.name)).toEqual(['claude_code.session', 'invoke_agent Explore']);
+		// Restarted while the collector still hangs: SIGTERM ends the wait within a second, exit 0.
+		const b = startCli(['export', '--otlp', first.url, '--follow'], env);
+		await until(
+			() => first.received.length >= 3,
+			() => `a third request; stderr: ${b.stderr()}`,
+		);
+		const signalled = Date.now();
+		b.child.kill('SIGTERM');
+		const stopped = await b.done;
+		expect(Date.now() - signalled).toBeLessThan(1500);
+		expect(stopped).toMatchObject({status: 0, signal: null});
+		expect(stopped.stderr).toContain('stopped with 91 spans not yet taken by the collector');
+		await first.close();
+
+		// The collector back on the same address: the rest, and nothing already taken.
+		const second = await receiver(() => ({status: 200}), port);
+		const c = startCli(['export', '--otlp', second.url, '--follow'], env);
+		await until(
+			() => second.accepted().length >= total - 512,
+			() => `the rest; stderr: ${c.stderr()}`,
+		);
+		c.child.kill('SIGINT');
+		const quit = await c.done;
+		expect(quit.status).toBe(0);
+		expect(quit.stderr).toContain('stopped; no run was going');
+		const taken = [...first.accepted(), ...second.accepted()];
+		expect(taken).toHaveLength(total);
+		expect(new Set(taken.map(key)).size).toBe(total);
+		expect(cursorEntries(h.state)).toBe(total);
 	});
 });

@@ -8,7 +8,7 @@ import {agentSpanId, sessionSpanId, traceIdOf} from '../../../src/core/otlp/ids.
 import {decodePartialSuccessJson, encodeTraceRequestJson} from '../../../src/core/otlp/json-encoding.js';
 import {decodePartialSuccess, encodeTraceRequest} from '../../../src/core/otlp/protobuf.js';
 import {fitsOtlp, int, MAX_OTLP_MS, msToNs, str, type ExportContext} from '../../../src/core/otlp/span.js';
-import {decodeTraceRequest} from '../../cli/commands/otlp-receiver.js';
+import {decodeTraceRequest} from '../../helpers/otlp-receiver.js';
 
 const S = 'sess-1';
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');

@@ -1,11 +1,13 @@
-// Event logs for the OTLP tests, written line by line as the hook writes them (DESIGN.md §10), and
-// the built CLI run as a child process (asynchronously: the receiver answers in this process).
+// Event logs for the OTLP tests, written line by line as the hook writes them (DESIGN.md §10), the
+// built CLI run as a child process (asynchronously: the receiver answers in this process), and stop
+// requests for the use cases run in the test's own process.
 import {spawn, type ChildProcess} from 'node:child_process';
 import {appendFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {tempDir} from '../../helpers/tmp.js';
+import type {StopReason, StopRequests} from '../../src/app/otlp/setup.js';
+import {tempDir} from './tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 export const CLI = path.join(root, 'bin', 'agentlog.js');
 
 export interface Home {
@@ -111,4 +113,20 @@ export async function until(check: () => boolean, what: () => string, ms = 15_00
 		}
 		await new Promise(resolve => setTimeout(resolve, 25));
 	}
+}
+
+/** Stop requests a test sends itself (the CLI's are Ctrl+C and SIGTERM). */
+export function stopRequests(): {readonly stops: StopRequests; readonly request: (reason: StopReason) => void} {
+	const listeners = new Set<(reason: StopReason) => void>();
+	return {
+		stops: stop => {
+			listeners.add(stop);
+			return () => listeners.delete(stop);
+		},
+		request: reason => {
+			for (const stop of listeners) {
+				stop(reason);
+			}
+		},
+	};
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
 import protobuf from 'protobufjs';
 
-const protoRoot = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'otlp-proto');
+const protoRoot = path.resolve(import.meta.dirname, '..', 'fixtures', 'otlp-proto');
 
 let requestType: protobuf.Type | undefined;
 

@@ -6,20 +6,17 @@
 //
 // The logs are polled: each session's events.jsonl is stat-ed every POLL_MS and read again only
 // when it changed, or, while the session has runs going or spans settling, every RECHECK_MS.
-import {lstatSync} from 'node:fs';
-import path from 'node:path';
 import {endpointLabel} from '../../core/otlp/config.js';
 import {dueSpans, hasPending, unfinishedSpans, type PlannedSpan} from '../../core/otlp/follow-plan.js';
 import type {Span} from '../../core/otlp/span.js';
-import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {safeLine} from '../../core/text/safe-text.js';
+import {CliError} from '../../core/user-error.js';
 import {listSessionDirs} from '../../store/activity/read-agents.js';
 import {OtlpCursor} from '../../store/otlp/cursor.js';
 import {MAX_BATCH_SPANS, SpanExporter} from '../../store/otlp/exporter.js';
-import {readSessionFacts} from '../../store/otlp/session-facts.js';
-import {env, activityFor} from '../../app/env.js';
-import {CliError} from '../../core/user-error.js';
-import {onStopSignals, otlpSetup, retryNote, type OtlpOptions} from './otlp-export.js';
+import {logStamp, readSessionFacts} from '../../store/otlp/session-facts.js';
+import {env} from '../env.js';
+import {retryNote, type OtlpIo, type OtlpSetup} from './setup.js';
 
 export const POLL_MS = 1000;
 export const RECHECK_MS = 5000;
@@ -33,15 +30,6 @@ interface SessionWatch {
 	seen: string;
 	pending: boolean;
 	checkedAt: number;
-}
-
-function logStamp(activity: string, sessionId: string): string {
-	try {
-		const s = lstatSync(path.join(activity, sessionId, EVENT_LOG_NAME), {throwIfNoEntry: false});
-		return s === undefined ? 'none' : `${s.size}:${s.mtimeMs}`;
-	} catch {
-		return 'error';
-	}
 }
 
 /** Sends planned spans; each batch the collector took goes into the cursor, which is saved then. */
@@ -63,34 +51,48 @@ async function sendPlanned(exporter: SpanExporter, cursor: OtlpCursor, planned: 
 	);
 }
 
-export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
-	const {config, context} = otlpSetup(options.otlp);
-	const activity = activityFor(options);
+/** What to follow: every session of the activity folder. */
+export interface FollowRequest {
+	readonly setup: OtlpSetup;
+	readonly activity: string;
+	readonly staleMs: number;
+}
+
+/** How --follow ended after a stop request (a collector that refused a batch is a CliError instead). */
+export interface FollowEnd {
+	/** False when the runs still going could not be sent on quit (and no second stop request ended that). */
+	readonly ok: boolean;
+}
+
+export async function follow(request: FollowRequest, io: OtlpIo): Promise<FollowEnd> {
+	const {activity, staleMs, setup} = request;
+	const {config, context} = setup;
+	const {write} = io;
 	const label = endpointLabel(config.endpoint);
 	const cursor = new OtlpCursor(env().otlpCursorFile(label), label);
 	if (cursor.problem !== undefined) {
-		process.stderr.write(
+		write(
 			`agentlog: the cursor ${safeLine(cursor.path)} could not be read (${safeLine(cursor.problem)}): starting over; spans already sent are sent again, with the same ids\n`,
 		);
 	}
 	let stopping = false;
 	let wake: (() => void) | undefined;
-	const exporter = new SpanExporter({config, context, onRetry: retryNote(label)});
+	const exporter = new SpanExporter({config, context, onRetry: retryNote(label, write)});
 	let quitting: SpanExporter | undefined;
-	// A signal ends the request or wait under way at once (a second one, the sending on quit).
-	const release = onStopSignals(() => {
+	// A stop request ends the request or wait under way at once (a second one, the sending on quit).
+	const release = io.stops(() => {
 		stopping = true;
 		exporter.stop();
 		quitting?.stop();
 		wake?.();
 	});
-	process.stderr.write(
+	write(
 		`agentlog: sending each agent's span to ${safeLine(label)} when its run ends (cursor: ${safeLine(cursor.path)}). Ctrl+C stops; runs still going are then sent, marked unfinished.\n`,
 	);
 	const watches = new Map<string, SessionWatch>();
 	let pruned = false;
 	let failed = false;
-	/** A signal cut a batch before the collector answered. */
+	/** A stop request cut a batch before the collector answered. */
 	let cut = 0;
 	try {
 		while (!stopping) {
@@ -106,7 +108,7 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 				const result = await sendPlanned(exporter, cursor, batch);
 				const sent = exporter.tally.sent - before;
 				if (sent > 0) {
-					process.stderr.write(`agentlog: ${new Date().toISOString().slice(11, 19)} sent ${sent} ${sent === 1 ? 'span' : 'spans'}\n`);
+					write(`agentlog: ${new Date().toISOString().slice(11, 19)} sent ${sent} ${sent === 1 ? 'span' : 'spans'}\n`);
 				}
 				if (!result.ok && result.stopped) {
 					cut = result.unsent;
@@ -125,7 +127,7 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 				if (watch !== undefined && watch.seen === stamp && !(watch.pending && now - watch.checkedAt >= RECHECK_MS)) {
 					continue;
 				}
-				const {facts} = readSessionFacts(activity, session, now, options.stale);
+				const {facts} = readSessionFacts(activity, session, now, staleMs);
 				const sent = (sessionId: string, spanId: string) => cursor.fingerprint(sessionId, spanId);
 				due.push(...dueSpans(facts, sent, now));
 				watches.set(session.id, {seen: stamp, pending: hasPending(facts, sent, now), checkedAt: now});
@@ -163,49 +165,47 @@ export async function runOtlpFollow(options: OtlpOptions): Promise<void> {
 		}
 		if (cut > 0) {
 			// The collector was not answering: the runs still going are not tried on quit (it would only delay the stop).
-			process.stderr.write(
+			write(
 				`agentlog: stopped with ${cut} ${cut === 1 ? 'span' : 'spans'} not yet taken by the collector (a request or retry under way was ended): the cursor keeps every batch it took, so the next run sends the rest (the cut batch again, with the same ids)\n`,
 			);
 		} else if (!failed) {
-			await sendUnfinished(activity, options, cursor, {config, context, label}, exporter => {
+			return await sendUnfinished({...request, label}, cursor, write, exporter => {
 				quitting = exporter;
 			});
 		}
+		return {ok: true};
 	} finally {
 		release();
 	}
 }
 
-/** On quit: the runs still going, marked unfinished, tried a few times within QUIT_MS (a second signal ends it). */
+/** On quit: the runs still going, marked unfinished, tried a few times within QUIT_MS (a second stop request ends it). */
 async function sendUnfinished(
-	activity: string,
-	options: OtlpOptions,
+	{activity, staleMs, setup: {config, context}, label}: FollowRequest & {readonly label: string},
 	cursor: OtlpCursor,
-	{config, context, label}: ReturnType<typeof otlpSetup> & {readonly label: string},
+	write: (text: string) => void,
 	started: (exporter: SpanExporter) => void,
-): Promise<void> {
+): Promise<FollowEnd> {
 	const now = Date.now();
 	const planned: PlannedSpan[] = [];
 	for (const session of listSessionDirs(activity)) {
-		planned.push(...unfinishedSpans(readSessionFacts(activity, session, now, options.stale).facts, now));
+		planned.push(...unfinishedSpans(readSessionFacts(activity, session, now, staleMs).facts, now));
 	}
 	if (planned.length === 0) {
-		process.stderr.write('agentlog: stopped; no run was going\n');
-		return;
+		write('agentlog: stopped; no run was going\n');
+		return {ok: true};
 	}
-	const exporter = new SpanExporter({config, context, maxAttempts: QUIT_ATTEMPTS, batchBudgetMs: QUIT_MS, onRetry: retryNote(label)});
+	const exporter = new SpanExporter({config, context, maxAttempts: QUIT_ATTEMPTS, batchBudgetMs: QUIT_MS, onRetry: retryNote(label, write)});
 	started(exporter);
 	const result = await sendPlanned(exporter, cursor, planned);
 	if (result.ok) {
-		process.stderr.write(
+		write(
 			`agentlog: stopped; sent ${planned.length} spans of runs still going, marked unfinished (their final spans follow when they end and this runs again)\n`,
 		);
-	} else {
-		process.stderr.write(
-			`agentlog: stopped; the spans of ${result.unsent} runs still going were not sent (${safeLine(result.reason)}); their final spans are sent when they end and this runs again\n`,
-		);
-		if (!result.stopped) {
-			process.exitCode = 1;
-		}
+		return {ok: true};
 	}
+	write(
+		`agentlog: stopped; the spans of ${result.unsent} runs still going were not sent (${safeLine(result.reason)}); their final spans are sent when they end and this runs again\n`,
+	);
+	return {ok: result.stopped};
 }
