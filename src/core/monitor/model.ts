@@ -118,10 +118,14 @@ function nonEmpty(text: string | undefined): string | undefined {
 
 /**
  * Description: the parent's Task call (as the hook recorded it from PostToolUse, else as read
- * from the parent's transcript), else `.meta.json`, else the first line of the prompt, else the
+ * from the parent's transcript), else `.meta.json` (a workflow agent's label), else the first line of the prompt, else the
  * type. The transcript side may already have chosen (`descriptionSource`).
  */
-function describe(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<AgentFacts, 'description' | 'descriptionSource'> {
+function describe(
+	agent: AgentRecord,
+	facts: TranscriptFacts | undefined,
+	workflow: WorkflowTag | undefined,
+): Pick<AgentFacts, 'description' | 'descriptionSource'> {
 	const recorded = nonEmpty(agent.description);
 	if (recorded !== undefined) {
 		return {description: firstLine(recorded) ?? recorded, descriptionSource: 'parent'};
@@ -130,7 +134,8 @@ function describe(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<
 	if (given !== undefined) {
 		return {description: firstLine(given) ?? given, descriptionSource: facts?.descriptionSource ?? 'parent'};
 	}
-	const meta = nonEmpty(facts?.meta?.description);
+	// A workflow agent's label (its `.meta.json` description, else the run's journal).
+	const meta = nonEmpty(facts?.meta?.description) ?? nonEmpty(workflow?.label ?? undefined);
 	if (meta !== undefined) {
 		return {description: firstLine(meta) ?? meta, descriptionSource: 'meta'};
 	}
@@ -173,7 +178,7 @@ export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefine
 	const report = reportOf(agent, facts);
 	const workflow = workflowOf(agent.agentId, {transcriptPath: facts?.transcriptPath ?? agent.transcriptPath, meta: facts?.meta}, workflows);
 	const value: AgentFacts = {
-		...describe(agent, facts),
+		...describe(agent, facts, workflow),
 		prompt: facts?.prompt,
 		...report,
 		summary: summaryLine(report.report),

@@ -11,10 +11,10 @@ export const WORKFLOW_POLL_MS = 2000;
 
 /** What the TUI is handed: the runs as an external store, and a way to say which session folder. */
 export interface WorkflowSource {
-	subscribe(listener: () => void): () => void;
-	getSnapshot(): WorkflowIndex;
+	readonly subscribe: (listener: () => void) => () => void;
+	readonly getSnapshot: () => WorkflowIndex;
 	/** Reads the runs of this session folder (undefined: none) now; listeners hear of a change. */
-	refresh(folder: string | undefined): void;
+	readonly refresh: (folder: string | undefined) => void;
 }
 
 export class WorkflowFollower implements WorkflowSource {
