@@ -1574,12 +1574,16 @@ function foldSessionLog(sessionDir, options) {
     if (item.line === void 0) {
       skipped += 1;
     } else {
+      options.workflows?.see(item.line);
       fold.add(options.whole?.(item.line) ? item.line : slimLine(item.line), item.bytes);
     }
   }
-  const agents = [];
+  let agents = [];
   for (const { history, sink } of fold.drain()) {
     agents.push(sink instanceof KeptLines ? { ...history, events: sink.lines } : history);
+  }
+  if (options.workflows !== void 0) {
+    agents = options.workflows.tag(agents);
   }
   const { problem } = next.value;
   return problem === void 0 ? { agents, skipped } : { agents, skipped, problem };

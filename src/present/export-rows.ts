@@ -23,7 +23,7 @@ export type Cell = string | number | boolean | null | undefined;
 
 /**
  * The agent CSV columns, in order: the `history --json` fields with the same names, `git`
- * flattened to four columns.
+ * and `workflow` flattened to four columns each.
  */
 export const AGENT_COLUMNS = [
 	'agentId',
@@ -46,6 +46,10 @@ export const AGENT_COLUMNS = [
 	'parentAgentId',
 	'source',
 	'provider',
+	'workflowRunId',
+	'workflowName',
+	'workflowPhase',
+	'workflowLabel',
 ] as const;
 
 /** The event CSV columns, in order: the log line's fields, `git` flattened, `data` as JSON text. */
@@ -79,6 +83,10 @@ export function jsonAgentCells(a: HistoryJsonAgent): Cell[] {
 		a.parentAgentId,
 		a.source,
 		a.provider,
+		a.workflow?.runId,
+		a.workflow?.name,
+		a.workflow?.phase,
+		a.workflow?.label,
 	];
 }
 

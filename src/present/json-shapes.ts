@@ -7,6 +7,7 @@ import type {DisplayStatus} from '../core/monitor/stale.js';
 import type {MonitorItem, ReportSource} from '../core/monitor/model.js';
 import type {StatusCounts} from '../core/monitor/view.js';
 import {tokenTotals} from '../core/transcript/summary.js';
+import type {WorkflowTag} from '../core/workflow/workflow-of.js';
 
 /** How much of the prompt `ls --json` gives. */
 export const JSON_PROMPT_LENGTH = 200;
@@ -63,6 +64,8 @@ export interface LsJsonFields {
 	readonly lastSignOfLifeAt: string | null;
 	readonly parentAgentId: string | null;
 	readonly result: JsonTaskResult | null;
+	/** The workflow run it is an agent of: its id, the workflow's name, its phase and label; null for any other agent. */
+	readonly workflow: WorkflowTag | null;
 }
 
 /** One element of `ls --json`: the record exactly as on disk, then the model's fields (which win where names meet: description, model, parentAgentId). */
@@ -127,7 +130,7 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		inferredStop: item.inferredStop,
 		// What it is doing now, as the screen says it: only while it runs.
 		activity: item.displayStatus === 'active' ? orNull(summary?.activity) : null,
-		model: orNull(summary?.model ?? item.agent.model),
+		model: orNull(item.model),
 		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheWrite},
 		toolCounts: summary === undefined ? null : {...summary.toolCounts},
 		toolCalls:
@@ -153,6 +156,7 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 						totalDurationMs: orNull(result.totalDurationMs),
 						status: orNull(result.status),
 					},
+		workflow: item.workflow === undefined ? null : {...item.workflow},
 	};
 }
 

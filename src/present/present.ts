@@ -33,6 +33,9 @@ export const FOLLOWING_MARK = '⟳';
 /** The header's mark before the count of agent files that could not be read. */
 export const WARNING_MARK = '⚠';
 
+/** The marks before a workflow run's name in watch: unfolded (its agents under it) and folded. */
+export const RUN_MARK = {open: '⊟', folded: '⊞'} as const;
+
 /** What each mark on the screen means, for the help screen: every glyph above, explained once. */
 export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = [
 	[GLYPH.waiting, 'waiting for you: a permission prompt or a question'],
@@ -44,6 +47,7 @@ export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = 
 	[FOLLOWING_MARK, 'following the newest session (switches when a newer one starts)'],
 	[`${WARNING_MARK}1`, 'agent files that could not be read'],
 	['└', 'started by the agent above it'],
+	[`${RUN_MARK.open} ${RUN_MARK.folded}`, 'a workflow run, its agents under it / folded (w)'],
 	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
 ];
 

@@ -16,6 +16,9 @@ import {usePersistedToggle} from './hooks/use-persisted-toggle.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './components/Screen.js';
 import {clockInterval} from './model/clock-interval.js';
+import {arrangeRows, rowId} from './model/workflow-rows.js';
+import type {WorkflowSource} from '../store/workflow/follower.js';
+import {EMPTY_WORKFLOW_INDEX, sessionFolderOf} from '../core/workflow/workflow-of.js';
 
 export interface AppProps {
 	readonly source: AgentSource;
@@ -40,6 +43,8 @@ export interface AppProps {
 	readonly transcripts?: TranscriptSource;
 	/** Replay and `watch --at`: where the replay is (the bar under the header) and its controls (Space, ← →, [ ]). */
 	readonly replay?: {readonly position: () => ReplayPosition; readonly control: (op: ReplayOp) => void};
+	/** The workflow runs of the session shown (read again as its data changes). */
+	readonly workflows?: WorkflowSource;
 }
 
 const systemNow = () => Date.now();
@@ -49,6 +54,7 @@ const noTranscripts = () => NO_TRANSCRIPTS;
 
 const NO_PARENTS: ReadonlyMap<string, string> = new Map();
 const noParents = () => NO_PARENTS;
+const noWorkflows = () => EMPTY_WORKFLOW_INDEX;
 
 export function App(props: AppProps) {
 	const {source, staleMs, max, dedup, keyboard, replay} = props;
@@ -64,6 +70,11 @@ export function App(props: AppProps) {
 	// Parents stay known after an agent is let go (the follower remembers them).
 	const knownParents = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getParents ?? noParents);
 	const {clock, time} = useClock(now, snapshot);
+	// The session's workflow runs: read again when its agents or transcripts change.
+	const {workflows} = props;
+	const workflowIndex = useSyncExternalStore(workflows?.subscribe ?? noSubscribe, workflows?.getSnapshot ?? noWorkflows);
+	const sessionFolder = useMemo(() => sessionFolderOf(agents), [agents]);
+	useEffect(() => workflows?.refresh(sessionFolder), [workflows, sessionFolder, agents, followed]);
 	// Every rule is in the model; a tick rebuilds it cheaply (per-agent facts and unchanged items are kept).
 	const view = useMemo(
 		() =>
@@ -73,8 +84,9 @@ export function App(props: AppProps) {
 				now: time,
 				knownParents,
 				options: {staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max},
+				workflows: workflowIndex,
 			}),
-		[agents, followed, time, knownParents, staleMs, dedup, state.showGhosts, state.showAll, max],
+		[agents, followed, time, knownParents, staleMs, dedup, state.showGhosts, state.showAll, max, workflowIndex],
 	);
 	// Follow what the model asks for (the agents shown, and ghosts); the others are let go. The
 	// follower does nothing when the list is the same.
@@ -83,7 +95,7 @@ export function App(props: AppProps) {
 	// Tick as what is shown needs it (tui/model/clock-interval.ts): never when nothing runs.
 	useClockInterval(clock, clockInterval(view, time));
 	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
-	const idsKey = view.items.map(item => item.agent.agentId).join('\u0000');
+	const idsKey = arrangeRows(view, state.folded).map(rowId).join('\u0000');
 	const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split('\u0000')), [idsKey]);
 	const ui = reconcileSelection(state, ids);
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);

@@ -93,12 +93,12 @@ describe('csvField', () => {
 });
 
 describe('agent rows', () => {
-	it('the columns are the history --json fields in a fixed order, git flattened', () => {
+	it('the columns are the history --json fields in a fixed order, git and workflow flattened', () => {
 		expect(csvHeader(false)).toBe(
-			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,source,provider\n',
+			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
 		);
-		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => k !== 'git');
-		expect(AGENT_COLUMNS.filter(c => !c.startsWith('git'))).toEqual(jsonKeys);
+		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => k !== 'git' && k !== 'workflow');
+		expect(AGENT_COLUMNS.filter(c => !c.startsWith('git') && !c.startsWith('workflow'))).toEqual(jsonKeys);
 	});
 
 	it('cells follow the columns; unknowns are empty in CSV and null in JSONL', () => {

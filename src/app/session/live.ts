@@ -8,10 +8,13 @@ import {TranscriptFollower, type TranscriptSource} from '../../store/transcripts
 import {env} from '../env.js';
 import {codexHomeFor, olderCodexSessionFiles, type CodexOptions} from './codex-scan.js';
 import {activityRoots} from './load.js';
+import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/follower.js';
 
 export interface LiveSession {
 	readonly agents: AgentSource;
 	readonly transcripts: TranscriptSource;
+	/** The workflow runs of the session shown. */
+	readonly workflows: WorkflowSource;
 	/** Starts watching. The first frame can be drawn at once: what the watcher read is there. */
 	start(): void;
 	close(): Promise<void>;
@@ -30,13 +33,18 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 	const roots = options.roots ?? activityRoots(activity);
 	const watcher = new ActivityWatcher({activity, session: options.session, claudeDir: env().claude, roots});
 	const follower = new TranscriptFollower({claudeDir: env().claude, roots});
+	const workflows = new WorkflowFollower({claudeDir: env().claude, roots});
 	const {codex: codexOptions} = options;
 	if (codexOptions === undefined) {
 		return {
 			agents: watcher,
 			transcripts: follower,
+			workflows,
 			start: () => void watcher.start().catch(() => undefined),
-			close: async () => void (await Promise.all([watcher.close(), follower.close()])),
+			close: async () => {
+				workflows.close();
+				await Promise.all([watcher.close(), follower.close()]);
+			},
 		};
 	}
 	// Codex subagents from their rollouts, beside; nothing when there is no Codex folder.
@@ -50,12 +58,14 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 	return {
 		agents: codex.agents(watcher),
 		transcripts: codex.transcripts(follower),
+		workflows,
 		start: () => {
 			watcher.start().catch(() => undefined);
 			codex.start();
 		},
 		close: async () => {
 			codex.close();
+			workflows.close();
 			await Promise.all([watcher.close(), follower.close()]);
 		},
 	};

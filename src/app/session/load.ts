@@ -13,6 +13,8 @@ import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCodexAgents} from '../../store/codex/codex-sessions.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
+import {readSessionWorkflows} from '../../store/workflow/read.js';
+import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 
 /** Reads the transcripts of some agents once (for ls and the snapshot). */
 export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
@@ -70,7 +72,13 @@ export async function readSessionModel(
 	);
 	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
 	const now = clockNow();
-	const mainWaiting =
-		sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), new TranscriptRoots(env().claude, activityRoots(activity)));
-	return {read, now, model: buildMonitorModel({agents: read.agents, transcripts, now, options}), ...(mainWaiting === undefined ? {} : {mainWaiting})};
+	const roots = new TranscriptRoots(env().claude, activityRoots(activity));
+	const mainWaiting = sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), roots);
+	const workflows = readSessionWorkflows(sessionFolderOf(read.agents), roots);
+	return {
+		read,
+		now,
+		model: buildMonitorModel({agents: read.agents, transcripts, now, options, workflows}),
+		...(mainWaiting === undefined ? {} : {mainWaiting}),
+	};
 }

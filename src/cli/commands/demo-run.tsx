@@ -76,7 +76,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		live.start();
 		const keyboard = Boolean(process.stdin.isTTY);
 		const screen = (note: string) => (
-			<App source={live.agents} transcripts={live.transcripts} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />
+			<App source={live.agents} transcripts={live.transcripts} workflows={live.workflows} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />
 		);
 		const app = render(screen('demo · starting…'), {exitOnCtrlC: true});
 		controller.signal.addEventListener('abort', () => app.unmount(), {once: true});

@@ -1,5 +1,5 @@
 // `agentlog stats [session]`: counts over the agents of the event logs (by status, event, type, and
-// --by session / day / model), durations per group, the interruption rate.
+// --by session / day / model / provider / workflow), durations per group, the interruption rate.
 import {Option, type Command} from 'commander';
 import {historyStats, newLineTally, statsAgentOf, STATS_DIMENSIONS, type StatsDimension} from '../../core/history/stats.js';
 import {formatStatsText} from '../../present/stats-text.js';
@@ -48,7 +48,7 @@ export function registerStatsCommand(program: Command): void {
 		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
 	addFilterOptions(addHistoryReadOptions(stats, 'print one JSON object (see the README)'))
 		.addOption(
-			new Option('--by <dimension>', 'group by type, session, day (local date of the start), model or provider (claude, codex)')
+			new Option('--by <dimension>', 'group by type, session, day (local date of the start), model, provider (claude, codex) or workflow (run)')
 				.choices(STATS_DIMENSIONS)
 				.default('type'),
 		)

@@ -81,6 +81,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			<App
 				source={live.agents}
 				transcripts={live.transcripts}
+				workflows={live.workflows}
 				staleMs={options.stale}
 				max={options.max}
 				dedup={options.dedup}

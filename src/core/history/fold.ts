@@ -14,6 +14,7 @@ import {IMPORTED_EVENT, importedFacts} from './imported.js';
 import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
 import {failureReason, isFailure} from '../record/limits.js';
+import type {WorkflowTag} from '../workflow/workflow-of.js';
 
 /** An agent's status in the history. */
 export type HistoryStatus = 'completed' | 'failed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
@@ -62,6 +63,8 @@ export interface AgentHistory {
 	readonly source: 'hook' | 'transcript';
 	/** The tool it ran in: `codex` when a line of it says so, else `claude`. */
 	readonly provider: 'claude' | 'codex';
+	/** The workflow run it is an agent of (store/workflow/history.ts adds it after the fold). */
+	readonly workflow?: WorkflowTag;
 }
 
 export interface FoldOptions {

@@ -5,6 +5,7 @@ import {parseDuration} from '../text/format.js';
 import {fail, ok, type Result} from '../result.js';
 import type {EventLine, GitState} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
+import type {WorkflowTag} from '../workflow/workflow-of.js';
 
 export interface HistoryFilter {
 	/** An agent id or a prefix of one (uniqueness is checked over the whole result: `resolveAgentPrefix`). */
@@ -207,6 +208,8 @@ export interface HistoryJsonAgent {
 	readonly parentAgentId: string | null;
 	readonly source: 'hook' | 'transcript';
 	readonly provider: 'claude' | 'codex';
+	/** The workflow run it is an agent of (as in `ls --json`); null for any other agent. */
+	readonly workflow: WorkflowTag | null;
 }
 
 export interface JsonGit {
@@ -240,6 +243,7 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		parentAgentId: orNull(h.parentAgentId),
 		source: h.source,
 		provider: h.provider,
+		workflow: h.workflow === undefined ? null : {runId: h.workflow.runId, name: h.workflow.name, phase: h.workflow.phase, label: h.workflow.label},
 	};
 }
 
@@ -260,6 +264,7 @@ const HELD_FIELDS = [
 	'parentAgentId',
 	'source',
 	'provider',
+	'workflow',
 ] as const satisfies readonly (keyof HistoryJsonAgent)[];
 
 /**

@@ -3,9 +3,12 @@
 import type {EventLine} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 
-export type StatsDimension = 'type' | 'session' | 'day' | 'model' | 'provider';
+export type StatsDimension = 'type' | 'session' | 'day' | 'model' | 'provider' | 'workflow';
 
-export const STATS_DIMENSIONS: readonly StatsDimension[] = ['type', 'session', 'day', 'model', 'provider'];
+export const STATS_DIMENSIONS: readonly StatsDimension[] = ['type', 'session', 'day', 'model', 'provider', 'workflow'];
+
+/** The `--by workflow` key of the agents of no workflow run. */
+export const NO_WORKFLOW_KEY = '(no workflow)';
 
 /** The key of a group whose type or model is not known. */
 export const UNKNOWN_KEY = '(unknown)';
@@ -35,10 +38,13 @@ export interface HistoryStats {
 	readonly byDay?: Record<string, GroupStats>;
 	readonly byModel?: Record<string, GroupStats>;
 	readonly byProvider?: Record<string, GroupStats>;
+	/** By workflow run: `<name> <run id>` (`(unnamed) <run id>` when no file named it). */
+	readonly byWorkflow?: Record<string, GroupStats>;
 }
 
 export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 'startedAt' | 'durationMs' | 'tokens' | 'toolCalls' | 'model'> & {
 	readonly provider?: AgentHistory['provider'];
+	readonly workflow?: {readonly runId: string; readonly name: string | null};
 };
 export type StatsLine = Pick<EventLine, 'event' | 'at' | 'sessionId'>;
 
@@ -54,6 +60,7 @@ export function statsAgentOf(h: AgentHistory): StatsAgent {
 		...(h.toolCalls === undefined ? {} : {toolCalls: h.toolCalls}),
 		...(h.model === undefined ? {} : {model: h.model}),
 		provider: h.provider,
+		...(h.workflow === undefined ? {} : {workflow: {runId: h.workflow.runId, name: h.workflow.name}}),
 	};
 }
 
@@ -154,10 +161,13 @@ function keyOf(a: StatsAgent, by: StatsDimension, offsetMinutes: ((ms: number) =
 		case 'provider': {
 			return a.provider ?? 'claude';
 		}
+		case 'workflow': {
+			return a.workflow === undefined ? NO_WORKFLOW_KEY : `${a.workflow.name ?? '(unnamed)'} ${a.workflow.runId}`;
+		}
 	}
 }
 
-export const BY_KEY = {session: 'bySession', day: 'byDay', model: 'byModel', provider: 'byProvider'} as const;
+export const BY_KEY = {session: 'bySession', day: 'byDay', model: 'byModel', provider: 'byProvider', workflow: 'byWorkflow'} as const;
 
 /** The counts of some log lines, made one line at a time (the lines need not be kept, nor in order). */
 export interface LineTally {

@@ -4,7 +4,7 @@ import type {AgentRecord} from '../record/agent-record.js';
 import type {AgentActivity} from '../transcript/agent-activity.js';
 
 /** What the monitor knows from an agent's transcript: its activity, and the file's last write. */
-export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undefined};
+export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undefined; readonly transcriptPath?: string | undefined};
 
 /**
  * When an agent the hook still calls active is finished by its transcript: its last assistant

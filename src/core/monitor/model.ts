@@ -15,6 +15,10 @@ import type {AgentRecord} from '../record/agent-record.js';
 import type {TranscriptFacts} from './inferred-stop.js';
 import {summaryLine} from './report.js';
 import {buildView, type AgentView, type ViewItem, type ViewOptions} from './view.js';
+import {isFailure} from '../record/limits.js';
+import {tokenTotals} from '../transcript/summary.js';
+import {groupWorkflows, type MemberState, type WorkflowGroup} from '../workflow/group.js';
+import {runAgentOf, sameTag, workflowOf, type WorkflowIndex, type WorkflowTag} from '../workflow/workflow-of.js';
 
 export type {TranscriptFacts} from './inferred-stop.js';
 
@@ -41,6 +45,10 @@ export interface AgentFacts {
 	readonly name: string | undefined;
 	/** What its transcript says, when followed. */
 	readonly activity: TranscriptFacts | undefined;
+	/** The workflow run it is an agent of (workflow/workflow-of.ts decides); undefined for any other agent. */
+	readonly workflow: WorkflowTag | undefined;
+	/** The model it ran on: its transcript's, else the one its launch, `.meta.json` or its workflow run named. */
+	readonly model: string | undefined;
 }
 
 export interface MonitorItem extends ViewItem, AgentFacts {}
@@ -61,6 +69,8 @@ export interface MonitorModel extends AgentView {
 	readonly follow: readonly FollowRequest[];
 	/** A key that changes exactly when `follow` does (the App follows again only then). */
 	readonly followKey: string;
+	/** The workflow runs of the session's agents (all of them, not only those shown), in the order their newest agent comes. */
+	readonly workflows: readonly WorkflowGroup[];
 }
 
 export type MonitorOptions = Omit<ViewOptions, 'now' | 'transcripts' | 'parentOf' | 'extraLife'>;
@@ -77,6 +87,8 @@ export interface MonitorInput {
 	 * decides what is followed, so a parent must not be forgotten when its child is let go.
 	 */
 	readonly knownParents?: ReadonlyMap<string, string>;
+	/** The session's workflow runs, as their files tell them (store/workflow). */
+	readonly workflows?: WorkflowIndex;
 }
 
 const DESCRIPTION_MAX = 200;
@@ -106,10 +118,14 @@ function nonEmpty(text: string | undefined): string | undefined {
 
 /**
  * Description: the parent's Task call (as the hook recorded it from PostToolUse, else as read
- * from the parent's transcript), else `.meta.json`, else the first line of the prompt, else the
+ * from the parent's transcript), else `.meta.json` (a workflow agent's label), else the first line of the prompt, else the
  * type. The transcript side may already have chosen (`descriptionSource`).
  */
-function describe(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<AgentFacts, 'description' | 'descriptionSource'> {
+function describe(
+	agent: AgentRecord,
+	facts: TranscriptFacts | undefined,
+	workflow: WorkflowTag | undefined,
+): Pick<AgentFacts, 'description' | 'descriptionSource'> {
 	const recorded = nonEmpty(agent.description);
 	if (recorded !== undefined) {
 		return {description: firstLine(recorded) ?? recorded, descriptionSource: 'parent'};
@@ -118,7 +134,8 @@ function describe(agent: AgentRecord, facts: TranscriptFacts | undefined): Pick<
 	if (given !== undefined) {
 		return {description: firstLine(given) ?? given, descriptionSource: facts?.descriptionSource ?? 'parent'};
 	}
-	const meta = nonEmpty(facts?.meta?.description);
+	// A workflow agent's label (its `.meta.json` description, else the run's journal).
+	const meta = nonEmpty(facts?.meta?.description) ?? nonEmpty(workflow?.label ?? undefined);
 	if (meta !== undefined) {
 		return {description: firstLine(meta) ?? meta, descriptionSource: 'meta'};
 	}
@@ -145,6 +162,7 @@ function parentOfFacts(facts: TranscriptFacts | undefined): string | undefined {
 interface Kept {
 	readonly facts: TranscriptFacts | undefined;
 	readonly known: string | undefined;
+	readonly workflows: WorkflowIndex | undefined;
 	readonly value: AgentFacts;
 }
 
@@ -152,22 +170,25 @@ interface Kept {
 const factsCache = new WeakMap<AgentRecord, Kept>();
 
 /** The facts of one agent, computed again only when its record or transcript state is new. */
-export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefined, knownParent?: string): AgentFacts {
+export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefined, knownParent?: string, workflows?: WorkflowIndex): AgentFacts {
 	const kept = factsCache.get(agent);
-	if (kept !== undefined && kept.facts === facts && kept.known === knownParent) {
+	if (kept !== undefined && kept.facts === facts && kept.known === knownParent && kept.workflows === workflows) {
 		return kept.value;
 	}
 	const report = reportOf(agent, facts);
+	const workflow = workflowOf(agent.agentId, {transcriptPath: facts?.transcriptPath ?? agent.transcriptPath, meta: facts?.meta}, workflows);
 	const value: AgentFacts = {
-		...describe(agent, facts),
+		...describe(agent, facts, workflow),
 		prompt: facts?.prompt,
 		...report,
 		summary: summaryLine(report.report),
 		parentAgentId: parentOfFacts(facts) ?? agent.parentAgentId ?? knownParent,
 		name: nonEmpty(facts?.meta?.name),
 		activity: facts,
+		workflow,
+		model: facts?.summary.model ?? agent.model ?? facts?.meta?.model ?? runAgentOf(workflows, agent.agentId)?.agent.model,
 	};
-	factsCache.set(agent, {facts, known: knownParent, value});
+	factsCache.set(agent, {facts, known: knownParent, workflows, value});
 	return value;
 }
 
@@ -180,6 +201,8 @@ function sameItem(a: MonitorItem, b: ViewItem, facts: AgentFacts): boolean {
 		a.description === facts.description &&
 		a.parentAgentId === facts.parentAgentId &&
 		a.name === facts.name &&
+		sameTag(a.workflow, facts.workflow) &&
+		a.model === facts.model &&
 		a.displayStatus === b.displayStatus &&
 		a.stale === b.stale &&
 		a.ghost === b.ghost &&
@@ -229,12 +252,53 @@ function followOf(items: readonly ViewItem[]): FollowRequest[] {
 /** The last follow list made for an agent list (the App keeps one list between data changes). */
 const followCache = new WeakMap<readonly AgentRecord[], {readonly key: string; readonly follow: readonly FollowRequest[]}>();
 
+/** Where a workflow agent stands in its run: the run's own word that it failed wins (an older hook saw no StopFailure). */
+function memberState(item: ViewItem, workflows: WorkflowIndex | undefined): MemberState {
+	if (item.displayStatus !== 'stopped') {
+		return 'running';
+	}
+	if (item.stale) {
+		// Silent past the stale time: cut off, as far as can be told.
+		return 'interrupted';
+	}
+	const run = runAgentOf(workflows, item.agent.agentId)?.agent.state;
+	if (run === 'error' || isFailure(item.agent.stopReason)) {
+		return 'failed';
+	}
+	return item.agent.interrupted === true ? 'interrupted' : 'done';
+}
+
+/** Tokens as ls --json counts them (in, out, cache read, cache write, each response once). */
+function tokensOf(facts: TranscriptFacts | undefined): number | undefined {
+	if (facts === undefined || facts.summary.lines === 0) {
+		return undefined;
+	}
+	const t = tokenTotals(facts.summary);
+	return t.input + t.output + t.cacheRead + t.cacheWrite;
+}
+
+/** The runs of every agent the view keeps (before the cap): members' states and tokens. */
+function workflowGroups(all: readonly ViewItem[], input: MonitorInput): WorkflowGroup[] {
+	const {transcripts, knownParents, workflows} = input;
+	const members = all.flatMap(item => {
+		if (item.ghost) {
+			return [];
+		}
+		const facts = transcripts.get(item.agent.agentId);
+		const workflow = agentFacts(item.agent, facts, knownParents?.get(item.agent.agentId), workflows).workflow;
+		return workflow === undefined ? [] : [{agentId: item.agent.agentId, workflow, state: memberState(item, workflows), tokens: tokensOf(facts)}];
+	});
+	return members.length === 0 ? [] : groupWorkflows(members, workflows);
+}
+
 /** The monitor's view of one session at `now`: every rule applied, every agent's facts joined. */
 export function buildMonitorModel(input: MonitorInput): MonitorModel {
-	const {agents, transcripts, knownParents} = input;
+	const {agents, transcripts, knownParents, workflows} = input;
 	const parentOf = (id: string) => parentOfFacts(transcripts.get(id)) ?? knownParents?.get(id);
 	const view = buildView(agents, {...input.options, now: input.now, transcripts, parentOf});
-	const items = view.items.map(item => toMonitorItem(item, agentFacts(item.agent, transcripts.get(item.agent.agentId), knownParents?.get(item.agent.agentId))));
+	const items = view.items.map(item =>
+		toMonitorItem(item, agentFacts(item.agent, transcripts.get(item.agent.agentId), knownParents?.get(item.agent.agentId), workflows)),
+	);
 	// Ghosts are followed too (hidden or not): their transcript may show work, which makes them real.
 	const ghosts =
 		view.ghostCount === 0
@@ -246,5 +310,5 @@ export function buildMonitorModel(input: MonitorInput): MonitorModel {
 	const kept = followCache.get(agents);
 	const follow = kept?.key === followKey ? kept.follow : fresh;
 	followCache.set(agents, {key: followKey, follow});
-	return {...view, items, follow, followKey};
+	return {...view, items, follow, followKey, workflows: workflowGroups(view.uncapped ?? view.items, input)};
 }

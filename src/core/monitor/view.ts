@@ -73,6 +73,8 @@ export interface AgentView {
 	readonly ghostCount: number;
 	/** Items left out by the cap. */
 	readonly hiddenByCap: number;
+	/** Every item shown but for the cap (`items` is its start). */
+	readonly uncapped?: readonly ViewItem[];
 }
 
 function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewItem {
@@ -195,5 +197,6 @@ export function buildView(given: readonly AgentRecord[], options: ViewOptions): 
 		counts: countStatuses(real),
 		ghostCount: sorted.length - real.length,
 		hiddenByCap: shown.length - items.length,
+		uncapped: shown,
 	};
 }

@@ -7,7 +7,7 @@ import type {EventLine} from '../record/event-line.js';
 import type {AgentHistory} from '../history/fold.js';
 import {firstPoints, pointsUpTo} from '../text/bounded.js';
 import {str as jsonStr} from '../record/json.js';
-import {agentSpanId, sessionSpanId, traceIdOf} from './ids.js';
+import {agentSpanId, sessionSpanId, traceIdOf, workflowSpanId} from './ids.js';
 import {bool, fitsOtlp, int, msToNs, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span, type SpanEvent} from './span.js';
 
 /** Longest attribute text sent (code points); longer ones end in `…`. */
@@ -17,12 +17,12 @@ export const MAX_SPAN_EVENTS = 128;
 /** The name of the session's own span. */
 export const SESSION_SPAN_NAME = 'claude_code.session';
 
-/** Whether a run has ended as far as the log knows: stopped, interrupted, or stale (its stop never came). */
+/** Whether a run has ended as far as the log knows: stopped, failed, interrupted, or stale (its stop never came). */
 export function hasEnded(h: AgentHistory): boolean {
-	return h.status === 'completed' || h.status === 'interrupted' || h.status === 'stale';
+	return h.status === 'completed' || h.status === 'failed' || h.status === 'interrupted' || h.status === 'stale';
 }
 
-function text(key: string, value: string): Attribute {
+export function text(key: string, value: string): Attribute {
 	return str(key, pointsUpTo(value, MAX_ATTRIBUTE_CHARS) <= MAX_ATTRIBUTE_CHARS ? value : `${firstPoints(value, MAX_ATTRIBUTE_CHARS - 1)}…`);
 }
 
@@ -69,6 +69,21 @@ function waitEvent(line: EventLine, out: OutOfRange): {ms: number; event: SpanEv
 function bounded(events: ({ms: number; event: SpanEvent} | undefined)[]): {events: SpanEvent[]; dropped: number} {
 	const kept = events.filter(e => e !== undefined).sort((a, b) => a.ms - b.ms);
 	return {events: kept.slice(0, MAX_SPAN_EVENTS).map(e => e.event), dropped: Math.max(0, kept.length - MAX_SPAN_EVENTS)};
+}
+
+/** What a span says of a workflow agent's run: its id, name, phase and label, where known. */
+function workflowAttributes(w: NonNullable<AgentHistory['workflow']>): Attribute[] {
+	const out = [text('agentlog.workflow.run_id', w.runId)];
+	if (w.name !== null) {
+		out.push(text('agentlog.workflow.name', w.name));
+	}
+	if (w.phase !== null) {
+		out.push(text('agentlog.workflow.phase', w.phase));
+	}
+	if (w.label !== null) {
+		out.push(text('agentlog.workflow.label', w.label));
+	}
+	return out;
 }
 
 export interface AgentSpanOptions {
@@ -135,6 +150,9 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	if (h.stopReason !== undefined) {
 		attributes.push(text('agentlog.stop_reason', h.stopReason));
 	}
+	if (h.workflow !== undefined) {
+		attributes.push(...workflowAttributes(h.workflow));
+	}
 	if (h.startUnknown) {
 		attributes.push(bool('agentlog.start_unknown', true));
 	}
@@ -155,11 +173,17 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	if (out.count > 0) {
 		attributes.push(bool('agentlog.time_out_of_range', true));
 	}
-	const interrupted = h.status === 'interrupted';
+	const interrupted = h.status === 'interrupted' || h.status === 'failed';
 	return {
 		traceId: traceIdOf(h.sessionId),
 		spanId: agentSpanId(h.sessionId, h.agentId),
-		parentSpanId: h.parentAgentId === undefined ? sessionSpanId(h.sessionId) : agentSpanId(h.sessionId, h.parentAgentId),
+		// A workflow agent's parent is its run's span (workflow-spans.ts), under the session's.
+		parentSpanId:
+			h.parentAgentId !== undefined
+				? agentSpanId(h.sessionId, h.parentAgentId)
+				: h.workflow === undefined
+					? sessionSpanId(h.sessionId)
+					: workflowSpanId(h.sessionId, h.workflow.runId),
 		name: `invoke_agent${h.type === '' ? '' : ` ${h.type}`}`,
 		kind: SPAN_KIND_INTERNAL,
 		startNs: msToNs(startMs),
@@ -167,7 +191,7 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 		attributes,
 		events,
 		droppedEvents: dropped,
-		status: interrupted ? {code: STATUS_ERROR, message: `interrupted${h.stopReason === undefined ? '' : `: ${h.stopReason}`}`} : {code: STATUS_UNSET},
+		status: interrupted ? {code: STATUS_ERROR, message: `${h.status}${h.stopReason === undefined ? '' : `: ${h.stopReason}`}`} : {code: STATUS_UNSET},
 	};
 }
 

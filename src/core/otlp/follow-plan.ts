@@ -6,6 +6,7 @@
 import type {AgentHistory} from '../history/fold.js';
 import {agentSpan, hasEnded, sessionEnded, sessionSpan, spanFingerprint, type SessionFacts} from './agent-spans.js';
 import type {Span} from './span.js';
+import {workflowSpans} from './workflow-spans.js';
 
 /** How long after its end a span waits before it is sent while following (late facts of the same run arrive within it). */
 export const SETTLE_MS = 5_000;
@@ -33,7 +34,7 @@ export function exportSpans(facts: SessionFacts, agents: readonly AgentHistory[]
 	if (agents.length === 0) {
 		return [];
 	}
-	return [sessionSpan(facts, {now}), ...agents.map(h => agentSpan(h, {now}))];
+	return [sessionSpan(facts, {now}), ...workflowSpans(facts, agents, {now}), ...agents.map(h => agentSpan(h, {now}))];
 }
 
 const endMs = (span: Span): number => Number(span.endNs / 1_000_000n);
@@ -54,6 +55,9 @@ export function dueSpans(facts: SessionFacts, sent: SentLookup, now: number): Pl
 		if (hasEnded(h)) {
 			take(agentSpan(h, {now}));
 		}
+	}
+	for (const span of workflowSpans(facts, facts.agents, {now, ended: true})) {
+		take(span);
 	}
 	if (facts.agents.length > 0 && (sessionEnded(facts) || quietSince(facts, now))) {
 		take(sessionSpan(facts, {now}));
@@ -94,5 +98,9 @@ export function unfinishedSpans(facts: SessionFacts, now: number): PlannedSpan[]
 	if (going.length === 0) {
 		return [];
 	}
-	return [planned(facts.sessionId, sessionSpan(facts, {now})), ...going.map(h => planned(facts.sessionId, agentSpan(h, {now})))];
+	return [
+		planned(facts.sessionId, sessionSpan(facts, {now})),
+		...workflowSpans(facts, going, {now}).map(span => planned(facts.sessionId, span)),
+		...going.map(h => planned(facts.sessionId, agentSpan(h, {now}))),
+	];
 }

@@ -49,6 +49,11 @@ export function agentSpanId(sessionId: string, agentId: string): SpanId {
 	return nonZero(digest('agent', sessionId, agentId).slice(0, 16));
 }
 
+/** The span of a workflow run of a session: the parent of its agents. */
+export function workflowSpanId(sessionId: string, runId: string): SpanId {
+	return nonZero(digest('workflow', sessionId, runId).slice(0, 16));
+}
+
 /** The span of the session itself: the parent of the agents the main session launched. */
 export function sessionSpanId(sessionId: string): SpanId {
 	return nonZero(digest('session', sessionId).slice(0, 16));

@@ -6,6 +6,7 @@ import type {AgentActivity, AgentMeta, DescriptionSource} from './agent-activity
 import type {TranscriptSummary} from './summary.js';
 import {oneLine} from './tool-summary.js';
 import {turnOutcome} from './turn.js';
+import {taskOfPrompt} from '../workflow/frame.js';
 
 /** A description taken from the prompt's first line is cut to this many characters. */
 const PROMPT_DESCRIPTION_MAX = 120;
@@ -18,9 +19,11 @@ export interface ActivityInput {
 	readonly missing: boolean;
 }
 
-/** The first line of a prompt that has text, as one short line. */
+/** The first line of a prompt's task that has text, as one short line (a workflow agent's frame is not its task). */
 export function promptFirstLine(prompt: string | undefined): string | undefined {
-	const line = prompt?.split('\n').find(l => l.trim() !== '');
+	const line = taskOfPrompt(prompt)
+		?.split('\n')
+		.find(l => l.trim() !== '');
 	return line === undefined ? undefined : oneLine(line, PROMPT_DESCRIPTION_MAX);
 }
 
@@ -46,7 +49,7 @@ export function agentActivity(input: ActivityInput): AgentActivity {
 		parentAgentId: input.meta?.parentAgentId ?? summary.parentAgentId,
 		history: input.history,
 		missing: input.missing,
-		prompt: summary.prompt,
+		prompt: taskOfPrompt(summary.prompt),
 		finalReport,
 		endedTurn,
 		taskResult: input.parent?.taskResult,

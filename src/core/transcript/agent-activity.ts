@@ -34,6 +34,10 @@ export interface AgentMeta {
 	readonly planModeRequired?: boolean;
 	readonly permissionMode?: string;
 	readonly isFork?: boolean;
+	/** A workflow agent's phase (its `description` is then the script's label for it). */
+	readonly workflowPhase?: string;
+	/** True for an agent of a `Workflow` run. */
+	readonly inWorkflowRun?: boolean;
 }
 
 /** What the screen knows about an agent from its transcript (the store's follower fills it). */

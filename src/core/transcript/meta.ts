@@ -18,8 +18,9 @@ const STRING_KEYS = [
 	'teamName',
 	'color',
 	'permissionMode',
+	'workflowPhase',
 ] as const;
-const BOOLEAN_KEYS = ['requestNonInteractive', 'planModeRequired', 'isFork'] as const;
+const BOOLEAN_KEYS = ['requestNonInteractive', 'planModeRequired', 'isFork', 'inWorkflowRun'] as const;
 const NUMBER_KEYS = ['spawnDepth'] as const;
 
 /** A sidecar string is a name or a short description: longer is cut. */

@@ -223,7 +223,9 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 		s.hasWork = true;
 		const texts: string[] = [];
 		const calls: Array<{id: string; name: string; input: unknown}> = [];
-		s.model = safeOptional(str(message.model)) ?? s.model;
+		// A message Claude Code made up itself (an API error's) names the model `<synthetic>`: no model.
+		const model = str(message.model);
+		s.model = (model === '<synthetic>' ? undefined : safeOptional(model)) ?? s.model;
 		const id = str(message.id);
 		if (id && isObject(message.usage)) {
 			setUsage(s, id, usageOf(message.usage));

@@ -13,6 +13,7 @@ import {agentChain} from '../../core/history/chain.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
 import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';
+import {HistoryWorkflows} from '../workflow/history.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
 export const MAX_NOTES = 5;
@@ -55,6 +56,8 @@ export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions 
 	 * what it prints (`history`: its JSON text; `stats`: a few numbers).
 	 */
 	readonly keep?: (h: AgentHistory) => T;
+	/** Where the agents' workflow runs are read (default: under `<claude>/projects` of the environment). */
+	readonly workflows?: HistoryWorkflows;
 }
 
 /** The first and last time (ms) of a session's lines. */
@@ -228,6 +231,7 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 			sessionEnds.add(end);
 		}
 	};
+	const workflows = options.workflows ?? new HistoryWorkflows();
 	for (const session of listSessionDirs(activity)) {
 		if (options.sessionId !== undefined && session.id !== options.sessionId) {
 			continue;
@@ -263,6 +267,7 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 			if (item.line === undefined) {
 				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
 			} else {
+				workflows.see(item.line);
 				fold.add(slim ? slimLine(item.line) : item.line, item.bytes);
 				if (options.spans !== undefined) {
 					spanOf(options.spans, session.id, item.line.at);
@@ -274,7 +279,10 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		}
 		// The selected agents' lines, when the prefix needs no resolving.
 		const selected: (readonly EventLine[])[] = [];
-		for (const {history, sink} of fold.drain()) {
+		const drained = [...fold.drain()];
+		const tagged = workflows.tag(drained.map(d => d.history));
+		for (const [i, {sink}] of drained.entries()) {
+			const history = tagged[i]!;
 			if (!matchesFilter(history, filter)) {
 				continue;
 			}

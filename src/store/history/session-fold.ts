@@ -6,6 +6,7 @@ import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {eventLogItems, type EventLogOptions, type LogItem} from './event-log.js';
 import {slimLine} from './slim-line.js';
+import type {HistoryWorkflows} from '../workflow/history.js';
 
 export interface SessionFoldOptions extends EventLogOptions {
 	readonly now: number;
@@ -18,6 +19,8 @@ export interface SessionFoldOptions extends EventLogOptions {
 	readonly onLine?: (line: EventLine) => void;
 	/** Sees every item read (a line as written, or one skipped). */
 	readonly onItem?: (item: LogItem) => void;
+	/** Gives each workflow agent its run (the OTLP export's spans nest under the run). */
+	readonly workflows?: HistoryWorkflows;
 }
 
 export interface SessionFold {
@@ -51,12 +54,16 @@ export function foldSessionLog(sessionDir: string, options: SessionFoldOptions):
 		if (item.line === undefined) {
 			skipped += 1;
 		} else {
+			options.workflows?.see(item.line);
 			fold.add(options.whole?.(item.line) ? item.line : slimLine(item.line), item.bytes);
 		}
 	}
-	const agents: AgentHistory[] = [];
+	let agents: AgentHistory[] = [];
 	for (const {history, sink} of fold.drain()) {
 		agents.push(sink instanceof KeptLines ? {...history, events: sink.lines} : history);
+	}
+	if (options.workflows !== undefined) {
+		agents = options.workflows.tag(agents);
 	}
 	const {problem} = next.value;
 	return problem === undefined ? {agents, skipped} : {agents, skipped, problem};

@@ -12,6 +12,7 @@ import path from 'node:path';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {foldSessionLog, KeptLines} from '../history/session-fold.js';
 import {slimLine} from '../history/slim-line.js';
+import {HistoryWorkflows} from '../workflow/history.js';
 
 export interface SessionFactsRead {
 	readonly facts: SessionFacts;
@@ -33,6 +34,8 @@ export function readSessionFacts(activity: string, session: SessionDirInfo, now:
 		...(staleMs === undefined ? {} : {staleMs}),
 		sessionId: session.id,
 		sink: () => new KeptLines(isWait),
+		// A workflow agent's span nests under its run's.
+		workflows: new HistoryWorkflows(),
 		// Repeats dropped, as a session line recorded twice would mark the span twice.
 		onLine: line => {
 			if (line.agentId === undefined) {

@@ -11,6 +11,7 @@ export type Action =
 	| {readonly type: 'toggle-bell'}
 	| {readonly type: 'toggle-ghosts'}
 	| {readonly type: 'toggle-all'}
+	| {readonly type: 'toggle-fold'}
 	| {readonly type: 'toggle-help'}
 	| {readonly type: 'quit'}
 	| {readonly type: 'replay'; readonly op: 'toggle' | 'prev' | 'next' | 'slower' | 'faster'};
@@ -65,6 +66,13 @@ export const BINDINGS: readonly Binding[] = [
 	{tokens: ['c'], label: 'c', action: {type: 'toggle-collapse'}, help: 'collapse / expand the agents'},
 	{tokens: ['g'], label: 'g', action: {type: 'toggle-ghosts'}, help: 'show / hide ghosts (dimmed)'},
 	{tokens: ['a'], label: 'a', action: {type: 'toggle-all'}, help: 'show all agents / the newest only'},
+	{
+		tokens: ['w'],
+		label: 'w',
+		action: {type: 'toggle-fold'},
+		inDetail: null,
+		help: "fold / unfold the selected workflow run (its agents under its row); Enter on a run's row too",
+	},
 	{tokens: ['b'], label: 'b', action: {type: 'toggle-bell'}, help: 'bell on / off: rings when an agent starts waiting or finishes (remembered)'},
 	{tokens: ['?'], label: '?', action: {type: 'toggle-help'}, help: 'this help'},
 	{tokens: ['q'], label: 'q Ctrl+C', action: {type: 'quit'}, help: 'quit'},

@@ -28,6 +28,9 @@ import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../../core/monitor/model.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {wrapText} from '../../core/text/wrap.js';
+import {arrangeRows, rowId, runsOfRows, type Row} from './workflow-rows.js';
+import {runCountsText, runName, runSummary} from '../../present/workflow-text.js';
+import type {WorkflowGroup} from '../../core/workflow/group.js';
 
 export interface LineRow {
 	readonly id: string;
@@ -273,6 +276,7 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 				{text: '↑↓ move', keep: 5},
 				{text: 'Enter open', keep: 6},
 				{text: 'c collapse', keep: 2},
+				{text: context.runs === undefined ? '' : 'w fold', keep: 3},
 				{text: 'g ghosts', keep: 0},
 				{text: 'a all', keep: 1},
 				{text: '? keys', keep: 7},
@@ -303,6 +307,11 @@ function endCardFrame(): void {
 	nextCardLines = new Map();
 }
 
+/** A run's glyph: active while an agent of it runs, else stopped. */
+function runShown(group: WorkflowGroup): Shown {
+	return group.state === 'running' ? 'active' : 'stopped';
+}
+
 export function buildScreen(input: ScreenInput): ScreenModel {
 	const {view, ui, now} = input;
 	// A note takes one line from the body.
@@ -320,7 +329,8 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		},
 		width,
 	);
-	const ids = view.items.map(item => item.agent.agentId);
+	const rows = arrangeRows(view, ui.folded);
+	const ids = rows.map(rowId);
 	let body: Body;
 	let page = height;
 	let detailCount = 0;
@@ -345,33 +355,45 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
 	} else {
 		// A snapshot is a list as long as its content, whatever the size.
-		const layout = input.snapshot ? ({mode: 'list', height: view.items.length, width} as const) : bodyLayout(size);
+		const layout = input.snapshot ? ({mode: 'list', height: rows.length, width} as const) : bodyLayout(size);
 		const visible = layout.mode === 'strip' ? layout.cards : layout.height;
 		page = visible;
 		const index = ids.indexOf(ui.selectedId ?? '');
 		const first = windowStart(index, ids.length, visible);
-		const shown = view.items.slice(first, first + visible);
-		if (shown.length < view.items.length) {
-			window = `${first + 1}–${first + shown.length} of ${view.items.length}`;
+		const shown = rows.slice(first, first + visible);
+		if (shown.length < rows.length) {
+			window = `${first + 1}–${first + shown.length} of ${rows.length}`;
 		}
-		const common = (item: MonitorItem, room: number) => ({
+		const common = (item: MonitorItem, room: number, inRun: boolean) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
-			// A nested agent sits under its parent.
-			name: nestedName(item, room),
+			// A nested agent sits under its parent; a run's agents under the run.
+			name: nestedName(inRun ? {...item, depth: item.depth + 1} : item, room),
 			duration: durationText(item),
 			selected: item.agent.agentId === ui.selectedId,
 			dim: item.ghost,
+		});
+		const runCommon = (row: Extract<Row, {kind: 'run'}>) => ({
+			id: rowId(row),
+			shown: runShown(row.group),
+			name: runName(row.group, row.folded),
+			duration: '',
+			selected: rowId(row) === ui.selectedId,
+			dim: false,
 		});
 		if (layout.mode === 'strip') {
 			const inner = Math.max(1, layout.cardWidth - 4);
 			body = {
 				kind: 'strip',
 				cardWidth: layout.cardWidth,
-				cards: shown.map(item => {
+				cards: shown.map(row => {
+					if (row.kind === 'run') {
+						return {...runCommon(row), label: runCountsText(row.group.counts), lines: cardLines(runSummary(row.group), '', inner)};
+					}
+					const {item} = row;
 					const task = taskOf(item);
 					const doing = doingOf(item);
-					return {...common(item, inner), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
+					return {...common(item, inner, row.inRun), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
 				}),
 			};
 		} else {
@@ -379,17 +401,22 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			body = {
 				kind: 'list',
 				columns,
-				rows: shown.map(item => ({
-					...common(item, columns.type),
-					message: [statusNeedsWords(item) ? statusLabel(item, now) : '', cardMessage(item)].filter(Boolean).join(' · '),
-				})),
+				rows: shown.map(row =>
+					row.kind === 'run'
+						? {...runCommon(row), message: runSummary(row.group)}
+						: {
+								...common(row.item, columns.type, row.inRun),
+								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item)].filter(Boolean).join(' · '),
+							},
+				),
 			};
 		}
 	}
 	if (body.kind === 'strip') {
 		endCardFrame();
 	}
-	const context: UiContext = {ids, page, detailLines: detailCount};
+	const runs = runsOfRows(rows);
+	const context: UiContext = {ids, page, detailLines: detailCount, ...(runs.size === 0 ? {} : {runs})};
 	return {
 		width,
 		header,

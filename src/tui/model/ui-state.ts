@@ -1,6 +1,7 @@
 // The screen's own state as a reducer: selection (kept by agent id, never by index), which pane
 // has focus, and the toggles. Keys only dispatch; the list of agents comes from the view.
 import type {Action, Focus} from './keymap.js';
+import {isRunRow, runRowId} from './workflow-rows.js';
 
 export interface UiModel {
 	readonly focus: Focus;
@@ -15,6 +16,8 @@ export interface UiModel {
 	readonly showAll: boolean;
 	readonly detailScroll: number;
 	readonly quit: boolean;
+	/** Workflow runs shown folded (their row only), by run id. */
+	readonly folded: ReadonlySet<string>;
 }
 
 export function initialUiModel(collapsed = false, bell = false): UiModel {
@@ -28,6 +31,7 @@ export function initialUiModel(collapsed = false, bell = false): UiModel {
 		showAll: false,
 		detailScroll: 0,
 		quit: false,
+		folded: new Set(),
 	};
 }
 
@@ -39,6 +43,8 @@ export interface UiContext {
 	readonly page: number;
 	/** Lines of the detail pane's content, to stop scrolling at its end. */
 	readonly detailLines: number;
+	/** The workflow run of each row in one (a run's row, its agents' rows); absent: none is. */
+	readonly runs?: ReadonlyMap<string, string>;
 }
 
 export type UiEvent =
@@ -70,6 +76,20 @@ export function reconcileSelection(model: UiModel, ids: readonly string[]): UiMo
 	return next;
 }
 
+/** Folds the run of the selected row (selecting the run's row), or unfolds it. */
+function toggleFold(model: UiModel, ctx: UiContext): UiModel {
+	const runId = model.selectedId === undefined ? undefined : ctx.runs?.get(model.selectedId);
+	if (runId === undefined || model.focus !== 'list' || model.collapsed) {
+		return model;
+	}
+	const folded = new Set(model.folded);
+	if (folded.delete(runId)) {
+		return {...model, folded};
+	}
+	folded.add(runId);
+	return {...model, folded, selectedId: runRowId(runId)};
+}
+
 function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 	const current = model.selectedId === undefined ? -1 : ctx.ids.indexOf(model.selectedId);
 	const maxScroll = Math.max(0, ctx.detailLines - ctx.page);
@@ -92,7 +112,13 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 			return {...model, showGhosts: !model.showGhosts};
 		case 'toggle-all':
 			return {...model, showAll: !model.showAll};
+		case 'toggle-fold':
+			return toggleFold(model, ctx);
 		case 'open':
+			// A run's row has no detail pane: Enter folds or unfolds it.
+			if (model.focus === 'list' && isRunRow(model.selectedId)) {
+				return toggleFold(model, ctx);
+			}
 			return model.focus === 'list' && model.selectedId !== undefined && !model.collapsed ? {...model, focus: 'detail', detailScroll: 0} : model;
 		default:
 			break;

@@ -87,6 +87,7 @@ describe('agentlog history', () => {
 			parentAgentId: null,
 			source: 'hook',
 			provider: 'claude',
+			workflow: null,
 		});
 		expect(json(run(['history', '--json', '--type', 'EXPLORE'], activity)).map(a => a.agentId)).toEqual(['ex2', 'ex1']);
 		expect(json(run(['history', '--json', '--status', 'interrupted,active'], activity)).map(a => a.agentId)).toEqual(['ex2', 'pl1']);

@@ -117,6 +117,7 @@ describe('history --json shape', () => {
 			parentAgentId: null,
 			source: 'hook',
 			provider: 'claude',
+			workflow: null,
 		});
 	});
 });

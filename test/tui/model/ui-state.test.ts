@@ -38,6 +38,7 @@ describe('initialUiModel', () => {
 			showAll: false,
 			detailScroll: 0,
 			quit: false,
+			folded: new Set(),
 		});
 	});
 
@@ -361,5 +362,33 @@ describe('help scrolling', () => {
 		const closed = key(key(down, LAST, context), {type: 'toggle-help'});
 		expect(closed.focus).toBe('list');
 		expect(key(closed, {type: 'toggle-help'}).detailScroll).toBe(0);
+	});
+});
+
+describe('workflow runs: fold and unfold', () => {
+	const runs = new Map([
+		['workflow:wf_a', 'wf_a'],
+		['w1', 'wf_a'],
+	]);
+	const context = {ids: ['workflow:wf_a', 'w1', 'p1'], page: 10, detailLines: 0, runs};
+	const key = (model: UiModel, action: Action) => uiReducer(model, {type: 'key', action, context});
+
+	it('w on an agent of a run folds the run and selects its row; again unfolds it', () => {
+		const onAgent = {...initialUiModel(), selectedId: 'w1', selectedIndex: 1};
+		const folded = key(onAgent, {type: 'toggle-fold'});
+		expect([...folded.folded]).toEqual(['wf_a']);
+		expect(folded.selectedId).toBe('workflow:wf_a');
+		const open = key(folded, {type: 'toggle-fold'});
+		expect(open.folded.size).toBe(0);
+		expect(open.selectedId).toBe('workflow:wf_a');
+	});
+
+	it('Enter on a run’s row folds it instead of opening a pane; w elsewhere does nothing', () => {
+		const onRun = {...initialUiModel(), selectedId: 'workflow:wf_a'};
+		const entered = key(onRun, {type: 'open'});
+		expect(entered.focus).toBe('list');
+		expect([...entered.folded]).toEqual(['wf_a']);
+		const onOther = {...initialUiModel(), selectedId: 'p1', selectedIndex: 2};
+		expect(key(onOther, {type: 'toggle-fold'})).toBe(onOther);
 	});
 });

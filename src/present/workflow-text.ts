@@ -1,0 +1,21 @@
+// The words for a workflow run in watch and its snapshot: its row's name and its summary line. Pure.
+import {compactNumber, RUN_MARK} from './present.js';
+import type {WorkflowCounts, WorkflowGroup} from '../core/workflow/group.js';
+
+/** `2 running · 12 done · 1 failed` (only what is not 0; `no agents` when nothing is). */
+export function runCountsText(counts: WorkflowCounts): string {
+	const parts = (['running', 'done', 'failed', 'interrupted'] as const).filter(k => counts[k] > 0).map(k => `${counts[k]} ${k}`);
+	return parts.length === 0 ? 'no agents' : parts.join(' · ');
+}
+
+/** The run's row name: `⊟ fixture-checks` (its id when nothing named it). */
+export function runName(group: WorkflowGroup, folded: boolean): string {
+	return `${folded ? RUN_MARK.folded : RUN_MARK.open} ${group.name ?? group.runId}`;
+}
+
+/** The run's line: `workflow wf_fac5b0fb-872 · Check · 1 done · 1 failed · 1.4k tokens`. */
+export function runSummary(group: WorkflowGroup): string {
+	const phases = group.phases.length === 0 ? [] : [group.phases.length <= 3 ? group.phases.join(', ') : `${group.phases.length} phases`];
+	const tokens = group.tokens === null ? [] : [`${compactNumber(group.tokens)} tokens`];
+	return [`workflow ${group.runId}`, ...phases, runCountsText(group.counts), ...tokens].join(' · ');
+}
