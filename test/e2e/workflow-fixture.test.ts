@@ -10,8 +10,8 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {HOOK_EVENTS} from '../../src/core/hook/hook-event.js';
 import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
 import {tempDir} from '../helpers/tmp.js';
-import {runCli} from '../cli/commands/otlp-fixtures.js';
-import {receiversClosedAfterEach} from '../cli/commands/otlp-receiver.js';
+import {runCli} from '../helpers/otlp-fixtures.js';
+import {receiversClosedAfterEach} from '../helpers/otlp-receiver.js';
 
 const fixture = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude', 'workflow');
 const manifest = (
