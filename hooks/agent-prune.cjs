@@ -1036,21 +1036,6 @@ var TimeOrder = class {
 
 // src/core/history/fold.ts
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
-function usageOf(data) {
-  const input = count2(data.inputTokens);
-  const output = count2(data.outputTokens);
-  const cacheRead = count2(data.cacheReadTokens);
-  const cacheCreation = count2(data.cacheCreationTokens);
-  if (input === void 0 && output === void 0 && cacheRead === void 0 && cacheCreation === void 0) {
-    return void 0;
-  }
-  return {
-    ...input === void 0 ? {} : { input },
-    ...output === void 0 ? {} : { output },
-    ...cacheRead === void 0 ? {} : { cacheRead },
-    ...cacheCreation === void 0 ? {} : { cacheCreation }
-  };
-}
 function toolFacts(s, line, ms) {
   const data = line.data;
   if (!data) {
@@ -1068,13 +1053,9 @@ function toolFacts(s, line, ms) {
   if (subagentType) {
     s.subagentType = subagentType;
   }
-  const tokens = count2(data.totalTokens);
-  if (tokens !== void 0) {
-    s.tokens = tokens;
-  }
-  const usage = usageOf(data);
-  if (usage !== void 0) {
-    s.usage = usage;
+  const lastRequestTokens = count2(data.totalTokens);
+  if (lastRequestTokens !== void 0) {
+    s.lastRequestTokens = lastRequestTokens;
   }
   const toolCalls = count2(data.totalToolUseCount);
   if (toolCalls !== void 0) {
@@ -1135,6 +1116,7 @@ function importedRun(s, line, ms) {
   s.model = facts.model ?? s.model;
   s.tokens = facts.tokens ?? s.tokens;
   s.toolCalls = facts.toolCalls ?? s.toolCalls;
+  s.transcriptPath = facts.transcriptPath ?? s.transcriptPath;
   if (known !== void 0 && known.ms <= ms) {
     start(s, { ...line, at: known.at }, known.ms);
   }
@@ -1192,9 +1174,11 @@ function finish(s, now, staleMs, events) {
     resumeCount: s.resumeCount,
     ...s.stopReason === void 0 ? {} : { stopReason: s.stopReason },
     ...s.tokens === void 0 ? {} : { tokens: s.tokens },
-    ...s.usage === void 0 ? {} : { usage: s.usage },
+    ...s.lastRequestTokens === void 0 ? {} : { lastRequestTokens: s.lastRequestTokens },
     ...s.toolCalls === void 0 ? {} : { toolCalls: s.toolCalls },
     ...s.model === void 0 ? {} : { model: s.model },
+    ...s.transcriptPath === void 0 ? {} : { transcriptPath: s.transcriptPath },
+    ...s.cwd === void 0 ? {} : { cwd: s.cwd },
     git: { ...s.gitStart === void 0 ? {} : { start: s.gitStart }, ...s.gitStop === void 0 ? {} : { stop: s.gitStop } },
     ...s.parentAgentId === void 0 ? {} : { parentAgentId: s.parentAgentId },
     lastEventAt: s.lastAt,
@@ -1341,6 +1325,11 @@ var EventFold = class {
     }
     if (line.type) {
       s.type = line.type;
+    }
+    s.cwd ??= line.cwd;
+    const transcript = isObject(line.data) ? str(line.data.agentTranscriptPath) : void 0;
+    if (transcript !== void 0 && line.event !== IMPORTED_EVENT) {
+      s.transcriptPath = transcript;
     }
     const parent = isObject(line.data) ? line.data.parentAgentId : void 0;
     if (s.parentAgentId === void 0 && isSafeId(parent) && parent !== s.agentId) {
@@ -1527,6 +1516,136 @@ function* eventLogItems(sessionDir, options = {}) {
   }
 }
 
+// src/core/transcript/tally.ts
+var NO_TOKENS = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
+function tokenSum(t) {
+  return t.input + t.output + t.cacheRead + t.cacheCreation;
+}
+function addTokens(a, b, sign = 1) {
+  return {
+    input: a.input + sign * b.input,
+    output: a.output + sign * b.output,
+    cacheRead: a.cacheRead + sign * b.cacheRead,
+    cacheCreation: a.cacheCreation + sign * b.cacheCreation
+  };
+}
+function tallyTotals(t) {
+  let tokens = NO_TOKENS;
+  let responses = 0;
+  let toolCalls = 0;
+  for (const s of t.segments) {
+    tokens = addTokens(tokens, s.tokens);
+    responses += s.responses;
+    toolCalls += s.toolCalls;
+  }
+  return { tokens, responses, toolCalls };
+}
+function runFigures(tally, starts) {
+  if (starts.length === 0) {
+    return [];
+  }
+  const ms = starts.map((at) => Date.parse(at));
+  const runs = starts.map(() => ({ usage: NO_TOKENS, toolCalls: 0 }));
+  for (const s of tally.segments) {
+    let i = 0;
+    if (s.at !== null) {
+      for (let k = ms.length - 1; k >= 0; k--) {
+        if (ms[k] <= s.at) {
+          i = k;
+          break;
+        }
+      }
+    }
+    const run = runs[i];
+    run.usage = addTokens(run.usage, s.tokens);
+    run.toolCalls += s.toolCalls;
+  }
+  return runs.map((run, i) => ({ startedAt: starts[i], tokens: tokenSum(run.usage), usage: run.usage, toolCalls: run.toolCalls }));
+}
+
+// src/core/transcript/figures.ts
+var SYNTHETIC_MODEL = "<synthetic>";
+var given = (text) => text === void 0 || text.trim() === "" ? void 0 : text;
+function agentFigures(sources) {
+  const { transcript, call, meta } = sources;
+  const transcriptModel = transcript?.model === SYNTHETIC_MODEL ? void 0 : given(transcript?.model);
+  const model = transcriptModel ?? given(meta?.model) ?? given(call?.model);
+  const description = given(call?.description) ?? given(meta?.description) ?? given(sources.promptLine);
+  const toolCalls = transcript?.toolCalls ?? call?.toolUseCount;
+  return {
+    ...transcript === void 0 ? {} : { usage: transcript.tokens, tokens: tokenSum(transcript.tokens) },
+    ...toolCalls === void 0 ? {} : { toolCalls },
+    ...model === void 0 ? {} : { model },
+    ...description === void 0 ? {} : { description },
+    ...call?.lastRequestTokens === void 0 ? {} : { lastRequestTokens: call.lastRequestTokens }
+  };
+}
+
+// src/core/history/with-transcript.ts
+function runStarts(h) {
+  const starts = h.lifecycle.filter((step) => step.kind === "spawned" || step.kind === "resumed").map((step) => step.at);
+  return starts.length > 0 ? starts : [h.startedAt];
+}
+function relive(h, lastMs, options) {
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const display = displayStateOf("active", lastMs, options.now, staleMs);
+  const record = {
+    agentId: h.agentId,
+    type: h.type,
+    status: "active",
+    startedAt: h.startedAt,
+    updatedAt: new Date(lastMs).toISOString(),
+    ...h.startUnknown ? { startUnknown: true } : {}
+  };
+  const durationMs = agentDuration(record, options.now, display);
+  return { status: display.stale ? "stale" : h.resumeCount > 0 ? "resumed" : "active", ...durationMs === void 0 ? {} : { durationMs } };
+}
+function withTranscriptFacts(h, facts, options) {
+  if (facts === void 0) {
+    return h;
+  }
+  const { tally, meta } = facts;
+  const totals = tally === void 0 ? void 0 : tallyTotals(tally);
+  const figures = agentFigures({
+    ...totals === void 0 ? {} : { transcript: { tokens: totals.tokens, toolCalls: totals.toolCalls, model: tally?.model } },
+    call: { description: h.description, model: h.model, toolUseCount: h.toolCalls, lastRequestTokens: h.lastRequestTokens },
+    meta
+  });
+  const out = { ...h };
+  const set = (key, value) => {
+    if (value === void 0) {
+      delete out[key];
+    } else {
+      out[key] = value;
+    }
+  };
+  if (figures.tokens !== void 0) {
+    set("tokens", figures.tokens);
+    set("usage", figures.usage);
+    set("runs", runFigures(tally, runStarts(h)));
+  }
+  set("toolCalls", figures.toolCalls);
+  set("model", figures.model);
+  set("description", figures.description);
+  if (out.type === "" && meta?.agentType !== void 0) {
+    out.type = meta.agentType;
+  }
+  if (out.parentAgentId === void 0 && meta?.parentAgentId !== void 0 && meta.parentAgentId !== h.agentId) {
+    out.parentAgentId = meta.parentAgentId;
+  }
+  const lastMs = tally?.lastAt;
+  if (lastMs !== void 0 && lastMs > Date.parse(h.lastEventAt)) {
+    out.lastActivityAt = new Date(lastMs).toISOString();
+    if (h.status === "active" || h.status === "resumed" || h.status === "stale") {
+      Object.assign(out, relive(h, lastMs, options));
+      if (out.durationMs === void 0) {
+        delete out.durationMs;
+      }
+    }
+  }
+  return out;
+}
+
 // src/store/history/session-fold.ts
 var NOWHERE = { push: () => void 0 };
 function foldSessionLog(sessionDir, options) {
@@ -1553,9 +1672,12 @@ function foldSessionLog(sessionDir, options) {
     }
   }
   const agents = [];
-  for (const { history, sink } of fold.drain()) {
+  const facts = options.sessionId === void 0 ? void 0 : options.transcripts?.session(options.sessionId);
+  for (const { history: folded, sink } of fold.drain()) {
+    const history = facts === void 0 ? folded : withTranscriptFacts(folded, facts.factsOf(folded), options);
     agents.push(sink instanceof KeptLines ? { ...history, events: sink.lines } : history);
   }
+  facts?.save();
   const { problem } = next.value;
   return problem === void 0 ? { agents, skipped } : { agents, skipped, problem };
 }

@@ -5,6 +5,7 @@ import {parseDuration} from '../text/format.js';
 import {fail, ok, type Result} from '../result.js';
 import type {EventLine, GitState} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
+import type {TokenCounts} from '../transcript/tally.js';
 
 export interface HistoryFilter {
 	/** An agent id or a prefix of one (uniqueness is checked over the whole result: `resolveAgentPrefix`). */
@@ -200,13 +201,28 @@ export interface HistoryJsonAgent {
 	readonly durationMs: number | null;
 	readonly resumeCount: number;
 	readonly stopReason: string | null;
+	/** Input, output, cache read and cache write summed over its responses, each once (its transcript's). */
 	readonly tokens: number | null;
+	/** `tokens` in its four parts. */
+	readonly usage: TokenCounts | null;
+	/** Each run's `{startedAt, tokens, toolCalls}` (a resume starts a run). */
+	readonly runs: readonly JsonRun[] | null;
+	/** Claude Code's `totalTokens` of the Agent call's result: its last API request only. */
+	readonly lastRequestTokens: number | null;
 	readonly toolCalls: number | null;
 	readonly model: string | null;
 	readonly git: {readonly start: JsonGit | null; readonly stop: JsonGit | null};
 	readonly parentAgentId: string | null;
+	/** Its last sign of life: its last log line, or its transcript's last line when later. */
+	readonly lastActivityAt: string;
 	readonly source: 'hook' | 'transcript';
 	readonly provider: 'claude' | 'codex';
+}
+
+export interface JsonRun {
+	readonly startedAt: string;
+	readonly tokens: number;
+	readonly toolCalls: number;
 }
 
 export interface JsonGit {
@@ -234,10 +250,14 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		resumeCount: h.resumeCount,
 		stopReason: orNull(h.stopReason),
 		tokens: orNull(h.tokens),
+		usage: h.usage === undefined ? null : {input: h.usage.input, output: h.usage.output, cacheRead: h.usage.cacheRead, cacheCreation: h.usage.cacheCreation},
+		runs: h.runs === undefined ? null : h.runs.map(r => ({startedAt: r.startedAt, tokens: r.tokens, toolCalls: r.toolCalls})),
+		lastRequestTokens: orNull(h.lastRequestTokens),
 		toolCalls: orNull(h.toolCalls),
 		model: orNull(h.model),
 		git: {start: jsonGit(h.git.start), stop: jsonGit(h.git.stop)},
 		parentAgentId: orNull(h.parentAgentId),
+		lastActivityAt: h.lastActivityAt ?? h.lastEventAt,
 		source: h.source,
 		provider: h.provider,
 	};
@@ -254,10 +274,14 @@ const HELD_FIELDS = [
 	'resumeCount',
 	'stopReason',
 	'tokens',
+	'usage',
+	'runs',
+	'lastRequestTokens',
 	'toolCalls',
 	'model',
 	'git',
 	'parentAgentId',
+	'lastActivityAt',
 	'source',
 	'provider',
 ] as const satisfies readonly (keyof HistoryJsonAgent)[];

@@ -13,6 +13,8 @@ import {agentChain} from '../../core/history/chain.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
 import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';
+import {withTranscriptFacts} from '../../core/history/with-transcript.js';
+import {defaultTranscriptFacts, type TranscriptFacts} from './transcript-facts.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
 export const MAX_NOTES = 5;
@@ -55,6 +57,11 @@ export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions 
 	 * what it prints (`history`: its JSON text; `stats`: a few numbers).
 	 */
 	readonly keep?: (h: AgentHistory) => T;
+	/**
+	 * Where each agent's transcript facts (tokens, tool calls, model, description) come from
+	 * (default: its transcript, through the cache in the state folder); `false`: the log alone.
+	 */
+	readonly transcripts?: TranscriptFacts | false;
 }
 
 /** The first and last time (ms) of a session's lines. */
@@ -223,16 +230,20 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 	const tallyAll = tally !== undefined && Object.keys(filter).length === 0;
 	const sessionLinesWanted = !selectsAgents(filter) && (keepLines !== 'none' || tally !== undefined);
 	const eventNames = new EventNames();
+	const transcripts = options.transcripts ?? defaultTranscriptFacts();
+	const listed = new Set<string>();
 	const mergeAgentTally = (sink: AgentTally): void => {
 		for (const end of sink.mergeInto(tally!)) {
 			sessionEnds.add(end);
 		}
 	};
 	for (const session of listSessionDirs(activity)) {
+		listed.add(session.id);
 		if (options.sessionId !== undefined && session.id !== options.sessionId) {
 			continue;
 		}
 		const file = path.join(activity, session.label, EVENT_LOG_NAME);
+		const facts = transcripts === false ? undefined : transcripts.session(session.id);
 		const sessionLines: EventLine[] = [];
 		const onLine = (line: EventLine): void => {
 			if (line.agentId !== undefined || !sessionLineInRange(line, filter)) {
@@ -274,7 +285,9 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		}
 		// The selected agents' lines, when the prefix needs no resolving.
 		const selected: (readonly EventLine[])[] = [];
-		for (const {history, sink} of fold.drain()) {
+		for (const drained of fold.drain()) {
+			const {sink} = drained;
+			const history = facts === undefined ? drained.history : withTranscriptFacts(drained.history, facts.factsOf(drained.history), options);
 			if (!matchesFilter(history, filter)) {
 				continue;
 			}
@@ -298,6 +311,10 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		if (keepLines !== 'none' && !byPrefix) {
 			lines.push(...selectedLines(selected, sessionLines, filter));
 		}
+		facts?.save();
+	}
+	if (transcripts !== false && options.sessionId === undefined) {
+		transcripts.sweep(listed);
 	}
 	let result = agents;
 	if (filter.agent !== undefined) {
@@ -354,7 +371,11 @@ export interface ChainRead {
  * lines of the chain's agents only (the agent, its ancestors and descendants; the others' `events`
  * are empty). Memory: a session's agents and the chain's lines.
  */
-export function readAgentSession(activity: string, agentArg: string, options: {readonly now: number; readonly staleMs?: number} & EventLogOptions): ChainRead {
+export function readAgentSession(
+	activity: string,
+	agentArg: string,
+	options: {readonly now: number; readonly staleMs?: number; readonly transcripts?: TranscriptFacts | false} & EventLogOptions,
+): ChainRead {
 	const notes: LogNotes = {notes: [], count: 0};
 	const logOptions = {
 		...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
@@ -405,9 +426,11 @@ export function readAgentSession(activity: string, agentArg: string, options: {r
 	const {dir, sessionId} = holding[0]!;
 	const chain = agentChain(foldSessionLog(dir, {...foldOptions, sessionId}).agents, agentId);
 	const members = new Set<string>([agentId, ...(chain?.ancestors ?? []).map(h => h.agentId), ...(chain?.descendants ?? []).map(e => e.history.agentId)]);
+	const transcripts = options.transcripts ?? defaultTranscriptFacts();
 	const sessionAgents = foldSessionLog(dir, {
 		...foldOptions,
 		sessionId,
+		...(transcripts === false ? {} : {transcripts}),
 		whole: line => line.agentId !== undefined && members.has(line.agentId),
 		sink: id => (members.has(id) ? [] : {push: () => undefined}),
 	}).agents;

@@ -6,6 +6,8 @@ import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {eventLogItems, type EventLogOptions, type LogItem} from './event-log.js';
 import {slimLine} from './slim-line.js';
+import {withTranscriptFacts} from '../../core/history/with-transcript.js';
+import type {TranscriptFacts} from './transcript-facts.js';
 
 export interface SessionFoldOptions extends EventLogOptions {
 	readonly now: number;
@@ -18,6 +20,8 @@ export interface SessionFoldOptions extends EventLogOptions {
 	readonly onLine?: (line: EventLine) => void;
 	/** Sees every item read (a line as written, or one skipped). */
 	readonly onItem?: (item: LogItem) => void;
+	/** Each agent joined with its transcript's facts from here (default: the log alone). */
+	readonly transcripts?: TranscriptFacts;
 }
 
 export interface SessionFold {
@@ -55,9 +59,12 @@ export function foldSessionLog(sessionDir: string, options: SessionFoldOptions):
 		}
 	}
 	const agents: AgentHistory[] = [];
-	for (const {history, sink} of fold.drain()) {
+	const facts = options.sessionId === undefined ? undefined : options.transcripts?.session(options.sessionId);
+	for (const {history: folded, sink} of fold.drain()) {
+		const history = facts === undefined ? folded : withTranscriptFacts(folded, facts.factsOf(folded), options);
 		agents.push(sink instanceof KeptLines ? {...history, events: sink.lines} : history);
 	}
+	facts?.save();
 	const {problem} = next.value;
 	return problem === undefined ? {agents, skipped} : {agents, skipped, problem};
 }

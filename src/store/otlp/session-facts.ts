@@ -10,6 +10,7 @@ import type {SessionDirInfo} from '../activity/read-agents.js';
 import path from 'node:path';
 import {foldSessionLog, KeptLines} from '../history/session-fold.js';
 import {slimLine} from '../history/slim-line.js';
+import {defaultTranscriptFacts, type TranscriptFacts} from '../history/transcript-facts.js';
 
 export interface SessionFactsRead {
 	readonly facts: SessionFacts;
@@ -22,7 +23,13 @@ export interface SessionFactsRead {
 /** The lines that can become an agent's span events (agent-spans.ts waitEvent). */
 const isWait = (line: EventLine): boolean => line.event === 'PermissionRequest' || line.event === 'Notification';
 
-export function readSessionFacts(activity: string, session: SessionDirInfo, now: number, staleMs: number | undefined): SessionFactsRead {
+export function readSessionFacts(
+	activity: string,
+	session: SessionDirInfo,
+	now: number,
+	staleMs: number | undefined,
+	transcripts: TranscriptFacts | false = defaultTranscriptFacts(),
+): SessionFactsRead {
 	const sessionLines: EventLine[] = [];
 	let first: {line: EventLine; ms: number} | undefined;
 	let last: {line: EventLine; ms: number} | undefined;
@@ -30,6 +37,7 @@ export function readSessionFacts(activity: string, session: SessionDirInfo, now:
 		now,
 		...(staleMs === undefined ? {} : {staleMs}),
 		sessionId: session.id,
+		...(transcripts === false ? {} : {transcripts}),
 		sink: () => new KeptLines(isWait),
 		// Repeats dropped, as a session line recorded twice would mark the span twice.
 		onLine: line => {
