@@ -697,9 +697,6 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
 // src/core/text/bounded.ts
 var SCAN_LIMIT = 1 << 20;
 
-// src/core/transcript/turn.ts
-var REPORT_MAX = 1 << 20;
-
 // src/core/result.ts
 var ok = (value) => ({ ok: true, value });
 var fail = (error) => ({ ok: false, error });
