@@ -1608,38 +1608,23 @@ function withTranscriptFacts(h, facts, options) {
     call: { description: h.description, model: h.model, toolUseCount: h.toolCalls, lastRequestTokens: h.lastRequestTokens },
     meta
   });
-  const out = { ...h };
-  const set = (key, value) => {
-    if (value === void 0) {
-      delete out[key];
-    } else {
-      out[key] = value;
-    }
-  };
-  if (figures.tokens !== void 0) {
-    set("tokens", figures.tokens);
-    set("usage", figures.usage);
-    set("runs", runFigures(tally, runStarts(h)));
-  }
-  set("toolCalls", figures.toolCalls);
-  set("model", figures.model);
-  set("description", figures.description);
-  if (out.type === "" && meta?.agentType !== void 0) {
-    out.type = meta.agentType;
-  }
-  if (out.parentAgentId === void 0 && meta?.parentAgentId !== void 0 && meta.parentAgentId !== h.agentId) {
-    out.parentAgentId = meta.parentAgentId;
-  }
+  const type = h.type === "" && meta?.agentType !== void 0 ? meta.agentType : h.type;
+  const parentAgentId = h.parentAgentId ?? (meta?.parentAgentId !== void 0 && meta.parentAgentId !== h.agentId ? meta.parentAgentId : void 0);
   const lastMs = tally?.lastAt;
-  if (lastMs !== void 0 && lastMs > Date.parse(h.lastEventAt)) {
-    out.lastActivityAt = new Date(lastMs).toISOString();
-    if (h.status === "active" || h.status === "resumed" || h.status === "stale") {
-      Object.assign(out, relive(h, lastMs, options));
-      if (out.durationMs === void 0) {
-        delete out.durationMs;
-      }
-    }
-  }
+  const later = lastMs !== void 0 && lastMs > Date.parse(h.lastEventAt);
+  const running = h.status === "active" || h.status === "resumed" || h.status === "stale";
+  const lived = later && running ? relive(h, lastMs, options) : void 0;
+  const out = {
+    ...h,
+    type,
+    ...lived === void 0 ? {} : lived,
+    ...parentAgentId === void 0 ? {} : { parentAgentId },
+    ...figures.tokens === void 0 ? {} : { tokens: figures.tokens, usage: figures.usage, runs: runFigures(tally, runStarts(h)) },
+    ...figures.toolCalls === void 0 ? {} : { toolCalls: figures.toolCalls },
+    ...figures.model === void 0 ? {} : { model: figures.model },
+    ...figures.description === void 0 ? {} : { description: figures.description },
+    ...later ? { lastActivityAt: new Date(lastMs).toISOString() } : {}
+  };
   return out;
 }
 

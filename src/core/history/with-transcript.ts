@@ -70,37 +70,24 @@ export function withTranscriptFacts(h: AgentHistory, facts: KeptFacts | undefine
 		call: {description: h.description, model: h.model, toolUseCount: h.toolCalls, lastRequestTokens: h.lastRequestTokens},
 		meta,
 	});
-	const out: {-readonly [K in keyof AgentHistory]: AgentHistory[K]} = {...h};
-	const set = <K extends keyof AgentHistory>(key: K, value: AgentHistory[K] | undefined): void => {
-		if (value === undefined) {
-			delete out[key];
-		} else {
-			out[key] = value;
-		}
-	};
-	if (figures.tokens !== undefined) {
-		set('tokens', figures.tokens);
-		set('usage', figures.usage);
-		set('runs', runFigures(tally!, runStarts(h)));
-	}
-	set('toolCalls', figures.toolCalls);
-	set('model', figures.model);
-	set('description', figures.description);
-	if (out.type === '' && meta?.agentType !== undefined) {
-		out.type = meta.agentType;
-	}
-	if (out.parentAgentId === undefined && meta?.parentAgentId !== undefined && meta.parentAgentId !== h.agentId) {
-		out.parentAgentId = meta.parentAgentId;
-	}
+	const type = h.type === '' && meta?.agentType !== undefined ? meta.agentType : h.type;
+	const parentAgentId = h.parentAgentId ?? (meta?.parentAgentId !== undefined && meta.parentAgentId !== h.agentId ? meta.parentAgentId : undefined);
 	const lastMs = tally?.lastAt;
-	if (lastMs !== undefined && lastMs > Date.parse(h.lastEventAt)) {
-		out.lastActivityAt = new Date(lastMs).toISOString();
-		if (h.status === 'active' || h.status === 'resumed' || h.status === 'stale') {
-			Object.assign(out, relive(h, lastMs, options));
-			if (out.durationMs === undefined) {
-				delete out.durationMs;
-			}
-		}
-	}
+	const later = lastMs !== undefined && lastMs > Date.parse(h.lastEventAt);
+	const running = h.status === 'active' || h.status === 'resumed' || h.status === 'stale';
+	const lived = later && running ? relive(h, lastMs, options) : undefined;
+	// Built whole (no property deleted afterwards: objects stay fast): the log's fields, then the decided ones (each
+	// defined whenever the log's was: the log's value is one of the decider's sources).
+	const out: AgentHistory = {
+		...h,
+		type,
+		...(lived === undefined ? {} : lived),
+		...(parentAgentId === undefined ? {} : {parentAgentId}),
+		...(figures.tokens === undefined ? {} : {tokens: figures.tokens, usage: figures.usage!, runs: runFigures(tally!, runStarts(h))}),
+		...(figures.toolCalls === undefined ? {} : {toolCalls: figures.toolCalls}),
+		...(figures.model === undefined ? {} : {model: figures.model}),
+		...(figures.description === undefined ? {} : {description: figures.description}),
+		...(later ? {lastActivityAt: new Date(lastMs).toISOString()} : {}),
+	};
 	return out;
 }

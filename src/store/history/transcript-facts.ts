@@ -39,8 +39,10 @@ export interface TranscriptFactsOptions {
 	readonly cacheDir?: string;
 }
 
-/** One transcript as it was read: where, which file, and what it said. */
+/** One transcript as it was read: where (as the log named it, and its real path), which file, and what it said. */
 interface Entry {
+	/** The path the log (or Claude Code's layout) names: a later query that names it too needs one stat to know the file unchanged. */
+	readonly named?: string;
 	readonly path: string;
 	readonly ino: number;
 	readonly size: number;
@@ -79,7 +81,15 @@ function parseEntry(value: unknown): Entry | undefined {
 		return undefined;
 	}
 	const meta = value.meta === undefined ? undefined : keptMeta(value.meta);
-	return {path: value.path, ino, size, mtimeMs, ...(tally === undefined ? {} : {tally}), ...(meta === undefined ? {} : {meta})};
+	return {
+		...(typeof value.named === 'string' ? {named: value.named} : {}),
+		path: value.path,
+		ino,
+		size,
+		mtimeMs,
+		...(tally === undefined ? {} : {tally}),
+		...(meta === undefined ? {} : {meta}),
+	};
 }
 
 function cacheFileOf(cacheDir: string, sessionId: string): string | undefined {
@@ -139,6 +149,16 @@ function metaOf(transcript: string): KeptMeta | undefined {
 	}
 }
 
+/** Whether the file at `file` is still the one an entry was read from: a regular file of the same inode, size and write time. */
+function unchanged(file: string, entry: Entry): boolean {
+	try {
+		const st = statSync(file);
+		return st.isFile() && st.ino === entry.ino && st.size === entry.size && st.mtimeMs === entry.mtimeMs;
+	} catch {
+		return false;
+	}
+}
+
 /** The facts kept of one session's agents: loaded from its cache file, read from the transcripts that changed, saved once. */
 export class SessionTranscriptFacts {
 	private readonly file: string | undefined;
@@ -155,8 +175,8 @@ export class SessionTranscriptFacts {
 		this.cached = loadCache(this.file);
 	}
 
-	/** Where the agent's transcript is: the path the log names, else where Claude Code puts it for the folder it ran in. */
-	private locate(h: AgentHistory): string | undefined {
+	/** Where the agent's transcript may be: the path the log names, else where Claude Code puts it for the folder it ran in. */
+	private candidates(h: AgentHistory): string[] {
 		const candidates: string[] = [];
 		if (h.transcriptPath !== undefined) {
 			candidates.push(h.transcriptPath);
@@ -167,16 +187,21 @@ export class SessionTranscriptFacts {
 				candidates.push(path.join(claude, 'projects', projectFolderOf(h.cwd), h.sessionId, 'subagents', `agent-${h.agentId}.jsonl`));
 			}
 		}
+		return candidates;
+	}
+
+	/** The transcript's real path, when it is there and allowed (`named`: the candidate it was found by). */
+	private locate(candidates: readonly string[]): {readonly named: string; readonly path: string} | undefined {
 		for (const candidate of candidates) {
 			const direct = this.roots.resolve(candidate);
 			if (direct.ok) {
-				return direct.path;
+				return {named: candidate, path: direct.path};
 			}
 			if (direct.reason === 'missing') {
 				const workflow = findWorkflowTranscript(candidate);
 				const found = workflow === undefined ? undefined : this.roots.resolve(workflow);
 				if (found?.ok) {
-					return found.path;
+					return {named: candidate, path: found.path};
 				}
 			}
 		}
@@ -201,19 +226,18 @@ export class SessionTranscriptFacts {
 	}
 
 	private read(h: AgentHistory, kept: Entry | undefined): Entry | undefined {
-		const file = this.locate(h);
-		if (file === undefined) {
+		const candidates = this.candidates(h);
+		if (kept?.named !== undefined && candidates[0] === kept.named && unchanged(kept.named, kept)) {
+			// The path named before, still the same file (its inode too): nothing to resolve or read.
+			return kept;
+		}
+		const found = this.locate(candidates);
+		if (found === undefined) {
 			return undefined;
 		}
-		if (kept !== undefined && kept.path === file) {
-			try {
-				const st = statSync(file);
-				if (st.isFile() && st.ino === kept.ino && st.size === kept.size && st.mtimeMs === kept.mtimeMs) {
-					return kept;
-				}
-			} catch {
-				return undefined;
-			}
+		const file = found.path;
+		if (kept !== undefined && kept.path === file && unchanged(file, kept)) {
+			return {...kept, named: found.named};
 		}
 		const opened = openRegularFile(file, false);
 		if (!opened.ok) {
@@ -223,7 +247,7 @@ export class SessionTranscriptFacts {
 			const {ino, size, mtimeMs} = opened.stats;
 			const tally = tallyOf(opened.fd, size);
 			const meta = metaOf(file);
-			return {path: file, ino, size, mtimeMs, tally, ...(meta === undefined ? {} : {meta})};
+			return {named: found.named, path: file, ino, size, mtimeMs, tally, ...(meta === undefined ? {} : {meta})};
 		} catch {
 			return undefined;
 		} finally {
