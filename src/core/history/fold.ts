@@ -5,7 +5,7 @@ import {isInterruptedToolStatus} from '../hook/agent-call.js';
 import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
-import {isObject, str, type Json} from '../record/json.js';
+import {isObject, str} from '../record/json.js';
 import type {EventLine, GitState} from '../record/event-line.js';
 import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State} from '../record/fold-state.js';
 import type {RunFigures, TokenCounts} from '../transcript/tally.js';
