@@ -722,9 +722,6 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
 // src/core/text/bounded.ts
 var SCAN_LIMIT = 1 << 20;
 
-// src/core/transcript/turn.ts
-var REPORT_MAX = 1 << 20;
-
 // src/core/result.ts
 var ok = (value) => ({ ok: true, value });
 var fail = (error) => ({ ok: false, error });
@@ -1061,21 +1058,6 @@ var TimeOrder = class {
 
 // src/core/history/fold.ts
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
-function usageOf(data) {
-  const input = count2(data.inputTokens);
-  const output = count2(data.outputTokens);
-  const cacheRead = count2(data.cacheReadTokens);
-  const cacheCreation = count2(data.cacheCreationTokens);
-  if (input === void 0 && output === void 0 && cacheRead === void 0 && cacheCreation === void 0) {
-    return void 0;
-  }
-  return {
-    ...input === void 0 ? {} : { input },
-    ...output === void 0 ? {} : { output },
-    ...cacheRead === void 0 ? {} : { cacheRead },
-    ...cacheCreation === void 0 ? {} : { cacheCreation }
-  };
-}
 function toolFacts(s, line, ms) {
   const data = line.data;
   if (!data) {
@@ -1093,13 +1075,9 @@ function toolFacts(s, line, ms) {
   if (subagentType) {
     s.subagentType = subagentType;
   }
-  const tokens = count2(data.totalTokens);
-  if (tokens !== void 0) {
-    s.tokens = tokens;
-  }
-  const usage = usageOf(data);
-  if (usage !== void 0) {
-    s.usage = usage;
+  const lastRequestTokens = count2(data.totalTokens);
+  if (lastRequestTokens !== void 0) {
+    s.lastRequestTokens = lastRequestTokens;
   }
   const toolCalls = count2(data.totalToolUseCount);
   if (toolCalls !== void 0) {
@@ -1160,6 +1138,7 @@ function importedRun(s, line, ms) {
   s.model = facts.model ?? s.model;
   s.tokens = facts.tokens ?? s.tokens;
   s.toolCalls = facts.toolCalls ?? s.toolCalls;
+  s.transcriptPath = facts.transcriptPath ?? s.transcriptPath;
   if (known !== void 0 && known.ms <= ms) {
     start(s, { ...line, at: known.at }, known.ms);
   }
@@ -1217,9 +1196,11 @@ function finish(s, now, staleMs, events) {
     resumeCount: s.resumeCount,
     ...s.stopReason === void 0 ? {} : { stopReason: s.stopReason },
     ...s.tokens === void 0 ? {} : { tokens: s.tokens },
-    ...s.usage === void 0 ? {} : { usage: s.usage },
+    ...s.lastRequestTokens === void 0 ? {} : { lastRequestTokens: s.lastRequestTokens },
     ...s.toolCalls === void 0 ? {} : { toolCalls: s.toolCalls },
     ...s.model === void 0 ? {} : { model: s.model },
+    ...s.transcriptPath === void 0 ? {} : { transcriptPath: s.transcriptPath },
+    ...s.cwd === void 0 ? {} : { cwd: s.cwd },
     git: { ...s.gitStart === void 0 ? {} : { start: s.gitStart }, ...s.gitStop === void 0 ? {} : { stop: s.gitStop } },
     ...s.parentAgentId === void 0 ? {} : { parentAgentId: s.parentAgentId },
     lastEventAt: s.lastAt,
@@ -1366,6 +1347,11 @@ var EventFold = class {
     }
     if (line.type) {
       s.type = line.type;
+    }
+    s.cwd ??= line.cwd;
+    const transcript = isObject(line.data) ? str(line.data.agentTranscriptPath) : void 0;
+    if (transcript !== void 0 && line.event !== IMPORTED_EVENT) {
+      s.transcriptPath = transcript;
     }
     const parent = isObject(line.data) ? line.data.parentAgentId : void 0;
     if (s.parentAgentId === void 0 && isSafeId(parent) && parent !== s.agentId) {
@@ -1552,6 +1538,125 @@ function* eventLogItems(sessionDir, options = {}) {
   }
 }
 
+// src/core/transcript/synthetic-model.ts
+var SYNTHETIC_MODEL = "<synthetic>";
+
+// src/core/transcript/tally.ts
+var NO_TOKENS = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
+function tokenSum(t) {
+  return t.input + t.output + t.cacheRead + t.cacheCreation;
+}
+function addTokens(a, b, sign = 1) {
+  return {
+    input: a.input + sign * b.input,
+    output: a.output + sign * b.output,
+    cacheRead: a.cacheRead + sign * b.cacheRead,
+    cacheCreation: a.cacheCreation + sign * b.cacheCreation
+  };
+}
+function tallyTotals(t) {
+  let tokens = NO_TOKENS;
+  let responses = 0;
+  let toolCalls = 0;
+  for (const s of t.segments) {
+    tokens = addTokens(tokens, s.tokens);
+    responses += s.responses;
+    toolCalls += s.toolCalls;
+  }
+  return { tokens, responses, toolCalls };
+}
+function runFigures(tally, starts) {
+  if (starts.length === 0) {
+    return [];
+  }
+  const ms = starts.map((at) => Date.parse(at));
+  const runs = starts.map(() => ({ usage: NO_TOKENS, toolCalls: 0 }));
+  for (const s of tally.segments) {
+    let i = 0;
+    if (s.at !== null) {
+      for (let k = ms.length - 1; k >= 0; k--) {
+        if (ms[k] <= s.at) {
+          i = k;
+          break;
+        }
+      }
+    }
+    const run = runs[i];
+    run.usage = addTokens(run.usage, s.tokens);
+    run.toolCalls += s.toolCalls;
+  }
+  return runs.map((run, i) => ({ startedAt: starts[i], tokens: tokenSum(run.usage), usage: run.usage, toolCalls: run.toolCalls }));
+}
+
+// src/core/transcript/figures.ts
+var given = (text) => text === void 0 || text.trim() === "" ? void 0 : text;
+function decideModel(transcript, meta, call, run) {
+  return (transcript === SYNTHETIC_MODEL ? void 0 : given(transcript)) ?? given(meta) ?? given(call) ?? given(run);
+}
+function agentFigures(sources) {
+  const { transcript, call, meta } = sources;
+  const model = decideModel(transcript?.model, meta?.model, call?.model, sources.run?.model);
+  const description = given(call?.description) ?? given(meta?.description) ?? given(sources.promptLine);
+  const toolCalls = transcript?.toolCalls ?? call?.toolUseCount;
+  return {
+    ...transcript === void 0 ? {} : { usage: transcript.tokens, tokens: tokenSum(transcript.tokens) },
+    ...toolCalls === void 0 ? {} : { toolCalls },
+    ...model === void 0 ? {} : { model },
+    ...description === void 0 ? {} : { description },
+    ...call?.lastRequestTokens === void 0 ? {} : { lastRequestTokens: call.lastRequestTokens }
+  };
+}
+
+// src/core/history/with-transcript.ts
+function runStarts(h) {
+  const starts = h.lifecycle.filter((step) => step.kind === "spawned" || step.kind === "resumed").map((step) => step.at);
+  return starts.length > 0 ? starts : [h.startedAt];
+}
+function relive(h, lastMs, options) {
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const display = displayStateOf("active", lastMs, options.now, staleMs);
+  const record = {
+    agentId: h.agentId,
+    type: h.type,
+    status: "active",
+    startedAt: h.startedAt,
+    updatedAt: new Date(lastMs).toISOString(),
+    ...h.startUnknown ? { startUnknown: true } : {}
+  };
+  const durationMs = agentDuration(record, options.now, display);
+  return { status: display.stale ? "stale" : h.resumeCount > 0 ? "resumed" : "active", ...durationMs === void 0 ? {} : { durationMs } };
+}
+function withTranscriptFacts(h, facts, options) {
+  if (facts === void 0) {
+    return h;
+  }
+  const { tally, meta } = facts;
+  const totals = tally === void 0 ? void 0 : tallyTotals(tally);
+  const figures = agentFigures({
+    ...totals === void 0 ? {} : { transcript: { tokens: totals.tokens, toolCalls: totals.toolCalls, model: tally?.model } },
+    call: { description: h.description, model: h.model, toolUseCount: h.toolCalls, lastRequestTokens: h.lastRequestTokens },
+    meta
+  });
+  const type = h.type === "" && meta?.agentType !== void 0 ? meta.agentType : h.type;
+  const parentAgentId = h.parentAgentId ?? (meta?.parentAgentId !== void 0 && meta.parentAgentId !== h.agentId ? meta.parentAgentId : void 0);
+  const lastMs = tally?.lastAt;
+  const later = lastMs !== void 0 && lastMs > Date.parse(h.lastEventAt);
+  const running = h.status === "active" || h.status === "resumed" || h.status === "stale";
+  const lived = later && running ? relive(h, lastMs, options) : void 0;
+  const out = {
+    ...h,
+    type,
+    ...lived === void 0 ? {} : lived,
+    ...parentAgentId === void 0 ? {} : { parentAgentId },
+    ...figures.tokens === void 0 ? {} : { tokens: figures.tokens, usage: figures.usage, runs: runFigures(tally, runStarts(h)) },
+    ...figures.toolCalls === void 0 ? {} : { toolCalls: figures.toolCalls },
+    ...figures.model === void 0 ? {} : { model: figures.model },
+    ...figures.description === void 0 ? {} : { description: figures.description },
+    ...later ? { lastActivityAt: new Date(lastMs).toISOString() } : {}
+  };
+  return out;
+}
+
 // src/store/history/session-fold.ts
 var NOWHERE = { push: () => void 0 };
 function foldSessionLog(sessionDir, options) {
@@ -1578,10 +1683,13 @@ function foldSessionLog(sessionDir, options) {
       fold.add(options.whole?.(item.line) ? item.line : slimLine(item.line), item.bytes);
     }
   }
+  const facts = options.sessionId === void 0 ? void 0 : options.transcripts?.session(options.sessionId);
   let agents = [];
-  for (const { history, sink } of fold.drain()) {
+  for (const { history: folded, sink } of fold.drain()) {
+    const history = facts === void 0 ? folded : withTranscriptFacts(folded, facts.factsOf(folded), options);
     agents.push(sink instanceof KeptLines ? { ...history, events: sink.lines } : history);
   }
+  facts?.save();
   if (options.workflows !== void 0) {
     agents = options.workflows.tag(agents);
   }

@@ -38,6 +38,14 @@ export function countFactsCacheFile(env: PathEnv, home: string): string {
 	return path.join(path.dirname(stateFile(env, home)), 'count-facts-cache.json');
 }
 
+/**
+ * `$XDG_STATE_HOME/agentlog/transcript-facts/`: what the past keeps of each agent's transcript,
+ * one file per session (store/history/transcript-facts.ts).
+ */
+export function transcriptFactsDir(env: PathEnv, home: string): string {
+	return path.join(path.dirname(stateFile(env, home)), 'transcript-facts');
+}
+
 /** `$XDG_STATE_HOME/agentlog/sessions-cache.json`: the session listing's cache (store/activity/session-cache.ts). */
 export function sessionCacheFile(env: PathEnv, home: string): string {
 	return path.join(path.dirname(stateFile(env, home)), 'sessions-cache.json');

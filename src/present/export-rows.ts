@@ -23,7 +23,7 @@ export type Cell = string | number | boolean | null | undefined;
 
 /**
  * The agent CSV columns, in order: the `history --json` fields with the same names, `git`
- * and `workflow` flattened to four columns each.
+ * and `workflow` flattened to four columns each (`usage` and `runs` are in the JSONL rows only).
  */
 export const AGENT_COLUMNS = [
 	'agentId',
@@ -37,6 +37,7 @@ export const AGENT_COLUMNS = [
 	'resumeCount',
 	'stopReason',
 	'tokens',
+	'lastRequestTokens',
 	'toolCalls',
 	'model',
 	'gitStartHead',
@@ -44,6 +45,7 @@ export const AGENT_COLUMNS = [
 	'gitStopHead',
 	'gitStopBranch',
 	'parentAgentId',
+	'lastActivityAt',
 	'source',
 	'provider',
 	'workflowRunId',
@@ -74,6 +76,7 @@ export function jsonAgentCells(a: HistoryJsonAgent): Cell[] {
 		a.resumeCount,
 		a.stopReason,
 		a.tokens,
+		a.lastRequestTokens,
 		a.toolCalls,
 		a.model,
 		a.git.start?.head,
@@ -81,6 +84,7 @@ export function jsonAgentCells(a: HistoryJsonAgent): Cell[] {
 		a.git.stop?.head,
 		a.git.stop?.branch,
 		a.parentAgentId,
+		a.lastActivityAt,
 		a.source,
 		a.provider,
 		a.workflow?.runId,

@@ -6,7 +6,7 @@ import type {AgentRecord} from '../core/record/agent-record.js';
 import type {DisplayStatus} from '../core/monitor/stale.js';
 import type {MonitorItem, ReportSource} from '../core/monitor/model.js';
 import type {StatusCounts} from '../core/monitor/view.js';
-import {tokenTotals} from '../core/transcript/summary.js';
+import {monitorFigures} from '../core/monitor/figures.js';
 import type {WorkflowTag} from '../core/workflow/workflow-of.js';
 
 /** How much of the prompt `ls --json` gives. */
@@ -30,7 +30,8 @@ export interface JsonToolCall {
 }
 
 export interface JsonTaskResult {
-	readonly totalTokens: number | null;
+	/** Claude Code's `totalTokens` (or a `<task-notification>`'s `subagent_tokens`): the last API request only, not the agent's tokens. */
+	readonly lastRequestTokens: number | null;
 	readonly totalToolUseCount: number | null;
 	readonly totalDurationMs: number | null;
 	readonly status: string | null;
@@ -56,7 +57,12 @@ export interface LsJsonFields {
 	readonly inferredStop: boolean;
 	readonly activity: string | null;
 	readonly model: string | null;
+	/** Input, output, cache read and cache write over its responses, each once (core/transcript/figures.ts). */
 	readonly tokens: JsonTokens | null;
+	/** `tokens` summed: the number `history`, `stats` and `export` give. */
+	readonly tokensTotal: number | null;
+	/** Its tool calls, as `history` counts them. */
+	readonly toolCallCount: number | null;
 	readonly toolCounts: Readonly<Record<string, number>> | null;
 	readonly toolCalls: readonly JsonToolCall[] | null;
 	readonly toolErrors: number | null;
@@ -68,8 +74,12 @@ export interface LsJsonFields {
 	readonly workflow: WorkflowTag | null;
 }
 
-/** One element of `ls --json`: the record exactly as on disk, then the model's fields (which win where names meet: description, model, parentAgentId). */
-export type LsJsonAgent = Omit<AgentRecord, keyof LsJsonFields> & LsJsonFields;
+/**
+ * One element of `ls --json`: the record as on disk, then the model's fields (which win where
+ * names meet: description, model, parentAgentId). The record's `totalTokens` (the last request's)
+ * is left out: it is `result.lastRequestTokens`.
+ */
+export type LsJsonAgent = Omit<AgentRecord, keyof LsJsonFields | 'totalTokens'> & LsJsonFields;
 
 /** One element of `sessions --json`. */
 export interface SessionsJsonEntry {
@@ -106,16 +116,10 @@ function firstPoints(text: string | undefined, n: number): string | null {
 export function lsJsonFields(item: MonitorItem): LsJsonFields {
 	const activity = item.activity;
 	const summary = activity?.summary;
-	const t = summary === undefined || summary.lines === 0 ? undefined : tokenTotals(summary);
-	const agent = item.agent;
-	// The parent's call result: as read from its transcript, else as the hook recorded it (PostToolUse).
-	const result =
-		activity?.taskResult ??
-		(agent.totalTokens === undefined && agent.totalToolUseCount === undefined && agent.totalDurationMs === undefined
-			? undefined
-			: {totalTokens: agent.totalTokens, totalToolUseCount: agent.totalToolUseCount, totalDurationMs: agent.totalDurationMs, status: undefined});
+	const {figures, result} = monitorFigures(item);
+	const t = figures.usage;
 	return {
-		provider: providerOf(agent),
+		provider: providerOf(item.agent),
 		displayStatus: item.displayStatus,
 		waitingFor: item.waiting?.waitingFor ?? null,
 		waitingSince: iso(item.waiting?.since),
@@ -130,8 +134,10 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		inferredStop: item.inferredStop,
 		// What it is doing now, as the screen says it: only while it runs.
 		activity: item.displayStatus === 'active' ? orNull(summary?.activity) : null,
-		model: orNull(item.model),
-		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheWrite},
+		model: orNull(figures.model),
+		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheCreation},
+		tokensTotal: orNull(figures.tokens),
+		toolCallCount: orNull(figures.toolCalls),
 		toolCounts: summary === undefined ? null : {...summary.toolCounts},
 		toolCalls:
 			summary === undefined
@@ -151,7 +157,7 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 			result === undefined
 				? null
 				: {
-						totalTokens: orNull(result.totalTokens),
+						lastRequestTokens: orNull(result.totalTokens),
 						totalToolUseCount: orNull(result.totalToolUseCount),
 						totalDurationMs: orNull(result.totalDurationMs),
 						status: orNull(result.status),
@@ -162,7 +168,9 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 
 /** One element of `ls --json`: `raw` is the record as parsed from disk (never the display copy). */
 export function lsJsonAgent(raw: AgentRecord, item: MonitorItem): LsJsonAgent {
-	return {...raw, ...lsJsonFields(item)};
+	const record: {-readonly [K in keyof AgentRecord]?: AgentRecord[K]} = {...raw};
+	delete record.totalTokens;
+	return {...(record as AgentRecord), ...lsJsonFields(item)};
 }
 
 export function sessionsJsonEntry(session: {

@@ -3,7 +3,8 @@
 import {providerOf} from '../core/codex/codex-agent.js';
 import type {AgentStatus} from '../core/record/agent-record.js';
 import {formatDuration, formatSilence, shortId} from '../core/text/format.js';
-import {tokenTotals, usageMayBePlaceholder} from '../core/transcript/summary.js';
+import {usageMayBePlaceholder} from '../core/transcript/summary.js';
+import {monitorFigures} from '../core/monitor/figures.js';
 import type {AgentView, StatusCounts, ViewItem} from '../core/monitor/view.js';
 import type {MonitorItem} from '../core/monitor/model.js';
 import {INFERRED_STOP_DETAIL, INFERRED_STOP_LABEL} from '../core/monitor/inferred-stop.js';
@@ -313,31 +314,33 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 			activity.finalReport ? 'from its transcript (no stop event brought one)' : "from its parent's Task result (no stop event brought one)",
 		]);
 	}
-	const result = activity.taskResult;
+	const {figures, result} = monitorFigures(item);
 	if (result && result.status !== 'async_launched') {
+		// The agent's tokens as every view counts them; Claude Code's totalTokens is the last request's only.
 		const parts = [
 			result.status,
 			result.totalDurationMs === undefined ? undefined : formatDuration(result.totalDurationMs),
-			result.totalTokens === undefined ? undefined : `${compactNumber(result.totalTokens)} tokens`,
-			result.totalToolUseCount === undefined ? undefined : `${result.totalToolUseCount} tool uses`,
+			figures.tokens === undefined ? undefined : `${compactNumber(figures.tokens)} tokens`,
+			figures.toolCalls === undefined ? undefined : `${figures.toolCalls} tool call${figures.toolCalls === 1 ? '' : 's'}`,
+			result.totalTokens === undefined ? undefined : `last request ${compactNumber(result.totalTokens)} tokens`,
 		].filter((p): p is string => p !== undefined);
 		fields.push(['result', parts.join(' · ')]);
 	}
 	if (activity.missing) {
 		fields.push(['transcript', 'not found (yet): activity unknown']);
 	}
-	if (summary.model) {
-		fields.push(['model', summary.model]);
+	if (figures.model !== undefined) {
+		fields.push(['model', figures.model]);
 	}
-	if (summary.usage.size > 0) {
-		const t = tokenTotals(summary);
+	const t = figures.usage;
+	if (summary.usage.size > 0 && t !== undefined) {
 		const note =
 			providerOf(item.agent) === 'claude' && usageMayBePlaceholder(summary.version)
 				? ' (may be streaming placeholders: Claude Code before 2.1.97 wrote those)'
 				: '';
 		fields.push([
 			'tokens',
-			`in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheWrite)} · cache read ${compactNumber(t.cacheRead)}${note}`,
+			`in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheCreation)} · cache read ${compactNumber(t.cacheRead)}${note}`,
 		]);
 	}
 	const counts = Object.entries(summary.toolCounts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -56,11 +56,12 @@ describe('counts in the log that are not counts', () => {
 		]);
 		const history = JSON.parse(run(['history', '--json'], activity).stdout) as Array<{agentId: string; tokens: unknown; toolCalls: unknown}>;
 		const byId = new Map(history.map(h => [h.agentId, h]));
-		expect(byId.get('a1')).toMatchObject({tokens: null, toolCalls: null});
-		expect(byId.get('a2')).toMatchObject({tokens: null, toolCalls: null});
-		expect(byId.get('a3')).toMatchObject({tokens: 300, toolCalls: 4});
+		expect(byId.get('a1')).toMatchObject({lastRequestTokens: null, toolCalls: null});
+		expect(byId.get('a2')).toMatchObject({lastRequestTokens: null, toolCalls: null});
+		// totalTokens is the last request's only: shown as that, never as the agent's tokens.
+		expect(byId.get('a3')).toMatchObject({tokens: null, lastRequestTokens: 300, toolCalls: 4});
 		const stats = JSON.parse(run(['stats', '--json'], activity).stdout) as {byType: Record<string, {tokens: unknown; toolCalls: unknown}>};
-		expect(stats.byType.Explore).toMatchObject({tokens: 300, toolCalls: 4});
+		expect(stats.byType.Explore).toMatchObject({tokens: null, toolCalls: 4});
 		const text = run(['history'], activity).stdout;
 		expect(text).not.toMatch(/-5|-1200|e\+300|1e300|2\.5/);
 	});

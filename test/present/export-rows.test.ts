@@ -95,9 +95,10 @@ describe('csvField', () => {
 describe('agent rows', () => {
 	it('the columns are the history --json fields in a fixed order, git and workflow flattened', () => {
 		expect(csvHeader(false)).toBe(
-			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
+			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,lastRequestTokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,lastActivityAt,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
 		);
-		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => k !== 'git' && k !== 'workflow');
+		// Every history --json field but the nested ones (git and workflow are flattened; usage and runs are in JSONL only).
+		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => k !== 'git' && k !== 'workflow' && k !== 'usage' && k !== 'runs');
 		expect(AGENT_COLUMNS.filter(c => !c.startsWith('git') && !c.startsWith('workflow'))).toEqual(jsonKeys);
 	});
 
@@ -116,7 +117,9 @@ describe('agent rows', () => {
 			stoppedAt: at(110),
 			durationMs: 600_000,
 			resumeCount: 0,
-			tokens: 1200,
+			// Claude Code's totalTokens is its last request only: not the agent's tokens.
+			tokens: null,
+			lastRequestTokens: 1200,
 			toolCalls: 7,
 			model: 'haiku',
 			gitStartHead: 'abcdef0123',

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {wrapText} from '../../src/core/text/wrap.js';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {
+	activityFields,
 	agentName,
 	nestedName,
 	countsText,
@@ -23,7 +24,8 @@ import {agent, at, ms} from '../helpers/agent-fixtures.js';
 import {hugeText} from '../helpers/huge-text.js';
 import {clip, fit, truncate} from '../../src/core/text/cut.js';
 import {lsJsonFields} from '../../src/present/json-shapes.js';
-import {EMPTY_SUMMARY} from '../../src/core/transcript/summary.js';
+import {EMPTY_SUMMARY, foldLines} from '../../src/core/transcript/summary.js';
+import {agentActivity} from '../../src/core/transcript/activity.js';
 import type {TranscriptFacts} from '../../src/core/monitor/model.js';
 
 const NOW = ms(1000);
@@ -431,5 +433,57 @@ describe('huge texts', () => {
 		expect(truncate(text, 40)).toBe('one two three');
 		// The card shows the first line with words, whatever follows the whitespace.
 		expect(messagePreview(item(agent('a', {start: 900, stop: 950, extra: {lastMessage: `**a** b${'\n'.repeat(5000)}c`}})))).toBe('a b');
+	});
+});
+
+describe("an agent's figures in the detail pane and ls --json (one decision with the history)", () => {
+	it("the result line gives the transcript's tokens, and Claude Code's totalTokens only as the last request's", () => {
+		const record = agent('a1', {
+			type: 'Explore',
+			start: 990,
+			stop: 995,
+			extra: {totalTokens: 868, totalToolUseCount: 1, totalDurationMs: 1283, model: 'call-model'},
+		});
+		const lines = [
+			JSON.stringify({
+				type: 'assistant',
+				timestamp: at(991),
+				message: {
+					id: 'm1',
+					model: 'claude-opus-5-5',
+					content: [{type: 'tool_use', id: 't1', name: 'Bash', input: {}}],
+					usage: {input_tokens: 3, output_tokens: 30, cache_read_input_tokens: 0, cache_creation_input_tokens: 815},
+				},
+			}),
+			JSON.stringify({
+				type: 'assistant',
+				timestamp: at(992),
+				message: {
+					id: 'm2',
+					model: 'claude-opus-5-5',
+					stop_reason: 'end_turn',
+					content: [{type: 'text', text: 'Done.'}],
+					usage: {input_tokens: 4, output_tokens: 38, cache_read_input_tokens: 702, cache_creation_input_tokens: 128},
+				},
+			}),
+		];
+		const facts: TranscriptFacts = {
+			...agentActivity({
+				summary: foldLines(EMPTY_SUMMARY, lines),
+				meta: undefined,
+				history: undefined,
+				missing: false,
+				parent: {description: undefined, taskResult: {status: 'completed', totalTokens: 868, totalToolUseCount: 1, totalDurationMs: 1283, report: undefined}},
+			}),
+			mtimeMs: ms(995),
+		};
+		const view = buildMonitorModel({agents: [record], transcripts: new Map([['a1', facts]]), now: NOW, options});
+		const shown = view.items[0]!;
+		const fields = Object.fromEntries(activityFields(shown));
+		expect(fields.result).toBe('completed · 1s · 1.7k tokens · 1 tool call · last request 868 tokens');
+		expect(fields.model).toBe('claude-opus-5-5');
+		const json = lsJsonFields(shown);
+		expect(json).toMatchObject({tokensTotal: 1720, toolCallCount: 1, model: 'claude-opus-5-5', result: {lastRequestTokens: 868, status: 'completed'}});
+		expect(json.tokens).toEqual({input: 7, output: 68, cacheRead: 702, cacheCreation: 943});
 	});
 });

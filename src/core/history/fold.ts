@@ -5,11 +5,12 @@ import {isInterruptedToolStatus} from '../hook/agent-call.js';
 import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-record.js';
-import {isObject, str, type Json} from '../record/json.js';
+import {isObject, str} from '../record/json.js';
 import type {EventLine, GitState} from '../record/event-line.js';
-import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State, type TokenUsage} from '../record/fold-state.js';
+import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State} from '../record/fold-state.js';
+import type {RunFigures, TokenCounts} from '../transcript/tally.js';
 
-export type {LifecycleKind, LifecycleStep, TokenUsage} from '../record/fold-state.js';
+export type {LifecycleKind, LifecycleStep} from '../record/fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
 import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
@@ -42,20 +43,34 @@ export interface AgentHistory {
 	readonly resumeCount: number;
 	/** `subagent-stop`, `session-end:<reason>`, `tool:<status>` (the parent's call came back so), or `<event>` (a line of another event whose `state` said so). */
 	readonly stopReason?: string;
-	/** From the Agent call's result (`totalTokens`, latest). */
+	/**
+	 * Its tokens: input, output, cache read and cache write summed over its API responses, each
+	 * once (core/transcript/tally.ts), from its transcript (`withTranscriptFacts`) or an Imported
+	 * line. Never Claude Code's `totalTokens` (that is `lastRequestTokens`).
+	 */
 	readonly tokens?: number;
-	/** From the Agent call's result (`usage`, latest): its final API request only, as Claude Code reports it. */
-	readonly usage?: TokenUsage;
-	/** From the Agent call's result (`totalToolUseCount`, latest). */
+	/** `tokens` in its four parts, when its transcript was read. */
+	readonly usage?: TokenCounts;
+	/** Each run's figures (a resume starts a run), when its transcript was read. */
+	readonly runs?: readonly RunFigures[];
+	/** Claude Code's `totalTokens` of the Agent call's result (latest): its last API request only. */
+	readonly lastRequestTokens?: number;
+	/** Its tool calls: from its transcript, else the Agent call's result (`totalToolUseCount`, latest). */
 	readonly toolCalls?: number;
-	/** From the Agent call (`model`, latest). */
+	/** Its transcript's model, else `.meta.json`'s, else the Agent call's (`model`, latest). */
 	readonly model?: string;
+	/** Its transcript as the log names it (not read by the fold; see `withTranscriptFacts`). */
+	readonly transcriptPath?: string;
+	/** The working folder its lines name. */
+	readonly cwd?: string;
 	/** The git state at the first start and at the stop (absent when unknown). */
 	readonly git: {readonly start?: GitState; readonly stop?: GitState};
 	/** The agent that made the call, when a line names it (`data.parentAgentId`, first seen). Absent: the main session (or unknown). */
 	readonly parentAgentId?: string;
-	/** The time of its latest line (ISO): its last sign of life. */
+	/** The time of its latest line (ISO): its last sign of life in the log. */
 	readonly lastEventAt: string;
+	/** Its transcript's last line (ISO), when that is later than `lastEventAt` (see `withTranscriptFacts`). */
+	readonly lastActivityAt?: string;
 	readonly lifecycle: readonly LifecycleStep[];
 	/** Its lines in time order: those naming it, and a SessionEnd line that interrupted it. */
 	readonly events: readonly EventLine[];
@@ -77,23 +92,6 @@ export interface FoldOptions {
 /** A count (tokens, tool calls): a whole number from 0; anything else in the log is damage, not a count. */
 const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
 
-/** The token counts of a PostToolUse line (`inputTokens`, `outputTokens`, `cacheReadTokens`, `cacheCreationTokens`), undefined when it has none. */
-function usageOf(data: Json): TokenUsage | undefined {
-	const input = count(data.inputTokens);
-	const output = count(data.outputTokens);
-	const cacheRead = count(data.cacheReadTokens);
-	const cacheCreation = count(data.cacheCreationTokens);
-	if (input === undefined && output === undefined && cacheRead === undefined && cacheCreation === undefined) {
-		return undefined;
-	}
-	return {
-		...(input === undefined ? {} : {input}),
-		...(output === undefined ? {} : {output}),
-		...(cacheRead === undefined ? {} : {cacheRead}),
-		...(cacheCreation === undefined ? {} : {cacheCreation}),
-	};
-}
-
 /** What a PostToolUse line of the Agent/Task tool tells about the agent it launched. */
 function toolFacts(s: State, line: EventLine, ms: number): void {
 	const data = line.data;
@@ -112,13 +110,9 @@ function toolFacts(s: State, line: EventLine, ms: number): void {
 	if (subagentType) {
 		s.subagentType = subagentType;
 	}
-	const tokens = count(data.totalTokens);
-	if (tokens !== undefined) {
-		s.tokens = tokens;
-	}
-	const usage = usageOf(data);
-	if (usage !== undefined) {
-		s.usage = usage;
+	const lastRequestTokens = count(data.totalTokens);
+	if (lastRequestTokens !== undefined) {
+		s.lastRequestTokens = lastRequestTokens;
 	}
 	const toolCalls = count(data.totalToolUseCount);
 	if (toolCalls !== undefined) {
@@ -195,6 +189,7 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 	s.model = facts.model ?? s.model;
 	s.tokens = facts.tokens ?? s.tokens;
 	s.toolCalls = facts.toolCalls ?? s.toolCalls;
+	s.transcriptPath = facts.transcriptPath ?? s.transcriptPath;
 	if (known !== undefined && known.ms <= ms) {
 		start(s, {...line, at: known.at}, known.ms);
 	}
@@ -255,9 +250,11 @@ function finish(s: State, now: number, staleMs: number, events: readonly EventLi
 		resumeCount: s.resumeCount,
 		...(s.stopReason === undefined ? {} : {stopReason: s.stopReason}),
 		...(s.tokens === undefined ? {} : {tokens: s.tokens}),
-		...(s.usage === undefined ? {} : {usage: s.usage}),
+		...(s.lastRequestTokens === undefined ? {} : {lastRequestTokens: s.lastRequestTokens}),
 		...(s.toolCalls === undefined ? {} : {toolCalls: s.toolCalls}),
 		...(s.model === undefined ? {} : {model: s.model}),
+		...(s.transcriptPath === undefined ? {} : {transcriptPath: s.transcriptPath}),
+		...(s.cwd === undefined ? {} : {cwd: s.cwd}),
 		git: {...(s.gitStart === undefined ? {} : {start: s.gitStart}), ...(s.gitStop === undefined ? {} : {stop: s.gitStop})},
 		...(s.parentAgentId === undefined ? {} : {parentAgentId: s.parentAgentId}),
 		lastEventAt: s.lastAt,
@@ -291,7 +288,8 @@ function namedInterrupted(line: EventLine): string[] {
  *   `data.interrupted` names that has not completed, becomes `interrupted`
  *   (`stopReason: session-end:<reason>`). `SessionStart` (any source, `resume` too) changes no
  *   agent: an agent resumes only by a start of its own.
- * - `PostToolUse` (the Agent/Task call that launched it): description, model, tokens, tool calls;
+ * - `PostToolUse` (the Agent/Task call that launched it): description, model, tool calls, and
+ *   `totalTokens` as `lastRequestTokens` (the last API request only: never the run's tokens);
  *   a status saying the call was interrupted makes the agent `interrupted` (even if it completed).
  * - `Imported` (written by `agentlog import` from a transcript): ignored entirely for an agent
  *   any hook line names (whatever the order); otherwise the latest one gives the whole run
@@ -484,6 +482,11 @@ export class EventFold {
 		}
 		if (line.type) {
 			s.type = line.type;
+		}
+		s.cwd ??= line.cwd;
+		const transcript = isObject(line.data) ? str(line.data.agentTranscriptPath) : undefined;
+		if (transcript !== undefined && line.event !== IMPORTED_EVENT) {
+			s.transcriptPath = transcript;
 		}
 		const parent = isObject(line.data) ? line.data.parentAgentId : undefined;
 		if (s.parentAgentId === undefined && isSafeId(parent) && parent !== s.agentId) {

@@ -6,6 +6,7 @@ import {fail, ok, type Result} from '../result.js';
 import type {EventLine, GitState} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 import type {WorkflowTag} from '../workflow/workflow-of.js';
+import type {TokenCounts} from '../transcript/tally.js';
 
 export interface HistoryFilter {
 	/** An agent id or a prefix of one (uniqueness is checked over the whole result: `resolveAgentPrefix`). */
@@ -201,15 +202,30 @@ export interface HistoryJsonAgent {
 	readonly durationMs: number | null;
 	readonly resumeCount: number;
 	readonly stopReason: string | null;
+	/** Input, output, cache read and cache write summed over its responses, each once (its transcript's). */
 	readonly tokens: number | null;
+	/** `tokens` in its four parts. */
+	readonly usage: TokenCounts | null;
+	/** Each run's `{startedAt, tokens, toolCalls}` (a resume starts a run). */
+	readonly runs: readonly JsonRun[] | null;
+	/** Claude Code's `totalTokens` of the Agent call's result: its last API request only. */
+	readonly lastRequestTokens: number | null;
 	readonly toolCalls: number | null;
 	readonly model: string | null;
 	readonly git: {readonly start: JsonGit | null; readonly stop: JsonGit | null};
 	readonly parentAgentId: string | null;
+	/** Its last sign of life: its last log line, or its transcript's last line when later. */
+	readonly lastActivityAt: string;
 	readonly source: 'hook' | 'transcript';
 	readonly provider: 'claude' | 'codex';
 	/** The workflow run it is an agent of (as in `ls --json`); null for any other agent. */
 	readonly workflow: WorkflowTag | null;
+}
+
+export interface JsonRun {
+	readonly startedAt: string;
+	readonly tokens: number;
+	readonly toolCalls: number;
 }
 
 export interface JsonGit {
@@ -237,10 +253,14 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		resumeCount: h.resumeCount,
 		stopReason: orNull(h.stopReason),
 		tokens: orNull(h.tokens),
+		usage: h.usage === undefined ? null : {input: h.usage.input, output: h.usage.output, cacheRead: h.usage.cacheRead, cacheCreation: h.usage.cacheCreation},
+		runs: h.runs === undefined ? null : h.runs.map(r => ({startedAt: r.startedAt, tokens: r.tokens, toolCalls: r.toolCalls})),
+		lastRequestTokens: orNull(h.lastRequestTokens),
 		toolCalls: orNull(h.toolCalls),
 		model: orNull(h.model),
 		git: {start: jsonGit(h.git.start), stop: jsonGit(h.git.stop)},
 		parentAgentId: orNull(h.parentAgentId),
+		lastActivityAt: h.lastActivityAt ?? h.lastEventAt,
 		source: h.source,
 		provider: h.provider,
 		workflow: h.workflow === undefined ? null : {runId: h.workflow.runId, name: h.workflow.name, phase: h.workflow.phase, label: h.workflow.label},
@@ -258,10 +278,14 @@ const HELD_FIELDS = [
 	'resumeCount',
 	'stopReason',
 	'tokens',
+	'usage',
+	'runs',
+	'lastRequestTokens',
 	'toolCalls',
 	'model',
 	'git',
 	'parentAgentId',
+	'lastActivityAt',
 	'source',
 	'provider',
 	'workflow',

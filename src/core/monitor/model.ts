@@ -16,6 +16,7 @@ import type {TranscriptFacts} from './inferred-stop.js';
 import {summaryLine} from './report.js';
 import {buildView, type AgentView, type ViewItem, type ViewOptions} from './view.js';
 import {isFailure} from '../record/limits.js';
+import {decideModel} from '../transcript/figures.js';
 import {tokenTotals} from '../transcript/summary.js';
 import {groupWorkflows, type MemberState, type WorkflowGroup} from '../workflow/group.js';
 import {runAgentOf, sameTag, workflowOf, type WorkflowIndex, type WorkflowTag} from '../workflow/workflow-of.js';
@@ -186,7 +187,7 @@ export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefine
 		name: nonEmpty(facts?.meta?.name),
 		activity: facts,
 		workflow,
-		model: facts?.summary.model ?? agent.model ?? facts?.meta?.model ?? runAgentOf(workflows, agent.agentId)?.agent.model,
+		model: decideModel(facts?.summary.model, facts?.meta?.model, agent.model, runAgentOf(workflows, agent.agentId)?.agent.model),
 	};
 	factsCache.set(agent, {facts, known: knownParent, workflows, value});
 	return value;

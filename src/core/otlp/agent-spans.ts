@@ -125,21 +125,18 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	if (h.model !== undefined) {
 		attributes.push(text('gen_ai.request.model', h.model));
 	}
-	if (h.usage?.input !== undefined) {
-		// The semantic conventions count cached input in the input tokens; Claude Code's usage gives it apart.
-		attributes.push(int('gen_ai.usage.input_tokens', h.usage.input + (h.usage.cacheRead ?? 0) + (h.usage.cacheCreation ?? 0)));
-	}
-	if (h.usage?.output !== undefined) {
+	if (h.usage !== undefined) {
+		// The agent's tokens (core/transcript/figures.ts). The semantic conventions count cached input in the input tokens; Claude Code's usage gives it apart.
+		attributes.push(int('gen_ai.usage.input_tokens', h.usage.input + h.usage.cacheRead + h.usage.cacheCreation));
 		attributes.push(int('gen_ai.usage.output_tokens', h.usage.output));
-	}
-	if (h.usage?.cacheRead !== undefined) {
 		attributes.push(int('gen_ai.usage.cache_read.input_tokens', h.usage.cacheRead));
-	}
-	if (h.usage?.cacheCreation !== undefined) {
 		attributes.push(int('gen_ai.usage.cache_creation.input_tokens', h.usage.cacheCreation));
 	}
 	if (h.tokens !== undefined) {
 		attributes.push(int('agentlog.total_tokens', h.tokens));
+	}
+	if (h.lastRequestTokens !== undefined) {
+		attributes.push(int('agentlog.last_request_tokens', h.lastRequestTokens));
 	}
 	if (h.toolCalls !== undefined) {
 		attributes.push(int('agentlog.tool_call_count', h.toolCalls));

@@ -20,3 +20,12 @@ export function countsOf(from?: Readonly<Record<string, unknown>>): Record<strin
 export function addCount(counts: Record<string, number>, name: string, n = 1): void {
 	counts[name] = (counts[name] ?? 0) + n;
 }
+
+/** The counts of a table summed. */
+export function sumCounts(counts: Readonly<Record<string, number>>): number {
+	let n = 0;
+	for (const value of Object.values(counts)) {
+		n += value;
+	}
+	return n;
+}

@@ -5,14 +5,6 @@ import type {EventLine, GitState} from './event-line.js';
 
 export type {LifecycleKind, LifecycleStep} from './lifecycle-machine.js';
 
-/** The Agent call's `usage` (its final API request only): tokens in (without the cached parts), out, read from and written to the cache. */
-export interface TokenUsage {
-	readonly input?: number;
-	readonly output?: number;
-	readonly cacheRead?: number;
-	readonly cacheCreation?: number;
-}
-
 /** Where an agent's lines go while folding: its `events` (an array), a tally, or nowhere. */
 export interface EventSink {
 	push(line: EventLine): unknown;
@@ -33,10 +25,16 @@ export interface State extends Life {
 	lastAt: string;
 	lastMs: number;
 	description?: string;
+	/** An Imported line's tokens (its transcript's, summed as every view sums them). */
 	tokens?: number;
-	usage?: TokenUsage;
+	/** Claude Code's `totalTokens` of the Agent call's result: its last API request only. */
+	lastRequestTokens?: number;
 	toolCalls?: number;
 	model?: string;
+	/** Its transcript, as the latest line naming one says (`data.agentTranscriptPath`, an import's `transcriptPath`). */
+	transcriptPath?: string;
+	/** The working folder of its first line that has one. */
+	cwd?: string;
 	parentAgentId?: string;
 	gitStart?: GitState;
 	gitStop?: GitState;

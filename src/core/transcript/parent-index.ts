@@ -1,21 +1,23 @@
 // What a parent transcript says about the agents it started: the `description` of each
-// Agent/Task call (by tool_use id) and the tool result that names an agent
-// (`toolUseResult.agentId`, CLAUDE-CODE-HOOKS.md §1.3, §4). Pure: bytes or lines in, short
-// strings kept. A main transcript is many megabytes of other tools' calls and results; only the
-// lines that can matter are parsed (found by a byte search for `"Agent"`, `"Task"` or
-// `"agentId"`), so a 50 MB transcript costs a scan, not a parse.
+// Agent/Task call (by tool_use id), the tool result that names an agent
+// (`toolUseResult.agentId`, CLAUDE-CODE-HOOKS.md §1.3, §4), and the `<task-notification>` that
+// reports a background agent's end (§9: its PostToolUse said only `async_launched`). Pure: bytes
+// or lines in, short strings kept. A main transcript is many megabytes of other tools' calls and
+// results; only the lines that can matter are parsed (found by a byte search for `"Agent"`,
+// `"Task"`, `"agentId"` or `<task-id>`), so a 50 MB transcript costs a scan, not a parse.
 //
-// Memory stays small: a description is cut to DESCRIPTION_MAX, a result's report to
-// TASK_REPORT_MAX, and with `wants` only the results of the agents asked for are kept.
+// Memory stays small: a description is cut to DESCRIPTION_MAX, and with `wants` only the results
+// (and their reports, each bounded like a stop's message) of the agents asked for are kept.
 import {isObject, str, type Json} from '../record/json.js';
+import {CUT_MESSAGE_CHARS} from '../record/limits.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import type {TaskResult} from './agent-activity.js';
 
 /** A task description is a few words; longer is cut. */
 export const DESCRIPTION_MAX = 500;
-/** The Task result's text kept per agent (UTF-16 units). */
-export const TASK_REPORT_MAX = 64 * 1024;
+/** The Task result's text kept per agent (UTF-16 units): whole, as a stop's message is. */
+export const TASK_REPORT_MAX = CUT_MESSAGE_CHARS;
 
 export interface ParentFacts {
 	/** The spawning call's description, safe text. */
@@ -40,7 +42,7 @@ interface ResultEntry {
 }
 
 const encoder = new TextEncoder();
-const NEEDLES = ['"agentId"', '"Agent"', '"Task"'].map(n => encoder.encode(n));
+const NEEDLES = ['"agentId"', '"Agent"', '"Task"', '<task-id>'].map(n => encoder.encode(n));
 const decoder = new TextDecoder();
 
 function indexOf(bytes: Uint8Array, needle: Uint8Array, from: number): number {
@@ -76,6 +78,76 @@ export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskRe
 		totalDurationMs: numOrUndefined(toolUseResult.totalDurationMs),
 		report: text === undefined ? undefined : head(safeText(head(text, TASK_REPORT_MAX)), TASK_REPORT_MAX),
 	};
+}
+
+const NOTIFICATION = '<task-notification>';
+
+/** The text between `<tag>` and `</tag>` in `text` from `from` on (the first such pair), trimmed. */
+function tagged(text: string, tag: string, from = 0, to = text.length): string | undefined {
+	const open = text.indexOf(`<${tag}>`, from);
+	if (open < 0 || open >= to) {
+		return undefined;
+	}
+	const start = open + tag.length + 2;
+	const close = text.indexOf(`</${tag}>`, start);
+	return close < 0 || close > to ? undefined : text.slice(start, close).trim();
+}
+
+function count(text: string | undefined): number | undefined {
+	return text !== undefined && /^\d{1,15}$/u.test(text) ? Number(text) : undefined;
+}
+
+/** What a `<task-notification>` says of a background agent's end. */
+export interface TaskNotification {
+	readonly taskId: string;
+	readonly toolUseId: string | undefined;
+	readonly result: TaskResult;
+}
+
+/**
+ * A `<task-notification>` text (the user turn or queue line Claude Code writes when a background
+ * agent ends): `<task-id>`, `<tool-use-id>` and `<status>` from its head (before `<result>`, so
+ * a report that quotes a notification changes nothing), the report whole, and `<usage>` after the
+ * report (`subagent_tokens` is the last request's, as an Agent result's `totalTokens`).
+ */
+export function parseTaskNotification(text: string): TaskNotification | undefined {
+	const start = text.trimStart();
+	if (!start.startsWith(NOTIFICATION)) {
+		return undefined;
+	}
+	const resultAt = start.indexOf('<result>');
+	const headEnd = resultAt < 0 ? start.length : resultAt;
+	const taskId = tagged(start, 'task-id', 0, headEnd);
+	if (taskId === undefined || taskId === '') {
+		return undefined;
+	}
+	const resultEnd = resultAt < 0 ? -1 : start.lastIndexOf('</result>');
+	const report = resultAt < 0 || resultEnd < resultAt ? undefined : start.slice(resultAt + '<result>'.length, resultEnd);
+	const tail = resultEnd < 0 ? start.slice(headEnd) : start.slice(resultEnd);
+	const usage = tagged(tail, 'usage');
+	const status = tagged(start, 'status', 0, headEnd);
+	return {
+		taskId,
+		toolUseId: tagged(start, 'tool-use-id', 0, headEnd),
+		result: {
+			status: status === undefined ? undefined : safeLine(head(status, 100)),
+			totalTokens: usage === undefined ? undefined : count(tagged(usage, 'subagent_tokens')),
+			totalToolUseCount: usage === undefined ? undefined : count(tagged(usage, 'tool_uses')),
+			totalDurationMs: usage === undefined ? undefined : count(tagged(usage, 'duration_ms')),
+			report: report === undefined || report.trim() === '' ? undefined : head(safeText(head(report, TASK_REPORT_MAX)), TASK_REPORT_MAX),
+		},
+	};
+}
+
+/** The `<task-notification>` text of a line: a queue line's `content`, or a user message's. */
+function notificationText(line: Json): string | undefined {
+	if (line.type === 'queue-operation') {
+		return str(line.content);
+	}
+	if (line.type === 'user' && isObject(line.message)) {
+		return typeof line.message.content === 'string' ? line.message.content : textOfParts(line.message.content);
+	}
+	return undefined;
 }
 
 /** A line's `timestamp` is later than `until` (a line without one is taken as not later). */
@@ -130,10 +202,18 @@ export class ParentIndex {
 		} catch {
 			return;
 		}
-		if (!isObject(line) || !isObject(line.message) || !Array.isArray(line.message.content)) {
+		if (!isObject(line)) {
 			return;
 		}
 		if (this.until !== undefined && isAfter(line.timestamp, this.until)) {
+			return;
+		}
+		const notice = notificationText(line);
+		if (notice?.includes('<task-id>')) {
+			this.addNotification(notice);
+			return;
+		}
+		if (!isObject(line.message) || !Array.isArray(line.message.content)) {
 			return;
 		}
 		const tur = isObject(line.toolUseResult) ? line.toolUseResult : undefined;
@@ -155,6 +235,20 @@ export class ParentIndex {
 				break;
 			}
 		}
+	}
+
+	/** A background agent's end: its result, now (the launch's call and description are kept). */
+	private addNotification(text: string): void {
+		const notice = parseTaskNotification(text);
+		if (notice === undefined || !this.wants(notice.taskId)) {
+			return;
+		}
+		const before = this.results.get(notice.taskId);
+		this.results.set(notice.taskId, {
+			toolUseId: before?.toolUseId ?? notice.toolUseId,
+			launchDescription: before?.launchDescription,
+			result: notice.result,
+		});
 	}
 
 	/** Each agent's Task result status, as far as the lines went (the session counts' cache keeps these). */

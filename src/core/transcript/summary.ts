@@ -9,6 +9,7 @@
 // summary keeps (tool names and summaries, results, text, files, model, ids) is made safe for a
 // terminal as it is kept (`oneLine` does it for the cut text, `safeLine` for the rest): the
 // lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
+import {SYNTHETIC_MODEL} from './synthetic-model.js';
 import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
@@ -225,7 +226,7 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 		const calls: Array<{id: string; name: string; input: unknown}> = [];
 		// A message Claude Code made up itself (an API error's) names the model `<synthetic>`: no model.
 		const model = str(message.model);
-		s.model = (model === '<synthetic>' ? undefined : safeOptional(model)) ?? s.model;
+		s.model = (model === SYNTHETIC_MODEL ? undefined : safeOptional(model)) ?? s.model;
 		const id = str(message.id);
 		if (id && isObject(message.usage)) {
 			setUsage(s, id, usageOf(message.usage));

@@ -10,11 +10,12 @@
 // line keeps what it saw (results, new user messages, `toolEndsTurn`) so it can be applied to the
 // message the earlier part ended with, and a part whose first line continues a message is joined
 // to it.
+import {CUT_MESSAGE_CHARS} from '../record/limits.js';
 import {head} from '../text/bounded.js';
 import {safeText} from '../text/safe-text.js';
 
-/** A final report kept from a transcript: at most this many UTF-16 units (1 MiB of text). */
-export const REPORT_MAX = 1 << 20;
+/** A final report kept from a transcript: at most as much as a stop's message (1 MiB of text). */
+export const REPORT_MAX = CUT_MESSAGE_CHARS;
 /** Tool results remembered by a part without assistant lines (more: the turn went on). */
 const ANSWERED_MAX = 64;
 

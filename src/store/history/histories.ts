@@ -14,6 +14,8 @@ import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.j
 import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';
 import {HistoryWorkflows} from '../workflow/history.js';
+import {withTranscriptFacts} from '../../core/history/with-transcript.js';
+import {defaultTranscriptFacts, type TranscriptFacts} from './transcript-facts.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
 export const MAX_NOTES = 5;
@@ -58,6 +60,11 @@ export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions 
 	readonly keep?: (h: AgentHistory) => T;
 	/** Where the agents' workflow runs are read (default: under `<claude>/projects` of the environment). */
 	readonly workflows?: HistoryWorkflows;
+	/**
+	 * Where each agent's transcript facts (tokens, tool calls, model, description) come from
+	 * (default: its transcript, through the cache in the state folder); `false`: the log alone.
+	 */
+	readonly transcripts?: TranscriptFacts | false;
 }
 
 /** The first and last time (ms) of a session's lines. */
@@ -226,6 +233,8 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 	const tallyAll = tally !== undefined && Object.keys(filter).length === 0;
 	const sessionLinesWanted = !selectsAgents(filter) && (keepLines !== 'none' || tally !== undefined);
 	const eventNames = new EventNames();
+	const transcripts = options.transcripts ?? defaultTranscriptFacts();
+	const listed = new Set<string>();
 	const mergeAgentTally = (sink: AgentTally): void => {
 		for (const end of sink.mergeInto(tally!)) {
 			sessionEnds.add(end);
@@ -233,10 +242,12 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 	};
 	const workflows = options.workflows ?? new HistoryWorkflows();
 	for (const session of listSessionDirs(activity)) {
+		listed.add(session.id);
 		if (options.sessionId !== undefined && session.id !== options.sessionId) {
 			continue;
 		}
 		const file = path.join(activity, session.label, EVENT_LOG_NAME);
+		const facts = transcripts === false ? undefined : transcripts.session(session.id);
 		const sessionLines: EventLine[] = [];
 		const onLine = (line: EventLine): void => {
 			if (line.agentId !== undefined || !sessionLineInRange(line, filter)) {
@@ -280,7 +291,9 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		// The selected agents' lines, when the prefix needs no resolving.
 		const selected: (readonly EventLine[])[] = [];
 		const drained = [...fold.drain()];
-		const tagged = workflows.tag(drained.map(d => d.history));
+		// The transcript's facts first; then the workflow run, which fills only what they left unknown.
+		const joined = drained.map(d => (facts === undefined ? d.history : withTranscriptFacts(d.history, facts.factsOf(d.history), options)));
+		const tagged = workflows.tag(joined);
 		for (const [i, {sink}] of drained.entries()) {
 			const history = tagged[i]!;
 			if (!matchesFilter(history, filter)) {
@@ -306,6 +319,10 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		if (keepLines !== 'none' && !byPrefix) {
 			lines.push(...selectedLines(selected, sessionLines, filter));
 		}
+		facts?.save();
+	}
+	if (transcripts !== false && options.sessionId === undefined) {
+		transcripts.sweep(listed);
 	}
 	let result = agents;
 	if (filter.agent !== undefined) {
@@ -362,7 +379,11 @@ export interface ChainRead {
  * lines of the chain's agents only (the agent, its ancestors and descendants; the others' `events`
  * are empty). Memory: a session's agents and the chain's lines.
  */
-export function readAgentSession(activity: string, agentArg: string, options: {readonly now: number; readonly staleMs?: number} & EventLogOptions): ChainRead {
+export function readAgentSession(
+	activity: string,
+	agentArg: string,
+	options: {readonly now: number; readonly staleMs?: number; readonly transcripts?: TranscriptFacts | false} & EventLogOptions,
+): ChainRead {
 	const notes: LogNotes = {notes: [], count: 0};
 	const logOptions = {
 		...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
@@ -413,9 +434,11 @@ export function readAgentSession(activity: string, agentArg: string, options: {r
 	const {dir, sessionId} = holding[0]!;
 	const chain = agentChain(foldSessionLog(dir, {...foldOptions, sessionId}).agents, agentId);
 	const members = new Set<string>([agentId, ...(chain?.ancestors ?? []).map(h => h.agentId), ...(chain?.descendants ?? []).map(e => e.history.agentId)]);
+	const transcripts = options.transcripts ?? defaultTranscriptFacts();
 	const sessionAgents = foldSessionLog(dir, {
 		...foldOptions,
 		sessionId,
+		...(transcripts === false ? {} : {transcripts}),
 		whole: line => line.agentId !== undefined && members.has(line.agentId),
 		sink: id => (members.has(id) ? [] : {push: () => undefined}),
 	}).agents;

@@ -48,7 +48,14 @@ interface PlannedSession {
 export function planSelectedLines(activity: string, options: SelectedLinesOptions): LinePlan {
 	const filter = options.filter ?? {};
 	const spans = new Map<string, SessionSpan>();
-	const read = readHistories(activity, {...options, filter, spans, keep: h => ({sessionId: h.sessionId, agentId: h.agentId})});
+	// Only a status filter can read what a transcript says (a later sign of life): the lines themselves never do.
+	const read = readHistories(activity, {
+		...options,
+		filter,
+		spans,
+		keep: h => ({sessionId: h.sessionId, agentId: h.agentId}),
+		...(filter.statuses === undefined ? {transcripts: false} : {}),
+	});
 	if (read.agentError !== undefined) {
 		return {notes: read.notes, agentError: read.agentError, groups: []};
 	}

@@ -7,6 +7,8 @@ import {EventFold, type AgentHistory, type EventSink} from '../../core/history/f
 import {eventLogItems, type EventLogOptions, type LogItem} from './event-log.js';
 import {slimLine} from './slim-line.js';
 import type {HistoryWorkflows} from '../workflow/history.js';
+import {withTranscriptFacts} from '../../core/history/with-transcript.js';
+import type {TranscriptFacts} from './transcript-facts.js';
 
 export interface SessionFoldOptions extends EventLogOptions {
 	readonly now: number;
@@ -21,6 +23,8 @@ export interface SessionFoldOptions extends EventLogOptions {
 	readonly onItem?: (item: LogItem) => void;
 	/** Gives each workflow agent its run (the OTLP export's spans nest under the run). */
 	readonly workflows?: HistoryWorkflows;
+	/** Each agent joined with its transcript's facts from here (default: the log alone). */
+	readonly transcripts?: TranscriptFacts;
 }
 
 export interface SessionFold {
@@ -58,10 +62,13 @@ export function foldSessionLog(sessionDir: string, options: SessionFoldOptions):
 			fold.add(options.whole?.(item.line) ? item.line : slimLine(item.line), item.bytes);
 		}
 	}
+	const facts = options.sessionId === undefined ? undefined : options.transcripts?.session(options.sessionId);
 	let agents: AgentHistory[] = [];
-	for (const {history, sink} of fold.drain()) {
+	for (const {history: folded, sink} of fold.drain()) {
+		const history = facts === undefined ? folded : withTranscriptFacts(folded, facts.factsOf(folded), options);
 		agents.push(sink instanceof KeptLines ? {...history, events: sink.lines} : history);
 	}
+	facts?.save();
 	if (options.workflows !== undefined) {
 		agents = options.workflows.tag(agents);
 	}

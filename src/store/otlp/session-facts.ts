@@ -13,6 +13,7 @@ import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {foldSessionLog, KeptLines} from '../history/session-fold.js';
 import {slimLine} from '../history/slim-line.js';
 import {HistoryWorkflows} from '../workflow/history.js';
+import {defaultTranscriptFacts, type TranscriptFacts} from '../history/transcript-facts.js';
 
 export interface SessionFactsRead {
 	readonly facts: SessionFacts;
@@ -25,7 +26,13 @@ export interface SessionFactsRead {
 /** The lines that can become an agent's span events (agent-spans.ts waitEvent). */
 const isWait = (line: EventLine): boolean => line.event === 'PermissionRequest' || line.event === 'Notification';
 
-export function readSessionFacts(activity: string, session: SessionDirInfo, now: number, staleMs: number | undefined): SessionFactsRead {
+export function readSessionFacts(
+	activity: string,
+	session: SessionDirInfo,
+	now: number,
+	staleMs: number | undefined,
+	transcripts: TranscriptFacts | false = defaultTranscriptFacts(),
+): SessionFactsRead {
 	const sessionLines: EventLine[] = [];
 	let first: {line: EventLine; ms: number} | undefined;
 	let last: {line: EventLine; ms: number} | undefined;
@@ -33,6 +40,7 @@ export function readSessionFacts(activity: string, session: SessionDirInfo, now:
 		now,
 		...(staleMs === undefined ? {} : {staleMs}),
 		sessionId: session.id,
+		...(transcripts === false ? {} : {transcripts}),
 		sink: () => new KeptLines(isWait),
 		// A workflow agent's span nests under its run's.
 		workflows: new HistoryWorkflows(),

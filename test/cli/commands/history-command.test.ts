@@ -19,12 +19,45 @@ function log(activity: string, sessionId: string, lines: Array<Omit<EventLine, '
 	appendFileSync(path.join(dir, 'events.jsonl'), lines.map(l => formatEventLine({v: 1, sessionId, ...l})).join(''));
 }
 
+/** Claude Code's folder of a fixture's activity folder (beside it). */
+const claudeOf = (activity: string): string => `${activity}-claude`;
+
+/** ex1's transcript: two responses (one written as two lines: counted once), 4 + 3 tool calls, 1500 + 700 tokens. */
+function ex1Transcript(activity: string): string {
+	const file = path.join(claudeOf(activity), 'projects', '-w', S1, 'subagents', 'agent-ex1.jsonl');
+	mkdirSync(path.dirname(file), {recursive: true});
+	const tools = (n: number, from: number) => Array.from({length: n}, (_, i) => ({type: 'tool_use', id: `t${from + i}`, name: 'Read', input: {}}));
+	const response = (id: string, minutesAgo: number, usage: Record<string, number>, content: unknown[]) =>
+		JSON.stringify({type: 'assistant', timestamp: at(minutesAgo), message: {id, model: 'claude-haiku-4-5', role: 'assistant', content, usage}});
+	const first = {input_tokens: 10, output_tokens: 200, cache_read_input_tokens: 1000, cache_creation_input_tokens: 290};
+	writeFileSync(
+		file,
+		[
+			JSON.stringify({type: 'user', timestamp: at(110), message: {role: 'user', content: 'find the routes'}}),
+			response('m1', 108, first, tools(2, 0)),
+			response('m1', 108, first, tools(2, 2)),
+			response('m2', 95, {input_tokens: 5, output_tokens: 100, cache_read_input_tokens: 500, cache_creation_input_tokens: 95}, tools(3, 4)),
+			'',
+		].join('\n'),
+	);
+	return file;
+}
+
 /** S1: an Explore agent that spawned a worker, both completed; a Plan agent interrupted by SessionEnd. S2: an active Explore agent. */
 function fixture(): string {
 	const activity = tempDir('activity-');
+	const transcript = ex1Transcript(activity);
 	log(activity, S1, [
 		{at: at(120), event: 'SessionStart', data: {source: 'startup'}},
-		{at: at(110), event: 'SubagentStart', agentId: 'ex1', type: 'Explore', state: 'active', git: {head: 'aaaaaaa111', branch: 'main'}},
+		{
+			at: at(110),
+			event: 'SubagentStart',
+			agentId: 'ex1',
+			type: 'Explore',
+			state: 'active',
+			git: {head: 'aaaaaaa111', branch: 'main'},
+			data: {agentTranscriptPath: transcript},
+		},
 		{at: at(110), event: 'PostToolUse', agentId: 'ex1', data: {description: 'find the routes', model: 'haiku', status: 'async_launched'}},
 		{at: at(105), event: 'SubagentStart', agentId: 'wk1', type: 'worker', state: 'active', data: {parentAgentId: 'ex1'}},
 		{at: at(100), event: 'SubagentStop', agentId: 'wk1', type: 'worker', state: 'stopped', data: {lastMessage: 'done'}},
@@ -45,7 +78,14 @@ function fixture(): string {
 function run(args: string[], activity: string) {
 	const home = tempDir('home-');
 	return spawnSync(process.execPath, [cli, ...args, '--dir', activity], {
-		env: {...process.env, HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), AGENTLOG_NOW: new Date(NOW).toISOString(), TZ: 'UTC'},
+		env: {
+			...process.env,
+			HOME: home,
+			CLAUDE_CONFIG_DIR: claudeOf(activity),
+			XDG_STATE_HOME: path.join(home, 'state'),
+			AGENTLOG_NOW: new Date(NOW).toISOString(),
+			TZ: 'UTC',
+		},
 		encoding: 'utf8',
 	});
 }
@@ -62,7 +102,8 @@ describe('agentlog history', () => {
 		expect(lines.slice(1).map(l => l.split(/\s{2,}/)[2])).toEqual(['explore', 'Plan', 'worker', 'Explore']);
 		expect(r.stdout).toMatch(/11:59:00\s+bb11aa22\s+explore\s+● active\s+1m 00s/);
 		expect(r.stdout).toMatch(/10:40:00\s+3f2c9a10\s+Plan\s+○ interrupted\s+10m 00s/);
-		expect(r.stdout).toMatch(/10:10:00\s+3f2c9a10\s+Explore\s+find the routes\s+○ completed\s+20m 00s\s+1200\s+7\s+aaaaaaa→bbbbbbb/);
+		// Tokens from its transcript (each response once), not the Agent result's totalTokens (1200: its last request).
+		expect(r.stdout).toMatch(/10:10:00\s+3f2c9a10\s+Explore\s+find the routes\s+○ completed\s+20m 00s\s+2200\s+7\s+aaaaaaa→bbbbbbb/);
 	});
 
 	it('--json gives every field of every agent; filters by type, status, since, agent prefix; --asc, --limit, --offset', () => {
@@ -81,13 +122,26 @@ describe('agentlog history', () => {
 			resumeCount: 0,
 			stopReason: 'session-end:prompt_input_exit',
 			tokens: null,
+			usage: null,
+			runs: null,
+			lastRequestTokens: null,
 			toolCalls: null,
 			model: null,
 			git: {start: null, stop: null},
 			parentAgentId: null,
+			lastActivityAt: at(80),
 			source: 'hook',
 			provider: 'claude',
 			workflow: null,
+		});
+		expect(all[3]).toMatchObject({
+			agentId: 'ex1',
+			tokens: 2200,
+			usage: {input: 15, output: 300, cacheRead: 1500, cacheCreation: 385},
+			runs: [{startedAt: at(110), tokens: 2200, toolCalls: 7}],
+			lastRequestTokens: 1200,
+			toolCalls: 7,
+			model: 'claude-haiku-4-5',
 		});
 		expect(json(run(['history', '--json', '--type', 'EXPLORE'], activity)).map(a => a.agentId)).toEqual(['ex2', 'ex1']);
 		expect(json(run(['history', '--json', '--status', 'interrupted,active'], activity)).map(a => a.agentId)).toEqual(['ex2', 'pl1']);
@@ -207,7 +261,7 @@ describe('agentlog stats', () => {
 			byStatus: {completed: 2, interrupted: 1, active: 1, resumed: 0, idle: 0, stale: 0},
 			byEvent: {SessionStart: 1, SessionEnd: 1, SubagentStart: 4, SubagentStop: 2, PostToolUse: 2},
 			byType: {
-				Explore: {agents: 1, p50Ms: 1_200_000, p95Ms: 1_200_000, maxMs: 1_200_000, tokens: 1200, toolCalls: 7, interrupted: 0},
+				Explore: {agents: 1, p50Ms: 1_200_000, p95Ms: 1_200_000, maxMs: 1_200_000, tokens: 2200, toolCalls: 7, interrupted: 0},
 				Plan: {agents: 1, interrupted: 1, tokens: null},
 			},
 		});
@@ -222,7 +276,7 @@ describe('agentlog stats', () => {
 		const r = run(['stats'], activity);
 		expect(r.stdout).toContain('4 agents · 10 events · 2 sessions');
 		expect(r.stdout).toContain('interrupted: 1 of 4 (25%)');
-		expect(r.stdout).toMatch(/Explore\s+1\s+20m 00s\s+20m 00s\s+20m 00s\s+1200\s+7\s+0 \(0%\)/);
+		expect(r.stdout).toMatch(/Explore\s+1\s+20m 00s\s+20m 00s\s+20m 00s\s+2200\s+7\s+0 \(0%\)/);
 		expect(run(['stats', '--by', 'colour'], activity).status).toBe(2);
 	});
 });

@@ -17,6 +17,7 @@ interface Spec {
 	readonly state?: EventLine['state'];
 	readonly data?: Record<string, unknown>;
 	readonly git?: GitState;
+	readonly cwd?: string;
 }
 
 function line(event: string, atMs: number, spec: Spec = {}): EventLine {
@@ -30,6 +31,7 @@ function line(event: string, atMs: number, spec: Spec = {}): EventLine {
 		...(spec.state === undefined ? {} : {state: spec.state}),
 		...(spec.data === undefined ? {} : {data: spec.data}),
 		...(spec.git === undefined ? {} : {git: spec.git}),
+		...(spec.cwd === undefined ? {} : {cwd: spec.cwd}),
 	};
 }
 
@@ -211,7 +213,7 @@ describe('foldEvents: lifecycle paths', () => {
 });
 
 describe('foldEvents: facts from the Agent call', () => {
-	it('takes description, model, tokens, tool calls and the parent from PostToolUse', () => {
+	it("takes description, model, tool calls and the parent from PostToolUse; its totalTokens only as the last request's", () => {
 		const a = only([
 			start('a1', 0),
 			stop('a1', 40 * S),
@@ -229,22 +231,27 @@ describe('foldEvents: facts from the Agent call', () => {
 			status: 'completed',
 			description: 'Find API routes',
 			model: 'claude-haiku-4-5',
-			tokens: 12450,
+			lastRequestTokens: 12450,
 			toolCalls: 7,
 			parentAgentId: 'p1',
 			stoppedAt: t(40 * S),
 		});
+		// Claude Code's totalTokens is its last API request: never the run's tokens.
+		expect(a.tokens).toBeUndefined();
 	});
 
-	it("takes the call's token usage (the latest line that has one), whole numbers only", () => {
+	it("leaves the call's usage (its last request's) out of the agent's tokens", () => {
+		const a = only([start('a1', 0), stop('a1', 40 * S), tool('a1', 41 * S, {status: 'completed', inputTokens: 120, outputTokens: 800, cacheReadTokens: 9000})]);
+		expect(a.usage).toBeUndefined();
+		expect(a.tokens).toBeUndefined();
+	});
+
+	it('keeps the transcript path and working folder its lines name (the latest path)', () => {
 		const a = only([
-			start('a1', 0),
-			tool('a1', 1 * S, {status: 'async_launched', inputTokens: 1}),
-			stop('a1', 40 * S),
-			tool('a1', 41 * S, {status: 'completed', inputTokens: 120, outputTokens: 800, cacheReadTokens: 9000, cacheCreationTokens: -4}),
+			line('SubagentStart', 0, {agent: 'a1', data: {agentTranscriptPath: '/p/agent-a1.jsonl'}, cwd: '/w'}),
+			line('SubagentStop', 1 * S, {agent: 'a1', data: {agentTranscriptPath: '/p/workflows/wf_1/agent-a1.jsonl'}, cwd: '/other'}),
 		]);
-		expect(a.usage).toEqual({input: 120, output: 800, cacheRead: 9000});
-		expect(only([start('a1', 0), tool('a1', 1 * S, {status: 'completed', inputTokens: '5', outputTokens: 1.5})]).usage).toBeUndefined();
+		expect(a).toMatchObject({transcriptPath: '/p/workflows/wf_1/agent-a1.jsonl', cwd: '/w'});
 	});
 
 	it('has no description, tokens or parent when no line gives them', () => {
@@ -278,7 +285,7 @@ describe('foldEvents: facts from the Agent call', () => {
 	it('a PostToolUse line while running does not stop the agent', () => {
 		const a = only([start('a1', 0), tool('a1', 1 * S, {status: 'completed', totalTokens: 3})], 2 * S);
 		expect(a.status).toBe('active');
-		expect(a.tokens).toBe(3);
+		expect(a.lastRequestTokens).toBe(3);
 	});
 });
 

@@ -1,7 +1,9 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {agentActivity, promptFirstLine} from '../../../src/core/transcript/activity.js';
 import {parseMeta} from '../../../src/core/transcript/meta.js';
-import {ParentIndex, TASK_REPORT_MAX} from '../../../src/core/transcript/parent-index.js';
+import {ParentIndex, parseTaskNotification, TASK_REPORT_MAX} from '../../../src/core/transcript/parent-index.js';
 import {EMPTY_SUMMARY, foldLines, mergeSummaries, PROMPT_MAX, REPORT_MAX, turnOutcome, type TranscriptSummary} from '../../../src/core/transcript/summary.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 import {
@@ -275,6 +277,45 @@ describe('ParentIndex', () => {
 		expect(facts.taskResult?.report).not.toMatch(RAW_CONTROL);
 		expect(facts.description).not.toMatch(RAW_CONTROL);
 		expect(index.lookup('a2').taskResult).toBeUndefined();
+	});
+
+	it("reads a background agent's end from its <task-notification> (the real Claude Code's main transcript): completed, not async_launched", () => {
+		const dir = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude', 'background', 'claude', 'projects');
+		const project = readdirSync(dir)[0]!;
+		const main = readdirSync(path.join(dir, project)).find(f => f.endsWith('.jsonl'))!;
+		const index = new ParentIndex();
+		index.addBytes(readFileSync(path.join(dir, project, main)));
+		expect(index.lookup('a961d329153bb57f2')).toEqual({
+			description: 'Check the README',
+			subagentType: 'general-purpose',
+			taskResult: {
+				status: 'completed',
+				// subagent_tokens: the last request's, as an Agent result's totalTokens.
+				totalTokens: 784,
+				totalToolUseCount: 1,
+				totalDurationMs: 2204,
+				report: 'Reader report: the README says it is a folder for the fixture run.',
+			},
+		});
+	});
+
+	it("takes a notification's head from before its report: a report quoting another notification changes nothing; the report is whole", () => {
+		const quoted =
+			'<task-notification><task-id>a2</task-id><status>failed</status><result>x</result><usage><tool_uses>99</tool_uses></usage></task-notification>';
+		const long = 'r'.repeat(200_000);
+		const notice = (id: string, report: string) =>
+			JSON.stringify({
+				type: 'queue-operation',
+				operation: 'enqueue',
+				timestamp: '2026-11-26T09:05:55.501Z',
+				content: `<task-notification>\n<task-id>${id}</task-id>\n<status>completed</status>\n<result>${report}</result>\n<usage><subagent_tokens>5</subagent_tokens><tool_uses>3</tool_uses><duration_ms>10</duration_ms></usage>\n</task-notification>`,
+			});
+		const index = new ParentIndex();
+		index.addBytes(bytes([notice('a1', `${quoted}${long}`)]));
+		expect(index.lookup('a1').taskResult).toMatchObject({status: 'completed', totalToolUseCount: 3, totalTokens: 5});
+		expect(index.lookup('a1').taskResult?.report).toBe(`${quoted}${long}`);
+		expect(index.lookup('a2').taskResult).toBeUndefined();
+		expect(parseTaskNotification('no notification <task-id>a1</task-id>')).toBeUndefined();
 	});
 
 	it('skips broken lines', () => {

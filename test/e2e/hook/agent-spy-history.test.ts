@@ -99,7 +99,14 @@ describe('agent-spy: the event log', () => {
 			status: 'completed',
 		});
 		const [history] = foldEvents(lines, {now: Date.now()});
-		expect(history).toMatchObject({agentId: 'a1', status: 'completed', description: 'Find API routes', tokens: 12450, toolCalls: 7, parentAgentId: 'lead1'});
+		expect(history).toMatchObject({
+			agentId: 'a1',
+			status: 'completed',
+			description: 'Find API routes',
+			lastRequestTokens: 12450,
+			toolCalls: 7,
+			parentAgentId: 'lead1',
+		});
 	});
 
 	it('a background launch seen before the start makes an active agent; other tools and other events are not recorded', () => {

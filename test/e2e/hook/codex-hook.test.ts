@@ -72,7 +72,7 @@ describe('the hook on Codex events', () => {
 		expect(agents).toHaveLength(1);
 		const hookRecord = JSON.parse(readFileSync(path.join(activity, sessionId, `${String(agents[0]!.agentId)}.json`), 'utf8')) as Record<string, unknown>;
 		expect(agents[0]).toMatchObject({provider: 'codex', type: 'explorer', teammateName: 'Pascal', startedAt: hookRecord.startedAt, resumeCount: 1});
-		expect(agents[0]!.totalTokens).toBeGreaterThan(0);
+		expect(agents[0]!.tokensTotal).toBeGreaterThan(0);
 		expect(agents[0]!.report).toMatch(/second report/i);
 	});
 });

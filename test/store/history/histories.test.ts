@@ -110,7 +110,7 @@ describe('readHistories holds little per agent', () => {
 		expect(longest).toBeGreaterThan(0);
 		expect(longest).toBeLessThan(1000);
 		expect(read.agents).toHaveLength(50);
-		expect(read.agents[7]).toMatchObject({agentId: 'a7', status: 'completed', description: 'Review 7', tokens: 7});
+		expect(read.agents[7]).toMatchObject({agentId: 'a7', status: 'completed', description: 'Review 7', lastRequestTokens: 7});
 		// The lines asked for are whole.
 		const full = readHistories(activity, {now: T0 + 3_600_000, lines: 'full'});
 		expect(full.lines.find(l => l.agentId === 'a7' && l.event === 'SubagentStop')?.data?.lastMessage).toBe(report(7));

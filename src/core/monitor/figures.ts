@@ -1,0 +1,48 @@
+// The figures of an agent on screen and in `ls --json` (tokens, tool calls, model), decided by
+// core/transcript/figures.ts from what the monitor read, as the history decides them from what it
+// kept: the same numbers for the same agent in the present and the past. Pure.
+import {sumCounts} from '../record/counts.js';
+import type {TaskResult} from '../transcript/agent-activity.js';
+import {agentFigures, type AgentFigures} from '../transcript/figures.js';
+import {tokenTotals} from '../transcript/summary.js';
+import type {MonitorItem} from './model.js';
+
+export interface MonitorFigures {
+	readonly figures: AgentFigures;
+	/** The parent's Agent result (its transcript's, a `<task-notification>`, else as the hook recorded it), when known. */
+	readonly result: TaskResult | undefined;
+}
+
+export function monitorFigures(item: Pick<MonitorItem, 'agent' | 'activity' | 'model'>): MonitorFigures {
+	const {agent, activity} = item;
+	const summary = activity?.summary;
+	const read = summary !== undefined && summary.lines > 0;
+	const result: TaskResult | undefined =
+		activity?.taskResult ??
+		(agent.totalTokens === undefined && agent.totalToolUseCount === undefined && agent.totalDurationMs === undefined
+			? undefined
+			: {
+					status: undefined,
+					totalTokens: agent.totalTokens,
+					totalToolUseCount: agent.totalToolUseCount,
+					totalDurationMs: agent.totalDurationMs,
+					report: undefined,
+				});
+	const totals = read ? tokenTotals(summary) : undefined;
+	const figures = agentFigures({
+		...(totals === undefined
+			? {}
+			: {
+					transcript: {
+						tokens: {input: totals.input, output: totals.output, cacheRead: totals.cacheRead, cacheCreation: totals.cacheWrite},
+						toolCalls: sumCounts(summary!.toolCounts),
+						model: summary!.model,
+					},
+				}),
+		call: {description: agent.description, model: agent.model, toolUseCount: result?.totalToolUseCount, lastRequestTokens: result?.totalTokens},
+		meta: activity?.meta,
+		// The run's model, as the item has it (the same rule: decideModel).
+		run: {model: item.model},
+	});
+	return {figures, result};
+}

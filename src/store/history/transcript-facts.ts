@@ -1,0 +1,325 @@
+// What the past keeps of each agent's transcript (core/history/with-transcript.ts): its tally
+// (tokens and tool calls per segment, model, last line time) and its `.meta.json`, read once and
+// kept in a cache in the state folder, one small file per session
+// (`<state>/agentlog/transcript-facts/<session>.json`), keyed by the transcript's real path,
+// inode, size and write time. A query reads a transcript again only when it is new or changed; a
+// session's file is loaded while that session is folded, so memory holds one session's facts at a
+// time; a transcript that is gone later still leaves what was kept of it. The cache is best
+// effort: missing, corrupt or unwritable, every transcript is read again, and the answer is the
+// same (tested). Transcripts are opened only under `<claude>/projects` (TranscriptRoots), as
+// regular files.
+import {closeSync, mkdirSync, readdirSync, statSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {claudeDir, transcriptFactsDir} from '../../core/paths.js';
+import {isSafeId} from '../../core/record/agent-record.js';
+import {isObject} from '../../core/record/json.js';
+import type {AgentHistory} from '../../core/history/fold.js';
+import type {KeptFacts, KeptMeta} from '../../core/history/with-transcript.js';
+import {parseMeta} from '../../core/transcript/meta.js';
+import {parseTally, TallyFold, type TranscriptTally} from '../../core/transcript/tally.js';
+import {writeAtomic} from '../fs/atomic-write.js';
+import {removeFile} from '../fs/errors.js';
+import {openRegularFile, readRegularText} from '../fs/safe-file.js';
+import {metaPath, readLineChunksSync} from '../transcripts/files.js';
+import {findWorkflowTranscript, TranscriptRoots} from '../transcripts/transcript-paths.js';
+
+const VERSION = 1;
+/** A session's cache file holds a few hundred bytes per agent; a larger one is not ours. */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+/** A `.meta.json` is a few hundred bytes. */
+const MAX_META_BYTES = 1024 * 1024;
+
+export interface TranscriptFactsOptions {
+	/** `<claude>`: transcripts are opened only under `<claude>/projects/` (default: $CLAUDE_CONFIG_DIR or ~/.claude). */
+	readonly claudeDir?: string;
+	/** More folders transcripts may be read from. */
+	readonly roots?: readonly string[];
+	/** The cache folder (core/paths.ts transcriptFactsDir); without it every transcript is read on every query. */
+	readonly cacheDir?: string;
+}
+
+/** One transcript as it was read: where (as the log named it, and its real path), which file, and what it said. */
+interface Entry {
+	/** The path the log (or Claude Code's layout) names: a later query that names it too needs one stat to know the file unchanged. */
+	readonly named?: string;
+	readonly path: string;
+	readonly ino: number;
+	readonly size: number;
+	readonly mtimeMs: number;
+	readonly tally?: TranscriptTally;
+	readonly meta?: KeptMeta;
+}
+
+const KEPT_META_KEYS = ['description', 'model', 'name', 'agentType', 'parentAgentId'] as const;
+
+function keptMeta(value: unknown): KeptMeta | undefined {
+	const meta = parseMeta(value);
+	if (meta === undefined) {
+		return undefined;
+	}
+	const out: Record<string, string> = {};
+	for (const key of KEPT_META_KEYS) {
+		const v = meta[key];
+		if (typeof v === 'string' && v !== '') {
+			out[key] = v;
+		}
+	}
+	return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function parseEntry(value: unknown): Entry | undefined {
+	if (!isObject(value) || typeof value.path !== 'string') {
+		return undefined;
+	}
+	const {ino, size, mtimeMs} = value;
+	if (typeof ino !== 'number' || typeof size !== 'number' || typeof mtimeMs !== 'number') {
+		return undefined;
+	}
+	const tally = value.tally === undefined ? undefined : parseTally(value.tally);
+	if (value.tally !== undefined && tally === undefined) {
+		return undefined;
+	}
+	const meta = value.meta === undefined ? undefined : keptMeta(value.meta);
+	return {
+		...(typeof value.named === 'string' ? {named: value.named} : {}),
+		path: value.path,
+		ino,
+		size,
+		mtimeMs,
+		...(tally === undefined ? {} : {tally}),
+		...(meta === undefined ? {} : {meta}),
+	};
+}
+
+function cacheFileOf(cacheDir: string, sessionId: string): string | undefined {
+	return isSafeId(sessionId) ? path.join(cacheDir, `${sessionId}.json`) : undefined;
+}
+
+function loadCache(file: string | undefined): Map<string, Entry> {
+	const out = new Map<string, Entry>();
+	if (file === undefined) {
+		return out;
+	}
+	const read = readRegularText(file, {maxBytes: MAX_CACHE_BYTES});
+	if (!read.ok) {
+		return out;
+	}
+	try {
+		const json: unknown = JSON.parse(read.text);
+		if (!isObject(json) || json.v !== VERSION || !isObject(json.agents)) {
+			return out;
+		}
+		for (const [agentId, value] of Object.entries(json.agents)) {
+			const entry = parseEntry(value);
+			if (entry !== undefined && isSafeId(agentId)) {
+				out.set(agentId, entry);
+			}
+		}
+	} catch {
+		// A corrupt cache is no cache.
+	}
+	return out;
+}
+
+/** Claude Code's folder name for a working folder under `projects/`: every character but letters and digits as `-`. */
+export function projectFolderOf(cwd: string): string {
+	return cwd.replace(/[^A-Za-z0-9]/gu, '-');
+}
+
+/** Reads a transcript whole, in chunks (memory: one chunk and the longest line), into a tally. */
+function tallyOf(fd: number, size: number): TranscriptTally {
+	const fold = new TallyFold();
+	const decoder = new TextDecoder();
+	readLineChunksSync(fd, 0, size, bytes => {
+		fold.addLines(decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'));
+	});
+	return fold.result();
+}
+
+function metaOf(transcript: string): KeptMeta | undefined {
+	const read = readRegularText(metaPath(transcript), {maxBytes: MAX_META_BYTES});
+	if (!read.ok) {
+		return undefined;
+	}
+	try {
+		return keptMeta(JSON.parse(read.text));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether the file at `file` is still the one an entry was read from: a regular file of the same inode, size and write time. */
+function unchanged(file: string, entry: Entry): boolean {
+	try {
+		const st = statSync(file);
+		return st.isFile() && st.ino === entry.ino && st.size === entry.size && st.mtimeMs === entry.mtimeMs;
+	} catch {
+		return false;
+	}
+}
+
+/** The facts kept of one session's agents: loaded from its cache file, read from the transcripts that changed, saved once. */
+export class SessionTranscriptFacts {
+	private readonly file: string | undefined;
+	private readonly cached: Map<string, Entry>;
+	private readonly fresh = new Map<string, Entry>();
+	private changed = false;
+
+	constructor(
+		private readonly sessionId: string,
+		private readonly roots: TranscriptRoots,
+		private readonly options: TranscriptFactsOptions,
+	) {
+		this.file = options.cacheDir === undefined ? undefined : cacheFileOf(options.cacheDir, sessionId);
+		this.cached = loadCache(this.file);
+	}
+
+	/** Where the agent's transcript may be: the path the log names, else where Claude Code puts it for the folder it ran in. */
+	private candidates(h: AgentHistory): string[] {
+		const candidates: string[] = [];
+		if (h.transcriptPath !== undefined) {
+			candidates.push(h.transcriptPath);
+		}
+		if (h.cwd !== undefined && path.isAbsolute(h.cwd) && isSafeId(h.sessionId) && isSafeId(h.agentId)) {
+			const claude = this.options.claudeDir;
+			if (claude !== undefined) {
+				candidates.push(path.join(claude, 'projects', projectFolderOf(h.cwd), h.sessionId, 'subagents', `agent-${h.agentId}.jsonl`));
+			}
+		}
+		return candidates;
+	}
+
+	/** The transcript's real path, when it is there and allowed (`named`: the candidate it was found by). */
+	private locate(candidates: readonly string[]): {readonly named: string; readonly path: string} | undefined {
+		for (const candidate of candidates) {
+			const direct = this.roots.resolve(candidate);
+			if (direct.ok) {
+				return {named: candidate, path: direct.path};
+			}
+			if (direct.reason === 'missing') {
+				const workflow = findWorkflowTranscript(candidate);
+				const found = workflow === undefined ? undefined : this.roots.resolve(workflow);
+				if (found?.ok) {
+					return {named: candidate, path: found.path};
+				}
+			}
+		}
+		return undefined;
+	}
+
+	/** What is known of the agent's transcript: read now when new or changed, else as kept; undefined when never read. */
+	factsOf(h: AgentHistory): KeptFacts | undefined {
+		if (h.provider === 'codex' || !isSafeId(h.agentId)) {
+			return undefined;
+		}
+		const kept = this.cached.get(h.agentId);
+		const entry = this.read(h, kept) ?? kept;
+		if (entry === undefined) {
+			return undefined;
+		}
+		if (entry !== kept) {
+			this.changed = true;
+		}
+		this.fresh.set(h.agentId, entry);
+		return {...(entry.tally === undefined ? {} : {tally: entry.tally}), ...(entry.meta === undefined ? {} : {meta: entry.meta})};
+	}
+
+	private read(h: AgentHistory, kept: Entry | undefined): Entry | undefined {
+		const candidates = this.candidates(h);
+		if (kept?.named !== undefined && candidates[0] === kept.named && unchanged(kept.named, kept)) {
+			// The path named before, still the same file (its inode too): nothing to resolve or read.
+			return kept;
+		}
+		const found = this.locate(candidates);
+		if (found === undefined) {
+			return undefined;
+		}
+		const file = found.path;
+		if (kept !== undefined && kept.path === file && unchanged(file, kept)) {
+			return {...kept, named: found.named};
+		}
+		const opened = openRegularFile(file, false);
+		if (!opened.ok) {
+			return undefined;
+		}
+		try {
+			const {ino, size, mtimeMs} = opened.stats;
+			const tally = tallyOf(opened.fd, size);
+			const meta = metaOf(file);
+			return {named: found.named, path: file, ino, size, mtimeMs, tally, ...(meta === undefined ? {} : {meta})};
+		} catch {
+			return undefined;
+		} finally {
+			closeSync(opened.fd);
+		}
+	}
+
+	/**
+	 * Writes the session's cache file when something new was read: the agents met this time, and
+	 * the ones kept before that were not met (a query of a few agents forgets none).
+	 */
+	save(): void {
+		if (this.file === undefined || !this.changed) {
+			return;
+		}
+		const agents: Record<string, Entry> = {};
+		for (const [id, entry] of this.cached) {
+			agents[id] = entry;
+		}
+		for (const [id, entry] of this.fresh) {
+			agents[id] = entry;
+		}
+		try {
+			mkdirSync(path.dirname(this.file), {recursive: true, mode: 0o700});
+			writeAtomic(this.file, JSON.stringify({v: VERSION, session: this.sessionId, agents}));
+		} catch {
+			// Best effort: the next query reads the transcripts again.
+		}
+	}
+}
+
+/** The transcript facts of every session a reader folds, one session at a time. */
+export class TranscriptFacts {
+	private readonly roots: TranscriptRoots;
+	private readonly options: TranscriptFactsOptions;
+
+	constructor(options: TranscriptFactsOptions = {}) {
+		const claude = options.claudeDir ?? claudeDir(process.env, os.homedir());
+		this.options = {...options, claudeDir: claude};
+		this.roots = new TranscriptRoots(claude, options.roots);
+	}
+
+	session(sessionId: string): SessionTranscriptFacts {
+		return new SessionTranscriptFacts(sessionId, this.roots, this.options);
+	}
+
+	/** Removes the cache files of sessions no longer in the activity folder (pruned): their history is gone. */
+	sweep(sessionIds: ReadonlySet<string>): void {
+		const dir = this.options.cacheDir;
+		if (dir === undefined) {
+			return;
+		}
+		let names: string[];
+		try {
+			names = readdirSync(dir);
+		} catch {
+			return;
+		}
+		for (const name of names) {
+			if (name.endsWith('.json') && !sessionIds.has(name.slice(0, -'.json'.length))) {
+				try {
+					removeFile(path.join(dir, name));
+				} catch {
+					// Best effort: a file left is only a few bytes.
+				}
+			}
+		}
+	}
+}
+
+/** The facts of the user's transcripts: `<claude>` and the state folder as the environment says (the same as app/env.ts). */
+export function defaultTranscriptFacts(vars: NodeJS.ProcessEnv = process.env): TranscriptFacts {
+	const home = vars.HOME || os.homedir();
+	return new TranscriptFacts({claudeDir: claudeDir(vars, home), cacheDir: transcriptFactsDir(vars, home)});
+}

@@ -1,0 +1,176 @@
+// The past keeps each agent's transcript facts in a cache in the state folder: read once, then
+// taken from the cache while the file is the same one (inode, size, write time), kept when the
+// transcript is gone, and the same answer without a cache, with a corrupt one, or one that cannot
+// be written.
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
+import {readHistories} from '../../../src/store/history/histories.js';
+import {projectFolderOf, TranscriptFacts} from '../../../src/store/history/transcript-facts.js';
+import {foldSessionLog} from '../../../src/store/history/session-fold.js';
+import {promptLine, textLine, toolResultLine, toolUseLine} from '../../helpers/transcript-lines.js';
+import {tempDir} from '../../helpers/tmp.js';
+
+const SESSION = '7a0b3c4d-0000-4000-8000-000000000001';
+const T0 = Date.parse('2026-05-01T10:00:00Z');
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+const usage = (n: number) => ({input_tokens: n, output_tokens: n, cache_read_input_tokens: n, cache_creation_input_tokens: n});
+
+interface Setup {
+	readonly activity: string;
+	readonly claude: string;
+	readonly cache: string;
+	readonly transcript: string;
+}
+
+/** One agent that ran and stopped (its PostToolUse says totalTokens 99: the last request's), and its transcript: 2 responses, 2 tool calls, 12 tokens. */
+function setup(options: {readonly pathInLog?: boolean} = {}): Setup {
+	const root = tempDir('facts-');
+	const activity = path.join(root, 'activity');
+	const claude = path.join(root, 'claude');
+	const cwd = '/home/dev/shop';
+	const transcript = path.join(claude, 'projects', projectFolderOf(cwd), SESSION, 'subagents', 'agent-a1.jsonl');
+	mkdirSync(path.dirname(transcript), {recursive: true});
+	writeFileSync(
+		transcript,
+		[
+			promptLine('Find the routes.', {timestamp: at(0)}),
+			toolUseLine('t1', 'Grep', {pattern: 'x'}, {messageId: 'm1', usage: usage(1), timestamp: at(1)}),
+			toolUseLine('t2', 'Read', {file_path: '/a'}, {messageId: 'm1', usage: usage(1), timestamp: at(1)}),
+			toolResultLine('t1', 'a', {timestamp: at(2)}),
+			textLine('Four routes.', {messageId: 'm2', usage: usage(2), stopReason: 'end_turn', timestamp: at(3)}),
+			'',
+		].join('\n'),
+	);
+	writeFileSync(
+		transcript.replace(/\.jsonl$/u, '.meta.json'),
+		JSON.stringify({agentType: 'Explore', description: 'Map the routes', model: 'claude-haiku-4-5'}),
+	);
+	const lines: EventLine[] = [
+		{
+			v: 1,
+			at: at(0),
+			event: 'SubagentStart',
+			sessionId: SESSION,
+			agentId: 'a1',
+			type: 'Explore',
+			state: 'active',
+			cwd,
+			...(options.pathInLog === false ? {} : {data: {agentTranscriptPath: transcript}}),
+		},
+		{v: 1, at: at(4), event: 'SubagentStop', sessionId: SESSION, agentId: 'a1', type: 'Explore', state: 'stopped', cwd},
+		{
+			v: 1,
+			at: at(4),
+			event: 'PostToolUse',
+			sessionId: SESSION,
+			agentId: 'a1',
+			state: 'stopped',
+			data: {status: 'completed', totalTokens: 99, totalToolUseCount: 2},
+		},
+	];
+	mkdirSync(path.join(activity, SESSION), {recursive: true});
+	writeFileSync(path.join(activity, SESSION, 'events.jsonl'), lines.map(formatEventLine).join(''));
+	return {activity, claude, cache: path.join(root, 'state', 'transcript-facts'), transcript};
+}
+
+const now = T0 + 3_600_000;
+
+/** The figures `history` gives the agent; `cacheDir` null: no cache. */
+function figures(s: Setup, cacheDir: string | null = s.cache) {
+	const [h] = readHistories(s.activity, {now, transcripts: new TranscriptFacts({claudeDir: s.claude, ...(cacheDir === null ? {} : {cacheDir})})}).agents;
+	return {tokens: h?.tokens, usage: h?.usage, toolCalls: h?.toolCalls, model: h?.model, description: h?.description, lastRequestTokens: h?.lastRequestTokens};
+}
+
+const EXPECTED = {
+	tokens: 12,
+	usage: {input: 3, output: 3, cacheRead: 3, cacheCreation: 3},
+	toolCalls: 2,
+	model: 'claude-sonnet-4-5-20250929',
+	description: 'Map the routes',
+	lastRequestTokens: 99,
+};
+
+describe('the transcript facts the past keeps', () => {
+	it('joins each agent with its transcript (the path the log names) and .meta.json', () => {
+		expect(figures(setup())).toEqual(EXPECTED);
+	});
+
+	it('finds the transcript where Claude Code puts it for the folder the agent ran in when the log names none', () => {
+		expect(figures(setup({pathInLog: false}))).toEqual(EXPECTED);
+	});
+
+	it('reads a transcript once: the same file (inode, size, write time) is taken from the cache', () => {
+		const s = setup();
+		const then = T0 / 1000;
+		utimesSync(s.transcript, then, then);
+		figures(s);
+		expect(existsSync(path.join(s.cache, `${SESSION}.json`))).toBe(true);
+		// The same number of bytes rewritten in place with its old time: the cache answers, the file is not read.
+		const ino = statSync(s.transcript).ino;
+		writeFileSync(s.transcript, readFileSync(s.transcript, 'utf8').replaceAll('"output_tokens":2', '"output_tokens":7'));
+		utimesSync(s.transcript, then, then);
+		expect(statSync(s.transcript).ino).toBe(ino);
+		expect(figures(s).tokens).toBe(12);
+		// A new write time: read again.
+		utimesSync(s.transcript, new Date(), new Date());
+		expect(figures(s).tokens).toBe(17);
+	});
+
+	it('keeps the facts of a transcript that is gone', () => {
+		const s = setup();
+		figures(s);
+		rmSync(s.transcript);
+		rmSync(s.transcript.replace(/\.jsonl$/u, '.meta.json'));
+		expect(figures(s)).toEqual(EXPECTED);
+		// Without a cache, a gone transcript leaves only what the log says.
+		expect(figures(s, null)).toEqual({tokens: undefined, usage: undefined, toolCalls: 2, model: undefined, description: undefined, lastRequestTokens: 99});
+	});
+
+	it('gives the same answer with no cache, a corrupt cache, or one that cannot be written', () => {
+		const s = setup();
+		expect(figures(s, null)).toEqual(EXPECTED);
+		mkdirSync(s.cache, {recursive: true});
+		writeFileSync(path.join(s.cache, `${SESSION}.json`), '{"v":1,"agents":{"a1":{"path":1}}');
+		expect(figures(s)).toEqual(EXPECTED);
+		writeFileSync(
+			path.join(s.cache, `${SESSION}.json`),
+			JSON.stringify({v: 1, agents: {a1: {path: s.transcript, ino: 1, size: 2, mtimeMs: 3, tally: {segments: 'x'}}}}),
+		);
+		expect(figures(s)).toEqual(EXPECTED);
+		// The cache folder is a file: nothing can be written there.
+		const blocked = path.join(path.dirname(s.cache), 'blocked');
+		writeFileSync(blocked, 'not a folder');
+		expect(figures(s, blocked)).toEqual(EXPECTED);
+		expect(readFileSync(blocked, 'utf8')).toBe('not a folder');
+	});
+
+	it('never opens a transcript outside <claude>/projects', () => {
+		const s = setup();
+		const outside = path.join(path.dirname(s.claude), 'elsewhere.jsonl');
+		writeFileSync(outside, readFileSync(s.transcript));
+		const log = path.join(s.activity, SESSION, 'events.jsonl');
+		writeFileSync(log, readFileSync(log, 'utf8').replace(JSON.stringify(s.transcript), JSON.stringify(outside)));
+		rmSync(s.transcript);
+		expect(figures(s, null).tokens).toBeUndefined();
+	});
+
+	it('the log alone when asked (transcripts: false), and chain/OTLP folds join them when given', () => {
+		const s = setup();
+		const [plain] = readHistories(s.activity, {now, transcripts: false}).agents;
+		expect(plain).toMatchObject({lastRequestTokens: 99, toolCalls: 2});
+		expect(plain?.tokens).toBeUndefined();
+		const [joined] = foldSessionLog(path.join(s.activity, SESSION), {now, sessionId: SESSION, transcripts: new TranscriptFacts({claudeDir: s.claude})}).agents;
+		expect(joined).toMatchObject({tokens: 12, toolCalls: 2, description: 'Map the routes'});
+	});
+
+	it('forgets the cache of a session no longer in the activity folder', () => {
+		const s = setup();
+		figures(s);
+		writeFileSync(path.join(s.cache, 'gone-session.json'), '{}');
+		figures(s);
+		expect(existsSync(path.join(s.cache, 'gone-session.json'))).toBe(false);
+		expect(existsSync(path.join(s.cache, `${SESSION}.json`))).toBe(true);
+	});
+});
