@@ -272,6 +272,7 @@ export function writeSession({
 	t0,
 	agents = 20,
 	workflowAgents = 0,
+	workflowLive = false,
 	asks = 0,
 	cwd = '/home/dev/shop',
 	now = Infinity,
@@ -302,6 +303,9 @@ export function writeSession({
 	const events = [];
 	const interrupted = [];
 	let bytes = 0;
+	let live = false;
+	// A session whose workflow still runs has not ended (nor has one whose subagent still runs).
+	const sessionEnds = !workflowLive;
 	const ids = [];
 	const record = (at, event, agentId, type, state, data) => events.push({at, line: eventLine({at, event, sessionId, agentId, type, state, data, cwd})});
 	const askLines = (agentId, type, from, to, seq) => {
@@ -340,6 +344,7 @@ export function writeSession({
 		const start = t0 + 2000 + a * 45_000;
 		const end = start + 5000 + turns * 1500;
 		const running = end > now;
+		live ||= running;
 		const report =
 			a % 10 === 1
 				? `## Findings\n\n${'The module is clean; nothing to fix. '.repeat(120)}`
@@ -407,7 +412,7 @@ export function writeSession({
 				record(runs[1].start, 'SubagentStart', agentId, type, 'active', {agentTranscriptPath: made.file});
 				record(runs[1].end, 'SubagentStop', agentId, type, 'stopped', {lastMessage: runs[1].report, agentTranscriptPath: made.file});
 			}
-		} else if (!running) {
+		} else if (!running && sessionEnds) {
 			interrupted.push(agentId);
 		}
 		if (kind === 'foreground' && !cut) {
@@ -463,7 +468,8 @@ export function writeSession({
 				pushMain({...tm.notification, timestamp: new Date(run.end + 110).toISOString(), message: {role: 'user', content: note}});
 			}
 		}
-		const status = cut ? (running ? 'active' : 'stopped') : 'stopped';
+		// Cut off: stopped by the SessionEnd that lists it; while the session runs, nothing said it ended.
+		const status = cut && (running || !sessionEnds) ? 'active' : 'stopped';
 		if (writeAgentFiles) {
 			writeFileSync(
 				path.join(act, `${agentId}.json`),
@@ -491,7 +497,7 @@ export function writeSession({
 	}
 
 	if (workflowAgents > 0) {
-		bytes += writeWorkflow({
+		const run = writeWorkflow({
 			claude,
 			sessionDir,
 			subDir,
@@ -500,6 +506,7 @@ export function writeSession({
 			cwd,
 			t0: t0 + 2000 + agents * 45_000,
 			count: workflowAgents,
+			live: workflowLive,
 			firstSeq: firstSeq + agents,
 			record,
 			pushMain,
@@ -509,10 +516,12 @@ export function writeSession({
 			writeAgentFiles,
 			ids,
 		});
+		bytes += run.bytes;
+		live ||= run.live;
 	}
 	events.sort((x, y) => x.at - y.at);
 	const log = [eventLine({at: t0, event: 'SessionStart', sessionId, data: {source: 'startup', model: 'claude-opus-5-5'}, cwd}), ...events.map(e => e.line)];
-	const ended = events.every(e => e.at <= now);
+	const ended = !live;
 	if (ended) {
 		log.push(eventLine({at: t0 + 3_600_000, event: 'SessionEnd', sessionId, data: {reason: 'other', interrupted}, cwd}));
 	}
@@ -523,7 +532,25 @@ export function writeSession({
 }
 
 /** A workflow run of `count` agents in one phase-per-50 run, as 2.1.328 lays it out on disk. */
-function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, count, firstSeq, record, pushMain, main, tm, now, writeAgentFiles, ids}) {
+function writeWorkflow({
+	claude,
+	sessionDir,
+	subDir,
+	act,
+	sessionId,
+	cwd,
+	t0,
+	count,
+	live: startedLive,
+	firstSeq,
+	record,
+	pushMain,
+	main,
+	tm,
+	now,
+	writeAgentFiles,
+	ids,
+}) {
 	const runId = `wf_${hex(firstSeq, 8)}-${hex(count, 3)}`;
 	const wfDir = path.join(subDir, 'workflows', runId);
 	mkdirSync(wfDir, {recursive: true});
@@ -533,14 +560,34 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 	const progress = [];
 	const phases = Array.from({length: Math.ceil(count / 50)}, (_, i) => ({title: `Phase ${i + 1}`}));
 	let bytes = 0;
+	let live = false;
 	let runTokens = 0;
 	let runTools = 0;
 	const model = 'claude-opus-5-5';
 	const type = 'workflow-subagent';
 	const taskId = `w${hex(firstSeq, 8)}`;
+	// The schedule: at most 16 agents at once, the next starting as soon as one ends; a phase (50
+	// agents) starts when the one before it has ended.
+	const slots = Array.from({length: 16}, (_, k) => k * 150);
+	const schedule = [];
+	for (let i = 0; i < count; i++) {
+		if (i > 0 && i % 50 === 0) {
+			const barrier = Math.max(...schedule.map(x => x.end)) + 1000;
+			slots.forEach((slot, k) => (slots[k] = Math.max(slot, barrier + k * 150)));
+		}
+		const k = slots.indexOf(Math.min(...slots));
+		const {turns} = shapeOf(rand);
+		const resultBytes = 300 + Math.floor(rand() * 1500);
+		const start = slots[k];
+		const end = start + 4000 + Math.min(turns, 8) * 1500 + Math.floor(rand() * 4000);
+		slots[k] = end + 50;
+		schedule.push({start, end, turns: Math.min(turns, 8), resultBytes});
+	}
+	// Live: the last agent started half a second before `now`; those whose end is later still run.
+	const base = startedLive ? now - schedule[count - 1].start - 500 : t0;
 	pushMain({
 		...tm.call,
-		timestamp: new Date(t0 - 500).toISOString(),
+		timestamp: new Date(base - 500).toISOString(),
 		message: {
 			...tm.call.message,
 			id: `msg_01${hex(firstSeq, 8)}wf0000`,
@@ -554,13 +601,12 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 		const label = `check-${String(i).padStart(3, '0')}`;
 		const phase = phases[Math.floor(i / 50)].title;
 		const task = `Check package ${i} of the monorepo: build it, run its tests and report failures.`;
-		// At most 16 at once: the run advances in waves.
-		const start = t0 + Math.floor(i / 16) * 20_000 + (i % 16) * 150;
-		const {turns} = shapeOf(rand);
-		const resultBytes = 300 + Math.floor(rand() * 1500);
-		const end = start + 4000 + Math.min(turns, 8) * 1500;
+		const start = base + schedule[i].start;
+		const end = base + schedule[i].end;
+		const {turns, resultBytes} = schedule[i];
 		const failed = i % 10 === 7;
 		const running = end > now;
+		live ||= running;
 		const report = `Package ${i}: build ok, ${i % 4} test failures.`;
 		const made = subagentTranscript({
 			sessionId,
@@ -569,7 +615,7 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 			claude,
 			type,
 			model,
-			runs: [{prompt: FRAME + task, turns: Math.min(turns, 8), resultBytes, report, start, end}],
+			runs: [{prompt: FRAME + task, turns, resultBytes, report, start, end}],
 			cut: failed || running,
 			seq,
 		});
@@ -619,7 +665,7 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 			model,
 			state: running ? 'running' : failed ? 'error' : 'done',
 			startedAt: start,
-			queuedAt: t0,
+			queuedAt: base,
 			attempt: 1,
 			promptPreview: task,
 			promptFramed: true,
@@ -663,8 +709,8 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 				workflowName: 'monorepo-checks',
 				summary: `Build and test ${count} packages`,
 				scriptPath: path.join(sessionDir, 'workflows', 'scripts', `monorepo-checks-${runId}.js`),
-				startTime: t0,
-				durationMs: last - t0,
+				startTime: base,
+				durationMs: last - base,
 				agentCount: count,
 				phases,
 				result: {results: progress.map(p => p.resultPreview ?? null)},
@@ -675,7 +721,7 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 			}),
 		);
 		const failures = progress.filter(p => p.error).length;
-		const note = `<task-notification>\n<task-id>${taskId}</task-id>\n<status>completed</status>\n<summary>Workflow "monorepo-checks" finished</summary>\n<result>{"results":[]}</result>\n<usage><agent_count>${count}</agent_count><agents_done>${count - failures}</agents_done><agents_error>${failures}</agents_error><agents_skipped>0</agents_skipped><subagent_tokens>${runTokens}</subagent_tokens><tool_uses>${runTools}</tool_uses><duration_ms>${last - t0}</duration_ms></usage>\n</task-notification>`;
+		const note = `<task-notification>\n<task-id>${taskId}</task-id>\n<status>completed</status>\n<summary>Workflow "monorepo-checks" finished</summary>\n<result>{"results":[]}</result>\n<usage><agent_count>${count}</agent_count><agents_done>${count - failures}</agents_done><agents_error>${failures}</agents_error><agents_skipped>0</agents_skipped><subagent_tokens>${runTokens}</subagent_tokens><tool_uses>${runTools}</tool_uses><duration_ms>${last - base}</duration_ms></usage>\n</task-notification>`;
 		main.push(JSON.stringify({...tm.enqueue, timestamp: new Date(last + 100).toISOString(), sessionId, content: note}));
 		pushMain({...tm.notification, timestamp: new Date(last + 110).toISOString(), message: {role: 'user', content: note}});
 	}
@@ -683,5 +729,5 @@ function writeWorkflow({claude, sessionDir, subDir, act, sessionId, cwd, t0, cou
 		path.join(sessionDir, 'workflows', 'scripts', `monorepo-checks-${runId}.js`),
 		`export const meta = {name: 'monorepo-checks', phases: ${JSON.stringify(phases)}}\n`,
 	);
-	return bytes;
+	return {bytes, live};
 }

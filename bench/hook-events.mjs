@@ -5,12 +5,15 @@
 // SessionEnd, each as a whole process (the installed launcher agent-spy.sh → agent-spy.cjs,
 // payload on stdin) right after a `node -e 0` of the same round. A new session per round; cwd is
 // this repository (its git state is read); transcript paths point at a copy of the fixtures'
-// files. Target: each event's median ≤ 1.3× `node -e 0`'s.
+// files. Target: each event's median ≤ 1.3× `node -e 0`'s. Beside it, CPU time (user + system,
+// the child's own accounting: steadier than wall time when the machine is shared): the bundled
+// script and `node -e 0`, both with the same small exit probe preloaded.
 import {chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
+import {spawnSync} from 'node:child_process';
+import {cleanEnv, fmt, ratio, summary, timeRun, writeRssProbe} from './lib.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const fixtures = path.join(root, 'test', 'fixtures', 'claude');
@@ -69,9 +72,22 @@ export function runHookEventsBench({rounds = 30} = {}) {
 			const text = JSON.stringify(payload).replaceAll(source.recordedRoot, source.copy);
 			return JSON.stringify({...JSON.parse(text), session_id: sessionId, cwd: root});
 		};
+		const probe = writeRssProbe(path.join(tmp, 'probe.mjs'));
+		const script = path.join(tmp, 'agent-spy.cjs');
+		/** CPU ms of `node --import probe …args`, from the child's own resourceUsage at exit. */
+		const cpuOf = (args, stdin) => {
+			const r = spawnSync(process.execPath, ['--import', probe, ...args], {env, input: stdin, encoding: 'utf8'});
+			const found = /agentlog-bench-rss \d+ (\d+)/.exec(r.stderr);
+			if (r.status !== 0 || !found) {
+				throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+			}
+			return Number(found[1]) / 1000;
+		};
 		const base = [];
+		const baseCpu = [];
 		const byStep = steps.map(() => []);
 		const ratios = steps.map(() => []);
+		const cpuByStep = steps.map(() => []);
 		// Round 0 is a warm-up: the activity folder, the daily-retention stamp and the code cache are made.
 		for (let i = -1; i < rounds; i++) {
 			const sessionId = `${String(i + 1).padStart(8, '0')}-6b0c-4f1e-9d2a-5c3b7e8f9a10`;
@@ -79,10 +95,14 @@ export function runHookEventsBench({rounds = 30} = {}) {
 				const stdin = input(source, payload, sessionId);
 				const b = timeRun(process.execPath, ['-e', '0'], {env});
 				const h = timeRun(launcher, [], {env, input: stdin});
+				const bc = cpuOf(['-e', '0'], '');
+				const hc = cpuOf([script], stdin);
 				if (i >= 0) {
 					base.push(b);
 					byStep[k].push(h);
 					ratios[k].push(h / b);
+					baseCpu.push(bc);
+					cpuByStep[k].push(hc);
 				}
 			});
 		}
@@ -91,21 +111,22 @@ export function runHookEventsBench({rounds = 30} = {}) {
 			.filter(Boolean)
 			.map(line => JSON.parse(line).event);
 		const b = summary(base).median;
+		const bc = summary(baseCpu).median;
 		const all = byStep.flat();
 		const lines = [
 			`hook per event, real 2.1.328 payloads (${rounds} sessions × ${steps.length} events, each after a node -e 0)`,
-			`  node -e 0                                  median ${fmt(b)}`,
+			`  node -e 0                                  median ${fmt(b)}   CPU ${fmt(bc)}`,
 		];
 		let ok = true;
 		steps.forEach(([name], k) => {
 			const m = summary(byStep[k]).median;
 			ok &&= m / b <= TARGET;
 			lines.push(
-				`  ${name.padEnd(42)} median ${fmt(m)}  p95 ${fmt(summary(byStep[k]).p95)}  ${ratio(m, b)} (pairwise median ${summary(ratios[k]).median.toFixed(2)}×; target ≤ ${TARGET.toFixed(2)}×)`,
+				`  ${name.padEnd(42)} median ${fmt(m)}  p95 ${fmt(summary(byStep[k]).p95)}  ${ratio(m, b)} (pairwise ${summary(ratios[k]).median.toFixed(2)}×; target ≤ ${TARGET.toFixed(2)}×)   CPU ${fmt(summary(cpuByStep[k]).median)} ${ratio(summary(cpuByStep[k]).median, bc)}`,
 			);
 		});
 		lines.push(
-			`  all events                                 median ${fmt(summary(all).median)}  ${ratio(summary(all).median, b)}`,
+			`  all events                                 median ${fmt(summary(all).median)}  ${ratio(summary(all).median, b)}   CPU ${ratio(summary(cpuByStep.flat()).median, bc)}`,
 			`  a session's log as written: ${log.join(', ')}`,
 		);
 		return {lines, ok};

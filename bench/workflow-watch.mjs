@@ -4,7 +4,7 @@
 // rename) until its text is on the screen, many samples (target p95 ≤ 100 ms). The sessions are
 // shaped like Claude Code 2.1.328's (bench/claude-gen.mjs): transcripts, .meta.json, the workflow's
 // subagents/workflows/wf_<run>/ files and journal, the hook's agent files and event log; the
-// workflow is in its last wave (16 agents running, every tenth failed with StopFailure).
+// workflow's 200th agent has just started (the last few running; every tenth failed with StopFailure).
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,9 +20,8 @@ const TERMINAL = {columns: 120, rows: 40};
 export function writeWorkflowSession(dir, workflowAgents, now) {
 	const claude = path.join(dir, 'claude');
 	const activity = path.join(dir, 'activity');
-	// The workflow started 242 s before now: 13 waves of 16, the last one (8 agents) still running.
-	const t0 = now - 242_000 - 902_000;
-	const made = writeSession({claude, activity, s: 7, t0, agents: 20, workflowAgents, now});
+	// The session started 20 minutes ago; its workflow's last agent started just now (up to 16 run at once).
+	const made = writeSession({claude, activity, s: 7, t0: now - 1_200_000, agents: 20, workflowAgents, workflowLive: workflowAgents > 0, now});
 	return {claude, activity, sessionId: made.sessionId, agents: made.agents};
 }
 
