@@ -29,7 +29,7 @@ export function writeWorkflowSession(dir, workflowAgents, now) {
 const markerOf = s => `session ${s.sessionId.slice(0, 8)}`;
 /** What watch prints when it stops on an error, up to the line's end. */
 const ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
-const crashOf = output => /the monitor stopped on an error: [^\r\n]*/.exec(output.replace(ESCAPES, ''))?.[0];
+const crashOf = output => /the monitor stopped on an error: [^\r\n;]*/.exec(output.replace(ESCAPES, ''))?.[0];
 
 export async function runWorkflowWatchBench({rounds = 10, samples = 60} = {}) {
 	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-workflow-'));
