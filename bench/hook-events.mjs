@@ -73,10 +73,12 @@ export function runHookEventsBench({rounds = 30} = {}) {
 			return JSON.stringify({...JSON.parse(text), session_id: sessionId, cwd: root});
 		};
 		const probe = writeRssProbe(path.join(tmp, 'probe.mjs'));
+		// A folder of their own: the CPU runs see the same states as the launcher runs, and the log shows each event once.
+		const cpuEnv = {...env, AGENTLOG_DIR: path.join(tmp, 'activity-cpu')};
 		const script = path.join(tmp, 'agent-spy.cjs');
 		/** CPU ms of `node --import probe …args`, from the child's own resourceUsage at exit. */
 		const cpuOf = (args, stdin) => {
-			const r = spawnSync(process.execPath, ['--import', probe, ...args], {env, input: stdin, encoding: 'utf8'});
+			const r = spawnSync(process.execPath, ['--import', probe, ...args], {env: cpuEnv, input: stdin, encoding: 'utf8'});
 			const found = /agentlog-bench-rss \d+ (\d+)/.exec(r.stderr);
 			if (r.status !== 0 || !found) {
 				throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
