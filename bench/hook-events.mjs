@@ -7,13 +7,13 @@
 // this repository (its git state is read); transcript paths point at a copy of the fixtures'
 // files. Target: each event's median ≤ 1.3× `node -e 0`'s. Beside it, CPU time (user + system,
 // the child's own accounting: steadier than wall time when the machine is shared): the bundled
-// script and `node -e 0`, both with the same small exit probe preloaded.
+// script and `node -e 0`, both with the same small exit probe preloaded (--require).
 import {chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {spawnSync} from 'node:child_process';
-import {cleanEnv, fmt, ratio, summary, timeRun, writeRssProbe} from './lib.mjs';
+import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const fixtures = path.join(root, 'test', 'fixtures', 'claude');
@@ -72,14 +72,20 @@ export function runHookEventsBench({rounds = 30} = {}) {
 			const text = JSON.stringify(payload).replaceAll(source.recordedRoot, source.copy);
 			return JSON.stringify({...JSON.parse(text), session_id: sessionId, cwd: root});
 		};
-		const probe = writeRssProbe(path.join(tmp, 'probe.mjs'));
+		// Preloaded with --require: an --import preload runs the main script through the ESM loader,
+		// which made the hook cost ~20 % more CPU than without it (node -e 0 did not change).
+		const probe = path.join(tmp, 'probe.cjs');
+		writeFileSync(
+			probe,
+			"process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write(`agentlog-bench-cpu ${u.userCPUTime + u.systemCPUTime}\\n`); });\n",
+		);
 		// A folder of their own: the CPU runs see the same states as the launcher runs, and the log shows each event once.
 		const cpuEnv = {...env, AGENTLOG_DIR: path.join(tmp, 'activity-cpu')};
 		const script = path.join(tmp, 'agent-spy.cjs');
-		/** CPU ms of `node --import probe …args`, from the child's own resourceUsage at exit. */
+		/** CPU ms of `node --require probe …args`, from the child's own resourceUsage at exit. */
 		const cpuOf = (args, stdin) => {
-			const r = spawnSync(process.execPath, ['--import', probe, ...args], {env: cpuEnv, input: stdin, encoding: 'utf8'});
-			const found = /agentlog-bench-rss \d+ (\d+)/.exec(r.stderr);
+			const r = spawnSync(process.execPath, ['--require', probe, ...args], {env: cpuEnv, input: stdin, encoding: 'utf8'});
+			const found = /agentlog-bench-cpu (\d+)/.exec(r.stderr);
 			if (r.status !== 0 || !found) {
 				throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
 			}
