@@ -55,6 +55,10 @@ export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = '', 
 		get length() {
 			return out.length;
 		},
+		/** Everything the CLI wrote so far. */
+		get output() {
+			return out;
+		},
 		nodePid() {
 			// script → sh? → node: find the node process below script.
 			const find = pid => {

@@ -8,7 +8,9 @@ import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
 import {runHistoryBench} from './history.mjs';
+import {runHistoryTranscriptsBench} from './history-transcripts.mjs';
 import {runHookBench} from './hook.mjs';
+import {runHookEventsBench} from './hook-events.mjs';
 import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
 import {runOtlpBench} from './otlp.mjs';
@@ -19,11 +21,14 @@ import {runSessionsBench} from './sessions.mjs';
 import {runStatusBench} from './status.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
+import {runWorkflowWatchBench} from './workflow-watch.mjs';
 
 const benches = [
 	['hook', runHookBench],
+	['hook-events', runHookEventsBench],
 	['first-frame', runFirstFrameBench],
 	['watch', runWatchBench],
+	['workflow', runWorkflowWatchBench],
 	['clock', runClockBench],
 	['transcripts', runTranscriptBench],
 	['sessions', runSessionsBench],
@@ -35,6 +40,7 @@ const benches = [
 	['replay', runReplayBench],
 	['waiting', runWaitingBench],
 	['history', runHistoryBench],
+	['history-transcripts', runHistoryTranscriptsBench],
 	['import', runImportBench],
 	['status', runStatusBench],
 	['otlp', runOtlpBench],
