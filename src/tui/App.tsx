@@ -54,6 +54,8 @@ const noTranscripts = () => NO_TRANSCRIPTS;
 
 const NO_PARENTS: ReadonlyMap<string, string> = new Map();
 const noParents = () => NO_PARENTS;
+const NO_WORK: ReadonlySet<string> = new Set();
+const noWork = () => NO_WORK;
 const noWorkflows = () => EMPTY_WORKFLOW_INDEX;
 
 export function App(props: AppProps) {
@@ -69,6 +71,8 @@ export function App(props: AppProps) {
 	const followed = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getSnapshot ?? noTranscripts);
 	// Parents stay known after an agent is let go (the follower remembers them).
 	const knownParents = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getParents ?? noParents);
+	// So does their work: an agent that worked is never taken for a ghost once let go.
+	const knownWork = useSyncExternalStore(transcripts?.subscribe ?? noSubscribe, transcripts?.getWork ?? noWork);
 	const {clock, time} = useClock(now, snapshot);
 	// The session's workflow runs: read again when its agents or transcripts change.
 	const {workflows} = props;
@@ -83,10 +87,11 @@ export function App(props: AppProps) {
 				transcripts: followed,
 				now: time,
 				knownParents,
+				knownWork,
 				options: {staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max},
 				workflows: workflowIndex,
 			}),
-		[agents, followed, time, knownParents, staleMs, dedup, state.showGhosts, state.showAll, max, workflowIndex],
+		[agents, followed, time, knownParents, knownWork, staleMs, dedup, state.showGhosts, state.showAll, max, workflowIndex],
 	);
 	// Follow what the model asks for (the agents shown, and ghosts); the others are let go. The
 	// follower does nothing when the list is the same.

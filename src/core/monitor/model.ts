@@ -88,6 +88,8 @@ export interface MonitorInput {
 	 * decides what is followed, so a parent must not be forgotten when its child is let go.
 	 */
 	readonly knownParents?: ReadonlyMap<string, string>;
+	/** Agents whose transcript showed work before (see `rememberWork`): never ghosts. */
+	readonly knownWork?: ReadonlySet<string>;
 	/** The session's workflow runs, as their files tell them (store/workflow). */
 	readonly workflows?: WorkflowIndex;
 }
@@ -240,6 +242,21 @@ export function rememberParents(known: ReadonlyMap<string, string>, transcripts:
 	return next ?? known;
 }
 
+/**
+ * Agents whose transcripts show work of their own, added to those known before; the same set when
+ * nothing is new (so a memo keyed on it holds).
+ */
+export function rememberWork(known: ReadonlySet<string>, transcripts: ReadonlyMap<string, TranscriptFacts>): ReadonlySet<string> {
+	let next: Set<string> | undefined;
+	for (const [id, facts] of transcripts) {
+		if (facts.hasWork && !known.has(id)) {
+			next ??= new Set(known);
+			next.add(id);
+		}
+	}
+	return next ?? known;
+}
+
 function followOf(items: readonly ViewItem[]): FollowRequest[] {
 	const out: FollowRequest[] = [];
 	for (const {agent} of items) {
@@ -296,7 +313,8 @@ function workflowGroups(all: readonly ViewItem[], input: MonitorInput): Workflow
 export function buildMonitorModel(input: MonitorInput): MonitorModel {
 	const {agents, transcripts, knownParents, workflows} = input;
 	const parentOf = (id: string) => parentOfFacts(transcripts.get(id)) ?? knownParents?.get(id);
-	const view = buildView(agents, {...input.options, now: input.now, transcripts, parentOf});
+	const worked = input.knownWork;
+	const view = buildView(agents, {...input.options, now: input.now, transcripts, parentOf, ...(worked === undefined ? {} : {worked})});
 	const items = view.items.map(item =>
 		toMonitorItem(item, agentFacts(item.agent, transcripts.get(item.agent.agentId), knownParents?.get(item.agent.agentId), workflows)),
 	);
@@ -304,7 +322,14 @@ export function buildMonitorModel(input: MonitorInput): MonitorModel {
 	const ghosts =
 		view.ghostCount === 0
 			? []
-			: buildView(agents, {...input.options, now: input.now, transcripts, showGhosts: true, showAll: true}).items.filter(item => item.ghost);
+			: buildView(agents, {
+					...input.options,
+					now: input.now,
+					transcripts,
+					showGhosts: true,
+					showAll: true,
+					...(worked === undefined ? {} : {worked}),
+				}).items.filter(item => item.ghost);
 	const fresh = followOf([...view.items, ...ghosts.filter(g => !view.items.some(item => item.agent === g.agent))]);
 	const followKey = fresh.map(t => `${t.agentId}\u0000${t.transcriptPath}\u0000${t.cwd ?? ''}`).join('\n');
 	// The same list as before while nothing in it changed (a clock tick), so a reader keyed on it holds.

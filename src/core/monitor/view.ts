@@ -34,6 +34,12 @@ export interface ViewOptions {
 	readonly transcripts?: ReadonlyMap<string, TranscriptFacts>;
 	/** The parent agent of an agent, when known (nested agents are shown under their parent). */
 	readonly parentOf?: (agentId: string) => string | undefined;
+	/**
+	 * Agents whose transcript showed work of their own before (the follower remembers them after
+	 * letting them go): never ghosts. Work does not go away; forgetting it would make an agent let
+	 * go (capped out of the list) a ghost, followed again, real again, let go again, without end.
+	 */
+	readonly worked?: ReadonlySet<string>;
 }
 
 export interface ViewItem {
@@ -183,7 +189,7 @@ export function buildView(given: readonly AgentRecord[], options: ViewOptions): 
 		a => parseTime(a.updatedAt),
 	);
 	const {transcripts} = options;
-	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true;
+	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true || options.worked?.has(id) === true;
 	const ghosts = options.dedup ? findGhosts(agents, hasWork) : new Set<string>();
 	const sorted = [...agents].sort(compareByRecentStart).map(agent => toItem(agent, ghosts.has(agent.agentId), options));
 	const real = sorted.filter(item => !item.ghost);

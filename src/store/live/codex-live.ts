@@ -216,6 +216,7 @@ export class CodexLive {
 		return {
 			getSnapshot: () => this.mergedTranscripts(inner.getSnapshot()),
 			getParents: inner.getParents,
+			...(inner.getWork === undefined ? {} : {getWork: inner.getWork}),
 			subscribe: onChange => this.subscribeWith(inner, onChange),
 			follow: (targets: readonly FollowTarget[]) => {
 				const codex = this.shown?.facts;

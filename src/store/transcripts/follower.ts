@@ -12,7 +12,7 @@ import {META_SUFFIX, metaPath} from './files.js';
 import {ParentScanner} from './parent-scan.js';
 import {TranscriptRoots} from './transcript-paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
-import {rememberParents} from '../../core/monitor/model.js';
+import {rememberParents, rememberWork} from '../../core/monitor/model.js';
 
 export type {FollowTarget, TranscriptState} from './reader.js';
 
@@ -26,6 +26,8 @@ export interface TranscriptSource {
 	 * parent would make the list flip back and forth. The same map until a new parent is named.
 	 */
 	readonly getParents: () => ReadonlyMap<string, string>;
+	/** Every agent whose transcript showed work of its own so far, kept after it is let go (see ViewOptions.worked). */
+	readonly getWork?: () => ReadonlySet<string>;
 	readonly subscribe: (onChange: () => void) => () => void;
 	/** The agents to follow now; the others are let go. */
 	readonly follow: (targets: readonly FollowTarget[]) => void;
@@ -61,6 +63,7 @@ export class TranscriptFollower implements TranscriptSource {
 	private readonly entries = new Map<string, TranscriptReader>();
 	private snapshot: ReadonlyMap<string, TranscriptState> = new Map();
 	private knownParents: ReadonlyMap<string, string> = new Map();
+	private knownWork: ReadonlySet<string> = new Set();
 	private readonly listeners = new Set<() => void>();
 	private watcher: FSWatcher | undefined;
 	private readonly pending = new Set<string>();
@@ -90,6 +93,7 @@ export class TranscriptFollower implements TranscriptSource {
 	getSnapshot = (): ReadonlyMap<string, TranscriptState> => this.snapshot;
 
 	getParents = (): ReadonlyMap<string, string> => this.knownParents;
+	getWork = (): ReadonlySet<string> => this.knownWork;
 
 	subscribe = (onChange: () => void): (() => void) => {
 		this.listeners.add(onChange);
@@ -356,6 +360,7 @@ export class TranscriptFollower implements TranscriptSource {
 		}
 		this.snapshot = next;
 		this.knownParents = rememberParents(this.knownParents, next);
+		this.knownWork = rememberWork(this.knownWork, next);
 		for (const listener of this.listeners) {
 			listener();
 		}

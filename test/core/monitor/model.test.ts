@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {buildMonitorModel, rememberParents, type MonitorInput, type TranscriptFacts} from '../../../src/core/monitor/model.js';
+import {buildMonitorModel, rememberParents, rememberWork, type MonitorInput, type TranscriptFacts} from '../../../src/core/monitor/model.js';
 import {findGhosts} from '../../../src/core/monitor/ghosts.js';
 import {EMPTY_SUMMARY} from '../../../src/core/transcript/summary.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
@@ -123,6 +123,20 @@ describe('buildMonitorModel: description and parents', () => {
 		const m = model({agents: [agent('lead', {start: 0}), agent('kid', {start: 10})], knownParents: known, now: ms(20)});
 		expect(m.items.map(i => `${i.agent.agentId}:${i.depth}`)).toEqual(['lead:0', 'kid:1']);
 		expect(byId(m, 'kid')?.parentAgentId).toBe('lead');
+	});
+});
+
+describe('rememberWork', () => {
+	it('keeps every agent whose transcript showed work (the same set when nothing is new), so a capped-out agent is never a ghost', () => {
+		const worked = new Map([['real', {...facts({}), hasWork: true}]]);
+		const known = rememberWork(new Set(), worked);
+		expect([...known]).toEqual(['real']);
+		expect(rememberWork(known, worked)).toBe(known);
+		expect(rememberWork(known, new Map())).toBe(known);
+		// Two Explore agents in a row: without its facts the second is a ghost, unless its work is remembered.
+		const agents = [agent('first', {type: 'Explore', start: 0, stop: 100}), agent('real', {type: 'Explore', start: 105, stop: 200})];
+		expect(model({agents, now: ms(300)}).ghostCount).toBe(1);
+		expect(model({agents, knownWork: known, now: ms(300)}).ghostCount).toBe(0);
 	});
 });
 

@@ -63,6 +63,14 @@ describe('buildView rules', () => {
 		agent('tester', {type: 'tester', start: 50, updated: 990}),
 	];
 
+	it('never takes an agent for a ghost once its transcript showed work, after its facts are let go', () => {
+		const worked = new Set(['recap', 'approval']);
+		const view = buildView(shutdown, {...base, worked});
+		expect(view.ghostCount).toBe(0);
+		expect(ids(view.items)).toEqual(['approval', 'recap', 'tester', 'worker']);
+		expect(buildView(shutdown, base).ghostCount).toBe(2);
+	});
+
 	it('hides ghosts and counts them', () => {
 		const view = buildView(shutdown, base);
 		expect(ids(view.items)).toEqual(['tester', 'worker']);
