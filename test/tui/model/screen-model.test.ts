@@ -88,6 +88,8 @@ function bodyLines(body: Body): number {
 			return body.cards.length > 0 ? CARD_HEIGHT : 0;
 		case 'collapsed':
 			return 0;
+		case 'timeline':
+			return body.rows.length + 2;
 		default:
 			return body.lines.length;
 	}
@@ -428,7 +430,7 @@ describe('buildScreen detail pane', () => {
 
 describe('buildScreen help', () => {
 	it('explains every mark of the header and the list', () => {
-		const {model} = screen({records: agents(3), columns: 120, rows: 40, ui: {focus: 'help'}});
+		const {model} = screen({records: agents(3), columns: 120, rows: 60, ui: {focus: 'help'}});
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		expect(lines).toContain('Symbols');
 		for (const glyph of [...Object.values(GLYPH), '⟳', '⚠', '└', '[codex]']) {
@@ -440,7 +442,7 @@ describe('buildScreen help', () => {
 	});
 
 	it('lists every binding with its keys and what it does', () => {
-		const {model} = screen({records: agents(3), columns: 120, rows: 40, ui: {focus: 'help'}});
+		const {model} = screen({records: agents(3), columns: 120, rows: 60, ui: {focus: 'help'}});
 		expect(model.body.kind).toBe('help');
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		for (const binding of BINDINGS) {
