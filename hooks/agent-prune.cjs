@@ -1067,6 +1067,10 @@ function toolFacts(s, line, ms) {
   if (description) {
     s.description = description;
   }
+  const name = str(data.name);
+  if (name) {
+    s.name = name;
+  }
   const model = str(data.model);
   if (model) {
     s.model = model;
@@ -1187,6 +1191,7 @@ function finish(s, now, staleMs, events) {
     sessionId: s.sessionId,
     type,
     ...s.description === void 0 ? {} : { description: s.description },
+    ...s.name === void 0 ? {} : { name: s.name },
     status,
     startedAt,
     ...startUnknown ? { startUnknown: true } : {},
@@ -1652,6 +1657,7 @@ function withTranscriptFacts(h, facts, options) {
     ...figures.toolCalls === void 0 ? {} : { toolCalls: figures.toolCalls },
     ...figures.model === void 0 ? {} : { model: figures.model },
     ...figures.description === void 0 ? {} : { description: figures.description },
+    ...h.name === void 0 && meta?.name !== void 0 ? { name: meta.name } : {},
     ...later ? { lastActivityAt: new Date(lastMs).toISOString() } : {}
   };
   return out;
