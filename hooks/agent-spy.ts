@@ -17,10 +17,12 @@
 import {dirname, join} from 'node:path';
 import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
 import {
+	agentTranscriptOf,
 	applyHookEvent,
 	asksUser,
 	fileCapFrom,
 	interruptOnSessionEnd,
+	LINEAGE_EVENTS,
 	parseHookPayload,
 	teammateAgentId,
 	type HookEvent,
@@ -36,6 +38,7 @@ import {hookLog} from '../src/store/hook/log.js';
 import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
 import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
+import {readLineage} from '../src/store/hook/agent-meta.js';
 import {removeFile} from '../src/store/fs/errors.js';
 import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
@@ -216,8 +219,9 @@ function dailyPrune(dir: string, log: (message: string) => void): void {
 	}
 }
 
-function recordEvent(dir: string, event: HookEvent, log: (message: string) => void): void {
+function recordEvent(dir: string, given: HookEvent, log: (message: string) => void): void {
 	const now = isoTime(startedMs);
+	let event = given;
 	const sessionDir = join(dir, event.sessionId);
 	if (event.event === 'SessionStart' || event.event === 'SessionEnd') {
 		runSessionEvent(sessionDir, event, now, log);
@@ -257,6 +261,11 @@ function recordEvent(dir: string, event: HookEvent, log: (message: string) => vo
 		}
 	}
 	const git = gitOf(event.cwd, log);
+	// Its place in the tree, from its `.meta.json`: known from its start, and kept if it is cut off.
+	const lineage = event.provider === undefined && LINEAGE_EVENTS.includes(event.event) ? readLineage(agentTranscriptOf(event, agentId)) : undefined;
+	if (lineage !== undefined) {
+		event = {...event, lineage};
+	}
 	const file = join(sessionDir, `${agentId}.json`);
 	const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
 	if (!lock) {

@@ -4,7 +4,6 @@ import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {
 	activityFields,
 	agentName,
-	nestedName,
 	countsText,
 	detailFields,
 	durationText,
@@ -12,6 +11,7 @@ import {
 	headerText,
 	MESSAGE_PREVIEW,
 	messagePreview,
+	nestedName,
 	plainText,
 	shownStatus,
 	statusLabel,
@@ -233,7 +233,7 @@ describe('agentName', () => {
 		expect(agentName(item(agent('b', {type: 'Explore', start: 990})), 10)).toBe('Explore');
 	});
 
-	it('nests an agent under its parent by its depth (watch and ls alike)', () => {
+	it('nests an agent under its parent by its depth (the timeline)', () => {
 		const child = {...item(agent('c', {type: 'worker', start: 990})), depth: 2};
 		expect(nestedName(child)).toBe('  └ worker');
 		expect(nestedName(item(agent('p', {type: 'explorer', start: 990})))).toBe('explorer');
