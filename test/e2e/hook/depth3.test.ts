@@ -1,8 +1,8 @@
 // Nesting to depth 3 as the real Claude Code 2.1.328 recorded it (test/fixtures/claude/depth3:
-// outer → middle → inner, all foreground), its payloads through the installed hook: each agent's
-// parent and depth are known from its start (its `.meta.json`), `ls --json` and `history --json`
-// name the parent of every agent and the result of every call, and `watch` draws the tree one
-// level further in at every depth.
+// outer → middle → inner, all foreground), its payloads through the installed hook: the session's
+// own start is the first line of its log, each agent's parent and depth are known from its start
+// (its `.meta.json`), `ls --json` and `history --json` name the parent of every agent and the
+// result of every call, and `watch` draws the tree one level further in at every depth.
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -59,6 +59,13 @@ describe('depth 3, from the real payloads', () => {
 		expect(starts.map(line => [line.agentId, line.data?.parentAgentId, line.data?.spawnDepth])).toEqual(
 			['outer', 'middle', 'inner'].map(s => [byScript(s).agentId, byScript(s).parent ?? undefined, byScript(s).depth]),
 		);
+	});
+
+	it('the log starts with the session’s own start, its source as Claude Code sent it (2.1.328 sends no model)', () => {
+		const [first] = readFileSync(path.join(activity, fx.sessionId, 'events.jsonl'), 'utf8').split('\n');
+		const start = fx.payloads.map(text => JSON.parse(text) as Record<string, unknown>).find(p => p.hook_event_name === 'SessionStart')!;
+		expect(start.model).toBeUndefined();
+		expect(JSON.parse(first!)).toMatchObject({event: 'SessionStart', sessionId: fx.sessionId, data: {source: 'startup'}, cwd: start.cwd});
 	});
 
 	it('ls --json: every parent right, and the status of every call’s result (nested ones too)', () => {
