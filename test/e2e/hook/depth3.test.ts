@@ -100,4 +100,24 @@ describe('depth 3, from the real payloads', () => {
 			expect(out).toMatch(/└ general-purpose/u);
 		}
 	});
+
+	it('an inner agent cut off (no stop, no result to its parent) still has its parent in history, from its start', () => {
+		const inner = byScript('inner');
+		const cutActivity = tempDir('cut-');
+		const launcher = installedHook();
+		const env = hookEnv(cutActivity, {CLAUDE_CONFIG_DIR: fx.claude});
+		for (const text of fx.payloads) {
+			const p = JSON.parse(text) as {hook_event_name: string; agent_id?: string; tool_response?: {agentId?: string}};
+			const aboutInner = p.agent_id === inner.agentId || p.tool_response?.agentId === inner.agentId;
+			if (!(aboutInner && (p.hook_event_name === 'SubagentStop' || p.hook_event_name === 'PostToolUse'))) {
+				expect(runHook(launcher, text, env).status).toBe(0);
+			}
+		}
+		const r = spawnSync(process.execPath, [cli, 'history', '--json'], {
+			env: {...process.env, AGENTLOG_DIR: cutActivity, CLAUDE_CONFIG_DIR: fx.claude},
+			encoding: 'utf8',
+		});
+		const agents = JSON.parse(r.stdout) as Array<{agentId: string; parentAgentId: string | null; status: string}>;
+		expect(agents.find(a => a.agentId === inner.agentId)).toMatchObject({parentAgentId: inner.parent, status: 'interrupted'});
+	});
 });
