@@ -47,7 +47,7 @@ export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = 
 	['●2 ◐1 ○5', 'the header counts agents by status'],
 	[FOLLOWING_MARK, 'following the newest session (switches when a newer one starts)'],
 	[`${WARNING_MARK}1`, 'agent files that could not be read'],
-	['├ └', 'started by the agent above it (│ joins its siblings)'],
+	['└ ├', 'started by the agent above it (│ joins its siblings)'],
 	['3└', 'started 3 levels down (a narrow pane writes the depth)'],
 	[`${RUN_MARK.open} ${RUN_MARK.folded}`, 'a workflow run, its agents under it / folded (w)'],
 	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
