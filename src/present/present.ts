@@ -231,7 +231,12 @@ export function headerText(info: HeaderInfo, width: number): string {
 }
 
 /** The fields at the top of the detail pane, as label/value pairs. */
-export function detailFields(item: ViewItem, sessionId: string | undefined, now: number, time: (iso: string) => string): Array<[string, string]> {
+export function detailFields(
+	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity'>>,
+	sessionId: string | undefined,
+	now: number,
+	time: (iso: string) => string,
+): Array<[string, string]> {
 	const a = item.agent;
 	const fields: Array<[string, string]> = [
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
@@ -244,6 +249,12 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 		fields.push([providerOf(a) === 'codex' ? 'nickname' : 'teammate', a.teammateName]);
 	}
 	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
+	const depth = a.spawnDepth ?? item.activity?.meta?.spawnDepth;
+	if (item.parentAgentId !== undefined) {
+		fields.push(['parent', `${item.parentAgentId}${depth === undefined ? '' : ` (it runs at depth ${depth})`}`]);
+	} else if (depth !== undefined && depth > 1) {
+		fields.push(['parent', `an agent not known here (it runs at depth ${depth})`]);
+	}
 	fields.push(['duration', item.durationMs === undefined ? 'unknown (its start was never seen)' : formatDuration(item.durationMs)]);
 	fields.push(['started', a.startUnknown ? `${time(a.startedAt)} (start not seen; first seen then)` : time(a.startedAt)]);
 	fields.push(['updated', time(a.updatedAt)]);

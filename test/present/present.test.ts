@@ -381,6 +381,13 @@ describe('detailFields', () => {
 		expect(f.get('session')).toBe('own-session');
 	});
 
+	it('names the parent and the depth it runs at; a depth without a known parent says so; a top-level agent has no parent line', () => {
+		const nested = {...item(agent('inner', {start: 990, extra: {spawnDepth: 3}})), parentAgentId: 'amiddle'};
+		expect(fields(nested).get('parent')).toBe('amiddle (it runs at depth 3)');
+		expect(fields(item(agent('orphan', {start: 990, extra: {spawnDepth: 2}}))).get('parent')).toBe('an agent not known here (it runs at depth 2)');
+		expect(fields(item(agent('top', {start: 990, extra: {spawnDepth: 1}}))).has('parent')).toBe(false);
+	});
+
 	it('writes (none) for an empty type and ? for an unknown session', () => {
 		const f = new Map(detailFields(item(agent('a', {type: '', start: 990})), undefined, NOW, T));
 		expect(f.get('type')).toBe('(none)');
