@@ -47,7 +47,8 @@ export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = 
 	['●2 ◐1 ○5', 'the header counts agents by status'],
 	[FOLLOWING_MARK, 'following the newest session (switches when a newer one starts)'],
 	[`${WARNING_MARK}1`, 'agent files that could not be read'],
-	['└', 'started by the agent above it'],
+	['└ ├', 'started by the agent above it (│ joins its siblings)'],
+	['3└', 'started 3 levels down (a narrow pane writes the depth)'],
 	[`${RUN_MARK.open} ${RUN_MARK.folded}`, 'a workflow run, its agents under it / folded (w)'],
 	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
 ];
@@ -165,7 +166,7 @@ export function sessionMark(items: readonly ViewItem[]): string {
 	return items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
 }
 
-/** agentName under its parent: indented, with a `└`, by its depth (watch's list and cards, `ls`). */
+/** agentName under its parent: indented, with a `└`, by its depth (the timeline's lanes; watch and `ls` draw the tree, tree.ts). */
 export function nestedName(item: ViewItem & {readonly name?: string | undefined}, room = Number.POSITIVE_INFINITY): string {
 	return `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item, room)}`;
 }
@@ -230,7 +231,12 @@ export function headerText(info: HeaderInfo, width: number): string {
 }
 
 /** The fields at the top of the detail pane, as label/value pairs. */
-export function detailFields(item: ViewItem, sessionId: string | undefined, now: number, time: (iso: string) => string): Array<[string, string]> {
+export function detailFields(
+	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity'>>,
+	sessionId: string | undefined,
+	now: number,
+	time: (iso: string) => string,
+): Array<[string, string]> {
 	const a = item.agent;
 	const fields: Array<[string, string]> = [
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
@@ -243,6 +249,12 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 		fields.push([providerOf(a) === 'codex' ? 'nickname' : 'teammate', a.teammateName]);
 	}
 	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
+	const depth = a.spawnDepth ?? item.activity?.meta?.spawnDepth;
+	if (item.parentAgentId !== undefined) {
+		fields.push(['parent', `${item.parentAgentId}${depth === undefined ? '' : ` (it runs at depth ${depth})`}`]);
+	} else if (depth !== undefined && depth > 1) {
+		fields.push(['parent', `an agent not known here (it runs at depth ${depth})`]);
+	}
 	fields.push(['duration', item.durationMs === undefined ? 'unknown (its start was never seen)' : formatDuration(item.durationMs)]);
 	fields.push(['started', a.startUnknown ? `${time(a.startedAt)} (start not seen; first seen then)` : time(a.startedAt)]);
 	fields.push(['updated', time(a.updatedAt)]);

@@ -4,9 +4,9 @@ import {head} from '../../core/text/bounded.js';
 import type {Waiting} from '../../core/monitor/waiting.js';
 import {bindingsOf, type KeyMode} from './keymap.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
-import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
+import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, nameColumn, windowStart, type Size} from './layout.js';
 import {
-	nestedName,
+	agentName,
 	detailFields,
 	durationText,
 	headerText,
@@ -23,6 +23,7 @@ import {
 	type Shown,
 } from '../../present/present.js';
 import {clip, fit} from '../../core/text/cut.js';
+import {capIndent, indentRoom, treePrefixes} from '../../present/tree.js';
 import {lifecycleLines, type SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../../core/monitor/model.js';
@@ -37,6 +38,8 @@ import {laneOf} from '../../present/timeline-lanes.js';
 export interface LineRow {
 	readonly id: string;
 	readonly shown: Shown;
+	/** The tree's marks before the name (`│ └ `), already cut to the room it may take; '' at the top level. */
+	readonly indent: string;
 	readonly name: string;
 	readonly duration: string;
 	readonly message: string;
@@ -472,11 +475,15 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		if (shown.length < rows.length) {
 			window = `${first + 1}–${first + shown.length} of ${rows.length}`;
 		}
-		const common = (item: MonitorItem, room: number, inRun: boolean) => ({
+		// A nested agent sits under its parent, a run's agents under the run, in a tree whose indent
+		// is capped to keep room for names.
+		const prefixes = treePrefixes(rows.map(row => (row.kind === 'run' ? 0 : row.item.depth + (row.inRun ? 1 : 0))));
+		const indentOf = (index: number, room: number) => capIndent(prefixes[index] ?? '', indentRoom(room));
+		const common = (item: MonitorItem, indent: string, room: number) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
-			// A nested agent sits under its parent; a run's agents under the run.
-			name: nestedName(inRun ? {...item, depth: item.depth + 1} : item, room),
+			indent,
+			name: agentName(item, room - indent.length),
 			duration: durationText(item),
 			selected: item.agent.agentId === ui.selectedId,
 			dim: item.ghost,
@@ -484,6 +491,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		const runCommon = (row: Extract<Row, {kind: 'run'}>) => ({
 			id: rowId(row),
 			shown: runShown(row.group),
+			indent: '',
 			name: runName(row.group, row.folded),
 			duration: '',
 			selected: rowId(row) === ui.selectedId,
@@ -494,26 +502,28 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			body = {
 				kind: 'strip',
 				cardWidth: layout.cardWidth,
-				cards: shown.map(row => {
+				cards: shown.map((row, i) => {
 					if (row.kind === 'run') {
 						return {...runCommon(row), label: runCountsText(row.group.counts), lines: cardLines(runSummary(row.group), '', inner)};
 					}
 					const {item} = row;
 					const task = taskOf(item);
 					const doing = doingOf(item);
-					return {...common(item, inner, row.inRun), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
+					return {...common(item, indentOf(first + i, inner), inner), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
 				}),
 			};
 		} else {
-			const columns = listColumns(width);
+			const name = nameColumn(width);
+			const indents = shown.map((_row, i) => indentOf(first + i, name));
+			const columns = listColumns(width, Math.max(0, ...indents.map(indent => indent.length)));
 			body = {
 				kind: 'list',
 				columns,
-				rows: shown.map(row =>
+				rows: shown.map((row, i) =>
 					row.kind === 'run'
 						? {...runCommon(row), message: runSummary(row.group)}
 						: {
-								...common(row.item, columns.type, row.inRun),
+								...common(row.item, indents[i] ?? '', columns.type),
 								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item)].filter(Boolean).join(' · '),
 							},
 				),

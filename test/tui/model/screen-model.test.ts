@@ -433,7 +433,7 @@ describe('buildScreen help', () => {
 		const {model} = screen({records: agents(3), columns: 120, rows: 60, ui: {focus: 'help'}});
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		expect(lines).toContain('Symbols');
-		for (const glyph of [...Object.values(GLYPH), '⟳', '⚠', '└', '[codex]']) {
+		for (const glyph of [...Object.values(GLYPH), '⟳', '⚠', '└', '3└', '[codex]']) {
 			expect(
 				lines.some(l => l.startsWith(glyph) && SYMBOLS.some(([mark, meaning]) => l.startsWith(mark) && l.endsWith(meaning))),
 				glyph,
