@@ -113,7 +113,7 @@ describe('App: workflow runs', () => {
 
 	it('lists w in the help', async () => {
 		const {lastFrame, stdin} = render(
-			<App source={new FakeSource(agents())} staleMs={300_000} max={8} dedup keyboard now={() => ms(60)} size={{columns: 100, rows: 40}} />,
+			<App source={new FakeSource(agents())} staleMs={300_000} max={8} dedup keyboard now={() => ms(60)} size={{columns: 100, rows: 60}} />,
 		);
 		await tick();
 		stdin.write('?');
