@@ -134,9 +134,9 @@ export function durationText(item: ViewItem): string {
 export const MESSAGE_PREVIEW = 60;
 
 /** The card's one-line message: the report's summary line (report.ts), cut to 60 characters + `…`. */
-export function messagePreview(item: MonitorItem): string {
+export function messagePreview(item: MonitorItem, room = MESSAGE_PREVIEW): string {
 	if (item.summary !== undefined) {
-		return fit(item.summary, MESSAGE_PREVIEW + 1);
+		return fit(item.summary, Math.max(MESSAGE_PREVIEW, room) + 1);
 	}
 	if (item.displayStatus === 'active') {
 		return 'working…';
@@ -280,7 +280,7 @@ export function taskOf(item: MonitorItem): string | undefined {
 }
 
 /** What the agent does now (active) or its report's summary line (otherwise), one line. */
-export function doingOf(item: MonitorItem): string {
+export function doingOf(item: MonitorItem, room = MESSAGE_PREVIEW): string {
 	if (item.displayStatus === 'active' && item.activity?.summary.activity) {
 		return item.activity.summary.activity;
 	}
@@ -288,13 +288,13 @@ export function doingOf(item: MonitorItem): string {
 		// What it asks the user: the first thing to act on.
 		return item.waiting.waitingFor;
 	}
-	return messagePreview(item);
+	return messagePreview(item, room);
 }
 
 /** A card's message: the task and what it does or said (`Find API routes · Grep router`). */
-export function cardMessage(item: MonitorItem): string {
+export function cardMessage(item: MonitorItem, room = MESSAGE_PREVIEW): string {
 	const task = taskOf(item);
-	const doing = doingOf(item);
+	const doing = doingOf(item, room);
 	// A waiting agent's ask comes before its task: it is what the user has to answer.
 	return (item.waiting ? [doing, task] : [task, doing]).filter(Boolean).join(' · ');
 }

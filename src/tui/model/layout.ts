@@ -73,8 +73,10 @@ export function windowStart(selected: number, count: number, visible: number): n
 }
 
 /** The name column's width before any tree indent: about a fifth of a wide pane, at most 28 characters. */
-export function nameColumn(width: number): number {
-	return width >= 70 ? Math.min(28, Math.floor(width / 4.5)) : width >= 50 ? 14 : 10;
+export function nameColumn(width: number, longest = 0): number {
+	const base = width >= 70 ? Math.min(28, Math.floor(width / 4.5)) : width >= 50 ? 14 : 10;
+	// A wide pane gives the names shown the room they need, up to about a third of it.
+	return width >= 100 ? Math.max(base, Math.min(longest, Math.floor(width / 3))) : base;
 }
 
 /**
@@ -82,8 +84,8 @@ export function nameColumn(width: number): number {
  * is the widest tree indent shown (already capped): the type column grows by it, so a nested
  * agent's name has the room a top-level one has, and the message gives it up.
  */
-export function listColumns(width: number, indent = 0): {readonly type: number; readonly duration: number; readonly message: number} {
-	const type = nameColumn(width) + Math.max(0, indent);
+export function listColumns(width: number, indent = 0, longest = 0): {readonly type: number; readonly duration: number; readonly message: number} {
+	const type = nameColumn(width, longest) + Math.max(0, indent);
 	// "ran 12m 5s" (a stale agent's) fits where there is room; a narrow pane keeps it for the message.
 	const duration = width >= 50 ? 10 : 8;
 	// "▸ ● " prefix (4) + type + " " + duration + " " + message.

@@ -513,9 +513,11 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 				}),
 			};
 		} else {
-			const name = nameColumn(width);
+			// The longest name shown (with its tool's mark) asks for the room it needs in a wide pane.
+			const longest = Math.max(0, ...shown.map(row => [...(row.kind === 'run' ? runName(row.group, row.folded) : agentName(row.item))].length));
+			const name = nameColumn(width, longest);
 			const indents = shown.map((_row, i) => indentOf(first + i, name));
-			const columns = listColumns(width, Math.max(0, ...indents.map(indent => indent.length)));
+			const columns = listColumns(width, Math.max(0, ...indents.map(indent => indent.length)), longest);
 			body = {
 				kind: 'list',
 				columns,
@@ -524,7 +526,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 						? {...runCommon(row), message: runSummary(row.group)}
 						: {
 								...common(row.item, indents[i] ?? '', columns.type),
-								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item)].filter(Boolean).join(' · '),
+								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item, columns.message)].filter(Boolean).join(' · '),
 							},
 				),
 			};

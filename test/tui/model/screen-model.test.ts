@@ -636,3 +636,23 @@ describe('buildScreen with the monitor model', () => {
 		expect(lines(second)).toBe(lines(first));
 	});
 });
+
+describe('buildScreen uses the width a pane has', () => {
+	it('at 200 columns a long name and a long summary are whole, not cut at 28 and 60', () => {
+		const long = agent('long-1', {
+			type: 'a-very-long-agent-type-name-of-forty-chars',
+			start: 900,
+			stop: 950,
+			extra: {lastMessage: `The summary of the work done here, ${'in words that go on '.repeat(5)}end.`},
+		});
+		const {model} = screen({records: [long], columns: 200, rows: 30});
+		expect(model.body.kind).toBe('list');
+		const row = model.body.kind === 'list' ? model.body.rows[0]! : undefined;
+		expect(model.body.kind === 'list' ? model.body.columns.type : 0).toBeGreaterThanOrEqual(42);
+		expect(row?.name).toContain('a-very-long-agent-type-name-of-forty-chars');
+		expect(row?.message).toContain('end.');
+		// At 80 columns the card's rule holds: cut.
+		const narrow = screen({records: [long], columns: 80, rows: 30}).model;
+		expect(narrow.body.kind === 'list' ? narrow.body.rows[0]!.message : '').not.toContain('end.');
+	});
+});
