@@ -309,6 +309,7 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 				more,
 				{text: '↑↓ move', keep: 5},
 				{text: 'Enter open', keep: 6},
+				{text: 't timeline', keep: 4},
 				{text: 'c collapse', keep: 2},
 				{text: context.runs === undefined ? '' : 'w fold', keep: 3},
 				{text: 'g ghosts', keep: 0},
