@@ -138,25 +138,23 @@ export function requestPrice(modelId: string, usage: PriceUsage, atMs: number, t
 
 /** One request's price at these prices (see requestPrice). */
 export function pricesPrice(prices: ModelPrices, usage: PriceUsage): number | undefined {
+	// Runs once per response of every transcript read: no arrays made here.
 	const whole = usage.input + usage.cacheRead + usage.cacheWrite;
-	let usd = 0;
-	const parts: [number, Rate | undefined][] = [
-		[usage.input, prices.input_mtok],
-		[usage.output, prices.output_mtok],
-		[usage.cacheRead, prices.cache_read_mtok ?? prices.input_mtok],
-		[usage.cacheWrite, prices.cache_write_mtok ?? prices.input_mtok],
-	];
-	for (const [tokens, r] of parts) {
-		if (tokens === 0) {
-			continue;
-		}
-		const perMillion = rate(r, whole);
-		if (perMillion === undefined) {
-			return undefined;
-		}
-		usd += (tokens * perMillion) / 1_000_000;
+	const usd =
+		part(usage.input, prices.input_mtok, whole) +
+		part(usage.output, prices.output_mtok, whole) +
+		part(usage.cacheRead, prices.cache_read_mtok ?? prices.input_mtok, whole) +
+		part(usage.cacheWrite, prices.cache_write_mtok ?? prices.input_mtok, whole);
+	return Number.isNaN(usd) ? undefined : usd;
+}
+
+/** Dollars for some tokens at a rate: 0 for none, NaN when tokens have no price. */
+function part(tokens: number, r: Rate | undefined, whole: number): number {
+	if (tokens === 0) {
+		return 0;
 	}
-	return usd;
+	const perMillion = rate(r, whole);
+	return perMillion === undefined ? Number.NaN : (tokens * perMillion) / 1_000_000;
 }
 
 /** The model's context window in tokens, when the table knows it. */
@@ -173,7 +171,13 @@ const MAX_REMEMBERED_MODELS = 1000;
  */
 export function tablePricer(table: PriceTable = PRICE_TABLE): Pricer {
 	const known = new Map<string, PricedModel | null>();
+	// A transcript names one model response after response.
+	let lastId: string | undefined;
+	let last: PricedModel | undefined;
 	const lookup = (modelId: string): PricedModel | undefined => {
+		if (modelId === lastId) {
+			return last;
+		}
 		let model = known.get(modelId);
 		if (model === undefined) {
 			model = pricedModel(modelId, table) ?? null;
@@ -181,7 +185,9 @@ export function tablePricer(table: PriceTable = PRICE_TABLE): Pricer {
 				known.set(modelId, model);
 			}
 		}
-		return model ?? undefined;
+		lastId = modelId;
+		last = model ?? undefined;
+		return last;
 	};
 	return {
 		asOf: table.date,

@@ -39,15 +39,17 @@ function warningOf(file: string, why: string): string {
 	return `agentlog: ${safeLine(file)} left out (list prices used): ${safeLine(why)}`;
 }
 
-let loaded: LoadedPrices | undefined;
+let loaded: {readonly config: string | undefined; readonly home: string | undefined; readonly prices: LoadedPrices} | undefined;
 
 /** The prices of this process: the user's file is read the first time (again only if its path changed). */
 export function loadPrices(vars: NodeJS.ProcessEnv = process.env): LoadedPrices {
-	const file = userPricesFile(vars, vars.HOME || os.homedir());
-	if (loaded?.file !== file) {
-		loaded = readPrices(file);
+	// Asked for by every transcript reader: the variables compared, not the path made again.
+	if (loaded !== undefined && loaded.config === vars.XDG_CONFIG_HOME && loaded.home === vars.HOME) {
+		return loaded.prices;
 	}
-	return loaded;
+	const file = userPricesFile(vars, vars.HOME || os.homedir());
+	loaded = {config: vars.XDG_CONFIG_HOME, home: vars.HOME, prices: loaded?.prices.file === file ? loaded.prices : readPrices(file)};
+	return loaded.prices;
 }
 
 /** The pricer of this process (see loadPrices). */
