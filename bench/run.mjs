@@ -23,6 +23,7 @@ import {runStatusBench} from './status.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 import {runWorkflowWatchBench} from './workflow-watch.mjs';
+import {runTimelineBench} from './timeline.mjs';
 
 const benches = [
 	['hook', runHookBench],
@@ -30,6 +31,7 @@ const benches = [
 	['first-frame', runFirstFrameBench],
 	['watch', runWatchBench],
 	['workflow', runWorkflowWatchBench],
+	['timeline', runTimelineBench],
 	['clock', runClockBench],
 	['transcripts', runTranscriptBench],
 	['sessions', runSessionsBench],

@@ -315,6 +315,9 @@ var SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
 function isSafeId(value) {
   return typeof value === "string" && SAFE_ID.test(value);
 }
+function isSpawnDepth(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1 && value <= 1e3;
+}
 function isTimestamp(value) {
   return typeof value === "string" && value.length > 0 && !Number.isNaN(Date.parse(value));
 }
@@ -340,7 +343,18 @@ function parseAgentRecord(json) {
   }
   const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
   const record = { ...o, updatedAt };
-  for (const key of ["lastMessage", "sessionId", "cwd", "transcriptPath", "teammateName", "stopReason", "description", "model", "waitingFor"]) {
+  for (const key of [
+    "lastMessage",
+    "sessionId",
+    "cwd",
+    "transcriptPath",
+    "teammateName",
+    "stopReason",
+    "description",
+    "model",
+    "waitingFor",
+    "resultStatus"
+  ]) {
     if (record[key] !== void 0 && optionalString(record[key]) === void 0) {
       delete record[key];
     }
@@ -355,6 +369,9 @@ function parseAgentRecord(json) {
     if (value !== void 0 && !(typeof value === "number" && Number.isFinite(value) && value >= 0)) {
       delete record[key];
     }
+  }
+  if (record.spawnDepth !== void 0 && !isSpawnDepth(record.spawnDepth)) {
+    delete record.spawnDepth;
   }
   if (record.parentAgentId !== void 0 && !isSafeId(record.parentAgentId)) {
     delete record.parentAgentId;
@@ -1067,6 +1084,10 @@ function toolFacts(s, line, ms) {
   if (description) {
     s.description = description;
   }
+  const name = str(data.name);
+  if (name) {
+    s.name = name;
+  }
   const model = str(data.model);
   if (model) {
     s.model = model;
@@ -1187,6 +1208,7 @@ function finish(s, now, staleMs, events) {
     sessionId: s.sessionId,
     type,
     ...s.description === void 0 ? {} : { description: s.description },
+    ...s.name === void 0 ? {} : { name: s.name },
     status,
     startedAt,
     ...startUnknown ? { startUnknown: true } : {},
@@ -1669,6 +1691,7 @@ function withTranscriptFacts(h, facts, options) {
     ...figures.toolCalls === void 0 ? {} : { toolCalls: figures.toolCalls },
     ...figures.model === void 0 ? {} : { model: figures.model },
     ...figures.description === void 0 ? {} : { description: figures.description },
+    ...h.name === void 0 && meta?.name !== void 0 ? { name: meta.name } : {},
     ...later ? { lastActivityAt: new Date(lastMs).toISOString() } : {}
   };
   return out;

@@ -2,8 +2,9 @@
 // SessionEnd and PostToolUse of the Agent/Task tool. It upserts <activity>/<sessionId>/<agentId>.json
 // (temp file + rename) and appends the event to <activity>/<sessionId>/events.jsonl (one O_APPEND
 // write, DESIGN.md §10), with the git commit of the event's cwd. SessionEnd marks the session's
-// running agents interrupted. Session events of a session with no folder (no agent ever) write
-// nothing: no folder on disk for every Claude Code session.
+// running agents interrupted. Session events of a session with no folder (no agent yet) make no
+// folder: no folder on disk for every Claude Code session. Its SessionStart waits in one bounded
+// file of the activity folder (session-starts.ts) and goes first into its log when an agent runs.
 //
 // Never break Claude Code: whatever arrives on stdin, this exits 0 and prints nothing to
 // stdout (exit 2 on SubagentStop or TeammateIdle would keep the agent running). Problems go to
@@ -17,10 +18,12 @@
 import {dirname, join} from 'node:path';
 import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
 import {
+	agentTranscriptOf,
 	applyHookEvent,
 	asksUser,
 	fileCapFrom,
 	interruptOnSessionEnd,
+	LINEAGE_EVENTS,
 	parseHookPayload,
 	teammateAgentId,
 	type HookEvent,
@@ -36,6 +39,8 @@ import {hookLog} from '../src/store/hook/log.js';
 import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
 import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
+import {readLineage} from '../src/store/hook/agent-meta.js';
+import {notePendingStart, pendingStarts} from '../src/store/hook/session-starts.js';
 import {removeFile} from '../src/store/fs/errors.js';
 import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
@@ -99,7 +104,11 @@ function noteNewest(dir: string, sessionId: string, log: (message: string) => vo
 }
 
 function appendLine(sessionDir: string, input: HookLineInput, log: (message: string) => void): void {
-	const problem = appendEventLine(sessionDir, formatEventLine(hookEventLine(input)));
+	appendRaw(sessionDir, formatEventLine(hookEventLine(input)), log);
+}
+
+function appendRaw(sessionDir: string, lines: string, log: (message: string) => void): void {
+	const problem = appendEventLine(sessionDir, lines);
 	if (problem) {
 		log(problem);
 	}
@@ -143,9 +152,18 @@ function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (mes
 	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 
-/** SessionStart and SessionEnd: only for a session that has a folder (it had agents). */
+/**
+ * SessionStart and SessionEnd of a session that has a folder (it had agents). A SessionStart of a
+ * session with none waits in the activity folder's session-starts file, for its first agent.
+ */
 function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
 	if (!sessionFolderExists(sessionDir, log)) {
+		if (event.event === 'SessionStart') {
+			const problem = notePendingStart(dirname(sessionDir), formatEventLine(hookEventLine({event, at: now, git: gitOf(event.cwd, log)})));
+			if (problem) {
+				log(problem);
+			}
+		}
 		return;
 	}
 	const git = gitOf(event.cwd, log);
@@ -216,8 +234,9 @@ function dailyPrune(dir: string, log: (message: string) => void): void {
 	}
 }
 
-function recordEvent(dir: string, event: HookEvent, log: (message: string) => void): void {
+function recordEvent(dir: string, given: HookEvent, log: (message: string) => void): void {
 	const now = isoTime(startedMs);
+	let event = given;
 	const sessionDir = join(dir, event.sessionId);
 	if (event.event === 'SessionStart' || event.event === 'SessionEnd') {
 		runSessionEvent(sessionDir, event, now, log);
@@ -255,8 +274,20 @@ function recordEvent(dir: string, event: HookEvent, log: (message: string) => vo
 			log(`skipped: ${created.problem}`);
 			return;
 		}
+		if (created.created) {
+			// The session's own start goes first in its log (the folder was not there for it).
+			const starts = pendingStarts(dir, event.sessionId);
+			if (starts.length > 0) {
+				appendRaw(sessionDir, starts.join(''), log);
+			}
+		}
 	}
 	const git = gitOf(event.cwd, log);
+	// Its place in the tree, from its `.meta.json`: known from its start, and kept if it is cut off.
+	const lineage = event.provider === undefined && LINEAGE_EVENTS.includes(event.event) ? readLineage(agentTranscriptOf(event, agentId)) : undefined;
+	if (lineage !== undefined) {
+		event = {...event, lineage};
+	}
 	const file = join(sessionDir, `${agentId}.json`);
 	const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
 	if (!lock) {

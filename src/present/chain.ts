@@ -1,5 +1,6 @@
 // The words and JSON of `agentlog chain <agent>`: an agent's lineage (core/history/chain.ts) with
 // each one's lifecycle. Pure.
+import {typeWithName} from './history-text.js';
 import {formatLocalTime} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
 import type {EventLine} from '../core/record/event-line.js';
@@ -29,7 +30,7 @@ export function chainJson(chain: AgentChain): ChainJson {
 
 function node(h: AgentHistory, indent: string, mark: string, now: number, timeZone: string | undefined): string[] {
 	const description = h.description === undefined ? '' : ` "${safeLine(h.description)}"`;
-	const head = `${indent}${mark}${safeLine(h.type) || '?'}${description} · ${historyStatusText(h)} · ${durationOf(h)} · ${safeLine(h.agentId)}`;
+	const head = `${indent}${mark}${typeWithName(h)}${description} · ${historyStatusText(h)} · ${durationOf(h)} · ${safeLine(h.agentId)}`;
 	const steps = h.lifecycle.map(step => {
 		const reason = step.reason === undefined ? '' : ` (${safeLine(step.reason)})`;
 		return `${step.kind} ${formatLocalTime(safeLine(step.at), now, timeZone)}${reason}`;

@@ -46,6 +46,13 @@ export function durationOf(h: Pick<AgentHistory, 'durationMs'>): string {
 	return h.durationMs === undefined ? '?' : formatDuration(h.durationMs);
 }
 
+/** The type column: `scout (general-purpose)` for a named agent, else its type (`?` when unknown). */
+export function typeWithName(h: Pick<AgentHistory, 'type' | 'name'>): string {
+	const type = safeLine(h.type);
+	const name = h.name === undefined ? '' : safeLine(h.name);
+	return name !== '' && name !== type ? (type === '' ? name : `${name} (${type})`) : type || '?';
+}
+
 /** The widest a description is in the history table (characters). */
 export const DESCRIPTION_COLUMN = 40;
 
@@ -56,7 +63,7 @@ export function historyRow(h: HistoryTableAgent, now: number, timeZone?: string)
 	return [
 		formatLocalTime(safeLine(h.startedAt), now, timeZone),
 		safeLine(h.sessionId).slice(0, 8),
-		safeLine(h.type) || '?',
+		typeWithName(h),
 		h.description === undefined ? '' : fit(safeLine(h.description), DESCRIPTION_COLUMN),
 		historyStatusText(h),
 		durationOf(h),

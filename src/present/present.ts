@@ -48,7 +48,8 @@ export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = 
 	['●2 ◐1 ○5', 'the header counts agents by status'],
 	[FOLLOWING_MARK, 'following the newest session (switches when a newer one starts)'],
 	[`${WARNING_MARK}1`, 'agent files that could not be read'],
-	['└', 'started by the agent above it'],
+	['└ ├', 'started by the agent above it (│ joins its siblings)'],
+	['3└', 'started 3 levels down (a narrow pane writes the depth)'],
 	[`${RUN_MARK.open} ${RUN_MARK.folded}`, 'a workflow run, its agents under it / folded (w)'],
 	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
 ];
@@ -134,9 +135,9 @@ export function durationText(item: ViewItem): string {
 export const MESSAGE_PREVIEW = 60;
 
 /** The card's one-line message: the report's summary line (report.ts), cut to 60 characters + `…`. */
-export function messagePreview(item: MonitorItem): string {
+export function messagePreview(item: MonitorItem, room = MESSAGE_PREVIEW): string {
 	if (item.summary !== undefined) {
-		return fit(item.summary, MESSAGE_PREVIEW + 1);
+		return fit(item.summary, Math.max(MESSAGE_PREVIEW, room) + 1);
 	}
 	if (item.displayStatus === 'active') {
 		return 'working…';
@@ -166,7 +167,7 @@ export function sessionMark(items: readonly ViewItem[]): string {
 	return items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
 }
 
-/** agentName under its parent: indented, with a `└`, by its depth (watch's list and cards, `ls`). */
+/** agentName under its parent: indented, with a `└`, by its depth (the timeline's lanes; watch and `ls` draw the tree, tree.ts). */
 export function nestedName(item: ViewItem & {readonly name?: string | undefined}, room = Number.POSITIVE_INFINITY): string {
 	return `${item.depth > 0 ? `${'  '.repeat(item.depth - 1)}└ ` : ''}${agentName(item, room)}`;
 }
@@ -231,7 +232,12 @@ export function headerText(info: HeaderInfo, width: number): string {
 }
 
 /** The fields at the top of the detail pane, as label/value pairs. */
-export function detailFields(item: ViewItem, sessionId: string | undefined, now: number, time: (iso: string) => string): Array<[string, string]> {
+export function detailFields(
+	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity'>>,
+	sessionId: string | undefined,
+	now: number,
+	time: (iso: string) => string,
+): Array<[string, string]> {
 	const a = item.agent;
 	const fields: Array<[string, string]> = [
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
@@ -244,6 +250,12 @@ export function detailFields(item: ViewItem, sessionId: string | undefined, now:
 		fields.push([providerOf(a) === 'codex' ? 'nickname' : 'teammate', a.teammateName]);
 	}
 	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
+	const depth = a.spawnDepth ?? item.activity?.meta?.spawnDepth;
+	if (item.parentAgentId !== undefined) {
+		fields.push(['parent', `${item.parentAgentId}${depth === undefined ? '' : ` (it runs at depth ${depth})`}`]);
+	} else if (depth !== undefined && depth > 1) {
+		fields.push(['parent', `an agent not known here (it runs at depth ${depth})`]);
+	}
 	fields.push(['duration', item.durationMs === undefined ? 'unknown (its start was never seen)' : formatDuration(item.durationMs)]);
 	fields.push(['started', a.startUnknown ? `${time(a.startedAt)} (start not seen; first seen then)` : time(a.startedAt)]);
 	fields.push(['updated', time(a.updatedAt)]);
@@ -269,7 +281,7 @@ export function taskOf(item: MonitorItem): string | undefined {
 }
 
 /** What the agent does now (active) or its report's summary line (otherwise), one line. */
-export function doingOf(item: MonitorItem): string {
+export function doingOf(item: MonitorItem, room = MESSAGE_PREVIEW): string {
 	if (item.displayStatus === 'active' && item.activity?.summary.activity) {
 		return item.activity.summary.activity;
 	}
@@ -277,13 +289,13 @@ export function doingOf(item: MonitorItem): string {
 		// What it asks the user: the first thing to act on.
 		return item.waiting.waitingFor;
 	}
-	return messagePreview(item);
+	return messagePreview(item, room);
 }
 
 /** A card's message: the task and what it does or said (`Find API routes · Grep router`). */
-export function cardMessage(item: MonitorItem): string {
+export function cardMessage(item: MonitorItem, room = MESSAGE_PREVIEW): string {
 	const task = taskOf(item);
-	const doing = doingOf(item);
+	const doing = doingOf(item, room);
 	// A waiting agent's ask comes before its task: it is what the user has to answer.
 	return (item.waiting ? [doing, task] : [task, doing]).filter(Boolean).join(' · ');
 }

@@ -2,7 +2,7 @@
 // that fits the width given, with a line of how many agents ran at each moment. Drawn the same by
 // `watch` (key t) and `agentlog timeline`. Pure: lanes, a window of time and a width in; lines of
 // cells out. Every mark is a glyph as well as a colour, so it reads with NO_COLOR.
-import {clip, fit} from '../core/text/cut.js';
+import {clip} from '../core/text/cut.js';
 
 /** How a lane's run ended, or that it still runs. */
 export type LaneStatus = 'active' | 'idle' | 'waiting' | 'stale' | 'completed' | 'failed' | 'interrupted';
@@ -131,9 +131,10 @@ const TICKS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800,
 
 const SPARK = ' ▁▂▃▄▅▆▇█';
 
-/** Fitted to `width` code points and padded to it. */
+/** Cut to `width` code points (`…` at the cut) and padded to it; leading spaces (nesting) kept. */
 function padTo(text: string, width: number): string {
-	const cut = fit(text, width);
+	const points = [...text];
+	const cut = points.length <= width ? text : `${points.slice(0, Math.max(0, width - 1)).join('')}…`;
 	return cut + ' '.repeat(Math.max(0, width - [...cut].length));
 }
 
@@ -243,6 +244,8 @@ export interface DrawOptions {
 	readonly window: TimeWindow;
 	/** Minutes east of UTC for the axis labels (the caller's local time). */
 	readonly utcOffsetMin?: number;
+	/** The lanes the "at once" line counts (default: those drawn): all of them when only some rows fit. */
+	readonly counted?: readonly Lane[];
 }
 
 /** The label column: as wide as the longest label, at most a third of the width, at least 6. */
@@ -258,15 +261,22 @@ export function drawTimeline(lanes: readonly Lane[], options: DrawOptions): Time
 	const {window, nowMs} = options;
 	const perColumn = Math.max(1, window.toMs - window.fromMs) / columns;
 	const counts = Array.from({length: columns}, () => 0);
-	const rows = lanes.map(lane => {
-		const cells = barOf(lane, window, columns, perColumn, nowMs);
+	const count = (cells: readonly CellKind[]) =>
 		cells.forEach((kind, c) => {
 			if (kind !== 'empty' && kind !== 'idle') {
 				counts[c]! += 1;
 			}
 		});
+	const rows = lanes.map(lane => {
+		const cells = barOf(lane, window, columns, perColumn, nowMs);
+		if (options.counted === undefined) {
+			count(cells);
+		}
 		return {id: lane.id, label: padTo(lane.label, labelWidth), bar: runsOf(cells)};
 	});
+	for (const lane of options.counted ?? []) {
+		count(barOf(lane, window, columns, perColumn, nowMs));
+	}
 	const peak = Math.max(0, ...counts);
 	const concurrency = counts.map(n => (n === 0 ? ' ' : SPARK[Math.max(1, Math.round((n / peak) * (SPARK.length - 1)))]!)).join('');
 	const nowColumn = nowMs >= window.fromMs && nowMs <= window.toMs ? Math.min(columns - 1, column(nowMs, window, perColumn)) : undefined;

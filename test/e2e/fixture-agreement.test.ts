@@ -34,6 +34,7 @@ interface ManifestAgent {
 	readonly agentId: string;
 	readonly type: string;
 	readonly description: string;
+	readonly name: string | null;
 	readonly expectedEnd: 'completed' | 'failed' | 'interrupted' | 'killed';
 	readonly tokens: Tokens;
 	readonly toolCalls: readonly string[];
@@ -137,6 +138,7 @@ interface Said {
 	readonly usage: {input: number; output: number; cacheRead: number; cacheCreation: number} | null;
 	readonly toolCalls: number | null;
 	readonly description: string | null;
+	readonly name: string | null;
 	readonly model: string | null;
 	readonly status: Status;
 }
@@ -159,6 +161,7 @@ function fromLs(row: Row): Said {
 		usage: row.tokens as Said['usage'],
 		toolCalls: row.toolCallCount as number | null,
 		description: row.description as string | null,
+		name: row.name as string | null,
 		model: row.model as string | null,
 		status: lsStatus(row),
 	};
@@ -171,6 +174,7 @@ function fromHistory(row: Row): Said {
 		usage: row.usage as Said['usage'],
 		toolCalls: row.toolCalls as number | null,
 		description: row.description as string | null,
+		name: row.name as string | null,
 		model: row.model as string | null,
 		status: historyStatus(row),
 	};
@@ -248,6 +252,7 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 				usage: {input: agent.tokens.input, output: agent.tokens.output, cacheRead: agent.tokens.cacheRead, cacheCreation: agent.tokens.cacheCreation},
 				toolCalls: agent.toolCalls.length,
 				description: agent.description,
+				name: agent.name,
 				model: 'claude-opus-5-5',
 				status: EXPECTED_STATUS[agent.expectedEnd],
 			};

@@ -75,6 +75,28 @@ describeInTerminal('agentlog watch in a real terminal', () => {
 		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
 	});
 
+	it('t shows the timeline: a bar per agent on a time axis, growing while it runs; NO_COLOR keeps the glyphs', async () => {
+		const activity = tempDir('activity-');
+		const launcher = installedHook();
+		const env = {...sandboxEnv(activity), NO_COLOR: '1'};
+		runHook(launcher, event('SubagentStart', 'a8c41f0e92b7d3a15', 'Explore'), hookEnv(activity));
+		runHook(launcher, event('SubagentStart', 'b2', 'Plan'), hookEnv(activity));
+		runHook(launcher, event('SubagentStop', 'a8c41f0e92b7d3a15', 'Explore', {last_assistant_message: 'Found 4 routes.'}), hookEnv(activity));
+		pane = new TmuxPane(`node ${cli}`, 60, 12, env);
+		await pane.waitFor(s => s.includes('Plan') && s.includes('Explore'), 'the list');
+		pane.keys('t');
+		const screen = await pane.waitFor(s => s.includes('at once') && /Plan +.*▶/u.test(s), 'the timeline');
+		expect(screen).toMatch(/╵\d\d:\d\d/u);
+		expect(screen).toMatch(/Explore +.*─/u);
+		for (const line of screen.split('\n')) {
+			expect([...line].length).toBeLessThanOrEqual(60);
+		}
+		pane.keys('t');
+		await pane.waitFor(s => !s.includes('at once') && s.includes('Plan'), 'the list again');
+		pane.keys('q');
+		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
+	});
+
 	it('follows a newer session when it starts', async () => {
 		const activity = tempDir('activity-');
 		const launcher = installedHook();

@@ -92,7 +92,9 @@ describe('a real workflow run in every view', () => {
 		const lines = run('watch', manifest.sessionId).split('\n');
 		const at = lines.findIndex(line => line.includes('⊟ fixture-checks'));
 		expect(lines[at]).toContain('workflow wf_fac5b0fb-872 · Check · 1 done · 1 failed');
-		expect(lines.slice(at + 1, at + 3).every(line => line.includes('└ workflow-subagent'))).toBe(true);
+		// A tree under the run's row: ├ then └.
+		expect(lines[at + 1]).toContain('├ workflow-subagent');
+		expect(lines[at + 2]).toContain('└ workflow-subagent');
 		expect(lines.slice(at + 1, at + 3).join('\n')).toMatch(/read-readme[^]*count-files|count-files[^]*read-readme/u);
 	});
 

@@ -95,7 +95,7 @@ describe('csvField', () => {
 describe('agent rows', () => {
 	it('the columns are the history --json fields in a fixed order, git and workflow flattened', () => {
 		expect(csvHeader(false)).toBe(
-			'agentId,sessionId,type,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,costUsd,costUnpricedResponses,pricesAsOf,lastRequestTokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,lastActivityAt,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
+			'agentId,sessionId,type,name,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,costUsd,costUnpricedResponses,pricesAsOf,lastRequestTokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,lastActivityAt,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
 		);
 		// Every history --json field but the nested ones (git, workflow and cost are flattened; usage and runs are in JSONL only).
 		const nested = ['git', 'workflow', 'usage', 'runs', 'cost'];

@@ -4,7 +4,6 @@ import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {
 	activityFields,
 	agentName,
-	nestedName,
 	countsText,
 	detailFields,
 	durationText,
@@ -12,6 +11,7 @@ import {
 	headerText,
 	MESSAGE_PREVIEW,
 	messagePreview,
+	nestedName,
 	plainText,
 	shownStatus,
 	statusLabel,
@@ -234,7 +234,7 @@ describe('agentName', () => {
 		expect(agentName(item(agent('b', {type: 'Explore', start: 990})), 10)).toBe('Explore');
 	});
 
-	it('nests an agent under its parent by its depth (watch and ls alike)', () => {
+	it('nests an agent under its parent by its depth (the timeline)', () => {
 		const child = {...item(agent('c', {type: 'worker', start: 990})), depth: 2};
 		expect(nestedName(child)).toBe('  └ worker');
 		expect(nestedName(item(agent('p', {type: 'explorer', start: 990})))).toBe('explorer');
@@ -380,6 +380,13 @@ describe('detailFields', () => {
 		expect(f.get('teammate')).toBe('alice');
 		expect(f.get('cwd')).toBe('/repo');
 		expect(f.get('session')).toBe('own-session');
+	});
+
+	it('names the parent and the depth it runs at; a depth without a known parent says so; a top-level agent has no parent line', () => {
+		const nested = {...item(agent('inner', {start: 990, extra: {spawnDepth: 3}})), parentAgentId: 'amiddle'};
+		expect(fields(nested).get('parent')).toBe('amiddle (it runs at depth 3)');
+		expect(fields(item(agent('orphan', {start: 990, extra: {spawnDepth: 2}}))).get('parent')).toBe('an agent not known here (it runs at depth 2)');
+		expect(fields(item(agent('top', {start: 990, extra: {spawnDepth: 1}}))).has('parent')).toBe(false);
 	});
 
 	it('writes (none) for an empty type and ? for an unknown session', () => {

@@ -73,9 +73,9 @@ describe('App: workflow runs', () => {
 		expect(run).toBeGreaterThan(0);
 		expect(lines[run]).toContain('workflow wf_ab12-3 · Check · 1 running · 1 failed');
 		// Its agents right under it, one level in, by label; the other agent apart.
-		expect(lines[run + 1]).toMatch(/└ workflow-subagent.*read-readme/u);
+		expect(lines[run + 1]).toMatch(/├ workflow-subagent.*read-readme/u);
 		expect(lines[run + 2]).toMatch(/└ workflow-subagent.*count-files/u);
-		expect(lineOf(frame, 'Explore')).not.toContain('└');
+		expect(lineOf(frame, 'Explore')).not.toMatch(/[├└]/u);
 		expect(frame).toContain('w fold');
 
 		// The newest row (the run's) is selected: w folds it.
@@ -113,7 +113,7 @@ describe('App: workflow runs', () => {
 
 	it('lists w in the help', async () => {
 		const {lastFrame, stdin} = render(
-			<App source={new FakeSource(agents())} staleMs={300_000} max={8} dedup keyboard now={() => ms(60)} size={{columns: 100, rows: 40}} />,
+			<App source={new FakeSource(agents())} staleMs={300_000} max={8} dedup keyboard now={() => ms(60)} size={{columns: 100, rows: 60}} />,
 		);
 		await tick();
 		stdin.write('?');

@@ -1,5 +1,6 @@
 // `agentlog demo`, the part that runs: a temporary activity folder (removed on exit, Ctrl+C
 // included), the scenario played through the real hook, and the real watcher and screen.
+import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +64,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 			const session = listSessionDirs(activity)[0]?.id;
 			// The demo's transcripts are outside <claude>/projects: the snapshot may read that folder too.
 			process.stdout.write(
-				`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, process.stdout.columns || 100, transcriptReader([projects]))}`,
+				`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, snapshotColumns(), transcriptReader([projects]))}`,
 			);
 			if (options.dir) {
 				process.stdout.write(`\nThe files stay in ${activity}.\n`);

@@ -3,7 +3,8 @@ import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
-import {nestedName, durationText, sessionMark, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../../present/present.js';
+import {treePrefixes} from '../../present/tree.js';
+import {agentName, durationText, sessionMark, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../../present/present.js';
 import {lsJsonAgent} from '../../present/json-shapes.js';
 import {formatTable} from '../../present/table.js';
 import {costCell} from '../../present/cost-text.js';
@@ -84,12 +85,13 @@ function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>,
 		process.stdout.write(`${safeJsonStringify(records, 2)}\n`);
 		return;
 	}
+	const tree = treePrefixes(view.items.map(item => item.depth));
 	const costs = view.items.map(item => costCell(monitorFigures(item).figures.cost));
 	// A cost column only when a transcript was read and priced.
 	const withCost = costs.some(cost => cost !== '');
 	const rows = view.items.map((item, i) => [
 		`${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`,
-		nestedName(item),
+		`${tree[i] ?? ''}${agentName(item)}`,
 		durationText(item),
 		...(withCost ? [costs[i]!] : []),
 		formatLocalTime(item.agent.startedAt, now),

@@ -3,6 +3,7 @@
 // same App and monitor model as watch: replay plays them from the start, --at holds the moment
 // given; in both, Space plays or pauses, ← → step to the previous or next event, [ ] change the
 // speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
+import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render, renderToString} from 'ink';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
@@ -59,7 +60,7 @@ export async function runReplay(sessionArg: string | undefined, options: ReplayO
 	const span = logSpan(log.lines);
 	const at = mode === 'at' && options.at !== undefined ? parseAt(options.at, clockNow()) : undefined;
 	if (!process.stdout.isTTY) {
-		process.stdout.write(momentText(activity, sessionId, log, at ?? span.last, options, process.stdout.columns || 100));
+		process.stdout.write(momentText(activity, sessionId, log, at ?? span.last, options, snapshotColumns()));
 		return;
 	}
 	const replay = new Replay({

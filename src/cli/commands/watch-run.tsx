@@ -1,6 +1,7 @@
 // `agentlog watch [session]`, the part that draws: loaded only when watch runs (Ink is large).
 // The live monitor. With stdout not a terminal it prints one plain
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
+import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render, renderToString} from 'ink';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
@@ -66,7 +67,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	if (!process.stdout.isTTY) {
 		const following = sessionId === undefined;
 		const shown = sessionId ?? newestAnySession(activity, options);
-		process.stdout.write(await snapshotText(activity, shown, following, options, process.stdout.columns || 100, transcriptReader(activityRoots(activity))));
+		process.stdout.write(await snapshotText(activity, shown, following, options, snapshotColumns(), transcriptReader(activityRoots(activity))));
 		return;
 	}
 	const live = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});

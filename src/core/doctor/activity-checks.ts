@@ -66,10 +66,10 @@ export function heartbeatCheck(facts: HeartbeatFacts, now: number): DoctorCheck 
 			detail: [
 				'the usual causes: Claude Code sessions started before install-hook (restart them, or review the hooks in /hooks);',
 				'a folder whose workspace trust dialog was not accepted (no hooks run there, user settings included);',
-				'no subagent has run since (the hook writes only for sessions with agents).',
+				'no session has started since (a session start is recorded at once; its folder is made when its first agent runs).',
 				...problems,
 			],
-			fix: "restart Claude Code, accept the folder's trust dialog, run a task that uses a subagent, then run agentlog doctor again",
+			fix: "restart Claude Code (a new session is enough) and accept the folder's trust dialog, then run agentlog doctor again",
 		});
 	}
 	const [newestEvent, newestAt] = seen[0]!;

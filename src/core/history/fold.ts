@@ -30,6 +30,8 @@ export interface AgentHistory {
 	readonly type: string;
 	/** The Agent/Task call's description (its latest PostToolUse line that has one). */
 	readonly description?: string;
+	/** The name it was launched with (the Agent call's `name`, else `.meta.json`'s): what SendMessage calls it. */
+	readonly name?: string;
 	readonly status: HistoryStatus;
 	/** The first start; never changed by a resume. When the start was never seen: its first line's time, and `startUnknown`. */
 	readonly startedAt: string;
@@ -104,6 +106,10 @@ function toolFacts(s: State, line: EventLine, ms: number): void {
 	const description = str(data.description);
 	if (description) {
 		s.description = description;
+	}
+	const name = str(data.name);
+	if (name) {
+		s.name = name;
 	}
 	const model = str(data.model);
 	if (model) {
@@ -244,6 +250,7 @@ function finish(s: State, now: number, staleMs: number, events: readonly EventLi
 		sessionId: s.sessionId,
 		type,
 		...(s.description === undefined ? {} : {description: s.description}),
+		...(s.name === undefined ? {} : {name: s.name}),
 		status,
 		startedAt,
 		...(startUnknown ? {startUnknown: true as const} : {}),

@@ -4,7 +4,7 @@
 // shows the live files with. Pure: the moment is a parameter.
 import type {AgentLifecycle, SessionLifecycle} from '../record/lifecycle.js';
 import {isObject, str} from '../record/json.js';
-import type {AgentRecord} from '../record/agent-record.js';
+import {isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import type {EventLine} from '../record/event-line.js';
 import {foldEvents, type AgentHistory} from './fold.js';
 import {WAITING_NOTIFICATIONS} from '../hook/hook-event.js';
@@ -27,6 +27,18 @@ function latestData(history: AgentHistory, key: string, since?: string): unknown
 		const data = line.data;
 		if (isObject(data) && data[key] !== undefined) {
 			return data[key];
+		}
+	}
+	return undefined;
+}
+
+/** The status of the latest Agent call result that named it (the hook keeps it as `resultStatus`). */
+function latestResultStatus(history: AgentHistory): string | undefined {
+	for (let i = history.events.length - 1; i >= 0; i--) {
+		const line = history.events[i]!;
+		const status = line.event === 'PostToolUse' && isObject(line.data) ? str(line.data.status) : undefined;
+		if (status) {
+			return status;
 		}
 	}
 	return undefined;
@@ -60,6 +72,8 @@ export function recordOf(history: AgentHistory): AgentRecord {
 	// Its latest line asked the user something (the hook then set waitingFor and waitingSince = its time).
 	const last = history.events.at(-1);
 	const asked = !stopped && last !== undefined && isAsk(last) ? {waitingFor: str(last.data?.waitingFor) ?? 'input', waitingSince: last.at} : undefined;
+	const resultStatus = latestResultStatus(history);
+	const spawnDepth = latestData(history, 'spawnDepth');
 	return {
 		agentId: history.agentId,
 		type: history.type,
@@ -84,7 +98,9 @@ export function recordOf(history: AgentHistory): AgentRecord {
 		...(history.model === undefined ? {} : {model: history.model}),
 		...(history.tokens === undefined ? {} : {totalTokens: history.tokens}),
 		...(history.toolCalls === undefined ? {} : {totalToolUseCount: history.toolCalls}),
+		...(resultStatus === undefined ? {} : {resultStatus}),
 		...(history.parentAgentId === undefined ? {} : {parentAgentId: history.parentAgentId}),
+		...(isSpawnDepth(spawnDepth) ? {spawnDepth} : {}),
 		...(asked ?? {}),
 	};
 }

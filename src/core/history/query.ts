@@ -196,6 +196,8 @@ export interface HistoryJsonAgent {
 	readonly agentId: string;
 	readonly sessionId: string;
 	readonly type: string;
+	/** The name it was launched with (what SendMessage calls it); null when none. */
+	readonly name: string | null;
 	readonly description: string | null;
 	readonly status: HistoryStatus;
 	readonly startedAt: string;
@@ -248,6 +250,7 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		agentId: h.agentId,
 		sessionId: h.sessionId,
 		type: h.type,
+		name: orNull(h.name),
 		description: orNull(h.description),
 		status: h.status,
 		startedAt: h.startedAt,
@@ -274,6 +277,7 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 /** The fields of a `history --json` value after `agentId` and `sessionId`, in its order. */
 const HELD_FIELDS = [
 	'type',
+	'name',
 	'description',
 	'status',
 	'startedAt',

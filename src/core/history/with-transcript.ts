@@ -97,6 +97,7 @@ export function withTranscriptFacts(h: AgentHistory, facts: KeptFacts | undefine
 		...(figures.toolCalls === undefined ? {} : {toolCalls: figures.toolCalls}),
 		...(figures.model === undefined ? {} : {model: figures.model}),
 		...(figures.description === undefined ? {} : {description: figures.description}),
+		...(h.name === undefined && meta?.name !== undefined ? {name: meta.name} : {}),
 		...(later ? {lastActivityAt: new Date(lastMs).toISOString()} : {}),
 	};
 	return out;

@@ -8,6 +8,8 @@ export const AGENT_TOOLS: readonly string[] = ['Agent', 'Task'];
 
 export interface AgentCall {
 	readonly toolUseId?: string;
+	/** The call's `name`: what SendMessage and the user call the agent. */
+	readonly name?: string;
 	readonly description?: string;
 	readonly prompt?: string;
 	readonly subagentType?: string;
@@ -39,6 +41,7 @@ export function agentCallOf(payload: Json): AgentCall {
 		}
 	};
 	set('toolUseId', str(payload.tool_use_id));
+	set('name', str(input.name));
 	set('description', str(input.description) ?? str(response.description));
 	set('prompt', str(input.prompt) ?? str(response.prompt));
 	set('subagentType', str(input.subagent_type));

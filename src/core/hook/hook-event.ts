@@ -2,7 +2,7 @@
 // payload → which file → new record. The hook script (hooks/agent-spy.ts) only adds the IO.
 // Rules: DESIGN.md §4; payload facts: CLAUDE-CODE-HOOKS.md §1 and §7.
 import {isCodexPayload, rolloutThreadId} from './codex-payload.js';
-import {isSafeId, type AgentRecord} from '../record/agent-record.js';
+import {isSafeId, isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import {fail, type Result} from '../result.js';
 import {isObject} from '../record/json.js';
 import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
@@ -45,6 +45,8 @@ export interface HookEvent {
 	readonly call?: AgentCall;
 	/** PostToolUse made inside a subagent: that agent (the payload's `agent_id`), which launched this one. */
 	readonly parentAgentId?: string;
+	/** SubagentStart, SubagentStop, StopFailure: where the agent sits in the tree, as its `.meta.json` says (the hook reads it). */
+	readonly lineage?: Lineage;
 	/** SessionStart: `startup`, `resume`, `clear`, `compact`, `fork`. */
 	readonly source?: string;
 	/** SessionStart: the session's model. */
@@ -62,6 +64,15 @@ export interface HookEvent {
 	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts); absent: Claude Code. */
 	readonly provider?: 'codex';
 }
+
+/** The agent that launched an agent and how deep it runs (`.meta.json` `parentAgentId`, `spawnDepth`). */
+export interface Lineage {
+	readonly parentAgentId?: string;
+	readonly spawnDepth?: number;
+}
+
+/** The events on which the hook reads the agent's `.meta.json` for its lineage. */
+export const LINEAGE_EVENTS: readonly HookEventName[] = ['SubagentStart', 'SubagentStop', 'StopFailure'];
 
 /** The Notification types that mean someone waits for the user's answer (`idle_prompt` is the main agent done, waiting for a prompt). */
 export const WAITING_NOTIFICATIONS: readonly string[] = ['permission_prompt', 'agent_needs_input', 'elicitation_dialog'];
@@ -272,6 +283,22 @@ export function subagentTranscriptPath(mainTranscript: string | undefined, agent
 	return `${mainTranscript.slice(0, -'.jsonl'.length)}/subagents/agent-${agentId}.jsonl`;
 }
 
+/** The agent's own transcript, as far as a Claude Code event names it: a stop's `agent_transcript_path`, else the one derived from the session's. */
+export function agentTranscriptOf(event: HookEvent, agentId: string): string | undefined {
+	return event.agentTranscriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
+}
+
+/** The lineage on the record: a parent once known is kept (the first source wins, as for PostToolUse); the depth is the latest said. */
+function applyLineage(base: Mutable<AgentRecord>, lineage: Lineage, agentId: string): void {
+	const parent = lineage.parentAgentId;
+	if (base.parentAgentId === undefined && isSafeId(parent) && parent !== agentId) {
+		base.parentAgentId = parent;
+	}
+	if (isSpawnDepth(lineage.spawnDepth)) {
+		base.spawnDepth = lineage.spawnDepth;
+	}
+}
+
 /** The agent's own transcript on SubagentStart: Claude Code's is derived from the session's; Codex's `transcript_path` is the child's rollout itself. */
 function childTranscript(event: HookEvent, agentId: string): string | undefined {
 	return event.provider === 'codex' ? event.transcriptPath : subagentTranscriptPath(event.transcriptPath, agentId);
@@ -377,6 +404,9 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	}
 	if (call.totalDurationMs !== undefined) {
 		base.totalDurationMs = call.totalDurationMs;
+	}
+	if (call.status) {
+		base.resultStatus = call.status;
 	}
 	if (event.parentAgentId !== undefined && existing?.parentAgentId === undefined) {
 		base.parentAgentId = event.parentAgentId;
@@ -518,6 +548,9 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			base.waitingSince = base.updatedAt;
 			break;
 		}
+	}
+	if (event.lineage !== undefined && LINEAGE_EVENTS.includes(event.event)) {
+		applyLineage(base, event.lineage, agentId);
 	}
 	if (base.transcriptPath === undefined) {
 		delete base.transcriptPath;

@@ -2,7 +2,7 @@
 // payload go into `data`, and the agent's state after the event. Pure; formatEventLine bounds it.
 import {EVENT_LINE_VERSION, type EventLine, type EventState, type GitState} from '../record/event-line.js';
 import type {Json} from '../record/json.js';
-import type {AgentRecord} from '../record/agent-record.js';
+import {isSafeId, isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import type {HookEvent} from './hook-event.js';
 
 /** The state an agent file says, as a log line says it: a stop that was an interruption is `interrupted`. */
@@ -20,17 +20,34 @@ function compact(data: Record<string, unknown>): Json | undefined {
 	return Object.keys(out).length === 0 ? undefined : out;
 }
 
+/** What the agent's `.meta.json` said of its place in the tree, as the hook read it for this event. */
+function lineageOf(event: HookEvent): {parentAgentId?: string; spawnDepth?: number} {
+	const lineage = event.lineage;
+	if (lineage === undefined) {
+		return {};
+	}
+	return {
+		...(isSafeId(lineage.parentAgentId) && lineage.parentAgentId !== event.agentId ? {parentAgentId: lineage.parentAgentId} : {}),
+		...(isSpawnDepth(lineage.spawnDepth) ? {spawnDepth: lineage.spawnDepth} : {}),
+	};
+}
+
 function dataOf(event: HookEvent, interrupted: readonly string[], record: AgentRecord | undefined): Json | undefined {
 	switch (event.event) {
 		case 'SubagentStart': {
 			// Where its transcript is, so that the session can be looked at again (replay, --at) before any stop.
-			return compact({agentTranscriptPath: record?.transcriptPath});
+			return compact({agentTranscriptPath: record?.transcriptPath, ...lineageOf(event)});
 		}
 		case 'SubagentStop': {
-			return compact({lastMessage: event.lastMessage, lastMessageCut: event.lastMessageCut ? true : undefined, agentTranscriptPath: event.agentTranscriptPath});
+			return compact({
+				lastMessage: event.lastMessage,
+				lastMessageCut: event.lastMessageCut ? true : undefined,
+				agentTranscriptPath: event.agentTranscriptPath,
+				...lineageOf(event),
+			});
 		}
 		case 'StopFailure': {
-			return compact({error: event.error, lastMessage: event.lastMessage, agentTranscriptPath: event.agentTranscriptPath});
+			return compact({error: event.error, lastMessage: event.lastMessage, agentTranscriptPath: event.agentTranscriptPath, ...lineageOf(event)});
 		}
 		case 'TeammateIdle': {
 			return compact({teammateName: event.teammateName, teamName: event.teamName});

@@ -19,12 +19,14 @@ export function monitorFigures(item: Pick<MonitorItem, 'agent' | 'activity' | 'm
 	const {agent, activity} = item;
 	const summary = activity?.summary;
 	const read = summary !== undefined && summary.lines > 0;
+	// The parent's call result: as read from its transcript, else as the hook recorded it (PostToolUse;
+	// a nested agent's parent's transcript holds no result object: only the hook knows its status).
 	const result: TaskResult | undefined =
 		activity?.taskResult ??
-		(agent.totalTokens === undefined && agent.totalToolUseCount === undefined && agent.totalDurationMs === undefined
+		(agent.totalTokens === undefined && agent.totalToolUseCount === undefined && agent.totalDurationMs === undefined && agent.resultStatus === undefined
 			? undefined
 			: {
-					status: undefined,
+					status: agent.resultStatus,
 					totalTokens: agent.totalTokens,
 					totalToolUseCount: agent.totalToolUseCount,
 					totalDurationMs: agent.totalDurationMs,

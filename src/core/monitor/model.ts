@@ -268,6 +268,25 @@ function followOf(items: readonly ViewItem[]): FollowRequest[] {
 	return out;
 }
 
+const NO_PARENTS: ReadonlyMap<string, string> = new Map();
+const recordedCache = new WeakMap<readonly AgentRecord[], ReadonlyMap<string, string>>();
+
+/** The parents the agent files name (from `.meta.json` or the parent's Agent call, as the hook read them), by agentId; kept per list. */
+function recordedParents(agents: readonly AgentRecord[]): ReadonlyMap<string, string> {
+	let parents = recordedCache.get(agents);
+	if (parents === undefined) {
+		const found = new Map<string, string>();
+		for (const agent of agents) {
+			if (agent.parentAgentId !== undefined) {
+				found.set(agent.agentId, agent.parentAgentId);
+			}
+		}
+		parents = found.size === 0 ? NO_PARENTS : found;
+		recordedCache.set(agents, parents);
+	}
+	return parents;
+}
+
 /** The last follow list made for an agent list (the App keeps one list between data changes). */
 const followCache = new WeakMap<readonly AgentRecord[], {readonly key: string; readonly follow: readonly FollowRequest[]}>();
 
@@ -323,7 +342,9 @@ function workflowGroups(all: readonly ViewItem[], input: MonitorInput): Workflow
 /** The monitor's view of one session at `now`: every rule applied, every agent's facts joined. */
 export function buildMonitorModel(input: MonitorInput): MonitorModel {
 	const {agents, transcripts, knownParents, workflows} = input;
-	const parentOf = (id: string) => parentOfFacts(transcripts.get(id)) ?? knownParents?.get(id);
+	// The transcripts' word first (`.meta.json`, read live), else what the hook recorded on the agent's file.
+	const recorded = recordedParents(agents);
+	const parentOf = (id: string) => parentOfFacts(transcripts.get(id)) ?? knownParents?.get(id) ?? recorded.get(id);
 	const worked = input.knownWork;
 	const view = buildView(agents, {...input.options, now: input.now, transcripts, parentOf, ...(worked === undefined ? {} : {worked})});
 	const items = view.items.map(item =>

@@ -47,8 +47,12 @@ export interface AgentRecord {
 	readonly totalToolUseCount?: number;
 	/** The call result's `totalDurationMs`. */
 	readonly totalDurationMs?: number;
-	/** The agent whose call launched it; absent when the main session did (or it is unknown). */
+	/** The call result's `status`: `completed`, `async_launched` (a background launch), or a status of a call cut off. */
+	readonly resultStatus?: string;
+	/** The agent whose call launched it (its `.meta.json`, or the PostToolUse made inside it); absent when the main session did (or it is unknown). */
 	readonly parentAgentId?: string;
+	/** How deep it runs (`.meta.json` `spawnDepth`): 1 when the main session launched it, 2 under an agent of depth 1, … */
+	readonly spawnDepth?: number;
 	// Waiting for the user: set by a PermissionRequest (or a Notification asking for input) inside it, cleared by its next hook event.
 	/** What it waits for: `Bash: npm publish`. */
 	readonly waitingFor?: string;
@@ -63,6 +67,11 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
 
 export function isSafeId(value: unknown): value is string {
 	return typeof value === 'string' && SAFE_ID.test(value);
+}
+
+/** A depth an agent can run at: a whole number from 1 (Claude Code's default limit is 3). */
+export function isSpawnDepth(value: unknown): value is number {
+	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 1000;
 }
 
 /** A parse of outside data: the value, or what is wrong with it. */
@@ -99,7 +108,18 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	}
 	const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
 	const record: Record<string, unknown> = {...o, updatedAt};
-	for (const key of ['lastMessage', 'sessionId', 'cwd', 'transcriptPath', 'teammateName', 'stopReason', 'description', 'model', 'waitingFor'] as const) {
+	for (const key of [
+		'lastMessage',
+		'sessionId',
+		'cwd',
+		'transcriptPath',
+		'teammateName',
+		'stopReason',
+		'description',
+		'model',
+		'waitingFor',
+		'resultStatus',
+	] as const) {
 		if (record[key] !== undefined && optionalString(record[key]) === undefined) {
 			delete record[key];
 		}
@@ -114,6 +134,9 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 		if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
 			delete record[key];
 		}
+	}
+	if (record.spawnDepth !== undefined && !isSpawnDepth(record.spawnDepth)) {
+		delete record.spawnDepth;
 	}
 	if (record.parentAgentId !== undefined && !isSafeId(record.parentAgentId)) {
 		delete record.parentAgentId;
@@ -151,6 +174,7 @@ const LINE_FIELDS = [
 	'resumedAt',
 	'model',
 	'parentAgentId',
+	'resultStatus',
 	'waitingFor',
 	'waitingSince',
 ] as const;

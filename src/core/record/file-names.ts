@@ -29,6 +29,14 @@ export const MAIN_WAITING_NAME = '.main-waiting.json';
  */
 export const NEWEST_SESSION_NAME = '.newest-session';
 
+/**
+ * `<activity>/.agentlog-session-starts.jsonl`: the SessionStart lines of sessions that have no
+ * folder yet (a folder is made only when an agent runs), each as its log line; the first agent
+ * event of the session copies its lines into the new folder's events.jsonl. Bounded: past 64 KiB it
+ * is renamed to `<name>.1` (replacing the older one) and started again.
+ */
+export const SESSION_STARTS_NAME = '.agentlog-session-starts.jsonl';
+
 /** A session's cap lock (`.+cap.lock`): `+` is not allowed in ids, so no agent lock is named so. */
 export const CAP_LOCK_NAME = '.+cap.lock';
 /** Left by a hook that found the cap lock taken: the holder prunes once more. */

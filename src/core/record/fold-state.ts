@@ -25,6 +25,7 @@ export interface State extends Life {
 	lastAt: string;
 	lastMs: number;
 	description?: string;
+	name?: string;
 	/** An Imported line's tokens (its transcript's, summed as every view sums them). */
 	tokens?: number;
 	/** Claude Code's `totalTokens` of the Agent call's result: its last API request only. */

@@ -14,6 +14,7 @@ import type {BundleFacts, HookFileFacts, LauncherFacts, NodeProbe} from '../../c
 import {launcherNodeFallback} from '../../core/doctor/hook-file-checks.js';
 import type {FileRead, PluginHooksFacts, SettingsFileFacts} from '../../core/doctor/settings-checks.js';
 import {ACTIVITY_FOLDER_NAME, HOOK_LOG_NAME} from '../../core/paths.js';
+import {SESSION_STARTS_NAME} from '../../core/record/file-names.js';
 import {listSessionDirs} from '../activity/read-agents.js';
 import {codeOf} from '../fs/errors.js';
 import {openRegularFile, readRegularFile} from '../fs/safe-file.js';
@@ -246,7 +247,8 @@ function realpathOrUndefined(file: string): string | undefined {
 
 /**
  * The newest `at` of each hook event in the newest session folders' logs (agentlog import's lines
- * left out): Claude Code's in `lastByEvent`, Codex's (lines with provider codex) in `codexLastByEvent`.
+ * left out): Claude Code's in `lastByEvent`, Codex's (lines with provider codex) in `codexLastByEvent`;
+ * and the last start of a session with no folder yet (the session-starts file's last write).
  */
 export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): HeartbeatFacts {
 	const dirs = listSessionDirs(activity).slice(0, sessions);
@@ -271,6 +273,11 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 		if (next.value.problem !== undefined) {
 			problems.push(`${dir.label}: ${next.value.problem}`);
 		}
+	}
+	// A start of a session with no agent yet waits in the session-starts file: its last write is a start seen.
+	const starts = lstatSync(path.join(activity, SESSION_STARTS_NAME), {throwIfNoEntry: false});
+	if (starts?.isFile() === true && starts.size > 0 && starts.mtimeMs > (claudeLast.get('SessionStart') ?? Number.NEGATIVE_INFINITY)) {
+		claudeLast.set('SessionStart', starts.mtimeMs);
 	}
 	return {activity, sessionsRead: dirs.length, lastByEvent: claudeLast, codexLastByEvent: codexLast, problems};
 }

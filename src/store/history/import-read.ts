@@ -2,13 +2,16 @@
 // (`foldLines`), memory one chunk plus the longest line (a line over MAX_TRANSCRIPT_LINE is
 // skipped) plus the summary's bounded state; its `.meta.json`; and the parent transcripts that
 // name its task, each scanned once per run. Regular files only (openRegularFile).
-import {closeSync} from 'node:fs';
+import {closeSync, readdirSync} from 'node:fs';
+import path from 'node:path';
 import {parseMeta} from '../../core/transcript/meta.js';
 import type {AgentMeta} from '../../core/transcript/agent-activity.js';
 import {ParentIndex} from '../../core/transcript/parent-index.js';
+import {LaunchIndex, type Launch} from '../../core/transcript/launches.js';
 import {EMPTY_SUMMARY, foldLines, type TranscriptSummary} from '../../core/transcript/summary.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {readLineChunksSync} from '../transcripts/files.js';
+import {isSafeId} from '../../core/record/agent-record.js';
 import {MAX_PARENT_LINE} from '../transcripts/parent-scan.js';
 
 /** Bytes read at a time. */
@@ -48,7 +51,12 @@ export interface TranscriptRead {
  * last line without its newline (being written) is left out. Undefined when it is not a regular
  * file (a symlink is not followed) or cannot be read.
  */
-export function readTranscript(file: string, chunkBytes = IMPORT_CHUNK_BYTES, onChunk?: (bytes: number) => void): TranscriptRead | undefined {
+export function readTranscript(
+	file: string,
+	chunkBytes = IMPORT_CHUNK_BYTES,
+	onChunk?: (bytes: number) => void,
+	onLines?: (bytes: Uint8Array) => void,
+): TranscriptRead | undefined {
 	const opened = openRegularFile(file, false);
 	if (!opened.ok) {
 		return undefined;
@@ -76,6 +84,7 @@ export function readTranscript(file: string, chunkBytes = IMPORT_CHUNK_BYTES, on
 					}
 				}
 				summary = foldLines(summary, lines);
+				onLines?.(bytes);
 				onChunk?.(bytes.length);
 			},
 			{chunkBytes, maxLine: MAX_TRANSCRIPT_LINE},
@@ -109,22 +118,97 @@ export class Parents {
 	lookup(file: string, agentId: string, toolUseId: string | undefined): ReturnType<ParentIndex['lookup']> {
 		let index = this.indexes.get(file);
 		if (!index) {
-			index = new ParentIndex();
-			this.indexes.set(file, index);
-			const opened = openRegularFile(file, false);
-			if (opened.ok) {
-				try {
-					readLineChunksSync(opened.fd, 0, opened.stats.size, bytes => index!.addBytes(bytes), {
-						chunkBytes: IMPORT_CHUNK_BYTES,
-						maxLine: MAX_PARENT_LINE,
-					});
-				} catch {
-					// What was read is kept.
-				} finally {
-					closeSync(opened.fd);
-				}
-			}
+			const created = new ParentIndex();
+			index = created;
+			this.indexes.set(file, created);
+			scanInto(file, bytes => created.addBytes(bytes));
 		}
 		return index.lookup(agentId, toolUseId);
+	}
+}
+
+/** One transcript's lines fed to an index, chunk by chunk (a line over MAX_PARENT_LINE is skipped). Regular files only. */
+function scanInto(file: string, addBytes: (bytes: Uint8Array) => void): void {
+	const opened = openRegularFile(file, false);
+	if (!opened.ok) {
+		return;
+	}
+	try {
+		readLineChunksSync(opened.fd, 0, opened.stats.size, addBytes, {chunkBytes: IMPORT_CHUNK_BYTES, maxLine: MAX_PARENT_LINE});
+	} catch {
+		// What was read is kept.
+	} finally {
+		closeSync(opened.fd);
+	}
+}
+
+/** A nested agent's parent, as its parent's own transcript tells it: who launched it, and the call's words. */
+export interface LaunchedBy extends Launch {
+	readonly parentAgentId: string;
+}
+
+/**
+ * The agents each subagent of one session launched, from the subagents' own transcripts (a
+ * nested agent's parent is named nowhere else when its `.meta.json` is gone or says nothing).
+ * The transcripts the import reads feed it as they are read (`feed`); the session's other
+ * transcripts (already imported, or recorded by the hook) are scanned only when a parent is still
+ * not found, once.
+ */
+export class SessionLaunches {
+	private readonly indexes = new Map<string, LaunchIndex>();
+	private othersScanned = false;
+
+	constructor(private readonly subagents: string) {}
+
+	/** Complete lines of the transcript of `agentId`, as the import reads them. */
+	feed(agentId: string, bytes: Uint8Array): void {
+		let index = this.indexes.get(agentId);
+		if (index === undefined) {
+			index = new LaunchIndex();
+			this.indexes.set(agentId, index);
+		}
+		index.addBytes(bytes);
+	}
+
+	/** Who launched `agentId`: the result naming it, else the call `toolUseId` (from `.meta.json`). */
+	lookup(agentId: string, toolUseId: string | undefined): LaunchedBy | undefined {
+		const found = this.find(agentId, toolUseId);
+		if (found !== undefined || this.othersScanned) {
+			return found;
+		}
+		this.othersScanned = true;
+		let names: string[] = [];
+		try {
+			names = readdirSync(this.subagents);
+		} catch {
+			// No folder: no other transcripts.
+		}
+		for (const name of names.sort()) {
+			const id = /^agent-(.+)\.jsonl$/u.exec(name)?.[1];
+			if (id !== undefined && isSafeId(id) && !this.indexes.has(id)) {
+				const index = new LaunchIndex();
+				scanInto(path.join(this.subagents, name), bytes => index.addBytes(bytes));
+				this.indexes.set(id, index);
+			}
+		}
+		return this.find(agentId, toolUseId);
+	}
+
+	private find(agentId: string, toolUseId: string | undefined): LaunchedBy | undefined {
+		for (const [parentAgentId, index] of this.indexes) {
+			const launch = parentAgentId === agentId ? undefined : index.launchOf(agentId);
+			if (launch !== undefined) {
+				return {parentAgentId, ...launch};
+			}
+		}
+		if (toolUseId === undefined) {
+			return undefined;
+		}
+		for (const [parentAgentId, index] of this.indexes) {
+			if (parentAgentId !== agentId && index.madeCall(toolUseId)) {
+				return {parentAgentId, toolUseId, description: undefined, subagentType: undefined};
+			}
+		}
+		return undefined;
 	}
 }

@@ -4,7 +4,8 @@
 // (core/history/imported.ts) appended to `<activity>/<sessionId>/events.jsonl`.
 //
 // - Finding the transcripts: import-scan.ts; reading one, its meta file and its parents:
-//   import-read.ts. This file turns what was read into lines and writes them.
+//   import-read.ts. This file turns what was read into lines and writes them, a session at a
+//   time: a nested agent's parent may be named only in its parent's own transcript, read later.
 // - Idempotent and incremental from the session's own log (readImportState, line by line): an agent the hook
 //   recorded gets nothing; a transcript already imported at the same size and mtime gets nothing;
 //   a new or grown one gets one line. The log is already read by every history command, so this
@@ -20,7 +21,7 @@ import {promptFirstLine} from '../../core/transcript/activity.js';
 import {tokenTotals, turnOutcome} from '../../core/transcript/summary.js';
 import {appendEventLine} from '../hook/event-append.js';
 import {readImportState} from './event-log.js';
-import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, type TranscriptRead} from './import-read.js';
+import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, SessionLaunches, type TranscriptRead} from './import-read.js';
 import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
 import {codexImportLines} from './import-codex.js';
 
@@ -90,21 +91,46 @@ function sum(counts: Readonly<Record<string, number>>): number {
 }
 
 /** The facts of one transcript, read; undefined when it has no timestamped line or cannot be read. */
-function importOf(c: Candidate, read: TranscriptRead, parents: Parents): TranscriptImport | undefined {
+/** What is left to find of an agent once its transcript is read: who launched it, from its siblings' transcripts. */
+interface Unresolved {
+	readonly toolUseId: string | undefined;
+	/** The description is only the prompt's first line (or none): the call's is better. */
+	readonly describedByPrompt: boolean;
+}
+
+interface Read {
+	readonly facts: TranscriptImport;
+	/** Set when no parent is named and the main session did not launch it. */
+	readonly unresolved?: Unresolved;
+}
+
+/**
+ * The facts of one transcript, read; undefined when it has no timestamped line. The parent is
+ * what `.meta.json` or the transcript names; with none named, the main transcript is asked
+ * whether it launched the agent (unless `.meta.json` says depth 1 already), and an agent it did
+ * not launch is left `unresolved`: its parent is looked for in the session's subagent transcripts
+ * once all of them are read.
+ */
+function importOf(c: Candidate, read: TranscriptRead, parents: Parents): Read | undefined {
 	const {summary} = read;
 	if (summary.lastAt === undefined) {
 		return undefined;
 	}
 	const meta = readMeta(c.file);
-	const parentAgentId = meta?.parentAgentId ?? summary.parentAgentId;
-	const needParent = !meta?.agentType || !meta.description;
-	const parentFile = parentAgentId && isSafeId(parentAgentId) ? path.join(c.subagents, `agent-${parentAgentId}.jsonl`) : c.main;
-	const parent = needParent ? parents.lookup(parentFile, c.agentId, meta?.toolUseId) : undefined;
+	const named = meta?.parentAgentId ?? summary.parentAgentId;
+	const parentAgentId = named !== undefined && isSafeId(named) && named !== c.agentId ? named : undefined;
+	const needCall = !meta?.agentType || !meta.description;
+	const topLevel = parentAgentId === undefined && meta?.spawnDepth === 1;
+	const parentFile = parentAgentId === undefined ? c.main : path.join(c.subagents, `agent-${parentAgentId}.jsonl`);
+	// With no parent named (and none said to be the session), the main transcript is asked whether it launched it.
+	const parent = needCall || (parentAgentId === undefined && !topLevel) ? parents.lookup(parentFile, c.agentId, meta?.toolUseId) : undefined;
+	const launchedByMain = parent !== undefined && (parent.taskResult !== undefined || parent.description !== undefined);
 	const {endedTurn, finalReport} = turnOutcome(summary.turn);
 	const t = tokenTotals(summary);
 	const tokens = t.input + t.output + t.cacheWrite + t.cacheRead;
-	const description = meta?.description || parent?.description || promptFirstLine(summary.prompt);
-	return {
+	const given = meta?.description || parent?.description;
+	const description = given || promptFirstLine(summary.prompt);
+	const facts: TranscriptImport = {
 		sessionId: c.sessionId,
 		agentId: c.agentId,
 		type: meta?.agentType || parent?.subagentType || '',
@@ -120,8 +146,28 @@ function importOf(c: Candidate, read: TranscriptRead, parents: Parents): Transcr
 		transcriptPath: c.file,
 		transcriptBytes: c.size,
 		transcriptMtimeMs: c.mtimeMs,
-		...(parentAgentId && isSafeId(parentAgentId) && parentAgentId !== c.agentId ? {parentAgentId} : {}),
+		...(parentAgentId === undefined ? {} : {parentAgentId}),
 		...(read.cwd === undefined ? {} : {cwd: read.cwd}),
+	};
+	const unresolved = (parentAgentId === undefined && !topLevel && !launchedByMain) || (parentAgentId !== undefined && needCall && !given);
+	return unresolved ? {facts, unresolved: {toolUseId: meta?.toolUseId, describedByPrompt: !given}} : {facts};
+}
+
+/** An agent's parent and its call's words, from the subagent transcript that launched it (SessionLaunches). */
+function resolved(read: Read, launches: SessionLaunches): TranscriptImport {
+	const {facts, unresolved} = read;
+	if (unresolved === undefined) {
+		return facts;
+	}
+	const launch = launches.lookup(facts.agentId, unresolved.toolUseId);
+	if (launch === undefined || (facts.parentAgentId !== undefined && facts.parentAgentId !== launch.parentAgentId)) {
+		return facts;
+	}
+	return {
+		...facts,
+		parentAgentId: launch.parentAgentId,
+		...(unresolved.describedByPrompt && launch.description ? {description: launch.description} : {}),
+		...(facts.type === '' && launch.subagentType ? {type: launch.subagentType} : {}),
 	};
 }
 
@@ -208,8 +254,8 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 	tell();
 	for (const [sessionId, candidates] of bySession) {
 		const state = readImportState(path.join(options.activity, sessionId), sessionId);
-		const lines: string[] = [];
-		let lastAtMs = 0;
+		const reads: Read[] = [];
+		const launches = new SessionLaunches(candidates[0]!.subagents);
 		for (const c of candidates) {
 			const decision = importDecision(state, c.agentId, c.size, c.mtimeMs);
 			if (decision !== 'import') {
@@ -224,10 +270,15 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 				continue;
 			}
 			const doneBefore = progress.bytesDone;
-			const read = readTranscript(c.file, chunkBytes, n => {
-				progress.bytesDone += n;
-				tell();
-			});
+			const read = readTranscript(
+				c.file,
+				chunkBytes,
+				n => {
+					progress.bytesDone += n;
+					tell();
+				},
+				bytes => launches.feed(c.agentId, bytes),
+			);
 			progress.filesDone += 1;
 			progress.bytesDone = doneBefore + c.size;
 			if (read === undefined) {
@@ -237,18 +288,24 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 			}
 			transcripts += 1;
 			bytes += c.size;
-			const facts = importOf(c, read, parents);
-			if (facts === undefined) {
+			const found = importOf(c, read, parents);
+			if (found === undefined) {
 				empty += 1;
 				tell();
 				continue;
 			}
-			const line = importedLine(facts);
-			lines.push(formatEventLine(line));
-			lastAtMs = Math.max(lastAtMs, Date.parse(line.at));
+			reads.push(found);
 			imported += 1;
 			progress.agentsFound += 1;
 			tell();
+		}
+		// Every transcript of the session read: a nested agent's parent is one of them.
+		const lines: string[] = [];
+		let lastAtMs = 0;
+		for (const read of reads) {
+			const line = importedLine(resolved(read, launches));
+			lines.push(formatEventLine(line));
+			lastAtMs = Math.max(lastAtMs, Date.parse(line.at));
 		}
 		if (lines.length === 0) {
 			continue;

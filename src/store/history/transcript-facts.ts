@@ -234,8 +234,9 @@ export class SessionTranscriptFacts {
 
 	private read(h: AgentHistory, kept: Entry | undefined): Entry | undefined {
 		const candidates = this.candidates(h);
-		if (kept?.named !== undefined && candidates[0] === kept.named && unchanged(kept.named, kept)) {
-			// The path named before, still the same file (its inode too): nothing to resolve or read.
+		if (kept?.named !== undefined && candidates[0] === kept.named && unchanged(kept.path, kept)) {
+			// The path named before, and the file it led to still the same (its inode too): nothing to
+			// resolve or read, and nothing to save (a workflow agent's named path is not where its file is).
 			return kept;
 		}
 		const found = this.locate(candidates);
@@ -244,7 +245,7 @@ export class SessionTranscriptFacts {
 		}
 		const file = found.path;
 		if (kept !== undefined && kept.path === file && unchanged(file, kept)) {
-			return {...kept, named: found.named};
+			return kept.named === found.named ? kept : {...kept, named: found.named};
 		}
 		const opened = openRegularFile(file, false);
 		if (!opened.ok) {

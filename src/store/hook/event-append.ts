@@ -21,7 +21,11 @@ const NONBLOCK = constants.O_NONBLOCK ?? 0;
  * made, and only the last byte is read.
  */
 export function appendEventLine(sessionDir: string, line: string): string | undefined {
-	const file = join(sessionDir, EVENT_LOG_NAME);
+	return appendLines(join(sessionDir, EVENT_LOG_NAME), line);
+}
+
+/** Appends whole lines to a JSON-lines file as `appendEventLine` does (one write, after a torn end on a line of its own). */
+export function appendLines(file: string, line: string): string | undefined {
 	let fd: number;
 	try {
 		// O_NOFOLLOW: a link at the name fails; O_NONBLOCK: a FIFO at the name cannot block the open.

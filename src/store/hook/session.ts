@@ -22,9 +22,9 @@ export function agentLockFile(sessionDir: string, agentId: string): string {
 	return join(sessionDir, `.${agentId}.lock`);
 }
 
-export type SessionFolder = {readonly ok: true; readonly exists: boolean} | {readonly ok: false; readonly problem: string};
+export type SessionFolder = {readonly ok: true; readonly exists: boolean; readonly created?: true} | {readonly ok: false; readonly problem: string};
 
-/** Whether `dir` is a real folder (not a link to one), creating it when `create`. */
+/** Whether `dir` is a real folder (not a link to one), creating it when `create` (`created`: this call made it). */
 export function checkSessionFolder(dir: string, create: boolean): SessionFolder {
 	for (let attempt = 0; attempt < 2; attempt++) {
 		let st: Stats;
@@ -40,7 +40,7 @@ export function checkSessionFolder(dir: string, create: boolean): SessionFolder 
 			mkdirSync(dirname(dir), {recursive: true});
 			try {
 				mkdirSync(dir);
-				return {ok: true, exists: true};
+				return {ok: true, exists: true, created: true};
 			} catch (mkdirError) {
 				if (codeOf(mkdirError) !== 'EEXIST') {
 					throw mkdirError;

@@ -24,7 +24,8 @@ export const AgentCard = memo(function AgentCard(props: AgentCardProps) {
 			flexShrink={0}
 		>
 			<Text wrap="truncate" bold={props.selected} dimColor={props.dim}>
-				<Text color={COLOR[props.shown]}>{GLYPH[props.shown]}</Text> {fit(props.name, inner - 2)}
+				<Text color={COLOR[props.shown]}>{GLYPH[props.shown]}</Text> {props.indent}
+				{fit(props.name, Math.max(0, inner - 2 - props.indent.length))}
 			</Text>
 			<Text wrap="truncate" dimColor>
 				{fit(`${props.duration} · ${props.label}`, inner)}

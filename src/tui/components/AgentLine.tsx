@@ -18,7 +18,10 @@ export const AgentLine = memo(function AgentLine(props: AgentLineProps) {
 			<Text wrap="truncate" dimColor={dim}>
 				<Text bold={selected}>{selected ? '▸ ' : '  '}</Text>
 				<Text color={COLOR[shown]}>{GLYPH[shown]} </Text>
-				<Text bold={selected}>{fit(props.name, props.typeWidth).padEnd(props.typeWidth)} </Text>
+				<Text dimColor>{props.indent}</Text>
+				<Text bold={selected}>
+					{fit(props.name, Math.max(0, props.typeWidth - props.indent.length)).padEnd(Math.max(0, props.typeWidth - props.indent.length))}{' '}
+				</Text>
 				<Text>{props.duration.padStart(props.durationWidth)} </Text>
 				<Text dimColor={!selected}>{fit(props.message, props.messageWidth)}</Text>
 			</Text>

@@ -4,6 +4,7 @@ import {AgentCard} from './AgentCard.js';
 import {AgentLine} from './AgentLine.js';
 import {Footer} from './Footer.js';
 import {Header} from './Header.js';
+import {TimelineView} from './TimelineView.js';
 
 export interface ScreenProps {
 	readonly model: ScreenModel;
@@ -42,6 +43,9 @@ export function Screen({model}: ScreenProps) {
 			break;
 		case 'collapsed':
 			content = null;
+			break;
+		case 'timeline':
+			content = <TimelineView axis={body.axis} rows={body.rows} concurrency={body.concurrency} />;
 			break;
 		default:
 			content = <Lines lines={body.lines} />;

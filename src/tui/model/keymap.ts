@@ -12,6 +12,9 @@ export type Action =
 	| {readonly type: 'toggle-ghosts'}
 	| {readonly type: 'toggle-all'}
 	| {readonly type: 'toggle-fold'}
+	| {readonly type: 'toggle-timeline'}
+	| {readonly type: 'zoom'; readonly by: -1 | 1}
+	| {readonly type: 'pan'; readonly by: -1 | 1}
 	| {readonly type: 'toggle-help'}
 	| {readonly type: 'quit'}
 	| {readonly type: 'replay'; readonly op: 'toggle' | 'prev' | 'next' | 'slower' | 'faster'};
@@ -64,6 +67,11 @@ export const BINDINGS: readonly Binding[] = [
 	{tokens: ['enter'], label: 'Enter', action: {type: 'open'}, help: 'open the detail pane'},
 	{tokens: ['esc'], label: 'Esc', action: CLOSE, help: 'close the detail pane or this help'},
 	{tokens: ['c'], label: 'c', action: {type: 'toggle-collapse'}, help: 'collapse / expand the agents'},
+	{tokens: ['t'], label: 't', action: {type: 'toggle-timeline'}, inDetail: null, help: 'the timeline: a bar per agent on a time axis / the list'},
+	{tokens: ['+', '='], label: '+', action: {type: 'zoom', by: 1}, inDetail: null, help: 'timeline: zoom in (to the latest part)'},
+	{tokens: ['-', '_'], label: '-', action: {type: 'zoom', by: -1}, inDetail: null, help: 'timeline: zoom out'},
+	{tokens: ['<', ','], label: '<', action: {type: 'pan', by: -1}, inDetail: null, help: 'timeline: earlier'},
+	{tokens: ['>', '.'], label: '>', action: {type: 'pan', by: 1}, inDetail: null, help: 'timeline: later'},
 	{tokens: ['g'], label: 'g', action: {type: 'toggle-ghosts'}, help: 'show / hide ghosts (dimmed)'},
 	{tokens: ['a'], label: 'a', action: {type: 'toggle-all'}, help: 'show all agents / the newest only'},
 	{

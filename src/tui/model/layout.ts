@@ -72,10 +72,20 @@ export function windowStart(selected: number, count: number, visible: number): n
 	return Math.max(0, Math.min(count - visible, centred));
 }
 
-/** Column widths of one list line: glyph, type, duration, then the message takes the rest. */
-export function listColumns(width: number): {readonly type: number; readonly duration: number; readonly message: number} {
-	// The type (or teammate name) gets about a fifth of a wide pane, at most 28 characters.
-	const type = width >= 70 ? Math.min(28, Math.floor(width / 4.5)) : width >= 50 ? 14 : 10;
+/** The name column's width before any tree indent: about a fifth of a wide pane, at most 28 characters. */
+export function nameColumn(width: number, longest = 0): number {
+	const base = width >= 70 ? Math.min(28, Math.floor(width / 4.5)) : width >= 50 ? 14 : 10;
+	// A wide pane gives the names shown the room they need, up to about a third of it.
+	return width >= 100 ? Math.max(base, Math.min(longest, Math.floor(width / 3))) : base;
+}
+
+/**
+ * Column widths of one list line: glyph, type, duration, then the message takes the rest. `indent`
+ * is the widest tree indent shown (already capped): the type column grows by it, so a nested
+ * agent's name has the room a top-level one has, and the message gives it up.
+ */
+export function listColumns(width: number, indent = 0, longest = 0): {readonly type: number; readonly duration: number; readonly message: number} {
+	const type = nameColumn(width, longest) + Math.max(0, indent);
 	// "ran 12m 5s" (a stale agent's) fits where there is room; a narrow pane keeps it for the message.
 	const duration = width >= 50 ? 10 : 8;
 	// "▸ ● " prefix (4) + type + " " + duration + " " + message.

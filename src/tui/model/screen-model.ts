@@ -4,9 +4,9 @@ import {head} from '../../core/text/bounded.js';
 import type {Waiting} from '../../core/monitor/waiting.js';
 import {bindingsOf, type KeyMode} from './keymap.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
-import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, windowStart, type Size} from './layout.js';
+import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, nameColumn, windowStart, type Size} from './layout.js';
 import {
-	nestedName,
+	agentName,
 	detailFields,
 	durationText,
 	headerText,
@@ -23,23 +23,36 @@ import {
 	type Shown,
 } from '../../present/present.js';
 import {clip, fit} from '../../core/text/cut.js';
+import {capIndent, indentRoom, treePrefixes} from '../../present/tree.js';
 import {lifecycleLines, type SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../../core/monitor/model.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {wrapText} from '../../core/text/wrap.js';
-import {arrangeRows, rowId, runsOfRows, type Row} from './workflow-rows.js';
+import {arrangeRows, rowId, runRowId, runsOfRows, type Row} from './workflow-rows.js';
 import {runCountsText, runName, runSummary} from '../../present/workflow-text.js';
 import type {WorkflowGroup} from '../../core/workflow/group.js';
+import {drawTimeline, fullWindow, zoomedWindow, columnSpan, type Lane, type Run as TimelineRun} from '../../present/timeline.js';
+import {laneOf} from '../../present/timeline-lanes.js';
 
 export interface LineRow {
 	readonly id: string;
 	readonly shown: Shown;
+	/** The tree's marks before the name (`│ └ `), already cut to the room it may take; '' at the top level. */
+	readonly indent: string;
 	readonly name: string;
 	readonly duration: string;
 	readonly message: string;
 	readonly selected: boolean;
 	readonly dim: boolean;
+}
+
+/** One row of the timeline: the label (with the selection mark) and the bar's stretches, each drawn in its colour. */
+export interface TimelineLine {
+	readonly id: string;
+	readonly label: string;
+	readonly bar: readonly TimelineRun[];
+	readonly selected: boolean;
 }
 
 export interface CardRow extends Omit<LineRow, 'message'> {
@@ -53,7 +66,8 @@ export type Body =
 	| {readonly kind: 'strip'; readonly cards: readonly CardRow[]; readonly cardWidth: number}
 	| {readonly kind: 'detail'; readonly lines: readonly string[]}
 	| {readonly kind: 'help'; readonly lines: readonly string[]}
-	| {readonly kind: 'collapsed'};
+	| {readonly kind: 'collapsed'}
+	| {readonly kind: 'timeline'; readonly axis: string; readonly rows: readonly TimelineLine[]; readonly concurrency: string};
 
 export interface ScreenModel {
 	readonly width: number;
@@ -134,7 +148,16 @@ function helpLines(mode: KeyMode): string[] {
 	const bindings = bindingsOf(mode);
 	const width = Math.max(...bindings.map(b => b.label.length), ...SYMBOLS.map(([mark]) => [...mark].length));
 	const pad = (label: string) => label + ' '.repeat(Math.max(0, width - [...label].length));
-	return ['Keys', '', ...bindings.map(b => `${pad(b.label)}  ${b.help}`), '', 'Symbols', '', ...SYMBOLS.map(([mark, meaning]) => `${pad(mark)}  ${meaning}`)];
+	// A key that shares its line with the one before it (`+ -`) has no help of its own.
+	return [
+		'Keys',
+		'',
+		...bindings.filter(b => b.help !== '').map(b => `${pad(b.label)}  ${b.help}`),
+		'',
+		'Symbols',
+		'',
+		...SYMBOLS.map(([mark, meaning]) => `${pad(mark)}  ${meaning}`),
+	];
 }
 
 /** The tool calls of the detail pane: time, summary, and the result on the next line. */
@@ -269,6 +292,17 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 			return [{text: 'Esc or ? closes this help', keep: 8}, {text: context.detailLines > context.page ? '↑↓ scroll' : '', keep: 5}, quit];
 		case 'collapsed':
 			return [more, {text: 'c expand', keep: 6}, {text: '? keys', keep: 7}, quit];
+		case 'timeline':
+			return [
+				{text: window, keep: 8},
+				{text: '↑↓ move', keep: 4},
+				{text: 'Enter open', keep: 5},
+				{text: '+- zoom', keep: 6},
+				{text: ui.zoom > 0 ? '<> time' : '', keep: 6},
+				{text: 't list', keep: 7},
+				{text: '? keys', keep: 3},
+				quit,
+			];
 		default:
 			return [
 				{text: window, keep: 8},
@@ -312,6 +346,78 @@ function runShown(group: WorkflowGroup): Shown {
 	return group.state === 'running' ? 'active' : 'stopped';
 }
 
+/** A run's lane: from its first agent's start to its last one's stop (or now, while one runs). */
+function runLane(group: WorkflowGroup, folded: boolean, members: readonly Lane[]): Lane | undefined {
+	if (members.length === 0) {
+		return undefined;
+	}
+	const running = group.state === 'running' || members.some(lane => lane.stopMs === undefined);
+	const stop = Math.max(...members.map(lane => lane.stopMs ?? 0));
+	return {
+		id: runRowId(group.runId),
+		label: runName(group, folded),
+		startMs: Math.min(...members.map(lane => lane.startMs)),
+		...(running ? {} : {stopMs: stop}),
+		status: running ? 'active' : group.state === 'failed' ? 'failed' : group.state === 'interrupted' ? 'interrupted' : 'completed',
+	};
+}
+
+/** The timeline of the rows the list would show (the same order, nesting and runs), the selected one marked. */
+function timelineBody(
+	input: ScreenInput,
+	rows: readonly Row[],
+	ids: readonly string[],
+	width: number,
+	height: number,
+): {body: Body; page: number; window: string} {
+	const {view, ui, now} = input;
+	const steps = (id: string) => input.lifecycle?.agents.get(id)?.steps ?? [];
+	// Every agent the view keeps (the capped-out ones too): runs span them, the "at once" line counts them.
+	const agentLanes = new Map<string, Lane>();
+	for (const item of view.uncapped ?? view.items) {
+		const lane = laneOf(item, steps(item.agent.agentId), now);
+		if (lane !== undefined) {
+			agentLanes.set(item.agent.agentId, lane);
+		}
+	}
+	const lanes: Lane[] = [];
+	// Runs' rows are not counted at once: their agents are.
+	const counted: Lane[] = [...agentLanes.values()];
+	for (const row of rows) {
+		if (row.kind === 'run') {
+			const members = row.group.agentIds.flatMap(id => agentLanes.get(id) ?? []);
+			const lane = runLane(row.group, row.folded, members);
+			if (lane !== undefined) {
+				lanes.push(lane);
+			}
+			continue;
+		}
+		const lane = laneOf(row.inRun ? {...row.item, depth: row.item.depth + 1} : row.item, steps(row.item.agent.agentId), now);
+		if (lane !== undefined) {
+			lanes.push(lane);
+		}
+	}
+	const marked = lanes.map(lane => ({...lane, label: `${lane.id === ui.selectedId ? '▸' : ' '} ${lane.label}`}));
+	// The axis and the line of how many ran at once take two lines.
+	const visible = Math.max(1, height - 2);
+	const index = ids.indexOf(ui.selectedId ?? '');
+	const first = windowStart(index, marked.length, visible);
+	const shown = marked.slice(first, first + visible);
+	const time = zoomedWindow(fullWindow(marked, now), ui.zoom, ui.pan);
+	const picture = drawTimeline(shown, {width, nowMs: now, window: time, utcOffsetMin: -new Date(now).getTimezoneOffset(), counted});
+	const rowsShown = shown.length < marked.length ? `${first + 1}–${first + shown.length} of ${marked.length}` : '';
+	return {
+		body: {
+			kind: 'timeline',
+			axis: clip(picture.axis, width),
+			rows: picture.rows.map(row => ({id: row.id, label: row.label, bar: row.bar, selected: row.id === ui.selectedId})),
+			concurrency: clip(`${fit('at once', picture.labelWidth).padEnd(picture.labelWidth)} ${picture.concurrency}`, width),
+		},
+		page: visible,
+		window: [rowsShown, `${columnSpan(picture.msPerColumn)}/col · peak ${picture.peak}`].filter(Boolean).join(' · '),
+	};
+}
+
 export function buildScreen(input: ScreenInput): ScreenModel {
 	const {view, ui, now} = input;
 	// A note takes one line from the body.
@@ -353,6 +459,11 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		rendering = detail.rendering;
 	} else if (view.items.length === 0) {
 		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
+	} else if (ui.timeline && !input.snapshot) {
+		const timeline = timelineBody(input, rows, ids, width, height);
+		body = timeline.body;
+		page = timeline.page;
+		window = timeline.window;
 	} else {
 		// A snapshot is a list as long as its content, whatever the size.
 		const layout = input.snapshot ? ({mode: 'list', height: rows.length, width} as const) : bodyLayout(size);
@@ -364,11 +475,15 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		if (shown.length < rows.length) {
 			window = `${first + 1}–${first + shown.length} of ${rows.length}`;
 		}
-		const common = (item: MonitorItem, room: number, inRun: boolean) => ({
+		// A nested agent sits under its parent, a run's agents under the run, in a tree whose indent
+		// is capped to keep room for names.
+		const prefixes = treePrefixes(rows.map(row => (row.kind === 'run' ? 0 : row.item.depth + (row.inRun ? 1 : 0))));
+		const indentOf = (index: number, room: number) => capIndent(prefixes[index] ?? '', indentRoom(room));
+		const common = (item: MonitorItem, indent: string, room: number) => ({
 			id: item.agent.agentId,
 			shown: shownStatus(item),
-			// A nested agent sits under its parent; a run's agents under the run.
-			name: nestedName(inRun ? {...item, depth: item.depth + 1} : item, room),
+			indent,
+			name: agentName(item, room - indent.length),
 			duration: durationText(item),
 			selected: item.agent.agentId === ui.selectedId,
 			dim: item.ghost,
@@ -376,6 +491,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		const runCommon = (row: Extract<Row, {kind: 'run'}>) => ({
 			id: rowId(row),
 			shown: runShown(row.group),
+			indent: '',
 			name: runName(row.group, row.folded),
 			duration: '',
 			selected: rowId(row) === ui.selectedId,
@@ -386,27 +502,31 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			body = {
 				kind: 'strip',
 				cardWidth: layout.cardWidth,
-				cards: shown.map(row => {
+				cards: shown.map((row, i) => {
 					if (row.kind === 'run') {
 						return {...runCommon(row), label: runCountsText(row.group.counts), lines: cardLines(runSummary(row.group), '', inner)};
 					}
 					const {item} = row;
 					const task = taskOf(item);
 					const doing = doingOf(item);
-					return {...common(item, inner, row.inRun), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
+					return {...common(item, indentOf(first + i, inner), inner), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
 				}),
 			};
 		} else {
-			const columns = listColumns(width);
+			// The longest name shown (with its tool's mark) asks for the room it needs in a wide pane.
+			const longest = Math.max(0, ...shown.map(row => [...(row.kind === 'run' ? runName(row.group, row.folded) : agentName(row.item))].length));
+			const name = nameColumn(width, longest);
+			const indents = shown.map((_row, i) => indentOf(first + i, name));
+			const columns = listColumns(width, Math.max(0, ...indents.map(indent => indent.length)), longest);
 			body = {
 				kind: 'list',
 				columns,
-				rows: shown.map(row =>
+				rows: shown.map((row, i) =>
 					row.kind === 'run'
 						? {...runCommon(row), message: runSummary(row.group)}
 						: {
-								...common(row.item, columns.type, row.inRun),
-								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item)].filter(Boolean).join(' · '),
+								...common(row.item, indents[i] ?? '', columns.type),
+								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item, columns.message)].filter(Boolean).join(' · '),
 							},
 				),
 			};

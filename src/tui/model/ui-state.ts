@@ -2,6 +2,7 @@
 // has focus, and the toggles. Keys only dispatch; the list of agents comes from the view.
 import type {Action, Focus} from './keymap.js';
 import {isRunRow, runRowId} from './workflow-rows.js';
+import {ZOOMS} from '../../present/timeline.js';
 
 export interface UiModel {
 	readonly focus: Focus;
@@ -18,6 +19,12 @@ export interface UiModel {
 	readonly quit: boolean;
 	/** Workflow runs shown folded (their row only), by run id. */
 	readonly folded: ReadonlySet<string>;
+	/** The timeline instead of the list (key t). */
+	readonly timeline: boolean;
+	/** The timeline's zoom level: an index into ZOOMS (0: the whole span). */
+	readonly zoom: number;
+	/** How far back in time the zoomed timeline looks, in shown spans (0: the latest part, with now). */
+	readonly pan: number;
 }
 
 export function initialUiModel(collapsed = false, bell = false): UiModel {
@@ -32,6 +39,9 @@ export function initialUiModel(collapsed = false, bell = false): UiModel {
 		detailScroll: 0,
 		quit: false,
 		folded: new Set(),
+		timeline: false,
+		zoom: 0,
+		pan: 0,
 	};
 }
 
@@ -114,6 +124,24 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 			return {...model, showAll: !model.showAll};
 		case 'toggle-fold':
 			return toggleFold(model, ctx);
+		case 'toggle-timeline':
+			return model.focus === 'list' ? {...model, timeline: !model.timeline, collapsed: false} : model;
+		case 'zoom': {
+			if (!model.timeline || model.focus !== 'list') {
+				return model;
+			}
+			const zoom = clamp(model.zoom + action.by, 0, ZOOMS.length - 1);
+			// Zoomed all the way out there is nothing to look back at.
+			return zoom === model.zoom ? model : {...model, zoom, pan: zoom === 0 ? 0 : model.pan};
+		}
+		case 'pan': {
+			if (!model.timeline || model.focus !== 'list' || model.zoom === 0) {
+				return model;
+			}
+			// Half a shown span a press; never past the start (the window is clamped when drawn) nor after now.
+			const pan = clamp(model.pan - action.by * 0.5, 0, 1 / ZOOMS[model.zoom]! - 1);
+			return pan === model.pan ? model : {...model, pan};
+		}
 		case 'open':
 			// A run's row has no detail pane: Enter folds or unfolds it.
 			if (model.focus === 'list' && isRunRow(model.selectedId)) {

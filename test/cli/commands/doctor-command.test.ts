@@ -121,16 +121,21 @@ describe('agentlog doctor', () => {
 		expect(byId(json.checks, 'heartbeat')).toMatchObject({level: 'warn'});
 	});
 
-	it('on a fresh install, a first event with no activity folder logs nothing, and doctor does not warn', () => {
+	it('on a fresh install, a first event with no activity folder logs nothing, makes no session folder, and doctor sees it', () => {
 		expect(agentlog('install-hook').status).toBe(0);
+		expect(existsSync(activity)).toBe(false);
 		const start = JSON.stringify({session_id: 's1', transcript_path: '/x/s1.jsonl', cwd: '/x', hook_event_name: 'SessionStart', source: 'startup'});
 		const r = spawnSync(launcher(), [], {input: start, env: env(), encoding: 'utf8'});
-		expect([r.status, r.stdout]).toEqual([0, '']);
-		// A session event of a session without agents writes nothing: no folder, no log (was: ENOENT on the prune lock).
-		expect(existsSync(activity)).toBe(false);
+		expect([r.status, r.stdout, r.stderr]).toEqual([0, '', '']);
+		// The session's start is kept for its first agent; no session folder, no hook log (was: ENOENT on the prune lock).
+		expect(readdirSync(activity).sort()).toEqual(['.agentlog-prune-stamp', '.agentlog-session-starts.jsonl']);
+		let json = doctorJson();
+		expect(byId(json.checks, 'heartbeat')).toMatchObject({level: 'ok'});
+		expect(byId(json.checks, 'heartbeat').summary).toMatch(/^last SessionStart /u);
+		expect(byId(json.checks, 'hook-log')).toMatchObject({level: 'ok'});
 		healthyInstall();
 		expect(readdirSync(activity)).not.toContain('.agentlog-hook.log');
-		const json = doctorJson();
+		json = doctorJson();
 		expect(byId(json.checks, 'hook-log')).toMatchObject({level: 'ok'});
 		expect(byId(json.checks, 'activity-folder')).toMatchObject({level: 'ok'});
 	});

@@ -117,6 +117,7 @@ describe('agentlog history', () => {
 			agentId: 'pl1',
 			sessionId: S1,
 			type: 'Plan',
+			name: null,
 			description: null,
 			status: 'interrupted',
 			startedAt: at(80),

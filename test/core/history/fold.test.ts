@@ -573,3 +573,27 @@ describe('EventFold.drain', () => {
 		expect(seen.find(h => h.agentId === 'imp')?.source).toBe('transcript');
 	});
 });
+
+describe('an agent launched with a name', () => {
+	it("keeps the Agent call's name (what SendMessage calls it); history shows it where the type is", async () => {
+		const [h] = foldEvents(
+			[
+				line('PostToolUse', 0, {
+					agent: 'n1',
+					type: 'general-purpose',
+					state: 'active',
+					data: {name: 'scout', description: 'Look around', status: 'async_launched'},
+				}),
+				start('n1', 100, {type: 'general-purpose'}),
+				stop('n1', 5 * S, {type: 'general-purpose'}),
+			],
+			{now: T0 + MIN},
+		);
+		expect(h).toMatchObject({name: 'scout', type: 'general-purpose', status: 'completed'});
+		const {typeWithName} = await import('../../../src/present/history-text.js');
+		expect(typeWithName(h!)).toBe('scout (general-purpose)');
+		expect(typeWithName({type: 'Explore'})).toBe('Explore');
+		expect(typeWithName({type: '', name: 'solo'})).toBe('solo');
+		expect(typeWithName({type: '\u001B[31mx'})).not.toContain('\u001B');
+	});
+});

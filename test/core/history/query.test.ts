@@ -103,6 +103,7 @@ describe('history --json shape', () => {
 			agentId: 'aa11',
 			sessionId: S,
 			type: 'Explore',
+			name: null,
 			description: null,
 			status: 'completed',
 			startedAt: at(120),

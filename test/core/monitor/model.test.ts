@@ -124,6 +124,17 @@ describe('buildMonitorModel: description and parents', () => {
 		expect(m.items.map(i => `${i.agent.agentId}:${i.depth}`)).toEqual(['lead:0', 'kid:1']);
 		expect(byId(m, 'kid')?.parentAgentId).toBe('lead');
 	});
+
+	it('nests by the parents the agent files name when no transcript is read, at every depth', () => {
+		const agents = [
+			agent('outer', {start: 0}),
+			agent('middle', {start: 1, extra: {parentAgentId: 'outer', spawnDepth: 2}}),
+			agent('inner', {start: 2, extra: {parentAgentId: 'middle', spawnDepth: 3}}),
+			agent('other', {start: 3}),
+		];
+		const m = model({agents, now: ms(20)});
+		expect(m.items.map(i => `${i.agent.agentId}:${i.depth}`)).toEqual(['other:0', 'outer:0', 'middle:1', 'inner:2']);
+	});
 });
 
 describe('rememberWork', () => {

@@ -148,11 +148,67 @@ describe('agent-spy: the event log', () => {
 		expect(a1).toMatchObject({status: 'resumed', resumeCount: 1});
 	}, 20_000);
 
-	it('session events of a session with no folder write nothing', () => {
+	it('a session that never runs an agent makes no folder; its start waits in one file of the activity folder', () => {
 		const activity = tempDir('hist-');
-		run(activity, payload('SessionStart', {source: 'startup'}));
+		run(activity, payload('SessionStart', {source: 'startup', model: 'claude-opus-5'}));
 		run(activity, payload('SessionEnd', {reason: 'other'}));
-		expect(() => readFileSync(path.join(activity, SESSION, 'events.jsonl'))).toThrow();
+		expect(existsSync(path.join(activity, SESSION))).toBe(false);
+		const kept = parseEventLog(readFileSync(path.join(activity, '.agentlog-session-starts.jsonl'), 'utf8'));
+		expect(kept.lines).toEqual([expect.objectContaining({event: 'SessionStart', sessionId: SESSION, data: {source: 'startup', model: 'claude-opus-5'}})]);
+	});
+
+	it('the session’s own start is the first line of its log once an agent runs, with its source and model and time', () => {
+		const activity = tempDir('hist-');
+		const other = '0b9e6a44-5c2d-4e1f-8a7b-6c5d4e3f2a1b';
+		run(activity, payload('SessionStart', {source: 'startup', model: 'claude-opus-5'}));
+		run(activity, JSON.stringify({session_id: other, transcript_path: '/x/o.jsonl', cwd: '/x', hook_event_name: 'SessionStart', source: 'clear'}));
+		run(activity, payload('SessionStart', {source: 'compact'}));
+		run(activity, start('a1'));
+		run(activity, stop('a1'));
+		const lines = logOf(activity);
+		expect(lines.map(l => [l.event, l.data?.source])).toEqual([
+			['SessionStart', 'startup'],
+			['SessionStart', 'compact'],
+			['SubagentStart', undefined],
+			['SubagentStop', undefined],
+		]);
+		expect(lines[0]).toMatchObject({sessionId: SESSION, data: {source: 'startup', model: 'claude-opus-5'}, cwd: '/home/dev/acme'});
+		expect(Date.parse(lines[0]!.at)).toBeLessThan(Date.parse(lines[2]!.at));
+		// The other session's start is not copied; it still has no folder.
+		expect(existsSync(path.join(activity, other))).toBe(false);
+		// A later start of a session with a folder goes to its log directly, once.
+		run(activity, payload('SessionStart', {source: 'resume'}));
+		expect(
+			logOf(activity)
+				.filter(l => l.event === 'SessionStart')
+				.map(l => l.data?.source),
+		).toEqual(['startup', 'compact', 'resume']);
+	});
+
+	it('keeps the waiting starts bounded: past 64 KiB the file is started again, one older file kept', () => {
+		const activity = tempDir('hist-');
+		const file = path.join(activity, '.agentlog-session-starts.jsonl');
+		mkdirSync(activity, {recursive: true});
+		const old = `${JSON.stringify({v: 1, at: '2026-01-01T00:00:00.000Z', event: 'SessionStart', sessionId: 'old-session', data: {source: 'startup'}})}\n`;
+		writeFileSync(file, old.repeat(Math.ceil((64 * 1024 + 1) / old.length)));
+		run(activity, payload('SessionStart', {source: 'startup'}));
+		expect(readFileSync(`${file}.1`, 'utf8').length).toBeGreaterThan(64 * 1024);
+		expect(parseEventLog(readFileSync(file, 'utf8')).lines.map(l => l.sessionId)).toEqual([SESSION]);
+		// What went to the older file is still found for its session.
+		run(
+			activity,
+			JSON.stringify({
+				session_id: 'old-session',
+				transcript_path: '/x/o.jsonl',
+				cwd: '/x',
+				hook_event_name: 'SubagentStart',
+				agent_id: 'a1',
+				agent_type: 'Explore',
+			}),
+		);
+		const oldLog = readFileSync(path.join(activity, 'old-session', 'events.jsonl'), 'utf8');
+		// Copied at most 16 of the same session's starts, then the agent's line.
+		expect(parseEventLog(oldLog).lines.map(l => l.event)).toEqual([...Array.from({length: 16}, () => 'SessionStart'), 'SubagentStart']);
 	});
 
 	it('records the git commit and branch of cwd, read from .git files; nothing outside a repository', () => {

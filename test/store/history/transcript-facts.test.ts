@@ -137,6 +137,22 @@ describe('the transcript facts the past keeps', () => {
 		expect(cost(LIST_PRICES)?.usd).toBeCloseTo(list, 12);
 	});
 
+	it('leaves the cache as it is when nothing changed, also for a workflow agent whose file is not where the log says', () => {
+		const s = setup();
+		// A workflow agent's transcript sits in subagents/workflows/wf_<run>/, not where the log's path points.
+		const moved = path.join(path.dirname(s.transcript), 'workflows', 'wf_ab12-3', path.basename(s.transcript));
+		mkdirSync(path.dirname(moved), {recursive: true});
+		writeFileSync(moved, readFileSync(s.transcript));
+		rmSync(s.transcript);
+		expect(figures(s).tokens).toBe(12);
+		const cacheFile = path.join(s.cache, `${SESSION}.json`);
+		const first = statSync(cacheFile);
+		expect(figures(s).tokens).toBe(12);
+		const second = statSync(cacheFile);
+		// Not written again (a write replaces the file: another inode).
+		expect({ino: second.ino, mtimeMs: second.mtimeMs}).toEqual({ino: first.ino, mtimeMs: first.mtimeMs});
+	});
+
 	it('keeps the facts of a transcript that is gone', () => {
 		const s = setup();
 		figures(s);

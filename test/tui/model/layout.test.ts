@@ -226,4 +226,15 @@ describe('listColumns', () => {
 	it('never gives a negative message width', () => {
 		expect(listColumns(10).message).toBe(0);
 	});
+
+	it('gives a long name the room it needs in a wide pane, up to a third of it; never in a narrow one', () => {
+		expect(listColumns(200, 0, 45).type).toBe(45);
+		expect(listColumns(200, 0, 120).type).toBe(66);
+		expect(listColumns(200, 0, 10).type).toBe(28);
+		expect(listColumns(80, 0, 45).type).toBe(listColumns(80).type);
+		for (let width = 40; width <= 300; width += 7) {
+			const c = listColumns(width, 0, 500);
+			expect(4 + c.type + 1 + c.duration + 1 + c.message, `width ${width}`).toBeLessThanOrEqual(width);
+		}
+	});
 });

@@ -88,6 +88,8 @@ function bodyLines(body: Body): number {
 			return body.cards.length > 0 ? CARD_HEIGHT : 0;
 		case 'collapsed':
 			return 0;
+		case 'timeline':
+			return body.rows.length + 2;
 		default:
 			return body.lines.length;
 	}
@@ -428,10 +430,10 @@ describe('buildScreen detail pane', () => {
 
 describe('buildScreen help', () => {
 	it('explains every mark of the header and the list', () => {
-		const {model} = screen({records: agents(3), columns: 120, rows: 40, ui: {focus: 'help'}});
+		const {model} = screen({records: agents(3), columns: 120, rows: 60, ui: {focus: 'help'}});
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		expect(lines).toContain('Symbols');
-		for (const glyph of [...Object.values(GLYPH), '⟳', '⚠', '└', '[codex]']) {
+		for (const glyph of [...Object.values(GLYPH), '⟳', '⚠', '└', '3└', '[codex]']) {
 			expect(
 				lines.some(l => l.startsWith(glyph) && SYMBOLS.some(([mark, meaning]) => l.startsWith(mark) && l.endsWith(meaning))),
 				glyph,
@@ -440,7 +442,7 @@ describe('buildScreen help', () => {
 	});
 
 	it('lists every binding with its keys and what it does', () => {
-		const {model} = screen({records: agents(3), columns: 120, rows: 40, ui: {focus: 'help'}});
+		const {model} = screen({records: agents(3), columns: 120, rows: 60, ui: {focus: 'help'}});
 		expect(model.body.kind).toBe('help');
 		const lines = model.body.kind === 'help' ? model.body.lines : [];
 		for (const binding of BINDINGS) {
@@ -632,5 +634,25 @@ describe('buildScreen with the monitor model', () => {
 		const lines = (m: ScreenModel) => (m.body.kind === 'strip' ? m.body.cards.find(c => c.id === 'done')?.lines : undefined);
 		expect(lines(first)).toEqual(['All done.']);
 		expect(lines(second)).toBe(lines(first));
+	});
+});
+
+describe('buildScreen uses the width a pane has', () => {
+	it('at 200 columns a long name and a long summary are whole, not cut at 28 and 60', () => {
+		const long = agent('long-1', {
+			type: 'a-very-long-agent-type-name-of-forty-chars',
+			start: 900,
+			stop: 950,
+			extra: {lastMessage: `The summary of the work done here, ${'in words that go on '.repeat(5)}end.`},
+		});
+		const {model} = screen({records: [long], columns: 200, rows: 30});
+		expect(model.body.kind).toBe('list');
+		const row = model.body.kind === 'list' ? model.body.rows[0]! : undefined;
+		expect(model.body.kind === 'list' ? model.body.columns.type : 0).toBeGreaterThanOrEqual(42);
+		expect(row?.name).toContain('a-very-long-agent-type-name-of-forty-chars');
+		expect(row?.message).toContain('end.');
+		// At 80 columns the card's rule holds: cut.
+		const narrow = screen({records: [long], columns: 80, rows: 30}).model;
+		expect(narrow.body.kind === 'list' ? narrow.body.rows[0]!.message : '').not.toContain('end.');
 	});
 });

@@ -39,7 +39,34 @@ describe('initialUiModel', () => {
 			detailScroll: 0,
 			quit: false,
 			folded: new Set(),
+			timeline: false,
+			zoom: 0,
+			pan: 0,
 		});
+	});
+
+	it('t toggles the timeline (from the list only); + - zoom it, < > look back and forth, never past now', () => {
+		const ctx = {ids: ['a'], page: 10, detailLines: 0};
+		const key = (
+			m: ReturnType<typeof initialUiModel>,
+			action: Parameters<typeof uiReducer>[1] extends infer E ? (E extends {action: infer A} ? A : never) : never,
+		) => uiReducer(m, {type: 'key', action, context: ctx});
+		let m = key(initialUiModel(), {type: 'toggle-timeline'});
+		expect(m.timeline).toBe(true);
+		expect(key(m, {type: 'pan', by: -1})).toBe(m);
+		m = key(m, {type: 'zoom', by: 1});
+		expect(m.zoom).toBe(1);
+		m = key(m, {type: 'pan', by: -1});
+		expect(m.pan).toBe(0.5);
+		m = key(key(key(m, {type: 'pan', by: -1}), {type: 'pan', by: -1}), {type: 'pan', by: -1});
+		// Zoomed to half the span, one span back is the start.
+		expect(m.pan).toBe(1);
+		m = key(key(key(key(m, {type: 'pan', by: 1}), {type: 'pan', by: 1}), {type: 'pan', by: 1}), {type: 'pan', by: 1});
+		expect(m.pan).toBe(0);
+		m = key(key(m, {type: 'zoom', by: -1}), {type: 'zoom', by: -1});
+		expect(m).toMatchObject({zoom: 0, pan: 0});
+		expect(key({...m, focus: 'detail'}, {type: 'toggle-timeline'}).timeline).toBe(true);
+		expect(key(m, {type: 'toggle-timeline'}).timeline).toBe(false);
 	});
 
 	it('starts collapsed when asked (the state persisted across runs)', () => {

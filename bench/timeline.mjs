@@ -1,0 +1,90 @@
+// The timeline and the report on a session with a 200-agent workflow (bench/claude-gen.mjs):
+// - in `watch`, in a real 250×60 pty: a key → the next frame, in the timeline (t, then + and -
+//   zooming, < > moving in time) against the list's own (j k moving the selection), many samples
+//   (targets: the timeline's frame ≤ 50 ms at p95, and no slower than the list's);
+// - `agentlog report` on the same session, whole process, against `node -e 0` (target ≤ 300 ms).
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
+import {sleep, startInPty} from './pty.mjs';
+import {writeWorkflowSession} from './workflow-watch.mjs';
+
+const KEY_GOAL_MS = 50;
+const REPORT_GOAL_MS = 300;
+const TERMINAL = {columns: 250, rows: 60};
+const cli = path.resolve(import.meta.dirname, '..', 'bin', 'agentlog.js');
+
+/** ms from writing `key` to the next frame that shows `marker`, `samples` times. */
+async function keyFrames(app, keys, marker, samples) {
+	const out = [];
+	for (let i = 0; i < samples; i++) {
+		const key = keys[i % keys.length];
+		const from = app.length;
+		const t0 = process.hrtime.bigint();
+		app.child.stdin.write(key);
+		await app.waitFor(marker, from, 5000);
+		out.push(Number(process.hrtime.bigint() - t0) / 1e6);
+		await sleep(60);
+	}
+	return out;
+}
+
+export async function runTimelineBench({samples = 40, runs = 7} = {}) {
+	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-timeline-'));
+	const lines = [];
+	let ok = true;
+	try {
+		const s = writeWorkflowSession(path.join(tmp, 'big'), 200, Date.now());
+		mkdirSync(path.join(tmp, 'state'), {recursive: true});
+		const env = cleanEnv({AGENTLOG_DIR: s.activity, CLAUDE_CONFIG_DIR: s.claude, HOME: tmp, XDG_STATE_HOME: path.join(tmp, 'state')});
+		const app = startInPty('', env, TERMINAL);
+		await app.waitFor(`session ${s.sessionId.slice(0, 8)}`, 0, 15_000);
+		app.child.stdin.write('a');
+		await sleep(800);
+		// The list's own frames: the selection moving.
+		const list = await keyFrames(app, ['j', 'k'], 'Enter open', samples);
+		const toTimeline = await keyFrames(app, ['t', 't'], '? keys', 10);
+		app.child.stdin.write('t');
+		await app.waitFor('at once', app.length - 1, 5000);
+		await sleep(300);
+		const zoom = await keyFrames(app, ['+', '+', '-', '-'], 'at once', samples);
+		app.child.stdin.write('+');
+		await sleep(200);
+		const pan = await keyFrames(app, ['<', '>'], 'at once', samples);
+		const moveInTimeline = await keyFrames(app, ['j', 'k'], 'at once', samples);
+		await app.stop();
+		const l = summary(list);
+		const z = summary(zoom);
+		const p = summary(pan);
+		const m = summary(moveInTimeline);
+		const tt = summary(toTimeline);
+		lines.push(
+			`timeline: watch on a session with a ${s.agents - 20}-agent workflow (${s.agents} agents, all shown), ${TERMINAL.columns}×${TERMINAL.rows} pty, a key → its frame`,
+			`  list, j k (baseline)    median ${fmt(l.median)}  p95 ${fmt(l.p95)}`,
+			`  t (list ↔ timeline)     median ${fmt(tt.median)}  p95 ${fmt(tt.p95)}`,
+			`  timeline, + -           median ${fmt(z.median)}  p95 ${fmt(z.p95)}   (${ratio(z.p95, l.p95)} of the list's p95; target ≤ ${KEY_GOAL_MS} ms)`,
+			`  timeline, < >           median ${fmt(p.median)}  p95 ${fmt(p.p95)}   (${ratio(p.p95, l.p95)})`,
+			`  timeline, j k           median ${fmt(m.median)}  p95 ${fmt(m.p95)}   (${ratio(m.p95, l.p95)})`,
+		);
+		ok &&= z.p95 <= KEY_GOAL_MS && p.p95 <= KEY_GOAL_MS;
+
+		// The report, whole process.
+		const floor = [];
+		const report = [];
+		timeRun(process.execPath, [cli, 'report', s.sessionId], {env});
+		for (let i = 0; i < runs; i++) {
+			floor.push(timeRun(process.execPath, ['-e', '0'], {env}));
+			report.push(timeRun(process.execPath, [cli, 'report', s.sessionId], {env}));
+		}
+		const r = summary(report);
+		const f = summary(floor);
+		lines.push(
+			`report: agentlog report on the same session (${s.agents} agents)   median ${fmt(r.median)}  p95 ${fmt(r.p95)}   (node -e 0: ${fmt(f.median)}, ${ratio(r.median, f.median)}; target ≤ ${REPORT_GOAL_MS} ms)`,
+		);
+		ok &&= r.median <= REPORT_GOAL_MS;
+	} finally {
+		rmSync(tmp, {recursive: true, force: true});
+	}
+	return {lines, ok};
+}
