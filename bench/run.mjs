@@ -14,6 +14,7 @@ import {runHookEventsBench} from './hook-events.mjs';
 import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
 import {runOtlpBench} from './otlp.mjs';
+import {runPricesBench} from './prices.mjs';
 import {runPruneBench} from './prune.mjs';
 import {runReplayBench} from './replay.mjs';
 import {runWaitingBench} from './waiting.mjs';
@@ -47,6 +48,7 @@ const benches = [
 	['status', runStatusBench],
 	['otlp', runOtlpBench],
 	['codex', runCodexBench],
+	['prices', runPricesBench],
 	['biglog', runBigLogBench],
 ];
 const only = process.argv.slice(2);

@@ -1563,6 +1563,12 @@ function* eventLogItems(sessionDir, options = {}) {
 // src/core/transcript/synthetic-model.ts
 var SYNTHETIC_MODEL = "<synthetic>";
 
+// src/core/cost/cost.ts
+var NO_COST = { usd: 0, priced: 0, unpriced: 0 };
+function addCost(a, b, sign = 1) {
+  return { usd: a.usd + sign * b.usd, priced: a.priced + sign * b.priced, unpriced: a.unpriced + sign * b.unpriced };
+}
+
 // src/core/transcript/tally.ts
 var NO_TOKENS = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
 function tokenSum(t) {
@@ -1578,14 +1584,16 @@ function addTokens(a, b, sign = 1) {
 }
 function tallyTotals(t) {
   let tokens = NO_TOKENS;
+  let cost = NO_COST;
   let responses = 0;
   let toolCalls = 0;
   for (const s of t.segments) {
     tokens = addTokens(tokens, s.tokens);
+    cost = addCost(cost, s.cost);
     responses += s.responses;
     toolCalls += s.toolCalls;
   }
-  return { tokens, responses, toolCalls };
+  return { tokens, cost, responses, toolCalls };
 }
 function runFigures(tally, starts) {
   if (starts.length === 0) {
@@ -1622,6 +1630,7 @@ function agentFigures(sources) {
   const toolCalls = transcript?.toolCalls ?? call?.toolUseCount;
   return {
     ...transcript === void 0 ? {} : { usage: transcript.tokens, tokens: tokenSum(transcript.tokens) },
+    ...transcript?.cost === void 0 ? {} : { cost: transcript.cost },
     ...toolCalls === void 0 ? {} : { toolCalls },
     ...model === void 0 ? {} : { model },
     ...description === void 0 ? {} : { description },
@@ -1655,7 +1664,14 @@ function withTranscriptFacts(h, facts, options) {
   const { tally, meta } = facts;
   const totals = tally === void 0 ? void 0 : tallyTotals(tally);
   const figures = agentFigures({
-    ...totals === void 0 ? {} : { transcript: { tokens: totals.tokens, toolCalls: totals.toolCalls, model: tally?.model } },
+    ...totals === void 0 ? {} : {
+      transcript: {
+        tokens: totals.tokens,
+        toolCalls: totals.toolCalls,
+        model: tally?.model,
+        cost: tally?.pricesAsOf === void 0 ? void 0 : { ...totals.cost, asOf: tally.pricesAsOf }
+      }
+    },
     call: { description: h.description, model: h.model, toolUseCount: h.toolCalls, lastRequestTokens: h.lastRequestTokens },
     meta
   });
@@ -1671,6 +1687,7 @@ function withTranscriptFacts(h, facts, options) {
     ...lived === void 0 ? {} : lived,
     ...parentAgentId === void 0 ? {} : { parentAgentId },
     ...figures.tokens === void 0 ? {} : { tokens: figures.tokens, usage: figures.usage, runs: runFigures(tally, runStarts(h)) },
+    ...figures.cost === void 0 ? {} : { cost: figures.cost },
     ...figures.toolCalls === void 0 ? {} : { toolCalls: figures.toolCalls },
     ...figures.model === void 0 ? {} : { model: figures.model },
     ...figures.description === void 0 ? {} : { description: figures.description },

@@ -17,6 +17,8 @@ process.env.HOME = path.join(sandbox, 'home');
 process.env.CLAUDE_CONFIG_DIR = path.join(sandbox, 'home', '.claude');
 process.env.AGENTLOG_DIR = path.join(sandbox, 'home', '.claude', 'agent-activity');
 process.env.XDG_STATE_HOME = path.join(sandbox, 'home', '.local', 'state');
+// Nor the user's own prices file ($XDG_CONFIG_HOME/agentlog/prices.json).
+process.env.XDG_CONFIG_HOME = path.join(sandbox, 'home', '.config');
 // Nor the real Codex folder: its rollouts would show as sessions.
 process.env.CODEX_HOME = path.join(sandbox, 'home', '.codex');
 process.env.AGENTLOG_TEST_SANDBOX = sandbox;

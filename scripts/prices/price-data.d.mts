@@ -1,3 +1,3 @@
 // Types of price-data.mjs, for the test that holds the committed table against the package.
 export declare const PROVIDERS: readonly string[];
-export declare function priceData(version: string): Promise<unknown>;
+export declare function priceData(version: string, date: string): Promise<unknown>;

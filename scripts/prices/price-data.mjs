@@ -17,10 +17,12 @@ function trimPrices(prices) {
 	return out;
 }
 
-export async function priceData(version) {
+/** The table of the installed package: `version` is the package's, `date` the day its prices are as of (YYYY-MM-DD). */
+export async function priceData(version, date) {
 	return {
 		source: '@pydantic/genai-prices',
 		version,
+		date,
 		providers: PROVIDERS.map(id => {
 			const provider = findProvider({providerId: id});
 			return {

@@ -18,6 +18,7 @@ import {registerReportCommand} from './commands/report-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {CliError} from '../core/user-error.js';
 import {VERSION} from '../app/version.js';
+import {warnAboutPrices} from './shared/prices-warning.js';
 
 export function createProgram(): Command {
 	const program = new Command('agentlog')
@@ -43,6 +44,7 @@ export function createProgram(): Command {
 	registerStatusCommand(program);
 	registerTimelineCommand(program);
 	registerReportCommand(program);
+	warnAboutPrices(program);
 	return program;
 }
 

@@ -6,6 +6,7 @@ export interface PathEnv {
 	readonly CLAUDE_CONFIG_DIR?: string | undefined;
 	readonly AGENTLOG_DIR?: string | undefined;
 	readonly XDG_STATE_HOME?: string | undefined;
+	readonly XDG_CONFIG_HOME?: string | undefined;
 }
 
 /** `<claude>`: `$CLAUDE_CONFIG_DIR` if set, else `~/.claude`. */
@@ -31,6 +32,12 @@ export function activityDir(env: PathEnv, home: string, dirOption?: string): str
 export function stateFile(env: PathEnv, home: string): string {
 	const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(home, '.local', 'state');
 	return path.join(base, 'agentlog', 'state.json');
+}
+
+/** `$XDG_CONFIG_HOME/agentlog/prices.json`, default `~/.config/agentlog/prices.json`: the user's model prices (core/cost/user-prices.ts). */
+export function userPricesFile(env: PathEnv, home: string): string {
+	const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+	return path.join(base, 'agentlog', 'prices.json');
 }
 
 /** `$XDG_STATE_HOME/agentlog/count-facts-cache.json`: what the session counts read of transcripts, and how far (store/transcripts/count-facts.ts). */

@@ -23,7 +23,9 @@ export type Cell = string | number | boolean | null | undefined;
 
 /**
  * The agent CSV columns, in order: the `history --json` fields with the same names, `git`
- * and `workflow` flattened to four columns each (`usage` and `runs` are in the JSONL rows only).
+ * and `workflow` flattened to four columns each, `cost` to its dollars (empty: unknown, or no
+ * response could be priced), the responses it left out and the prices' day (`usage` and `runs` are
+ * in the JSONL rows only).
  */
 export const AGENT_COLUMNS = [
 	'agentId',
@@ -38,6 +40,9 @@ export const AGENT_COLUMNS = [
 	'resumeCount',
 	'stopReason',
 	'tokens',
+	'costUsd',
+	'costUnpricedResponses',
+	'pricesAsOf',
 	'lastRequestTokens',
 	'toolCalls',
 	'model',
@@ -78,6 +83,9 @@ export function jsonAgentCells(a: HistoryJsonAgent): Cell[] {
 		a.resumeCount,
 		a.stopReason,
 		a.tokens,
+		a.cost?.usd,
+		a.cost?.unpricedResponses,
+		a.cost?.pricesAsOf,
 		a.lastRequestTokens,
 		a.toolCalls,
 		a.model,

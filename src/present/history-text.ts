@@ -8,6 +8,7 @@ import {safeLine} from '../core/text/safe-text.js';
 import type {GitState} from '../core/record/event-line.js';
 import type {AgentHistory, HistoryStatus} from '../core/history/fold.js';
 import type {HistoryTableAgent} from '../core/history/query.js';
+import {jsonCostText} from './cost-text.js';
 
 /** The monitor's glyph for each history status (the glyph set of watch: the word says the rest). */
 const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {
@@ -55,7 +56,7 @@ export function typeWithName(h: Pick<AgentHistory, 'type' | 'name'>): string {
 /** The widest a description is in the history table (characters). */
 export const DESCRIPTION_COLUMN = 40;
 
-export const HISTORY_HEADERS: readonly string[] = ['STARTED', 'SESSION', 'TYPE', 'DESCRIPTION', 'STATUS', 'DURATION', 'TOKENS', 'TOOLS', 'GIT'];
+export const HISTORY_HEADERS: readonly string[] = ['STARTED', 'SESSION', 'TYPE', 'DESCRIPTION', 'STATUS', 'DURATION', 'TOKENS', 'COST', 'TOOLS', 'GIT'];
 
 /** One row of the `history` table, every string from the log made safe. */
 export function historyRow(h: HistoryTableAgent, now: number, timeZone?: string): string[] {
@@ -67,6 +68,7 @@ export function historyRow(h: HistoryTableAgent, now: number, timeZone?: string)
 		historyStatusText(h),
 		durationOf(h),
 		h.tokens === undefined ? '' : String(h.tokens),
+		jsonCostText(h.costJson),
 		h.toolCalls === undefined ? '' : String(h.toolCalls),
 		gitText(h.git),
 	];

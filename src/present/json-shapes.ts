@@ -8,6 +8,8 @@ import type {MonitorItem, ReportSource} from '../core/monitor/model.js';
 import type {StatusCounts} from '../core/monitor/view.js';
 import {monitorFigures} from '../core/monitor/figures.js';
 import type {WorkflowTag} from '../core/workflow/workflow-of.js';
+import {jsonCost, type JsonCost} from '../core/cost/cost.js';
+import {contextPercent} from './cost-text.js';
 
 /** How much of the prompt `ls --json` gives. */
 export const JSON_PROMPT_LENGTH = 200;
@@ -17,6 +19,16 @@ export interface JsonTokens {
 	readonly output: number;
 	readonly cacheRead: number;
 	readonly cacheCreation: number;
+}
+
+/** How full the context of an agent's last request was. */
+export interface JsonContextUsed {
+	/** The request's input tokens, cached parts included. */
+	readonly tokens: number;
+	/** Its model's context window as the price data lists it; null when not listed. */
+	readonly window: number | null;
+	/** `tokens` of `window` in percent, to a tenth; null without a window. Over 100 in a larger-context mode than listed. */
+	readonly percent: number | null;
 }
 
 export interface JsonToolCall {
@@ -61,6 +73,10 @@ export interface LsJsonFields {
 	readonly tokens: JsonTokens | null;
 	/** `tokens` summed: the number `history`, `stats` and `export` give. */
 	readonly tokensTotal: number | null;
+	/** What its responses cost at list prices, each priced on its own (core/cost/cost.ts); null when its transcript was not read. */
+	readonly cost: JsonCost | null;
+	/** Its last request's input against its model's context window. */
+	readonly contextUsed: JsonContextUsed | null;
 	/** Its tool calls, as `history` counts them. */
 	readonly toolCallCount: number | null;
 	readonly toolCounts: Readonly<Record<string, number>> | null;
@@ -116,7 +132,7 @@ function firstPoints(text: string | undefined, n: number): string | null {
 export function lsJsonFields(item: MonitorItem): LsJsonFields {
 	const activity = item.activity;
 	const summary = activity?.summary;
-	const {figures, result} = monitorFigures(item);
+	const {figures, result, contextUsed} = monitorFigures(item);
 	const t = figures.usage;
 	return {
 		provider: providerOf(item.agent),
@@ -137,6 +153,15 @@ export function lsJsonFields(item: MonitorItem): LsJsonFields {
 		model: orNull(figures.model),
 		tokens: t === undefined ? null : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheCreation},
 		tokensTotal: orNull(figures.tokens),
+		cost: jsonCost(figures.cost),
+		contextUsed:
+			contextUsed === undefined
+				? null
+				: {
+						tokens: contextUsed.tokens,
+						window: orNull(contextUsed.window),
+						percent: contextUsed.window === undefined ? null : contextPercent(contextUsed.tokens, contextUsed.window),
+					},
 		toolCallCount: orNull(figures.toolCalls),
 		toolCounts: summary === undefined ? null : {...summary.toolCounts},
 		toolCalls:

@@ -12,6 +12,7 @@ import type {Waiting} from '../core/monitor/waiting.js';
 import {fit} from '../core/text/cut.js';
 import {PROVIDER_MARK} from '../core/record/provider.js';
 import {isFailure} from '../core/record/limits.js';
+import {contextText, costDetail} from './cost-text.js';
 
 export {plainText} from '../core/monitor/report.js';
 
@@ -326,7 +327,7 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 			activity.finalReport ? 'from its transcript (no stop event brought one)' : "from its parent's Task result (no stop event brought one)",
 		]);
 	}
-	const {figures, result} = monitorFigures(item);
+	const {figures, result, contextUsed} = monitorFigures(item);
 	if (result && result.status !== 'async_launched') {
 		// The agent's tokens as every view counts them; Claude Code's totalTokens is the last request's only.
 		const parts = [
@@ -354,6 +355,12 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 			'tokens',
 			`in ${compactNumber(t.input)} · out ${compactNumber(t.output)} · cache write ${compactNumber(t.cacheCreation)} · cache read ${compactNumber(t.cacheRead)}${note}`,
 		]);
+	}
+	if (figures.cost !== undefined && (figures.cost.priced > 0 || figures.cost.unpriced > 0)) {
+		fields.push(['cost', costDetail(figures.cost)]);
+	}
+	if (contextUsed !== undefined) {
+		fields.push(['context', `${contextText(contextUsed.tokens, contextUsed.window, compactNumber)} in its last request`]);
 	}
 	const counts = Object.entries(summary.toolCounts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 	if (counts.length > 0) {

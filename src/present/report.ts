@@ -12,6 +12,8 @@ import {lsJsonFields, type LsJsonFields} from './json-shapes.js';
 import {agentName} from './present.js';
 import {stopReasonText} from '../core/record/lifecycle.js';
 import type {Lane, LaneStatus} from './timeline.js';
+import {roundUsd, type JsonCost} from '../core/cost/cost.js';
+import {jsonCostText, pricesNote} from './cost-text.js';
 
 export interface ReportAgent {
 	readonly agentId: string;
@@ -25,6 +27,8 @@ export interface ReportAgent {
 	readonly stoppedAt: string | null;
 	readonly durationMs: number | null;
 	readonly tokens: number | null;
+	/** What it cost at list prices, as `ls --json` gives it. */
+	readonly cost: JsonCost | null;
 	readonly toolCalls: number | null;
 	readonly filesChanged: number | null;
 	readonly model: string | null;
@@ -44,6 +48,8 @@ export interface SessionReport {
 		/** The sum of the agents' own run times. */
 		readonly agentMs: number;
 		readonly tokens: number;
+		/** The agents' costs summed (those known); null when none is. */
+		readonly cost: JsonCost | null;
 		readonly toolCalls: number;
 		readonly peakAtOnce: number;
 	};
@@ -56,6 +62,22 @@ function tokenSum(fields: LsJsonFields): number | null {
 
 function toolCallCount(fields: LsJsonFields): number | null {
 	return fields.toolCounts === null ? null : Object.values(fields.toolCounts).reduce((n, c) => n + c, 0);
+}
+
+/** Costs summed: the dollars of those priced, the responses left out; null when none is known. */
+function sumJsonCosts(costs: readonly (JsonCost | null)[]): JsonCost | null {
+	const known = costs.filter((c): c is JsonCost => c !== null);
+	const first = known[0];
+	if (first === undefined) {
+		return null;
+	}
+	const priced = known.flatMap(c => (c.usd === null ? [] : [c.usd]));
+	return {
+		usd: priced.length === 0 ? null : roundUsd(priced.reduce((sum, usd) => sum + usd, 0)),
+		pricesAsOf: first.pricesAsOf,
+		estimated: true,
+		unpricedResponses: known.reduce((n, c) => n + c.unpricedResponses, 0),
+	};
 }
 
 /** The most agents running at one moment (idle ones not). */
@@ -96,6 +118,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 			stoppedAt: lane.stopMs === undefined ? null : new Date(lane.stopMs).toISOString(),
 			durationMs: item.agent.startUnknown ? null : Math.max(0, end - lane.startMs),
 			tokens: tokenSum(fields),
+			cost: fields.cost,
 			toolCalls: toolCallCount(fields),
 			filesChanged: fields.files === null ? null : fields.files.length,
 			model: fields.model,
@@ -119,6 +142,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 			wallMs: lanes.length === 0 ? null : Math.max(...ends) - Math.min(...starts),
 			agentMs: agents.reduce((n, a) => n + (a.durationMs ?? 0), 0),
 			tokens: agents.reduce((n, a) => n + (a.tokens ?? 0), 0),
+			cost: sumJsonCosts(agents.map(a => a.cost)),
 			toolCalls: agents.reduce((n, a) => n + (a.toolCalls ?? 0), 0),
 			peakAtOnce: peakOf(lanes, nowMs),
 		},
@@ -168,6 +192,8 @@ function ganttTag(status: LaneStatus): string {
 
 const count = (n: number | null): string => (n === null ? '?' : n.toLocaleString('en-US'));
 const duration = (ms: number | null): string => (ms === null ? '?' : formatDuration(ms));
+/** A cost in Markdown: `$` escaped (GitHub reads `$…$` as math); `?` when unknown. */
+const dollars = (cost: JsonCost | null): string => (cost === null ? '?' : jsonCostText(cost).replaceAll('$', '\\$'));
 
 /** The report as Markdown. `time` formats an ISO time for people (local time). */
 export function reportMarkdown(report: SessionReport, time: (iso: string) => string): string {
@@ -177,7 +203,7 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 	const lines: string[] = [
 		`## Agents of session \`${markdownText(short, 16)}\``,
 		'',
-		`${t.agents} agent${t.agents === 1 ? '' : 's'} (${statusWords || 'none'}) · ${duration(t.wallMs)} wall time, ${duration(t.agentMs)} of agent time · at most ${t.peakAtOnce} at once · ${count(t.tokens)} tokens · ${count(t.toolCalls)} tool call${t.toolCalls === 1 ? '' : 's'}`,
+		`${t.agents} agent${t.agents === 1 ? '' : 's'} (${statusWords || 'none'}) · ${duration(t.wallMs)} wall time, ${duration(t.agentMs)} of agent time · at most ${t.peakAtOnce} at once · ${count(t.tokens)} tokens · ${dollars(t.cost)} · ${count(t.toolCalls)} tool call${t.toolCalls === 1 ? '' : 's'}`,
 		'',
 	];
 	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted');
@@ -203,18 +229,18 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 			lines.push(`    ${mermaidName(a.name)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
 		}
 		lines.push('```', '');
-		lines.push('### Agents', '', '| status | agent | duration | tokens | tool calls | files changed | summary |', '|---|---|--:|--:|--:|--:|---|');
+		lines.push('### Agents', '', '| status | agent | duration | tokens | cost | tool calls | files changed | summary |', '|---|---|--:|--:|--:|--:|--:|---|');
 		for (const a of report.agents) {
 			const name = `${'↳ '.repeat(Math.min(a.depth, 5))}${markdownText(a.name, 80)}`;
 			const about = a.summary ?? a.description;
 			lines.push(
-				`| ${STATUS_WORD[a.status]} | ${name} | ${duration(a.durationMs)} | ${count(a.tokens)} | ${count(a.toolCalls)} | ${count(a.filesChanged)} | ${about === null ? '' : markdownText(about, 160)} |`,
+				`| ${STATUS_WORD[a.status]} | ${name} | ${duration(a.durationMs)} | ${count(a.tokens)} | ${dollars(a.cost)} | ${count(a.toolCalls)} | ${count(a.filesChanged)} | ${about === null ? '' : markdownText(about, 160)} |`,
 			);
 		}
 		lines.push('');
 	}
 	lines.push(
-		`<sub>agentlog report · ${markdownText(time(report.generatedAt), 40)} · tokens are input, output, cache read and cache write over each agent's responses</sub>`,
+		`<sub>agentlog report · ${markdownText(time(report.generatedAt), 40)} · tokens are input, output, cache read and cache write over each agent's responses${t.cost === null ? '' : ` · cost is ${pricesNote(t.cost.pricesAsOf)}`}</sub>`,
 		'',
 	);
 	return lines.join('\n');

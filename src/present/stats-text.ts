@@ -5,6 +5,7 @@ import {formatDuration, formatLocalTime} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {HISTORY_STATUSES} from '../core/history/fold.js';
 import {BY_KEY, type HistoryStats, type StatsDimension} from '../core/history/stats.js';
+import {costText, jsonCostText, pricesNote} from './cost-text.js';
 
 /** `2.5%` of a share (0 when there is nothing to share). */
 export function percentText(part: number, whole: number): string {
@@ -30,6 +31,9 @@ export function formatStatsText(stats: HistoryStats, by: StatsDimension, now: nu
 	const interrupted = stats.byStatus.interrupted;
 	out.push(`interrupted: ${interrupted} of ${stats.agents} (${percentText(interrupted, stats.agents)})`);
 	out.push(`status: ${HISTORY_STATUSES.map(s => `${s} ${stats.byStatus[s]}`).join(' · ')}`);
+	if (stats.cost !== null) {
+		out.push(`cost: ${jsonCostText(stats.cost)} (${pricesNote(stats.cost.pricesAsOf)})`);
+	}
 	const events = Object.entries(stats.byEvent);
 	if (events.length > 0) {
 		out.push(`events: ${events.map(([event, n]) => `${safeLine(event)} ${n}`).join(' · ')}`);
@@ -42,6 +46,7 @@ export function formatStatsText(stats: HistoryStats, by: StatsDimension, now: nu
 		ms(g.p95Ms),
 		ms(g.maxMs),
 		num(g.tokens),
+		g.costUsd === null && g.unpricedResponses === 0 ? '-' : costText(g.costUsd, g.unpricedResponses),
 		num(g.toolCalls),
 		`${g.interrupted} (${percentText(g.interrupted, g.agents)})`,
 	]);
@@ -49,5 +54,5 @@ export function formatStatsText(stats: HistoryStats, by: StatsDimension, now: nu
 	if (rows.length === 0) {
 		return text;
 	}
-	return `${text}\n${formatTable([by.toUpperCase(), 'AGENTS', 'P50', 'P95', 'MAX', 'TOKENS', 'TOOLS', 'INTERRUPTED'], rows, width)}`;
+	return `${text}\n${formatTable([by.toUpperCase(), 'AGENTS', 'P50', 'P95', 'MAX', 'TOKENS', 'COST', 'TOOLS', 'INTERRUPTED'], rows, width)}`;
 }

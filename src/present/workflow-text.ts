@@ -1,6 +1,7 @@
 // The words for a workflow run in watch and its snapshot: its row's name and its summary line. Pure.
 import {compactNumber, RUN_MARK} from './present.js';
 import type {WorkflowCounts, WorkflowGroup} from '../core/workflow/group.js';
+import {costCell} from './cost-text.js';
 
 /** `2 running · 12 done · 1 failed` (only what is not 0; `no agents` when nothing is). */
 export function runCountsText(counts: WorkflowCounts): string {
@@ -13,9 +14,10 @@ export function runName(group: WorkflowGroup, folded: boolean): string {
 	return `${folded ? RUN_MARK.folded : RUN_MARK.open} ${group.name ?? group.runId}`;
 }
 
-/** The run's line: `workflow wf_fac5b0fb-872 · Check · 1 done · 1 failed · 1.4k tokens`. */
+/** The run's line: `workflow wf_fac5b0fb-872 · Check · 1 done · 1 failed · 1.4k tokens · $0.0123`. */
 export function runSummary(group: WorkflowGroup): string {
 	const phases = group.phases.length === 0 ? [] : [group.phases.length <= 3 ? group.phases.join(', ') : `${group.phases.length} phases`];
 	const tokens = group.tokens === null ? [] : [`${compactNumber(group.tokens)} tokens`];
-	return [`workflow ${group.runId}`, ...phases, runCountsText(group.counts), ...tokens].join(' · ');
+	const cost = group.cost === null ? [] : [costCell(group.cost)];
+	return [`workflow ${group.runId}`, ...phases, runCountsText(group.counts), ...tokens, ...cost].join(' · ');
 }

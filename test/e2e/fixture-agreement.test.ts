@@ -2,14 +2,16 @@
 // real Claude Code 2.1.328 fixtures (test/fixtures/claude) are copied (their paths moved to the
 // copy), then `ls --json`, `history --json`, `stats --json --agent`, `export` (the built CLI) and
 // the OTLP spans (the same read in-process) are compared per agent on tokens (input, output,
-// cache read, cache write, each response once), tool calls, description, model and status, with
-// each other and with manifest.json (what the loopback Messages API served). Where the fixtures
+// cache read, cache write, each response once), cost in dollars, tool calls, description, model
+// and status, with each other and with manifest.json and stand-in.jsonl (what the loopback
+// Messages API served: each response priced on its own). Where the fixtures
 // cannot give the truth, the gap is named in GAPS with why; a gap that closes fails the test, so
 // the list stays true.
 import {spawnSync} from 'node:child_process';
 import {cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {LIST_PRICES, requestPrice} from '../../src/core/cost/price.js';
 import {agentSpan} from '../../src/core/otlp/agent-spans.js';
 import {isFailure} from '../../src/core/record/limits.js';
 import {readHistories} from '../../src/store/history/histories.js';
@@ -106,9 +108,33 @@ function run(root: string, now: number, args: string[]): string {
 	return r.stdout;
 }
 
+/** What the stand-in served one agent (by its script): each response once by id, priced on its own; its last request's input. */
+function served(name: string, script: string): {readonly usd: number; readonly lastInput: number | undefined} {
+	const lines = readFileSync(path.join(base, name, 'stand-in.jsonl'), 'utf8')
+		.trimEnd()
+		.split('\n');
+	const responses = new Map<string, number>();
+	let lastInput: number | undefined;
+	for (const line of lines) {
+		const s = JSON.parse(line) as {agent: string; at: string; model: string; id?: string; usage?: Record<string, number>};
+		if (s.agent !== script || s.usage === undefined || s.id === undefined) continue;
+		const u = {
+			input: s.usage.input_tokens ?? 0,
+			output: s.usage.output_tokens ?? 0,
+			cacheRead: s.usage.cache_read_input_tokens ?? 0,
+			cacheWrite: s.usage.cache_creation_input_tokens ?? 0,
+		};
+		responses.set(s.id, requestPrice(s.model, u, Date.parse(s.at))!);
+		lastInput = u.input + u.cacheRead + u.cacheWrite;
+	}
+	return {usd: Math.round([...responses.values()].reduce((a, b) => a + b, 0) * 1e6) / 1e6, lastInput};
+}
+
 /** One agent as a view says it: null where the view does not know. */
 interface Said {
 	readonly tokens: number | null;
+	/** Dollars at list prices, as the view gives them (to the millionth). */
+	readonly usd: number | null;
 	readonly usage: {input: number; output: number; cacheRead: number; cacheCreation: number} | null;
 	readonly toolCalls: number | null;
 	readonly description: string | null;
@@ -131,6 +157,7 @@ const historyStatus = (row: Row): Status => (row.status === 'resumed' ? 'active'
 function fromLs(row: Row): Said {
 	return {
 		tokens: row.tokensTotal as number | null,
+		usd: (row.cost as {usd: number | null} | null)?.usd ?? null,
 		usage: row.tokens as Said['usage'],
 		toolCalls: row.toolCallCount as number | null,
 		description: row.description as string | null,
@@ -143,6 +170,7 @@ function fromLs(row: Row): Said {
 function fromHistory(row: Row): Said {
 	return {
 		tokens: row.tokens as number | null,
+		usd: (row.cost as {usd: number | null} | null)?.usd ?? null,
 		usage: row.usage as Said['usage'],
 		toolCalls: row.toolCalls as number | null,
 		description: row.description as string | null,
@@ -187,7 +215,8 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 			};
 			// stats of this agent alone: its type's sums.
 			const stats = JSON.parse(run(root, now, ['stats', '--json', '--agent', agent.agentId])) as {
-				byType: Record<string, {tokens: number | null; toolCalls: number | null}>;
+				byType: Record<string, {tokens: number | null; costUsd: number | null; toolCalls: number | null}>;
+				cost: {usd: number | null; pricesAsOf: string} | null;
 			};
 			const group = Object.values(stats.byType);
 			expect(group, `${who}: stats`).toHaveLength(1);
@@ -196,15 +225,30 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 			for (const [view, said] of Object.entries(views)) {
 				expect(said, `${who}: ${view} and ls`).toEqual(views.ls);
 			}
-			expect({tokens: group[0]!.tokens, toolCalls: group[0]!.toolCalls}, `${who}: stats`).toEqual({tokens: views.ls!.tokens, toolCalls: views.ls!.toolCalls});
+			expect({tokens: group[0]!.tokens, usd: group[0]!.costUsd, toolCalls: group[0]!.toolCalls}, `${who}: stats`).toEqual({
+				tokens: views.ls!.tokens,
+				usd: views.ls!.usd,
+				toolCalls: views.ls!.toolCalls,
+			});
+			expect(stats.cost?.pricesAsOf, `${who}: stats`).toBe(LIST_PRICES.asOf);
 			expect(
-				{tokens: span['agentlog.total_tokens'] ?? null, toolCalls: span['agentlog.tool_call_count'] ?? null, model: span['gen_ai.request.model'] ?? null},
+				{
+					tokens: span['agentlog.total_tokens'] ?? null,
+					usd: span['agentlog.cost_usd'] ?? null,
+					toolCalls: span['agentlog.tool_call_count'] ?? null,
+					model: span['gen_ai.request.model'] ?? null,
+				},
 				`${who}: OTLP span`,
-			).toEqual({tokens: views.ls!.tokens, toolCalls: views.ls!.toolCalls, model: views.ls!.model});
+			).toEqual({tokens: views.ls!.tokens, usd: views.ls!.usd, toolCalls: views.ls!.toolCalls, model: views.ls!.model});
+			for (const row of [lsRow!, historyRow!, exported.get(agent.agentId)!]) {
+				expect(row.cost, `${who}: cost`).toEqual({usd: views.ls!.usd, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 0});
+			}
 			// 2. And with what Claude Code recorded (the manifest), but for the gaps named.
 			const said = views.history!;
+			const serve = served(name, agent.script);
 			const truth: Record<string, unknown> = {
 				tokens: agent.tokens.total,
+				usd: serve.usd,
 				usage: {input: agent.tokens.input, output: agent.tokens.output, cacheRead: agent.tokens.cacheRead, cacheCreation: agent.tokens.cacheCreation},
 				toolCalls: agent.toolCalls.length,
 				description: agent.description,
@@ -222,6 +266,11 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 					expect(got, `${who}: ${fact} is a named gap (${gap}); it now matches: remove the gap`).not.toEqual(value);
 				}
 			}
+			// How full its context was: the last request's input, cached parts included, of the model's window.
+			const window = LIST_PRICES.contextWindow('claude-opus-5-5')!;
+			expect(lsRow!.contextUsed, `${who}: contextUsed`).toEqual(
+				serve.lastInput === undefined ? null : {tokens: serve.lastInput, window, percent: Math.round((serve.lastInput / window) * 1000) / 10},
+			);
 			// The per-tool counts agree with the calls Claude Code made.
 			const counts: Record<string, number> = {};
 			for (const tool of agent.toolCalls) counts[tool] = (counts[tool] ?? 0) + 1;

@@ -95,11 +95,13 @@ describe('csvField', () => {
 describe('agent rows', () => {
 	it('the columns are the history --json fields in a fixed order, git and workflow flattened', () => {
 		expect(csvHeader(false)).toBe(
-			'agentId,sessionId,type,name,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,lastRequestTokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,lastActivityAt,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
+			'agentId,sessionId,type,name,description,status,startedAt,stoppedAt,durationMs,resumeCount,stopReason,tokens,costUsd,costUnpricedResponses,pricesAsOf,lastRequestTokens,toolCalls,model,gitStartHead,gitStartBranch,gitStopHead,gitStopBranch,parentAgentId,lastActivityAt,source,provider,workflowRunId,workflowName,workflowPhase,workflowLabel\n',
 		);
-		// Every history --json field but the nested ones (git and workflow are flattened; usage and runs are in JSONL only).
-		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => k !== 'git' && k !== 'workflow' && k !== 'usage' && k !== 'runs');
-		expect(AGENT_COLUMNS.filter(c => !c.startsWith('git') && !c.startsWith('workflow'))).toEqual(jsonKeys);
+		// Every history --json field but the nested ones (git, workflow and cost are flattened; usage and runs are in JSONL only).
+		const nested = ['git', 'workflow', 'usage', 'runs', 'cost'];
+		const jsonKeys = Object.keys(historyJsonAgent(histories()[0]!)).filter(k => !nested.includes(k));
+		const flattened = /^(git|workflow|cost)[A-Z]|^pricesAsOf$/u;
+		expect(AGENT_COLUMNS.filter(c => !flattened.test(c))).toEqual(jsonKeys);
 	});
 
 	it('cells follow the columns; unknowns are empty in CSV and null in JSONL', () => {

@@ -24,7 +24,8 @@ import {agent, at, ms} from '../helpers/agent-fixtures.js';
 import {hugeText} from '../helpers/huge-text.js';
 import {clip, fit, truncate} from '../../src/core/text/cut.js';
 import {lsJsonFields} from '../../src/present/json-shapes.js';
-import {EMPTY_SUMMARY, foldLines} from '../../src/core/transcript/summary.js';
+import {EMPTY_SUMMARY, emptySummary, foldLines} from '../../src/core/transcript/summary.js';
+import {LIST_PRICES} from '../../src/core/cost/price.js';
 import {agentActivity} from '../../src/core/transcript/activity.js';
 import type {TranscriptFacts} from '../../src/core/monitor/model.js';
 
@@ -476,7 +477,7 @@ describe("an agent's figures in the detail pane and ls --json (one decision with
 		];
 		const facts: TranscriptFacts = {
 			...agentActivity({
-				summary: foldLines(EMPTY_SUMMARY, lines),
+				summary: foldLines(emptySummary(LIST_PRICES), lines),
 				meta: undefined,
 				history: undefined,
 				missing: false,
@@ -492,5 +493,36 @@ describe("an agent's figures in the detail pane and ls --json (one decision with
 		const json = lsJsonFields(shown);
 		expect(json).toMatchObject({tokensTotal: 1720, toolCallCount: 1, model: 'claude-opus-5-5', result: {lastRequestTokens: 868, status: 'completed'}});
 		expect(json.tokens).toEqual({input: 7, output: 68, cacheRead: 702, cacheCreation: 943});
+		// Each response priced on its own at Opus 5.5's list prices ($4 in, $20 out, $0.20 cache read, $5 cache write per million).
+		const usd = (3 * 4 + 30 * 20 + 815 * 5 + (4 * 4 + 38 * 20 + 702 * 0.2 + 128 * 5)) / 1e6;
+		expect(json.cost).toEqual({usd: Math.round(usd * 1e6) / 1e6, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 0});
+		expect(fields.cost).toBe(`$0.0062 · an estimate at list prices of ${LIST_PRICES.asOf}; subscription plans pay differently`);
+		// The last request: 4 + 702 + 128 input tokens of Opus 5.5's 1M window.
+		expect(json.contextUsed).toEqual({tokens: 834, window: 1_000_000, percent: 0.1});
+		expect(fields.context).toBe('834 of 1.0M tokens (0.1%) in its last request');
+	});
+
+	it('a model without a price: `?`, never $0; partly priced when some responses were', () => {
+		const record = agent('a1', {type: 'Explore', start: 990, stop: 995});
+		const response = (id: string, model: string) =>
+			JSON.stringify({
+				type: 'assistant',
+				timestamp: at(991),
+				message: {id, model, content: [{type: 'text', text: 'x'}], usage: {input_tokens: 1000, output_tokens: 10}},
+			});
+		const shown = (lines: string[]) => {
+			const facts: TranscriptFacts = {
+				...agentActivity({summary: foldLines(emptySummary(LIST_PRICES), lines), meta: undefined, history: undefined, missing: false, parent: undefined}),
+				mtimeMs: ms(995),
+			};
+			return buildMonitorModel({agents: [record], transcripts: new Map([['a1', facts]]), now: NOW, options}).items[0]!;
+		};
+		const unknown = shown([response('m1', 'my-local-llama')]);
+		expect(lsJsonFields(unknown).cost).toMatchObject({usd: null, unpricedResponses: 1});
+		expect(lsJsonFields(unknown).contextUsed).toEqual({tokens: 1000, window: null, percent: null});
+		expect(Object.fromEntries(activityFields(unknown)).cost).toMatch(/^\? \(its response is of a model without a price\) · an estimate/u);
+		const partly = shown([response('m1', 'my-local-llama'), response('m2', 'claude-haiku-4-5')]);
+		expect(lsJsonFields(partly).cost).toMatchObject({usd: 0.00105, unpricedResponses: 1});
+		expect(Object.fromEntries(activityFields(partly)).cost).toMatch(/^≥\$0\.0011 \(partly priced: 1 response of a model without a price left out\)/u);
 	});
 });

@@ -3,6 +3,9 @@ import type {MonitorItem} from '../../src/core/monitor/model.js';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {markdownText, mermaidName, reportMarkdown, sessionReport} from '../../src/present/report.js';
 import {lanesOf} from '../../src/present/timeline-lanes.js';
+import {LIST_PRICES} from '../../src/core/cost/price.js';
+import {agentActivity} from '../../src/core/transcript/activity.js';
+import {emptySummary, foldLines} from '../../src/core/transcript/summary.js';
 
 const at = (s: number) => new Date(Date.parse('2026-11-26T10:00:00Z') + s * 1000).toISOString();
 const NOW = Date.parse(at(100));
@@ -73,8 +76,8 @@ describe('reportMarkdown', () => {
 
 	it('keeps a hostile description inside its table cell: no new cell, no tag, no heading, one line', () => {
 		const row = markdown.split('\n').find(line => line.includes('✗ failed'))!;
-		// Seven cells: eight unescaped pipes.
-		expect(row.replace(/\\\|/gu, '').split('|')).toHaveLength(9);
+		// Eight cells: nine unescaped pipes.
+		expect(row.replace(/\\\|/gu, '').split('|')).toHaveLength(10);
 		expect(row).not.toContain('<script>');
 		expect(row).toContain('&lt;script&gt;');
 		expect(row).toContain('\\`table\\`');
@@ -83,7 +86,7 @@ describe('reportMarkdown', () => {
 	it("every table row has the header's cells and every gantt task one colon", () => {
 		const rows = markdown.split('\n').filter(line => line.startsWith('|'));
 		for (const row of rows) {
-			expect(row.replace(/\\\|/gu, '').split('|'), row).toHaveLength(9);
+			expect(row.replace(/\\\|/gu, '').split('|'), row).toHaveLength(10);
 		}
 		const tasks = markdown.split('\n').filter(line => /^ {4}\S.* :/u.test(line) && !line.includes('section'));
 		expect(tasks).toHaveLength(3);
@@ -104,5 +107,43 @@ describe('markdownText and mermaidName', () => {
 		expect(mermaidName('a: b; c # d')).toBe('a b c d');
 		expect(mermaidName(':::')).toBe('agent');
 		expect(mermaidName(hostile)).not.toMatch(/[:;#<>`]/u);
+	});
+});
+
+describe('the cost in the report', () => {
+	const response = (id: string, model: string) =>
+		JSON.stringify({
+			type: 'assistant',
+			timestamp: at(1),
+			message: {id, model, content: [{type: 'text', text: 'x'}], usage: {input_tokens: 1000, output_tokens: 10}},
+		});
+	const read = (lines: string[]) =>
+		agentActivity({summary: foldLines(emptySummary(LIST_PRICES), lines), meta: undefined, history: undefined, missing: false, parent: undefined});
+	const priced = [
+		item({agentId: 'p1'}, {activity: read([response('m1', 'claude-haiku-4-5')])}),
+		item({agentId: 'p2'}, {activity: read([response('m2', 'my-local-llama')])}),
+		item({agentId: 'p3'}),
+	];
+	const costly = sessionReport(
+		's',
+		priced,
+		lanesOf(priced, () => undefined, NOW),
+		NOW,
+	);
+
+	it('each agent as ls --json gives it, the total of those known with the responses left out', () => {
+		// Haiku 4.5: 1,000 in at $1, 10 out at $5 per million.
+		expect(costly.agents.map(a => (a.cost === null ? 'unknown' : a.cost.usd))).toEqual([0.00105, null, 'unknown']);
+		expect(costly.totals.cost).toEqual({usd: 0.00105, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 1});
+	});
+
+	it('Markdown: a cost column, `?` when unknown, `$` escaped (GitHub reads $…$ as math), the estimate said', () => {
+		const markdown = reportMarkdown(costly, iso => iso.slice(11, 19));
+		expect(markdown).toContain('| tokens | cost | tool calls |');
+		expect(markdown).toMatch(/· ≥\\\$0\.0011 · /u);
+		const rows = markdown.split('\n').filter(line => line.startsWith('| ✓'));
+		expect(rows.map(row => row.split('|')[5]!.trim())).toEqual(['\\$0.0011', '?', '?']);
+		expect(markdown).not.toMatch(/(^|[^\\])\$\d/mu);
+		expect(markdown).toContain(`cost is an estimate at list prices of ${LIST_PRICES.asOf}; subscription plans pay differently`);
 	});
 });

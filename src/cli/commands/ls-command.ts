@@ -7,6 +7,8 @@ import {treePrefixes} from '../../present/tree.js';
 import {agentName, durationText, sessionMark, GLYPH, mainWaitingText, messagePreview, shownStatus, statusLabel} from '../../present/present.js';
 import {lsJsonAgent} from '../../present/json-shapes.js';
 import {formatTable} from '../../present/table.js';
+import {costCell} from '../../present/cost-text.js';
+import {monitorFigures} from '../../core/monitor/figures.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import {newestAnySession} from '../../app/session/codex-scan.js';
 import type {MonitorModel} from '../../core/monitor/model.js';
@@ -84,10 +86,14 @@ function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>,
 		return;
 	}
 	const tree = treePrefixes(view.items.map(item => item.depth));
+	const costs = view.items.map(item => costCell(monitorFigures(item).figures.cost));
+	// A cost column only when a transcript was read and priced.
+	const withCost = costs.some(cost => cost !== '');
 	const rows = view.items.map((item, i) => [
 		`${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`,
 		`${tree[i] ?? ''}${agentName(item)}`,
 		durationText(item),
+		...(withCost ? [costs[i]!] : []),
 		formatLocalTime(item.agent.startedAt, now),
 		item.agent.agentId,
 		item.waiting ? item.waiting.waitingFor : item.summary === undefined ? '' : messagePreview(item),
@@ -100,7 +106,11 @@ function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>,
 	process.stdout.write(
 		rows.length === 0
 			? `no agents\n${hidden}`
-			: formatTable(['STATUS', 'TYPE', 'DURATION', 'STARTED', 'ID', 'SUMMARY'], rows, process.stdout.isTTY ? process.stdout.columns : undefined) + hidden,
+			: formatTable(
+					['STATUS', 'TYPE', 'DURATION', ...(withCost ? ['COST'] : []), 'STARTED', 'ID', 'SUMMARY'],
+					rows,
+					process.stdout.isTTY ? process.stdout.columns : undefined,
+				) + hidden,
 	);
 }
 

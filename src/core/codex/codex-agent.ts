@@ -5,7 +5,8 @@
 import type {AgentRecord} from '../record/agent-record.js';
 import type {Provider} from '../record/provider.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
-import {EMPTY_SUMMARY, type ToolCall} from '../transcript/summary.js';
+import {EMPTY_SUMMARY, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
+import {responseCost} from '../cost/cost.js';
 import type {CodexThread} from './rollout.js';
 
 export type {Provider};
@@ -96,6 +97,20 @@ export function codexCountFacts(thread: CodexThread, mtimeMs?: number): Transcri
 	};
 }
 
+/**
+ * A rollout's usage, Claude's way. Its cost is left unpriced: a rollout gives the thread's running
+ * total, not each request, and a price is made per request (long-context tiers).
+ */
+function codexUsage(usage: NonNullable<CodexThread['usage']>): ResponseUsage {
+	const tokens = {
+		input: Math.max(0, usage.input - usage.cachedInput),
+		output: usage.output,
+		cacheWrite: 0,
+		cacheRead: Math.min(usage.cachedInput, usage.input),
+	};
+	return {...tokens, cost: responseCost(undefined, undefined, tokens, undefined)};
+}
+
 /** What the rollout says of the agent, as the monitor model reads a transcript's facts. */
 export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFacts {
 	const counted = codexCountFacts(thread, mtimeMs);
@@ -114,20 +129,7 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 			toolCounts: thread.toolCounts,
 			files: thread.files,
 			// Codex counts cached input inside input_tokens; agentlog's input is the rest, as Claude's.
-			usage:
-				thread.usage === undefined
-					? EMPTY_SUMMARY.usage
-					: new Map([
-							[
-								'total_token_usage',
-								{
-									input: Math.max(0, thread.usage.input - thread.usage.cachedInput),
-									output: thread.usage.output,
-									cacheWrite: 0,
-									cacheRead: Math.min(thread.usage.cachedInput, thread.usage.input),
-								},
-							],
-						]),
+			usage: thread.usage === undefined ? EMPTY_SUMMARY.usage : new Map([['total_token_usage', codexUsage(thread.usage)]]),
 			model: thread.model,
 			version: thread.meta?.cliVersion,
 			activity: running ? thread.activity : undefined,

@@ -4,14 +4,9 @@
 // it). A test holds this against the package's own calcPrice on every model. An estimate: plans
 // and discounts pay differently. Pure.
 import DATA from './price-data.json' with {type: 'json'};
+import type {PriceUsage, Pricer} from './cost.js';
 
-/** One request's tokens, Claude's way: `input` without the cached parts. */
-export interface PriceUsage {
-	readonly input: number;
-	readonly output: number;
-	readonly cacheRead: number;
-	readonly cacheWrite: number;
-}
+export type {PriceUsage};
 
 type Match =
 	| {readonly equals: string}
@@ -27,7 +22,7 @@ interface Tiered {
 	readonly tiers: readonly {readonly start: number; readonly price: number}[];
 }
 
-type Rate = number | Tiered;
+export type Rate = number | Tiered;
 
 export interface ModelPrices {
 	readonly input_mtok?: Rate;
@@ -51,6 +46,8 @@ export interface PricedModel {
 export interface PriceTable {
 	readonly source: string;
 	readonly version: string;
+	/** The day its prices are as of (YYYY-MM-DD). */
+	readonly date: string;
 	readonly providers: readonly {readonly id: string; readonly models: readonly PricedModel[]}[];
 }
 
@@ -136,32 +133,72 @@ function rate(r: Rate | undefined, requestInput: number): number | undefined {
  */
 export function requestPrice(modelId: string, usage: PriceUsage, atMs: number, table: PriceTable = PRICE_TABLE): number | undefined {
 	const model = pricedModel(modelId, table);
-	if (model === undefined) {
-		return undefined;
-	}
-	const prices = pricesAt(model, atMs);
+	return model === undefined ? undefined : pricesPrice(pricesAt(model, atMs), usage);
+}
+
+/** One request's price at these prices (see requestPrice). */
+export function pricesPrice(prices: ModelPrices, usage: PriceUsage): number | undefined {
+	// Runs once per response of every transcript read: no arrays made here.
 	const whole = usage.input + usage.cacheRead + usage.cacheWrite;
-	let usd = 0;
-	const parts: [number, Rate | undefined][] = [
-		[usage.input, prices.input_mtok],
-		[usage.output, prices.output_mtok],
-		[usage.cacheRead, prices.cache_read_mtok ?? prices.input_mtok],
-		[usage.cacheWrite, prices.cache_write_mtok ?? prices.input_mtok],
-	];
-	for (const [tokens, r] of parts) {
-		if (tokens === 0) {
-			continue;
-		}
-		const perMillion = rate(r, whole);
-		if (perMillion === undefined) {
-			return undefined;
-		}
-		usd += (tokens * perMillion) / 1_000_000;
+	const usd =
+		part(usage.input, prices.input_mtok, whole) +
+		part(usage.output, prices.output_mtok, whole) +
+		part(usage.cacheRead, prices.cache_read_mtok ?? prices.input_mtok, whole) +
+		part(usage.cacheWrite, prices.cache_write_mtok ?? prices.input_mtok, whole);
+	return Number.isNaN(usd) ? undefined : usd;
+}
+
+/** Dollars for some tokens at a rate: 0 for none, NaN when tokens have no price. */
+function part(tokens: number, r: Rate | undefined, whole: number): number {
+	if (tokens === 0) {
+		return 0;
 	}
-	return usd;
+	const perMillion = rate(r, whole);
+	return perMillion === undefined ? Number.NaN : (tokens * perMillion) / 1_000_000;
 }
 
 /** The model's context window in tokens, when the table knows it. */
 export function contextWindow(modelId: string, table: PriceTable = PRICE_TABLE): number | undefined {
 	return pricedModel(modelId, table)?.contextWindow;
 }
+
+/** Model ids looked up per pricer: a session names a handful; a hostile transcript may name many. */
+const MAX_REMEMBERED_MODELS = 1000;
+
+/**
+ * A table as a Pricer. Each model id is matched against the table once (a transcript names the
+ * same few models in thousands of responses).
+ */
+export function tablePricer(table: PriceTable = PRICE_TABLE): Pricer {
+	const known = new Map<string, PricedModel | null>();
+	// A transcript names one model response after response.
+	let lastId: string | undefined;
+	let last: PricedModel | undefined;
+	const lookup = (modelId: string): PricedModel | undefined => {
+		if (modelId === lastId) {
+			return last;
+		}
+		let model = known.get(modelId);
+		if (model === undefined) {
+			model = pricedModel(modelId, table) ?? null;
+			if (known.size < MAX_REMEMBERED_MODELS) {
+				known.set(modelId, model);
+			}
+		}
+		lastId = modelId;
+		last = model ?? undefined;
+		return last;
+	};
+	return {
+		asOf: table.date,
+		key: `${table.source}@${table.version}`,
+		price(modelId, usage, atMs) {
+			const model = lookup(modelId);
+			return model === undefined ? undefined : pricesPrice(pricesAt(model, atMs), usage);
+		},
+		contextWindow: modelId => lookup(modelId)?.contextWindow,
+	};
+}
+
+/** The bundled list prices. */
+export const LIST_PRICES: Pricer = tablePricer();

@@ -9,6 +9,7 @@ import {isObject, str} from '../record/json.js';
 import type {EventLine, GitState} from '../record/event-line.js';
 import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State} from '../record/fold-state.js';
 import type {RunFigures, TokenCounts} from '../transcript/tally.js';
+import type {AgentCost} from '../cost/cost.js';
 
 export type {LifecycleKind, LifecycleStep} from '../record/fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
@@ -53,6 +54,8 @@ export interface AgentHistory {
 	readonly tokens?: number;
 	/** `tokens` in its four parts, when its transcript was read. */
 	readonly usage?: TokenCounts;
+	/** What its responses cost at list prices, when its transcript was read (core/cost/cost.ts). */
+	readonly cost?: AgentCost;
 	/** Each run's figures (a resume starts a run), when its transcript was read. */
 	readonly runs?: readonly RunFigures[];
 	/** Claude Code's `totalTokens` of the Agent call's result (latest): its last API request only. */

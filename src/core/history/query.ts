@@ -7,6 +7,7 @@ import type {EventLine, GitState} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 import type {WorkflowTag} from '../workflow/workflow-of.js';
 import type {TokenCounts} from '../transcript/tally.js';
+import {jsonCost, type JsonCost} from '../cost/cost.js';
 
 export interface HistoryFilter {
 	/** An agent id or a prefix of one (uniqueness is checked over the whole result: `resolveAgentPrefix`). */
@@ -208,6 +209,8 @@ export interface HistoryJsonAgent {
 	readonly tokens: number | null;
 	/** `tokens` in its four parts. */
 	readonly usage: TokenCounts | null;
+	/** What its responses cost at list prices, each priced on its own (as in `ls --json`); null when its transcript was not read. */
+	readonly cost: JsonCost | null;
 	/** Each run's `{startedAt, tokens, toolCalls}` (a resume starts a run). */
 	readonly runs: readonly JsonRun[] | null;
 	/** Claude Code's `totalTokens` of the Agent call's result: its last API request only. */
@@ -257,6 +260,7 @@ export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
 		stopReason: orNull(h.stopReason),
 		tokens: orNull(h.tokens),
 		usage: h.usage === undefined ? null : {input: h.usage.input, output: h.usage.output, cacheRead: h.usage.cacheRead, cacheCreation: h.usage.cacheCreation},
+		cost: jsonCost(h.cost),
 		runs: h.runs === undefined ? null : h.runs.map(r => ({startedAt: r.startedAt, tokens: r.tokens, toolCalls: r.toolCalls})),
 		lastRequestTokens: orNull(h.lastRequestTokens),
 		toolCalls: orNull(h.toolCalls),
@@ -283,6 +287,7 @@ const HELD_FIELDS = [
 	'stopReason',
 	'tokens',
 	'usage',
+	'cost',
 	'runs',
 	'lastRequestTokens',
 	'toolCalls',
@@ -344,6 +349,7 @@ export function tableAgentOf(a: HistoryJsonAgent): HistoryTableAgent {
 		resumeCount: a.resumeCount,
 		...(a.durationMs === null ? {} : {durationMs: a.durationMs}),
 		...(a.tokens === null ? {} : {tokens: a.tokens}),
+		...(a.cost === null ? {} : {costJson: a.cost}),
 		...(a.toolCalls === null ? {} : {toolCalls: a.toolCalls}),
 		git: {...(start === undefined ? {} : {start}), ...(stop === undefined ? {} : {stop})},
 	};
@@ -353,4 +359,4 @@ export function tableAgentOf(a: HistoryJsonAgent): HistoryTableAgent {
 export type HistoryTableAgent = Pick<
 	AgentHistory,
 	'startedAt' | 'sessionId' | 'type' | 'description' | 'status' | 'resumeCount' | 'durationMs' | 'tokens' | 'toolCalls' | 'git'
->;
+> & {readonly costJson?: JsonCost};

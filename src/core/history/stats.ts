@@ -2,6 +2,7 @@
 // (its words: stats-text.ts). Pure: the time zone is a parameter (a function giving the offset).
 import type {EventLine} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
+import {addCost, costUsd, jsonCost, NO_COST, sumCosts, type AgentCost, type CostSum, type JsonCost} from '../cost/cost.js';
 
 export type StatsDimension = 'type' | 'session' | 'day' | 'model' | 'provider' | 'workflow';
 
@@ -20,6 +21,10 @@ export interface GroupStats {
 	readonly p95Ms: number | null;
 	readonly maxMs: number | null;
 	readonly tokens: number | null;
+	/** Dollars at list prices over its agents' priced responses; null when no agent's cost is known, or none of their responses could be priced. */
+	readonly costUsd: number | null;
+	/** Responses of its agents that could not be priced (left out of `costUsd`). */
+	readonly unpricedResponses: number;
 	readonly toolCalls: number | null;
 	readonly interrupted: number;
 }
@@ -33,6 +38,8 @@ export interface HistoryStats {
 	readonly lastEventAt: string | null;
 	readonly byStatus: Record<HistoryStatus, number>;
 	readonly byEvent: Record<string, number>;
+	/** What all the agents cost at list prices (as `history --json` gives each); null when no agent's transcript was read. */
+	readonly cost: JsonCost | null;
 	readonly byType: Record<string, GroupStats>;
 	readonly bySession?: Record<string, GroupStats>;
 	readonly byDay?: Record<string, GroupStats>;
@@ -42,7 +49,7 @@ export interface HistoryStats {
 	readonly byWorkflow?: Record<string, GroupStats>;
 }
 
-export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 'startedAt' | 'durationMs' | 'tokens' | 'toolCalls' | 'model'> & {
+export type StatsAgent = Pick<AgentHistory, 'sessionId' | 'type' | 'status' | 'startedAt' | 'durationMs' | 'tokens' | 'cost' | 'toolCalls' | 'model'> & {
 	readonly provider?: AgentHistory['provider'];
 	readonly workflow?: {readonly runId: string; readonly name: string | null};
 };
@@ -57,6 +64,7 @@ export function statsAgentOf(h: AgentHistory): StatsAgent {
 		startedAt: h.startedAt,
 		...(h.durationMs === undefined ? {} : {durationMs: h.durationMs}),
 		...(h.tokens === undefined ? {} : {tokens: h.tokens}),
+		...(h.cost === undefined ? {} : {cost: h.cost}),
 		...(h.toolCalls === undefined ? {} : {toolCalls: h.toolCalls}),
 		...(h.model === undefined ? {} : {model: h.model}),
 		provider: h.provider,
@@ -93,6 +101,8 @@ interface Group {
 	agents: number;
 	durations: number[];
 	tokens?: number;
+	/** Over its agents whose cost is known (undefined: none is). */
+	cost?: CostSum;
 	toolCalls?: number;
 	interrupted: number;
 }
@@ -109,6 +119,9 @@ function addTo(groups: Map<string, Group>, key: string, a: StatsAgent): void {
 	}
 	if (a.tokens !== undefined) {
 		g.tokens = (g.tokens ?? 0) + a.tokens;
+	}
+	if (a.cost !== undefined) {
+		g.cost = addCost(g.cost ?? NO_COST, a.cost);
 	}
 	if (a.toolCalls !== undefined) {
 		g.toolCalls = (g.toolCalls ?? 0) + a.toolCalls;
@@ -137,6 +150,8 @@ function finishGroups(groups: Map<string, Group>): Record<string, GroupStats> {
 			p95Ms: percentile(sorted, 95),
 			maxMs: sorted.length === 0 ? null : sorted.at(-1)!,
 			tokens: g.tokens ?? null,
+			costUsd: g.cost === undefined ? null : costUsd(g.cost),
+			unpricedResponses: g.cost?.unpriced ?? 0,
 			toolCalls: g.toolCalls ?? null,
 			interrupted: g.interrupted,
 		};
@@ -216,8 +231,10 @@ export function historyStats(agents: Iterable<StatsAgent>, lines: LineTally, opt
 	const sessions = new Set<string>(lines.sessions);
 	const other = options.by !== undefined && options.by !== 'type' ? options.by : undefined;
 	let count = 0;
+	let cost: AgentCost | undefined;
 	for (const a of agents) {
 		count += 1;
+		cost = sumCosts([cost, a.cost]);
 		sessions.add(a.sessionId);
 		byStatus[a.status] += 1;
 		addTo(byType, keyOf(a, 'type', undefined), a);
@@ -237,6 +254,7 @@ export function historyStats(agents: Iterable<StatsAgent>, lines: LineTally, opt
 		lastEventAt: lines.last?.at ?? null,
 		byStatus,
 		byEvent,
+		cost: jsonCost(cost),
 		byType: finishGroups(byType),
 		...(other === undefined ? {} : {[BY_KEY[other]]: finishGroups(byOther)}),
 	};

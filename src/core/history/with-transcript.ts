@@ -66,7 +66,16 @@ export function withTranscriptFacts(h: AgentHistory, facts: KeptFacts | undefine
 	const {tally, meta} = facts;
 	const totals = tally === undefined ? undefined : tallyTotals(tally);
 	const figures = agentFigures({
-		...(totals === undefined ? {} : {transcript: {tokens: totals.tokens, toolCalls: totals.toolCalls, model: tally?.model}}),
+		...(totals === undefined
+			? {}
+			: {
+					transcript: {
+						tokens: totals.tokens,
+						toolCalls: totals.toolCalls,
+						model: tally?.model,
+						cost: tally?.pricesAsOf === undefined ? undefined : {...totals.cost, asOf: tally.pricesAsOf},
+					},
+				}),
 		call: {description: h.description, model: h.model, toolUseCount: h.toolCalls, lastRequestTokens: h.lastRequestTokens},
 		meta,
 	});
@@ -84,6 +93,7 @@ export function withTranscriptFacts(h: AgentHistory, facts: KeptFacts | undefine
 		...(lived === undefined ? {} : lived),
 		...(parentAgentId === undefined ? {} : {parentAgentId}),
 		...(figures.tokens === undefined ? {} : {tokens: figures.tokens, usage: figures.usage!, runs: runFigures(tally!, runStarts(h))}),
+		...(figures.cost === undefined ? {} : {cost: figures.cost}),
 		...(figures.toolCalls === undefined ? {} : {toolCalls: figures.toolCalls}),
 		...(figures.model === undefined ? {} : {model: figures.model}),
 		...(figures.description === undefined ? {} : {description: figures.description}),

@@ -4,13 +4,15 @@
 import {sumCounts} from '../record/counts.js';
 import type {TaskResult} from '../transcript/agent-activity.js';
 import {agentFigures, type AgentFigures} from '../transcript/figures.js';
-import {tokenTotals} from '../transcript/summary.js';
+import {costTotals, tokenTotals} from '../transcript/summary.js';
 import type {MonitorItem} from './model.js';
 
 export interface MonitorFigures {
 	readonly figures: AgentFigures;
 	/** The parent's Agent result (its transcript's, a `<task-notification>`, else as the hook recorded it), when known. */
 	readonly result: TaskResult | undefined;
+	/** Its last request's input (cached parts included) against its model's context window, when read. */
+	readonly contextUsed: {readonly tokens: number; readonly window: number | undefined} | undefined;
 }
 
 export function monitorFigures(item: Pick<MonitorItem, 'agent' | 'activity' | 'model'>): MonitorFigures {
@@ -39,6 +41,7 @@ export function monitorFigures(item: Pick<MonitorItem, 'agent' | 'activity' | 'm
 						tokens: {input: totals.input, output: totals.output, cacheRead: totals.cacheRead, cacheCreation: totals.cacheWrite},
 						toolCalls: sumCounts(summary!.toolCounts),
 						model: summary!.model,
+						cost: summary!.pricer === undefined ? undefined : {...costTotals(summary!), asOf: summary!.pricer.asOf},
 					},
 				}),
 		call: {description: agent.description, model: agent.model, toolUseCount: result?.totalToolUseCount, lastRequestTokens: result?.totalTokens},
@@ -46,5 +49,6 @@ export function monitorFigures(item: Pick<MonitorItem, 'agent' | 'activity' | 'm
 		// The run's model, as the item has it (the same rule: decideModel).
 		run: {model: item.model},
 	});
-	return {figures, result};
+	const last = read ? summary.lastRequest : undefined;
+	return {figures, result, contextUsed: last === undefined ? undefined : {tokens: last.input, window: last.window}};
 }

@@ -17,7 +17,8 @@ import {summaryLine} from './report.js';
 import {buildView, type AgentView, type ViewItem, type ViewOptions} from './view.js';
 import {isFailure} from '../record/limits.js';
 import {decideModel} from '../transcript/figures.js';
-import {tokenTotals} from '../transcript/summary.js';
+import {costTotals, tokenTotals} from '../transcript/summary.js';
+import type {CostSum} from '../cost/cost.js';
 import {groupWorkflows, type MemberState, type WorkflowGroup} from '../workflow/group.js';
 import {runAgentOf, sameTag, workflowOf, type WorkflowIndex, type WorkflowTag} from '../workflow/workflow-of.js';
 
@@ -314,6 +315,14 @@ function tokensOf(facts: TranscriptFacts | undefined): number | undefined {
 	return t.input + t.output + t.cacheRead + t.cacheWrite;
 }
 
+/** Cost as ls --json gives it (each response priced once); unknown when not read or not priced. */
+function costOf(facts: TranscriptFacts | undefined): CostSum | undefined {
+	if (facts === undefined || facts.summary.lines === 0 || facts.summary.pricer === undefined) {
+		return undefined;
+	}
+	return costTotals(facts.summary);
+}
+
 /** The runs of every agent the view keeps (before the cap): members' states and tokens. */
 function workflowGroups(all: readonly ViewItem[], input: MonitorInput): WorkflowGroup[] {
 	const {transcripts, knownParents, workflows} = input;
@@ -323,7 +332,9 @@ function workflowGroups(all: readonly ViewItem[], input: MonitorInput): Workflow
 		}
 		const facts = transcripts.get(item.agent.agentId);
 		const workflow = agentFacts(item.agent, facts, knownParents?.get(item.agent.agentId), workflows).workflow;
-		return workflow === undefined ? [] : [{agentId: item.agent.agentId, workflow, state: memberState(item, workflows), tokens: tokensOf(facts)}];
+		return workflow === undefined
+			? []
+			: [{agentId: item.agent.agentId, workflow, state: memberState(item, workflows), tokens: tokensOf(facts), cost: costOf(facts)}];
 	});
 	return members.length === 0 ? [] : groupWorkflows(members, workflows);
 }

@@ -8,7 +8,8 @@ import type {AgentHistory} from '../history/fold.js';
 import {firstPoints, pointsUpTo} from '../text/bounded.js';
 import {str as jsonStr} from '../record/json.js';
 import {agentSpanId, sessionSpanId, traceIdOf, workflowSpanId} from './ids.js';
-import {bool, fitsOtlp, int, msToNs, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span, type SpanEvent} from './span.js';
+import {costUsd, type CostSum} from '../cost/cost.js';
+import {bool, double, fitsOtlp, int, msToNs, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span, type SpanEvent} from './span.js';
 
 /** Longest attribute text sent (code points); longer ones end in `…`. */
 export const MAX_ATTRIBUTE_CHARS = 4096;
@@ -92,6 +93,18 @@ export interface AgentSpanOptions {
 }
 
 /**
+ * A cost as span attributes: `agentlog.cost_usd` (dollars at list prices, an estimate; left out
+ * when nothing could be priced, never 0) and the responses it could not price.
+ */
+export function costAttributes(cost: CostSum): Attribute[] {
+	const usd = costUsd(cost);
+	return [
+		...(usd === null ? [] : [double('agentlog.cost_usd', usd)]),
+		...(cost.unpriced === 0 ? [] : [int('agentlog.cost_unpriced_responses', cost.unpriced)]),
+	];
+}
+
+/**
  * The span of one agent run. `h.events` are its log lines (waits become span events; without
  * them only the lifecycle does). A run that has not ended (active, idle, resumed) ends `now` and
  * carries `agentlog.unfinished: true`; a stale one ends at its last sign of life.
@@ -134,6 +147,10 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	}
 	if (h.tokens !== undefined) {
 		attributes.push(int('agentlog.total_tokens', h.tokens));
+	}
+	if (h.cost !== undefined) {
+		attributes.push(...costAttributes(h.cost));
+		attributes.push(str('agentlog.prices_as_of', h.cost.asOf));
 	}
 	if (h.lastRequestTokens !== undefined) {
 		attributes.push(int('agentlog.last_request_tokens', h.lastRequestTokens));

@@ -52,6 +52,7 @@ export interface ExportContext {
 export const str = (key: string, value: string): Attribute => ({key, value: {kind: 'string', value}});
 export const int = (key: string, value: number): Attribute => ({key, value: {kind: 'int', value}});
 export const bool = (key: string, value: boolean): Attribute => ({key, value: {kind: 'bool', value}});
+export const double = (key: string, value: number): Attribute => ({key, value: {kind: 'double', value}});
 
 /**
  * The last millisecond OTLP's times (unsigned 64-bit nanoseconds since the epoch) can hold:

@@ -3,7 +3,7 @@
 // of its agents are done, failed, running or cut off; an error when one failed. Pure.
 import type {AgentHistory, HistoryStatus} from '../history/fold.js';
 import {groupWorkflows, type MemberState, type WorkflowGroup} from '../workflow/group.js';
-import {agentSpan, hasEnded, text, type AgentSpanOptions, type SessionFacts} from './agent-spans.js';
+import {agentSpan, costAttributes, hasEnded, text, type AgentSpanOptions, type SessionFacts} from './agent-spans.js';
 import {sessionSpanId, traceIdOf, workflowSpanId} from './ids.js';
 import {bool, int, SPAN_KIND_INTERNAL, STATUS_ERROR, STATUS_UNSET, str, type Attribute, type Span} from './span.js';
 
@@ -25,7 +25,9 @@ function historyMemberState(status: HistoryStatus): MemberState {
 /** The runs of some agents of the history. */
 export function historyWorkflowGroups(agents: readonly AgentHistory[]): WorkflowGroup[] {
 	return groupWorkflows(
-		agents.flatMap(h => (h.workflow === undefined ? [] : [{agentId: h.agentId, workflow: h.workflow, state: historyMemberState(h.status), tokens: h.tokens}])),
+		agents.flatMap(h =>
+			h.workflow === undefined ? [] : [{agentId: h.agentId, workflow: h.workflow, state: historyMemberState(h.status), tokens: h.tokens, cost: h.cost}],
+		),
 	);
 }
 
@@ -54,6 +56,9 @@ export function workflowSpan(sessionId: string, group: WorkflowGroup, members: r
 	}
 	if (group.tokens !== null) {
 		attributes.push(int('agentlog.total_tokens', group.tokens));
+	}
+	if (group.cost !== null) {
+		attributes.push(...costAttributes(group.cost));
 	}
 	if (!members.every(hasEnded)) {
 		attributes.push(bool('agentlog.unfinished', true));

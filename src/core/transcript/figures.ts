@@ -8,17 +8,21 @@
 //   request only, so it is never taken for the run's tokens: it is kept as `lastRequestTokens`.
 // - Tool calls: the transcript's tool_use blocks; without a transcript, the Agent result's
 //   `totalToolUseCount` (the count of the run its result was for).
+// - Cost: the transcript's responses, each priced as it was counted (core/cost/cost.ts), or unknown.
 // - Model: the transcript's last response (unless it is Claude Code's `<synthetic>` stand-in for
 //   an API error), else `.meta.json`, else the Agent call's, else its workflow run's.
 // - Description: the Agent call's, else `.meta.json`, else the first line of the prompt.
 import {SYNTHETIC_MODEL} from './synthetic-model.js';
 import {tokenSum, type TokenCounts} from './tally.js';
+import type {AgentCost} from '../cost/cost.js';
 
 /** What the agent's own transcript says, when it was read. */
 export interface TranscriptFigures {
 	readonly tokens: TokenCounts;
 	readonly toolCalls: number;
 	readonly model?: string | undefined;
+	/** Its responses priced; undefined when they were not (no prices were given to the fold). */
+	readonly cost?: AgentCost | undefined;
 }
 
 /** What the parent's Agent call (its PostToolUse, its result in the parent's transcript, a `<task-notification>`) says. */
@@ -51,6 +55,8 @@ export interface AgentFigures {
 	readonly usage?: TokenCounts;
 	/** The four parts summed: what "tokens" means in every view. */
 	readonly tokens?: number;
+	/** What its responses cost at list prices, when its transcript was read and priced. */
+	readonly cost?: AgentCost;
 	readonly toolCalls?: number;
 	readonly model?: string;
 	readonly description?: string;
@@ -73,6 +79,7 @@ export function agentFigures(sources: FigureSources): AgentFigures {
 	const toolCalls = transcript?.toolCalls ?? call?.toolUseCount;
 	return {
 		...(transcript === undefined ? {} : {usage: transcript.tokens, tokens: tokenSum(transcript.tokens)}),
+		...(transcript?.cost === undefined ? {} : {cost: transcript.cost}),
 		...(toolCalls === undefined ? {} : {toolCalls}),
 		...(model === undefined ? {} : {model}),
 		...(description === undefined ? {} : {description}),

@@ -10,6 +10,7 @@
 // terminal as it is kept (`oneLine` does it for the cut text, `safeLine` for the rest): the
 // lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
 import {SYNTHETIC_MODEL} from './synthetic-model.js';
+import {addCost, NO_COST, responseCost, type CostSum, type Pricer} from '../cost/cost.js';
 import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
@@ -22,6 +23,17 @@ export interface Usage {
 	readonly output: number;
 	readonly cacheWrite: number;
 	readonly cacheRead: number;
+}
+
+/** One response's usage and what it cost (see core/cost/cost.ts). */
+export interface ResponseUsage extends Usage {
+	readonly cost: CostSum;
+}
+
+/** The last request: its whole input (cached parts included) and its model's context window. */
+export interface LastRequest {
+	readonly input: number;
+	readonly window: number | undefined;
 }
 
 export interface ToolCall {
@@ -47,8 +59,17 @@ export interface TranscriptSummary {
 	 * lines with the same usage, always next to each other. Older messages are added into
 	 * `usageBefore`, so a long transcript keeps a small map.
 	 */
-	readonly usage: ReadonlyMap<string, Usage>;
+	readonly usage: ReadonlyMap<string, ResponseUsage>;
 	readonly usageBefore: Usage;
+	/** What the responses added into `usageBefore` cost. */
+	readonly costBefore: CostSum;
+	/**
+	 * What responses are priced with, given by whoever starts the fold (`emptySummary`); without
+	 * one, a response with tokens is counted unpriced, never $0.
+	 */
+	readonly pricer: Pricer | undefined;
+	/** The newest response of a model (not `<synthetic>`) with input: how full its context was. */
+	readonly lastRequest: LastRequest | undefined;
 	/** The first message ids of these lines: a response split across two summaries is counted once. */
 	readonly firstMessages: ReadonlySet<string>;
 	readonly model: string | undefined;
@@ -89,6 +110,9 @@ export const EMPTY_SUMMARY: TranscriptSummary = {
 	files: [],
 	usage: new Map(),
 	usageBefore: {input: 0, output: 0, cacheWrite: 0, cacheRead: 0},
+	costBefore: NO_COST,
+	pricer: undefined,
+	lastRequest: undefined,
 	firstMessages: new Set(),
 	model: undefined,
 	version: undefined,
@@ -103,6 +127,11 @@ export const EMPTY_SUMMARY: TranscriptSummary = {
 	hasWork: false,
 	turn: undefined,
 };
+
+/** An empty summary whose responses are priced by `pricer`. */
+export function emptySummary(pricer: Pricer | undefined): TranscriptSummary {
+	return pricer === undefined ? EMPTY_SUMMARY : {...EMPTY_SUMMARY, pricer};
+}
 
 function resultText(content: unknown, toolUseResult: unknown): string {
 	if (typeof content === 'string') {
@@ -155,17 +184,18 @@ function addUsage(a: Usage, b: Usage, sign = 1): Usage {
 	};
 }
 
-function setUsage(s: Mutable, id: string, usage: Usage): void {
+function setUsage(s: Mutable, id: string, usage: ResponseUsage): void {
 	if (s.firstMessages.size < 4) {
 		(s.firstMessages as Set<string>).add(id);
 	}
-	const map = s.usage as Map<string, Usage>;
+	const map = s.usage as Map<string, ResponseUsage>;
 	map.delete(id);
 	map.set(id, usage);
 	while (map.size > RECENT_MESSAGES) {
-		const [oldest, u] = map.entries().next().value as [string, Usage];
+		const [oldest, u] = map.entries().next().value as [string, ResponseUsage];
 		map.delete(oldest);
 		s.usageBefore = addUsage(s.usageBefore, u);
+		s.costBefore = addCost(s.costBefore, u.cost);
 	}
 }
 
@@ -229,7 +259,13 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 		s.model = (model === SYNTHETIC_MODEL ? undefined : safeOptional(model)) ?? s.model;
 		const id = str(message.id);
 		if (id && isObject(message.usage)) {
-			setUsage(s, id, usageOf(message.usage));
+			const usage = usageOf(message.usage);
+			const priced = model === SYNTHETIC_MODEL ? undefined : model;
+			setUsage(s, id, {...usage, cost: responseCost(s.pricer, priced, usage, time)});
+			const input = usage.input + usage.cacheRead + usage.cacheWrite;
+			if (priced !== undefined && input > 0) {
+				s.lastRequest = {input, window: s.pricer?.contextWindow(priced)};
+			}
 		}
 		for (const block of Array.isArray(message.content) ? message.content : []) {
 			if (!isObject(block)) {
@@ -376,9 +412,10 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 	}
 	// A response whose lines straddle the two parts is in both: count b's copy only.
 	for (const id of b.firstMessages) {
-		(s.usage as Map<string, Usage>).delete(id);
+		(s.usage as Map<string, ResponseUsage>).delete(id);
 	}
 	s.usageBefore = addUsage(s.usageBefore, b.usageBefore);
+	s.costBefore = addCost(s.costBefore, b.costBefore);
 	for (const [id, u] of b.usage) {
 		setUsage(s, id, u);
 	}
@@ -391,6 +428,8 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 	}
 	s.firstMessages = first;
 	s.model = b.model ?? a.model;
+	s.pricer = a.pricer ?? b.pricer;
+	s.lastRequest = b.lastRequest ?? a.lastRequest;
 	s.version = b.version ?? a.version;
 	s.activity = b.activity ?? a.activity;
 	s.parentAgentId = b.parentAgentId ?? a.parentAgentId;
@@ -409,6 +448,15 @@ export function tokenTotals(summary: TranscriptSummary): Usage {
 	let total = summary.usageBefore;
 	for (const u of summary.usage.values()) {
 		total = addUsage(total, u);
+	}
+	return total;
+}
+
+/** What its responses cost, each priced once by its message id (see core/cost/cost.ts). */
+export function costTotals(summary: TranscriptSummary): CostSum {
+	let total = summary.costBefore;
+	for (const u of summary.usage.values()) {
+		total = addCost(total, u.cost);
 	}
 	return total;
 }

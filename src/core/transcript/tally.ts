@@ -5,8 +5,11 @@
 // per segment: a segment ends with a response that ended the turn (`stop_reason: end_turn`) or
 // at a user prompt (a resumed agent gets its new task as a user message, which Claude Code marks
 // `isMeta`), so a reader that knows when each run started can give each run its own figures
-// (`runFigures`). Pure: lines in, a tally out; every string kept is made safe here.
+// (`runFigures`). Each response is priced as it is counted (its model, its time, its own tokens:
+// core/cost/cost.ts), by the pricer the fold is given. Pure: lines in, a tally out; every string
+// kept is made safe here.
 import {SYNTHETIC_MODEL} from './synthetic-model.js';
+import {addCost, NO_COST, responseCost, type CostSum, type Pricer} from '../cost/cost.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
@@ -40,6 +43,8 @@ export interface TallySegment {
 	/** The time of its first response (ms), or null when its lines had none. */
 	readonly at: number | null;
 	readonly tokens: TokenCounts;
+	/** What its responses cost. */
+	readonly cost: CostSum;
 	readonly responses: number;
 	readonly toolCalls: number;
 }
@@ -53,6 +58,8 @@ export interface TranscriptTally {
 	readonly lastAt?: number;
 	/** Lines that were not JSON. */
 	readonly badLines: number;
+	/** The day of the prices its costs were made with; absent when it was folded without prices. */
+	readonly pricesAsOf?: string;
 }
 
 /** Segments kept per transcript: a resumed agent has one per run, an ordinary one a single. */
@@ -63,16 +70,23 @@ const RECENT_IDS = 64;
 const MODEL_MAX = 200;
 
 /** The whole transcript's figures: its segments summed. */
-export function tallyTotals(t: TranscriptTally): {readonly tokens: TokenCounts; readonly responses: number; readonly toolCalls: number} {
+export function tallyTotals(t: TranscriptTally): {
+	readonly tokens: TokenCounts;
+	readonly cost: CostSum;
+	readonly responses: number;
+	readonly toolCalls: number;
+} {
 	let tokens = NO_TOKENS;
+	let cost = NO_COST;
 	let responses = 0;
 	let toolCalls = 0;
 	for (const s of t.segments) {
 		tokens = addTokens(tokens, s.tokens);
+		cost = addCost(cost, s.cost);
 		responses += s.responses;
 		toolCalls += s.toolCalls;
 	}
-	return {tokens, responses, toolCalls};
+	return {tokens, cost, responses, toolCalls};
 }
 
 type MutableSegment = {-readonly [K in keyof TallySegment]: TallySegment[K]};
@@ -120,14 +134,17 @@ function timestampOf(text: string): number | undefined {
 export class TallyFold {
 	private readonly segments: MutableSegment[] = [];
 	private current: MutableSegment | undefined;
-	/** Recent message ids: the segment that counted each and the usage counted. */
-	private readonly seen = new Map<string, {readonly segment: MutableSegment; readonly tokens: TokenCounts}>();
+	/** Recent message ids: the segment that counted each, and the usage counted and its cost. */
+	private readonly seen = new Map<string, {readonly segment: MutableSegment; readonly tokens: TokenCounts; readonly cost: CostSum}>();
 	private model: string | undefined;
 	private lastAt: number | undefined;
 	private badLines = 0;
 	/** The last response's id, and whether it ended the turn. */
 	private lastId: string | undefined;
 	private ended = false;
+
+	/** `pricer`: what each response is priced with; without one, a response with tokens is counted unpriced. */
+	constructor(private readonly pricer?: Pricer) {}
 
 	/** One line of the transcript (without its newline). */
 	add(text: string): void {
@@ -174,11 +191,14 @@ export class TallyFold {
 		this.lastId = id;
 		const model = str(message.model);
 		// A message Claude Code made up itself (an API error's) names the model `<synthetic>`: no model.
-		if (model !== undefined && model !== SYNTHETIC_MODEL) {
-			this.model = head(safeLine(head(model, MODEL_MAX)), MODEL_MAX);
+		const real = model === SYNTHETIC_MODEL ? undefined : model;
+		if (real !== undefined) {
+			this.model = head(safeLine(head(real, MODEL_MAX)), MODEL_MAX);
 		}
 		if (id !== undefined && isObject(message.usage)) {
-			this.count(id, usageOf(message.usage), segment);
+			const tokens = usageOf(message.usage);
+			const cost = responseCost(this.pricer, real, {...tokens, cacheWrite: tokens.cacheCreation}, Number.isNaN(at) ? undefined : at);
+			this.count(id, tokens, cost, segment);
 		}
 		for (const block of Array.isArray(message.content) ? message.content : []) {
 			if (isObject(block) && block.type === 'tool_use') {
@@ -200,6 +220,7 @@ export class TallyFold {
 			...(this.model === undefined ? {} : {model: this.model}),
 			...(this.lastAt === undefined ? {} : {lastAt: this.lastAt}),
 			badLines: this.badLines,
+			...(this.pricer === undefined ? {} : {pricesAsOf: this.pricer.asOf}),
 		};
 	}
 
@@ -212,7 +233,7 @@ export class TallyFold {
 	private segment(at: number | undefined): MutableSegment {
 		if (this.current === undefined) {
 			if (this.segments.length < MAX_SEGMENTS) {
-				this.current = {at: null, tokens: NO_TOKENS, responses: 0, toolCalls: 0};
+				this.current = {at: null, tokens: NO_TOKENS, cost: NO_COST, responses: 0, toolCalls: 0};
 				this.segments.push(this.current);
 			} else {
 				this.current = this.segments.at(-1)!;
@@ -225,26 +246,28 @@ export class TallyFold {
 	}
 
 	/** A response's usage: counted once per message id (its latest lines' usage replaces what its earlier ones said). */
-	private count(id: string, tokens: TokenCounts, segment: MutableSegment): void {
+	private count(id: string, tokens: TokenCounts, cost: CostSum, segment: MutableSegment): void {
 		const before = this.seen.get(id);
 		if (before !== undefined) {
 			before.segment.tokens = addTokens(addTokens(before.segment.tokens, before.tokens, -1), tokens);
+			before.segment.cost = addCost(addCost(before.segment.cost, before.cost, -1), cost);
 			this.seen.delete(id);
-			this.seen.set(id, {segment: before.segment, tokens});
+			this.seen.set(id, {segment: before.segment, tokens, cost});
 			return;
 		}
 		segment.tokens = addTokens(segment.tokens, tokens);
+		segment.cost = addCost(segment.cost, cost);
 		segment.responses += 1;
-		this.seen.set(id, {segment, tokens});
+		this.seen.set(id, {segment, tokens, cost});
 		if (this.seen.size > RECENT_IDS) {
 			this.seen.delete(this.seen.keys().next().value!);
 		}
 	}
 }
 
-/** The tally of some lines (a whole transcript). */
-export function tallyLines(lines: readonly string[]): TranscriptTally {
-	const fold = new TallyFold();
+/** The tally of some lines (a whole transcript), priced by `pricer`. */
+export function tallyLines(lines: readonly string[], pricer?: Pricer): TranscriptTally {
+	const fold = new TallyFold(pricer);
 	fold.addLines(lines);
 	return fold.result();
 }
@@ -300,9 +323,14 @@ export function parseTally(value: unknown): TranscriptTally | undefined {
 		if (!count(t.input) || !count(t.output) || !count(t.cacheRead) || !count(t.cacheCreation)) {
 			return undefined;
 		}
+		const c = s.cost;
+		if (!isObject(c) || typeof c.usd !== 'number' || !Number.isFinite(c.usd) || !count(c.priced) || !count(c.unpriced)) {
+			return undefined;
+		}
 		segments.push({
 			at: s.at,
 			tokens: {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheCreation},
+			cost: {usd: Math.max(0, c.usd), priced: c.priced, unpriced: c.unpriced},
 			responses: s.responses,
 			toolCalls: s.toolCalls,
 		});
@@ -313,5 +341,6 @@ export function parseTally(value: unknown): TranscriptTally | undefined {
 		...(model === undefined ? {} : {model}),
 		...(typeof value.lastAt === 'number' && Number.isFinite(value.lastAt) ? {lastAt: value.lastAt} : {}),
 		badLines: count(value.badLines) ? value.badLines : 0,
+		...(typeof value.pricesAsOf === 'string' && /^\d{4}-\d{2}-\d{2}$/u.test(value.pricesAsOf) ? {pricesAsOf: value.pricesAsOf} : {}),
 	};
 }

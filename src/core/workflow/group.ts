@@ -1,7 +1,8 @@
 // A workflow run as a group: its name, id, phases, how many of its agents are running, done,
-// failed or cut off, and their tokens. What watch, its snapshot, history and the OTLP export show
+// failed or cut off, and their tokens and cost. What watch, its snapshot, history and the OTLP export show
 // of a run. Pure.
 import type {WorkflowIndex, WorkflowTag} from './workflow-of.js';
+import {addCost, NO_COST, type CostSum} from '../cost/cost.js';
 
 /** Where one agent of a run stands. */
 export type MemberState = 'running' | 'done' | 'failed' | 'interrupted';
@@ -12,6 +13,8 @@ export interface WorkflowMember {
 	readonly state: MemberState;
 	/** Its tokens, as every view counts them (undefined: unknown). */
 	readonly tokens?: number | undefined;
+	/** What it cost, as every view prices it (undefined: unknown). */
+	readonly cost?: CostSum | undefined;
 }
 
 export interface WorkflowCounts {
@@ -32,6 +35,8 @@ export interface WorkflowGroup {
 	readonly counts: WorkflowCounts;
 	/** The sum over its agents given whose tokens are known; null when none is. */
 	readonly tokens: number | null;
+	/** The sum over its agents given whose cost is known; null when none is. */
+	readonly cost: CostSum | null;
 	/** `running` while any agent runs; then `failed` when one failed, `interrupted` when one was cut off, else `done`. */
 	readonly state: MemberState;
 }
@@ -43,6 +48,7 @@ interface Building {
 	readonly agentIds: string[];
 	readonly counts: {running: number; done: number; failed: number; interrupted: number};
 	tokens: number | null;
+	cost: CostSum | null;
 }
 
 function stateOf(counts: WorkflowCounts): MemberState {
@@ -66,7 +72,7 @@ export function groupWorkflows(members: Iterable<WorkflowMember>, index?: Workfl
 		const tag = member.workflow;
 		let group = groups.get(tag.runId);
 		if (group === undefined) {
-			group = {runId: tag.runId, name: null, phases: [], agentIds: [], counts: {running: 0, done: 0, failed: 0, interrupted: 0}, tokens: null};
+			group = {runId: tag.runId, name: null, phases: [], agentIds: [], counts: {running: 0, done: 0, failed: 0, interrupted: 0}, tokens: null, cost: null};
 			groups.set(tag.runId, group);
 		}
 		group.name ??= tag.name;
@@ -77,6 +83,9 @@ export function groupWorkflows(members: Iterable<WorkflowMember>, index?: Workfl
 		group.counts[member.state] += 1;
 		if (member.tokens !== undefined) {
 			group.tokens = (group.tokens ?? 0) + member.tokens;
+		}
+		if (member.cost !== undefined) {
+			group.cost = addCost(group.cost ?? NO_COST, member.cost);
 		}
 	}
 	return [...groups.values()].map(group => {

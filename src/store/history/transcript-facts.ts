@@ -7,7 +7,8 @@
 // time; a transcript that is gone later still leaves what was kept of it. The cache is best
 // effort: missing, corrupt or unwritable, every transcript is read again, and the answer is the
 // same (tested). Transcripts are opened only under `<claude>/projects` (TranscriptRoots), as
-// regular files.
+// regular files. Each response is priced as it is counted, with the process's prices (the user's
+// file included): the cache names them, and a cache made with other prices is read again.
 import {closeSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,13 +19,15 @@ import type {AgentHistory} from '../../core/history/fold.js';
 import type {KeptFacts, KeptMeta} from '../../core/history/with-transcript.js';
 import {parseMeta} from '../../core/transcript/meta.js';
 import {parseTally, TallyFold, type TranscriptTally} from '../../core/transcript/tally.js';
+import type {Pricer} from '../../core/cost/cost.js';
+import {prices} from '../cost/prices.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {removeFile} from '../fs/errors.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {metaPath, readLineChunksSync} from '../transcripts/files.js';
 import {findWorkflowTranscript, TranscriptRoots} from '../transcripts/transcript-paths.js';
 
-const VERSION = 1;
+const VERSION = 2;
 /** A session's cache file holds a few hundred bytes per agent; a larger one is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 /** A `.meta.json` is a few hundred bytes. */
@@ -37,6 +40,8 @@ export interface TranscriptFactsOptions {
 	readonly roots?: readonly string[];
 	/** The cache folder (core/paths.ts transcriptFactsDir); without it every transcript is read on every query. */
 	readonly cacheDir?: string;
+	/** What responses are priced with (default: the process's prices, core/cost and the user's file). */
+	readonly pricer?: Pricer;
 }
 
 /** One transcript as it was read: where (as the log named it, and its real path), which file, and what it said. */
@@ -96,7 +101,7 @@ function cacheFileOf(cacheDir: string, sessionId: string): string | undefined {
 	return isSafeId(sessionId) ? path.join(cacheDir, `${sessionId}.json`) : undefined;
 }
 
-function loadCache(file: string | undefined): Map<string, Entry> {
+function loadCache(file: string | undefined, pricesKey: string): Map<string, Entry> {
 	const out = new Map<string, Entry>();
 	if (file === undefined) {
 		return out;
@@ -107,7 +112,7 @@ function loadCache(file: string | undefined): Map<string, Entry> {
 	}
 	try {
 		const json: unknown = JSON.parse(read.text);
-		if (!isObject(json) || json.v !== VERSION || !isObject(json.agents)) {
+		if (!isObject(json) || json.v !== VERSION || json.prices !== pricesKey || !isObject(json.agents)) {
 			return out;
 		}
 		for (const [agentId, value] of Object.entries(json.agents)) {
@@ -128,8 +133,8 @@ export function projectFolderOf(cwd: string): string {
 }
 
 /** Reads a transcript whole, in chunks (memory: one chunk and the longest line), into a tally. */
-function tallyOf(fd: number, size: number): TranscriptTally {
-	const fold = new TallyFold();
+function tallyOf(fd: number, size: number, pricer: Pricer): TranscriptTally {
+	const fold = new TallyFold(pricer);
 	const decoder = new TextDecoder();
 	readLineChunksSync(fd, 0, size, bytes => {
 		fold.addLines(decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n'));
@@ -163,6 +168,7 @@ function unchanged(file: string, entry: Entry): boolean {
 export class SessionTranscriptFacts {
 	private readonly file: string | undefined;
 	private readonly cached: Map<string, Entry>;
+	private readonly pricer: Pricer;
 	private readonly fresh = new Map<string, Entry>();
 	private changed = false;
 
@@ -172,7 +178,8 @@ export class SessionTranscriptFacts {
 		private readonly options: TranscriptFactsOptions,
 	) {
 		this.file = options.cacheDir === undefined ? undefined : cacheFileOf(options.cacheDir, sessionId);
-		this.cached = loadCache(this.file);
+		this.pricer = options.pricer ?? prices();
+		this.cached = loadCache(this.file, this.pricer.key);
 	}
 
 	/** Where the agent's transcript may be: the path the log names, else where Claude Code puts it for the folder it ran in. */
@@ -246,7 +253,7 @@ export class SessionTranscriptFacts {
 		}
 		try {
 			const {ino, size, mtimeMs} = opened.stats;
-			const tally = tallyOf(opened.fd, size);
+			const tally = tallyOf(opened.fd, size, this.pricer);
 			const meta = metaOf(file);
 			return {named: found.named, path: file, ino, size, mtimeMs, tally, ...(meta === undefined ? {} : {meta})};
 		} catch {
@@ -273,7 +280,7 @@ export class SessionTranscriptFacts {
 		}
 		try {
 			mkdirSync(path.dirname(this.file), {recursive: true, mode: 0o700});
-			writeAtomic(this.file, JSON.stringify({v: VERSION, session: this.sessionId, agents}));
+			writeAtomic(this.file, JSON.stringify({v: VERSION, prices: this.pricer.key, session: this.sessionId, agents}));
 		} catch {
 			// Best effort: the next query reads the transcripts again.
 		}

@@ -14,7 +14,9 @@ import {parseMeta} from '../../core/transcript/meta.js';
 import type {ParentFacts} from '../../core/transcript/parent-index.js';
 import {completeLines} from '../../core/transcript/sources.js';
 import type {AgentActivity, AgentMeta} from '../../core/transcript/agent-activity.js';
-import {EMPTY_SUMMARY, foldLines, foldLinesUntil, mergeSummaries, type TranscriptSummary} from '../../core/transcript/summary.js';
+import {EMPTY_SUMMARY, emptySummary, foldLines, foldLinesUntil, mergeSummaries, type TranscriptSummary} from '../../core/transcript/summary.js';
+import type {Pricer} from '../../core/cost/cost.js';
+import {prices} from '../cost/prices.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {lineStart, mainTranscriptOf, metaPath, readLineChunksSync, readRange, streamLines} from './files.js';
 import {findWorkflowTranscript, type TranscriptRoots} from './transcript-paths.js';
@@ -49,10 +51,12 @@ export interface ReadResult {
 }
 
 export class TranscriptReader {
+	/** What its responses are priced with: the process's prices. */
+	private readonly pricer: Pricer = prices();
 	private offset = 0;
 	private ino: number | undefined;
 	/** Lines from the tail start (or 0) onwards. */
-	private recent: TranscriptSummary = EMPTY_SUMMARY;
+	private recent: TranscriptSummary = emptySummary(this.pricer);
 	/** The part before the tail, once read. */
 	private head: TranscriptSummary | undefined;
 	private tailStart = 0;
@@ -146,7 +150,7 @@ export class TranscriptReader {
 	private restart(): void {
 		this.generation += 1;
 		this.offset = 0;
-		this.recent = EMPTY_SUMMARY;
+		this.recent = emptySummary(this.pricer);
 		this.head = undefined;
 		this.tailStart = 0;
 		this.historyDone = 0;
@@ -218,7 +222,7 @@ export class TranscriptReader {
 	async readHistory(chunkBytes: number, onProgress: () => void, wanted: () => boolean): Promise<void> {
 		const generation = this.generation;
 		const current = () => wanted() && this.generation === generation;
-		let head = EMPTY_SUMMARY;
+		let head = emptySummary(this.pricer);
 		const file = this.file;
 		if (file === undefined) {
 			return;
@@ -261,7 +265,7 @@ export class TranscriptReader {
 		this.file = file;
 		try {
 			this.mtimeMs = opened.stats.mtimeMs;
-			let summary = EMPTY_SUMMARY;
+			let summary = emptySummary(this.pricer);
 			const decoder = new TextDecoder();
 			readLineChunksSync(
 				opened.fd,

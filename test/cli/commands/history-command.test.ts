@@ -3,6 +3,7 @@ import {spawnSync} from 'node:child_process';
 import {appendFileSync, mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {LIST_PRICES} from '../../../src/core/cost/price.js';
 import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 import {tempDir} from '../../helpers/tmp.js';
@@ -75,11 +76,12 @@ function fixture(): string {
 	return activity;
 }
 
-function run(args: string[], activity: string) {
+function run(args: string[], activity: string, vars: NodeJS.ProcessEnv = {}) {
 	const home = tempDir('home-');
 	return spawnSync(process.execPath, [cli, ...args, '--dir', activity], {
 		env: {
 			...process.env,
+			...vars,
 			HOME: home,
 			CLAUDE_CONFIG_DIR: claudeOf(activity),
 			XDG_STATE_HOME: path.join(home, 'state'),
@@ -98,12 +100,13 @@ describe('agentlog history', () => {
 		expect(r.status).toBe(0);
 		expect(r.stderr).toBe('');
 		const lines = r.stdout.trimEnd().split('\n');
-		expect(lines[0]).toMatch(/^STARTED\s+SESSION\s+TYPE\s+DESCRIPTION\s+STATUS\s+DURATION\s+TOKENS\s+TOOLS\s+GIT$/);
+		expect(lines[0]).toMatch(/^STARTED\s+SESSION\s+TYPE\s+DESCRIPTION\s+STATUS\s+DURATION\s+TOKENS\s+COST\s+TOOLS\s+GIT$/);
 		expect(lines.slice(1).map(l => l.split(/\s{2,}/)[2])).toEqual(['explore', 'Plan', 'worker', 'Explore']);
 		expect(r.stdout).toMatch(/11:59:00\s+bb11aa22\s+explore\s+● active\s+1m 00s/);
 		expect(r.stdout).toMatch(/10:40:00\s+3f2c9a10\s+Plan\s+○ interrupted\s+10m 00s/);
 		// Tokens from its transcript (each response once), not the Agent result's totalTokens (1200: its last request).
-		expect(r.stdout).toMatch(/10:10:00\s+3f2c9a10\s+Explore\s+find the routes\s+○ completed\s+20m 00s\s+2200\s+7\s+aaaaaaa→bbbbbbb/);
+		// Its cost: each response priced at Haiku 4.5's list prices ($1 in, $5 out, $0.10 cache read, $1.25 cache write per million).
+		expect(r.stdout).toMatch(/10:10:00\s+3f2c9a10\s+Explore\s+find the routes\s+○ completed\s+20m 00s\s+2200\s+\$0\.0021\s+7\s+aaaaaaa→bbbbbbb/);
 	});
 
 	it('--json gives every field of every agent; filters by type, status, since, agent prefix; --asc, --limit, --offset', () => {
@@ -124,6 +127,7 @@ describe('agentlog history', () => {
 			stopReason: 'session-end:prompt_input_exit',
 			tokens: null,
 			usage: null,
+			cost: null,
 			runs: null,
 			lastRequestTokens: null,
 			toolCalls: null,
@@ -139,6 +143,8 @@ describe('agentlog history', () => {
 			agentId: 'ex1',
 			tokens: 2200,
 			usage: {input: 15, output: 300, cacheRead: 1500, cacheCreation: 385},
+			// (10 + 5) × $1 + (200 + 100) × $5 + (1000 + 500) × $0.10 + (290 + 95) × $1.25, per million.
+			cost: {usd: 0.002146, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 0},
 			runs: [{startedAt: at(110), tokens: 2200, toolCalls: 7}],
 			lastRequestTokens: 1200,
 			toolCalls: 7,
@@ -277,8 +283,38 @@ describe('agentlog stats', () => {
 		const r = run(['stats'], activity);
 		expect(r.stdout).toContain('4 agents · 10 events · 2 sessions');
 		expect(r.stdout).toContain('interrupted: 1 of 4 (25%)');
-		expect(r.stdout).toMatch(/Explore\s+1\s+20m 00s\s+20m 00s\s+20m 00s\s+2200\s+7\s+0 \(0%\)/);
+		expect(r.stdout).toMatch(/Explore\s+1\s+20m 00s\s+20m 00s\s+20m 00s\s+2200\s+\$0\.0021\s+7\s+0 \(0%\)/);
+		expect(r.stdout).toContain(`cost: $0.0021 (an estimate at list prices of ${LIST_PRICES.asOf}; subscription plans pay differently)`);
 		expect(run(['stats', '--by', 'colour'], activity).status).toBe(2);
+	});
+});
+
+describe("the user's prices file", () => {
+	const config = (text: string): string => {
+		const dir = tempDir('config-');
+		mkdirSync(path.join(dir, 'agentlog'));
+		writeFileSync(path.join(dir, 'agentlog', 'prices.json'), text);
+		return dir;
+	};
+
+	it('replaces a model’s list prices in every cost shown', () => {
+		const activity = fixture();
+		const vars = {XDG_CONFIG_HOME: config(JSON.stringify({models: {'claude-haiku-4-5': {input: 1000, output: 1000}}}))};
+		const r = run(['history', '--json', '--agent', 'ex1'], activity, vars);
+		expect(r.stderr).toBe('');
+		// 15 in + 300 out, cache read and write at the input price: 2,200 tokens at $1,000 per million.
+		expect(json(r)[0]!.cost).toEqual({usd: 2.2, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 0});
+		expect(json<{cost: {usd: number}}>(run(['stats', '--json'], activity, vars)).cost.usd).toBe(2.2);
+	});
+
+	it('a wrong one is left out with one line on stderr; list prices are used', () => {
+		const activity = fixture();
+		const r = run(['history', '--json', '--agent', 'ex1'], activity, {XDG_CONFIG_HOME: config('{"models": {"claude-haiku-4-5": {"input": "cheap"}}}')});
+		expect(r.status).toBe(0);
+		expect(r.stderr).toMatch(/^agentlog: .*prices\.json left out \(list prices used\): models\."claude-haiku-4-5"\.input is not a price .*\n$/u);
+		expect((json(r)[0]!.cost as {usd: number}).usd).toBe(0.002146);
+		// A command that shows no cost does not read it.
+		expect(run(['chain', 'ex1'], activity, {XDG_CONFIG_HOME: config('{')}).stderr).toBe('');
 	});
 });
 

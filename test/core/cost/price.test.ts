@@ -65,7 +65,7 @@ describe('requestPrice', () => {
 	});
 
 	it('the committed table is what the installed package gives (run scripts/prices/make-price-data.mjs after an update)', async () => {
-		const {version} = PRICE_TABLE;
-		expect(JSON.parse(JSON.stringify(await priceData(version)))).toEqual(JSON.parse(JSON.stringify(PRICE_TABLE)));
+		const {version, date} = PRICE_TABLE;
+		expect(JSON.parse(JSON.stringify(await priceData(version, date)))).toEqual(JSON.parse(JSON.stringify(PRICE_TABLE)));
 	});
 });

@@ -113,6 +113,7 @@ describe('history --json shape', () => {
 			stopReason: 'subagent-stop',
 			tokens: null,
 			usage: null,
+			cost: null,
 			runs: null,
 			lastRequestTokens: null,
 			toolCalls: null,

@@ -35,8 +35,9 @@ describe('localDay', () => {
 
 describe('historyStats', () => {
 	const agents = [
-		agent({durationMs: 1000, tokens: 10, toolCalls: 2, model: 'haiku'}),
-		agent({durationMs: 3000, tokens: 5, status: 'interrupted', sessionId: 's2'}),
+		agent({durationMs: 1000, tokens: 10, toolCalls: 2, model: 'haiku', cost: {usd: 0.5, priced: 3, unpriced: 0, asOf: '2026-09-23'}}),
+		// A model without a price: its responses are left out of the sums, and said to be.
+		agent({durationMs: 3000, tokens: 5, status: 'interrupted', sessionId: 's2', cost: {usd: 0, priced: 0, unpriced: 2, asOf: '2026-09-23'}}),
 		agent({durationMs: 2000, type: 'Plan', startedAt: '2026-02-28T09:00:00.000Z', model: 'opus'}),
 		agent({type: '', status: 'active'}),
 	];
@@ -55,10 +56,11 @@ describe('historyStats', () => {
 			lastEventAt: '2026-03-01T11:00:00.000Z',
 			byStatus: {completed: 2, failed: 0, interrupted: 1, resumed: 0, active: 1, idle: 0, stale: 0},
 			byEvent: {SessionStart: 1, SubagentStart: 2},
+			cost: {usd: 0.5, pricesAsOf: '2026-09-23', estimated: true, unpricedResponses: 2},
 			byType: {
-				'(unknown)': {agents: 1, p50Ms: null, p95Ms: null, maxMs: null, tokens: null, toolCalls: null, interrupted: 0},
-				Explore: {agents: 2, p50Ms: 1000, p95Ms: 3000, maxMs: 3000, tokens: 15, toolCalls: 2, interrupted: 1},
-				Plan: {agents: 1, p50Ms: 2000, p95Ms: 2000, maxMs: 2000, tokens: null, toolCalls: null, interrupted: 0},
+				'(unknown)': {agents: 1, p50Ms: null, p95Ms: null, maxMs: null, tokens: null, costUsd: null, unpricedResponses: 0, toolCalls: null, interrupted: 0},
+				Explore: {agents: 2, p50Ms: 1000, p95Ms: 3000, maxMs: 3000, tokens: 15, costUsd: 0.5, unpricedResponses: 2, toolCalls: 2, interrupted: 1},
+				Plan: {agents: 1, p50Ms: 2000, p95Ms: 2000, maxMs: 2000, tokens: null, costUsd: null, unpricedResponses: 0, toolCalls: null, interrupted: 0},
 			},
 		});
 	});
@@ -93,8 +95,9 @@ describe('historyStats', () => {
 		expect(Object.keys(historyStats(agents, tallyLines(lines), {by: 'session'}).bySession!)).toEqual(['s1', 's2']);
 		expect(historyStats(agents, tallyLines(lines), {by: 'day'}).byDay).toMatchObject({'2026-02-28': {agents: 1}, '2026-03-01': {agents: 3, interrupted: 1}});
 		expect(historyStats(agents, tallyLines(lines), {by: 'model'}).byModel).toMatchObject({
-			'(unknown)': {agents: 2, tokens: 5},
-			haiku: {tokens: 10},
+			// Only unpriced responses: no dollars, never $0.
+			'(unknown)': {agents: 2, tokens: 5, costUsd: null, unpricedResponses: 2},
+			haiku: {tokens: 10, costUsd: 0.5},
 			opus: {agents: 1},
 		});
 		expect(historyStats(agents, tallyLines(lines), {by: 'type'})).not.toHaveProperty('byDay');
@@ -104,7 +107,9 @@ describe('historyStats', () => {
 		const stats = historyStats([...agents, agent({type: ALL_HOSTILE})], tallyLines([{event: ALL_HOSTILE, at: '2026-03-01T10:00:00.000Z', sessionId: 's1'}]));
 		const text = formatStatsText(stats, 'type', NOW);
 		expect(text).toContain('interrupted: 1 of 5 (20%)');
-		expect(text).toMatch(/Explore\s+2\s+1s\s+3s\s+3s\s+15\s+2\s+1 \(50%\)/);
+		expect(text).toMatch(/Explore\s+2\s+1s\s+3s\s+3s\s+15\s+≥\$0\.50\s+2\s+1 \(50%\)/);
+		expect(text).toMatch(/^Plan\s+1\s+2s\s+2s\s+2s\s+-\s+-\s+-\s+0 \(0%\)/mu);
+		expect(text).toContain('cost: ≥$0.50 (an estimate at list prices of 2026-09-23; subscription plans pay differently)');
 		expect(text).not.toMatch(RAW_CONTROL);
 	});
 });

@@ -2,7 +2,9 @@
 // model groups the runs, and a failed agent's made-up model (`<synthetic>`) is never shown.
 import {describe, expect, it} from 'vitest';
 import {buildMonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';
-import {EMPTY_SUMMARY, foldLines} from '../../../src/core/transcript/summary.js';
+import {costTotals, EMPTY_SUMMARY, emptySummary, foldLines} from '../../../src/core/transcript/summary.js';
+import {LIST_PRICES} from '../../../src/core/cost/price.js';
+import {runSummary} from '../../../src/present/workflow-text.js';
 import {emptyRun, foldJournal} from '../../../src/core/workflow/run.js';
 import {indexRuns} from '../../../src/core/workflow/workflow-of.js';
 import {lsJsonFields} from '../../../src/present/json-shapes.js';
@@ -25,7 +27,7 @@ describe('workflow agents in the monitor model', () => {
 		JSON.stringify({type: 'started', agentId: 'w3', label: 'third', phase: 'Check'}),
 	]);
 	const workflows = indexRuns([run]);
-	const used = foldLines(EMPTY_SUMMARY, [assistantLine([textBlock('done')], {usage: {cache_creation_input_tokens: 100}})]);
+	const used = foldLines(emptySummary(LIST_PRICES), [assistantLine([textBlock('done')], {usage: {cache_creation_input_tokens: 100}})]);
 	// A failed agent's transcript holds one message Claude Code made up: its model is `<synthetic>`.
 	const synthetic = foldLines(EMPTY_SUMMARY, [assistantLine([textBlock('API Error: 400')], {model: '<synthetic>', usage: null})]);
 	const agents = [
@@ -65,9 +67,14 @@ describe('workflow agents in the monitor model', () => {
 				agentIds: ['w3', 'w2', 'w1'],
 				counts: {running: 1, done: 1, failed: 1, interrupted: 0},
 				tokens: lsTokens(used),
+				// w2's transcript was folded without prices: left out (unknown), never $0.
+				cost: costTotals(used),
 				state: 'running',
 			},
 		]);
+		// Sonnet 4.5: 3 input at $3 and 100 cache write at $3.75 and 3 output at $15 per million.
+		expect(costTotals(used).usd).toBeCloseTo((3 * 3 + 100 * 3.75 + 3 * 15) / 1e6, 12);
+		expect(runSummary(model.workflows[0]!)).toBe('workflow wf_a1 · Check · 1 running · 1 done · 1 failed · 106 tokens · $0.0004');
 	});
 
 	it('a failed agent’s made-up model is not shown: its sidecar’s is', () => {

@@ -1,7 +1,7 @@
 // Ids, span facts, encodings and the follow plan of the OTLP export (pure parts).
 import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../../src/core/record/event-line.js';
-import {foldEvents} from '../../../src/core/history/fold.js';
+import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
 import {agentSpan, MAX_ATTRIBUTE_CHARS, MAX_SPAN_EVENTS} from '../../../src/core/otlp/agent-spans.js';
 import {dueSpans, hasPending, SETTLE_MS, SESSION_QUIET_MS, unfinishedSpans} from '../../../src/core/otlp/follow-plan.js';
 import {agentSpanId, sessionSpanId, traceIdOf} from '../../../src/core/otlp/ids.js';
@@ -50,6 +50,28 @@ describe('agentSpan', () => {
 		expect([...waitingFor]).toHaveLength(MAX_ATTRIBUTE_CHARS);
 		expect(waitingFor.endsWith('…')).toBe(true);
 		expect(span.endNs >= span.startNs).toBe(true);
+	});
+});
+
+describe('the cost attributes', () => {
+	const attributes = (cost: AgentHistory['cost']) => {
+		const [h] = foldEvents([agentLine(0, 'SubagentStart', 'a1'), agentLine(2, 'SubagentStop', 'a1', 'stopped')], {now: T0 + 10_000});
+		return Object.fromEntries(agentSpan({...h!, ...(cost === undefined ? {} : {cost})}, {now: T0 + 10_000}).attributes.map(a => [a.key, a.value]));
+	};
+
+	it('agentlog.cost_usd as a double (list prices, an estimate), the prices day, the responses it could not price', () => {
+		const known = attributes({usd: 0.1234567, priced: 3, unpriced: 1, asOf: '2026-09-23'});
+		expect(known['agentlog.cost_usd']).toEqual({kind: 'double', value: 0.123457});
+		expect(known['agentlog.cost_unpriced_responses']).toEqual({kind: 'int', value: 1});
+		expect(known['agentlog.prices_as_of']).toEqual({kind: 'string', value: '2026-09-23'});
+	});
+
+	it('no dollars when nothing could be priced (never 0), none when the transcript was not read', () => {
+		const unpriced = attributes({usd: 0, priced: 0, unpriced: 2, asOf: '2026-09-23'});
+		expect(unpriced['agentlog.cost_usd']).toBeUndefined();
+		expect(unpriced['agentlog.cost_unpriced_responses']).toEqual({kind: 'int', value: 2});
+		const unknown = attributes(undefined);
+		expect(Object.keys(unknown).filter(k => k.includes('cost') || k.includes('price'))).toEqual([]);
 	});
 });
 

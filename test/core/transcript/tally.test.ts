@@ -1,7 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {EMPTY_SUMMARY, foldLines, tokenTotals} from '../../../src/core/transcript/summary.js';
+import {costTotals, emptySummary, foldLines, tokenTotals} from '../../../src/core/transcript/summary.js';
+import {LIST_PRICES} from '../../../src/core/cost/price.js';
 import {MAX_SEGMENTS, parseTally, runFigures, tallyLines, tallyTotals, tokenSum, TallyFold} from '../../../src/core/transcript/tally.js';
 import {agentFigures, SYNTHETIC_MODEL} from '../../../src/core/transcript/figures.js';
 import {sumCounts} from '../../../src/core/record/counts.js';
@@ -28,11 +29,18 @@ describe('the tally of a transcript', () => {
 		expect(files.length).toBeGreaterThanOrEqual(15);
 		for (const file of files) {
 			const lines = readFileSync(file, 'utf8').split('\n');
-			const tally = tallyLines(lines);
-			const summary = foldLines(EMPTY_SUMMARY, lines.filter(Boolean));
+			const tally = tallyLines(lines, LIST_PRICES);
+			const summary = foldLines(emptySummary(LIST_PRICES), lines.filter(Boolean));
 			const t = tokenTotals(summary);
 			const totals = tallyTotals(tally);
 			expect(totals.tokens, file).toEqual({input: t.input, output: t.output, cacheRead: t.cacheRead, cacheCreation: t.cacheWrite});
+			const cost = costTotals(summary);
+			expect(totals.cost.usd, file).toBeCloseTo(cost.usd, 12);
+			expect([totals.cost.priced, totals.cost.unpriced], file).toEqual([cost.priced, cost.unpriced]);
+			// Every fixture response with tokens is of a listed model; the workflow's failed agent has only `<synthetic>`, tokenless.
+			expect(cost.priced > 0, file).toBe(tokenSum(totals.tokens) > 0);
+			expect(cost.unpriced, file).toBe(0);
+			expect(tally.pricesAsOf, file).toBe(LIST_PRICES.asOf);
 			expect(totals.toolCalls, file).toBe(sumCounts(summary.toolCounts));
 			expect(tally.model, file).toBe(summary.model);
 			expect(tally.lastAt, file).toBe(summary.lastAt);
@@ -49,7 +57,13 @@ describe('the tally of a transcript', () => {
 			textLine('Done.', {messageId: 'm2', usage: usage(1, 5, 100, 20), stopReason: 'end_turn', seconds: 3}),
 		];
 		const tally = tallyLines(lines);
-		expect(tallyTotals(tally)).toEqual({tokens: {input: 4, output: 45, cacheRead: 100, cacheCreation: 120}, responses: 2, toolCalls: 2});
+		// No prices given: each response with tokens is counted unpriced, never $0.
+		expect(tallyTotals(tally)).toEqual({
+			tokens: {input: 4, output: 45, cacheRead: 100, cacheCreation: 120},
+			cost: {usd: 0, priced: 0, unpriced: 2},
+			responses: 2,
+			toolCalls: 2,
+		});
 		expect(tally.segments).toHaveLength(1);
 		expect(tally.lastAt).toBe(Date.parse(isoAt(3)));
 	});
@@ -100,8 +114,12 @@ describe('the tally of a transcript', () => {
 	});
 
 	it('a cached tally is taken back only in its own shape', () => {
-		const tally = tallyLines([textLine('x', {messageId: 'm', usage: usage(1, 2, 3, 4), seconds: 1})]);
+		const tally = tallyLines([textLine('x', {messageId: 'm', usage: usage(1, 2, 3, 4), seconds: 1})], LIST_PRICES);
+		expect(tally.pricesAsOf).toBe(LIST_PRICES.asOf);
 		expect(parseTally(JSON.parse(JSON.stringify(tally)))).toEqual(tally);
+		const segment = tally.segments[0]!;
+		expect(parseTally({segments: [{...segment, cost: undefined}]})).toBeUndefined();
+		expect(parseTally({segments: [{...segment, cost: {usd: 'x', priced: 1, unpriced: 0}}]})).toBeUndefined();
 		expect(parseTally({segments: [{at: 1, tokens: {input: -1, output: 0, cacheRead: 0, cacheCreation: 0}, responses: 1, toolCalls: 0}]})).toBeUndefined();
 		expect(parseTally({segments: 'no'})).toBeUndefined();
 		expect(parseTally({segments: [], model: '\u001b[31mred'})?.model).not.toContain('\u001b');

@@ -57,9 +57,9 @@ describe('groupWorkflows', () => {
 		]);
 		const groups = groupWorkflows(
 			[
-				{agentId: 'a1', workflow: tag('wf_a'), state: 'running', tokens: 100},
+				{agentId: 'a1', workflow: tag('wf_a'), state: 'running', tokens: 100, cost: {usd: 0.25, priced: 2, unpriced: 0}},
 				{agentId: 'x9', workflow: tag('wf_b', 'Build'), state: 'done', tokens: undefined},
-				{agentId: 'a2', workflow: tag('wf_a', 'Extra'), state: 'done', tokens: 50},
+				{agentId: 'a2', workflow: tag('wf_a', 'Extra'), state: 'done', tokens: 50, cost: {usd: 0.5, priced: 1, unpriced: 1}},
 			],
 			indexRuns([run]),
 		);
@@ -72,9 +72,19 @@ describe('groupWorkflows', () => {
 				// a3 and a4 only in the run's files (their agent files gone): counted as the run says.
 				counts: {running: 1, done: 2, failed: 1, interrupted: 0},
 				tokens: 150,
+				cost: {usd: 0.75, priced: 3, unpriced: 1},
 				state: 'running',
 			},
-			{runId: 'wf_b', name: null, phases: ['Build'], agentIds: ['x9'], counts: {running: 0, done: 1, failed: 0, interrupted: 0}, tokens: null, state: 'done'},
+			{
+				runId: 'wf_b',
+				name: null,
+				phases: ['Build'],
+				agentIds: ['x9'],
+				counts: {running: 0, done: 1, failed: 0, interrupted: 0},
+				tokens: null,
+				cost: null,
+				state: 'done',
+			},
 		]);
 	});
 

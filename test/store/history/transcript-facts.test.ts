@@ -11,6 +11,9 @@ import {projectFolderOf, TranscriptFacts} from '../../../src/store/history/trans
 import {foldSessionLog} from '../../../src/store/history/session-fold.js';
 import {promptLine, textLine, toolResultLine, toolUseLine} from '../../helpers/transcript-lines.js';
 import {tempDir} from '../../helpers/tmp.js';
+import type {Pricer} from '../../../src/core/cost/cost.js';
+import {LIST_PRICES} from '../../../src/core/cost/price.js';
+import {parseUserPrices, withUserPrices} from '../../../src/core/cost/user-prices.js';
 
 const SESSION = '7a0b3c4d-0000-4000-8000-000000000001';
 const T0 = Date.parse('2026-05-01T10:00:00Z');
@@ -116,6 +119,22 @@ describe('the transcript facts the past keeps', () => {
 		// A new write time: read again.
 		utimesSync(s.transcript, new Date(), new Date());
 		expect(figures(s).tokens).toBe(17);
+	});
+
+	it('prices each response as it reads; the cache names the prices, and other prices read the transcript again', () => {
+		const s = setup();
+		const cost = (pricer?: Pricer) =>
+			readHistories(s.activity, {now, transcripts: new TranscriptFacts({claudeDir: s.claude, cacheDir: s.cache, ...(pricer === undefined ? {} : {pricer})})})
+				.agents[0]?.cost;
+		// Sonnet 4.5 at list prices: m1 (1 in, 1 out, 1 cache read, 1 cache write) and m2 (2 of each).
+		const list = (3 * 3 + 3 * 15 + 3 * 0.3 + 3 * 3.75) / 1e6;
+		expect(cost(LIST_PRICES)?.usd).toBeCloseTo(list, 12);
+		expect(cost(LIST_PRICES)).toMatchObject({priced: 2, unpriced: 0, asOf: LIST_PRICES.asOf});
+		const user = parseUserPrices(JSON.stringify({models: {'claude-sonnet': {input: 100, output: 100}}}));
+		const mine = withUserPrices(LIST_PRICES, user.ok ? user.value : new Map(), 'mine');
+		expect(cost(mine)?.usd).toBeCloseTo((12 * 100) / 1e6, 12);
+		expect((JSON.parse(readFileSync(path.join(s.cache, `${SESSION}.json`), 'utf8')) as {prices: string}).prices).toBe(mine.key);
+		expect(cost(LIST_PRICES)?.usd).toBeCloseTo(list, 12);
 	});
 
 	it('leaves the cache as it is when nothing changed, also for a workflow agent whose file is not where the log says', () => {
