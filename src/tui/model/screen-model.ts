@@ -3,17 +3,13 @@
 import {head} from '../../core/text/bounded.js';
 import type {Waiting} from '../../core/monitor/waiting.js';
 import {bindingsOf, type KeyMode} from './keymap.js';
-import {PIECE_SIZE} from './markdown-pieces.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, nameColumn, windowStart, type Size} from './layout.js';
 import {
 	agentName,
-	detailFields,
 	durationText,
 	headerText,
 	mainWaitingText,
-	activityFields,
 	cardMessage,
-	compactNumber,
 	doingOf,
 	taskOf,
 	shownStatus,
@@ -24,16 +20,19 @@ import {
 } from '../../present/present.js';
 import {clip, fit} from '../../core/text/cut.js';
 import {capIndent, indentRoom, treePrefixes} from '../../present/tree.js';
-import {lifecycleLines, type SessionLifecycle} from '../../core/record/lifecycle.js';
+import type {SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../../core/monitor/model.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {wrapText} from '../../core/text/wrap.js';
-import {arrangeRows, rowId, runRowId, runsOfRows, type Row} from './workflow-rows.js';
+import {arrangeRows, rowId, runsOfRows, type Row} from './workflow-rows.js';
 import {runCountsText, runName, runSummary} from '../../present/workflow-text.js';
 import type {WorkflowGroup} from '../../core/workflow/group.js';
-import {drawTimeline, fullWindow, zoomedWindow, columnSpan, type Lane, type Run as TimelineRun} from '../../present/timeline.js';
-import {laneOf} from '../../present/timeline-lanes.js';
+import {detailLines, type RenderedMessage} from './detail-lines.js';
+import {timelineBody, type TimelineBody} from './timeline-body.js';
+
+export {wrapParagraphs, type RenderedMessage} from './detail-lines.js';
+export type {TimelineLine} from './timeline-body.js';
 
 export interface LineRow {
 	readonly id: string;
@@ -45,14 +44,6 @@ export interface LineRow {
 	readonly message: string;
 	readonly selected: boolean;
 	readonly dim: boolean;
-}
-
-/** One row of the timeline: the label (with the selection mark) and the bar's stretches, each drawn in its colour. */
-export interface TimelineLine {
-	readonly id: string;
-	readonly label: string;
-	readonly bar: readonly TimelineRun[];
-	readonly selected: boolean;
 }
 
 export interface CardRow extends Omit<LineRow, 'message'> {
@@ -67,7 +58,7 @@ export type Body =
 	| {readonly kind: 'detail'; readonly lines: readonly string[]}
 	| {readonly kind: 'help'; readonly lines: readonly string[]}
 	| {readonly kind: 'collapsed'}
-	| {readonly kind: 'timeline'; readonly axis: string; readonly rows: readonly TimelineLine[]; readonly concurrency: string};
+	| TimelineBody;
 
 export interface ScreenModel {
 	readonly width: number;
@@ -80,16 +71,6 @@ export interface ScreenModel {
 	readonly footer: string;
 	/** Page sizes for the key reducer. */
 	readonly context: UiContext;
-}
-
-/** A last message rendered as terminal Markdown, as far as it is (see ui/markdown). */
-export interface RenderedMessage {
-	readonly lines: readonly string[];
-	/** Pieces rendered, of about `pieces`: a long message is rendered piece by piece. */
-	readonly done: number;
-	readonly pieces: number;
-	/** Where the message is cut for display (characters), when it is longer than is ever rendered. */
-	readonly cutAt: number | undefined;
 }
 
 export interface ScreenInput {
@@ -123,11 +104,6 @@ export interface ScreenInput {
 	readonly lifecycle?: SessionLifecycle;
 }
 
-/** Hard-wraps plain text, paragraph by paragraph, for when Markdown is not rendered (yet). */
-export function wrapParagraphs(text: string, width: number): string[] {
-	return text.split('\n').flatMap(line => (line.trim() === '' ? [''] : wrapText(line, width, Number.MAX_SAFE_INTEGER)));
-}
-
 function waitingLines(input: ScreenInput): string[] {
 	const tools = input.codexFolder === undefined ? 'Claude Code' : 'Claude Code or Codex CLI';
 	if (input.sessionId !== undefined) {
@@ -158,70 +134,6 @@ function helpLines(mode: KeyMode): string[] {
 		'',
 		...SYMBOLS.map(([mark, meaning]) => `${pad(mark)}  ${meaning}`),
 	];
-}
-
-/** The tool calls of the detail pane: time, summary, and the result on the next line. */
-function toolCallLines(activity: MonitorItem['activity'], input: ScreenInput, width: number, running: boolean): string[] {
-	const calls = activity?.summary.toolCalls ?? [];
-	if (calls.length === 0) {
-		return [];
-	}
-	const total = Object.values(activity?.summary.toolCounts ?? {}).reduce((n, c) => n + c, 0);
-	const shownNote = total > calls.length ? `, the last ${calls.length} shown` : '';
-	const lines = ['', `── tool calls (${total}${shownNote}) `.padEnd(Math.min(width, 40), '─')];
-	for (const call of calls) {
-		const time = call.at === undefined ? '        ' : input.time(new Date(call.at).toISOString()).slice(-8).padStart(8);
-		lines.push(clip(`${time}  ${call.summary}`, width));
-		if (call.result !== undefined) {
-			lines.push(...wrapText(`${call.isError ? '✗ ' : '→ '}${call.result}`, Math.max(10, width - 10), 2).map(l => `          ${l}`));
-		} else {
-			// A call without a result is running only while its agent is (or waits); after it: none came.
-			lines.push(running ? '          … running' : '          (no result)');
-		}
-	}
-	return lines;
-}
-
-/** The detail pane's lines, and how far its message's Markdown is rendered while it is not yet. */
-function detailLines(item: MonitorItem, input: ScreenInput, width: number): {readonly lines: string[]; readonly rendering: string | undefined} {
-	const {activity} = item;
-	const fields = [...detailFields(item, input.sessionId, input.now, input.time), ...activityFields(item)];
-	const labelWidth = Math.max(...fields.map(([label]) => label.length)) + 2;
-	const valueWidth = Math.max(10, width - labelWidth);
-	const top = fields.flatMap(([label, value]) => wrapText(value, valueWidth, 3).map((line, i) => `${(i === 0 ? label : '').padEnd(labelWidth)}${line}`));
-	// The report: the stop event's message, else the transcript's (the model chose).
-	const message = item.report;
-	const rendered = message ? input.markdown(message, width) : undefined;
-	const cutNote =
-		rendered?.cutAt === undefined
-			? []
-			: wrapText(
-					`message cut at ${compactNumber(rendered.cutAt)} of ${compactNumber(message?.length ?? 0)} characters for display; full text: agentlog ls --json`,
-					width,
-					3,
-				);
-	let body: readonly string[];
-	let rendering: string | undefined;
-	if (rendered) {
-		rendering = rendered.done < rendered.pieces ? `rendering ${rendered.done}/${rendered.pieces}…` : undefined;
-		body = [...rendered.lines, ...(rendering === undefined ? [] : ['', rendering]), ...(cutNote.length > 0 ? ['', ...cutNote] : [])];
-	} else if (message && /\S/u.test(head(message, PIECE_SIZE))) {
-		// Until the Markdown is rendered: the start of the text, wrapped (a huge message costs no more).
-		rendering = message.length > PIECE_SIZE ? 'rendering…' : undefined;
-		body = rendering === undefined ? wrapParagraphs(message, width) : [...wrapParagraphs(head(message, PIECE_SIZE), width), '', rendering];
-	} else {
-		body = [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
-	}
-	const lines = [
-		...top,
-		...lifecycleLines(item.agent, input.lifecycle, input.time, width, item.activity?.lifecycle),
-		...(cutNote.length > 0 ? ['', ...cutNote] : []),
-		'',
-		'─'.repeat(Math.min(width, 40)),
-		...body,
-		...toolCallLines(activity, input, width, item.displayStatus === 'active' || item.displayStatus === 'waiting' || item.displayStatus === 'idle'),
-	];
-	return {lines, rendering};
 }
 
 /**
@@ -345,78 +257,6 @@ function endCardFrame(): void {
 /** A run's glyph: active while an agent of it runs, else stopped. */
 function runShown(group: WorkflowGroup): Shown {
 	return group.state === 'running' ? 'active' : 'stopped';
-}
-
-/** A run's lane: from its first agent's start to its last one's stop (or now, while one runs). */
-function runLane(group: WorkflowGroup, folded: boolean, members: readonly Lane[]): Lane | undefined {
-	if (members.length === 0) {
-		return undefined;
-	}
-	const running = group.state === 'running' || members.some(lane => lane.stopMs === undefined);
-	const stop = Math.max(...members.map(lane => lane.stopMs ?? 0));
-	return {
-		id: runRowId(group.runId),
-		label: runName(group, folded),
-		startMs: Math.min(...members.map(lane => lane.startMs)),
-		...(running ? {} : {stopMs: stop}),
-		status: running ? 'active' : group.state === 'failed' ? 'failed' : group.state === 'interrupted' ? 'interrupted' : 'completed',
-	};
-}
-
-/** The timeline of the rows the list would show (the same order, nesting and runs), the selected one marked. */
-function timelineBody(
-	input: ScreenInput,
-	rows: readonly Row[],
-	ids: readonly string[],
-	width: number,
-	height: number,
-): {body: Body; page: number; window: string} {
-	const {view, ui, now} = input;
-	const steps = (id: string) => input.lifecycle?.agents.get(id)?.steps ?? [];
-	// Every agent the view keeps (the capped-out ones too): runs span them, the "at once" line counts them.
-	const agentLanes = new Map<string, Lane>();
-	for (const item of view.uncapped ?? view.items) {
-		const lane = laneOf(item, steps(item.agent.agentId), now);
-		if (lane !== undefined) {
-			agentLanes.set(item.agent.agentId, lane);
-		}
-	}
-	const lanes: Lane[] = [];
-	// Runs' rows are not counted at once: their agents are.
-	const counted: Lane[] = [...agentLanes.values()];
-	for (const row of rows) {
-		if (row.kind === 'run') {
-			const members = row.group.agentIds.flatMap(id => agentLanes.get(id) ?? []);
-			const lane = runLane(row.group, row.folded, members);
-			if (lane !== undefined) {
-				lanes.push(lane);
-			}
-			continue;
-		}
-		const lane = laneOf(row.inRun ? {...row.item, depth: row.item.depth + 1} : row.item, steps(row.item.agent.agentId), now);
-		if (lane !== undefined) {
-			lanes.push(lane);
-		}
-	}
-	const marked = lanes.map(lane => ({...lane, label: `${lane.id === ui.selectedId ? '▸' : ' '} ${lane.label}`}));
-	// The axis and the line of how many ran at once take two lines.
-	const visible = Math.max(1, height - 2);
-	const index = ids.indexOf(ui.selectedId ?? '');
-	const first = windowStart(index, marked.length, visible);
-	const shown = marked.slice(first, first + visible);
-	const time = zoomedWindow(fullWindow(marked, now), ui.zoom, ui.pan);
-	const picture = drawTimeline(shown, {width, nowMs: now, window: time, utcOffsetMin: -new Date(now).getTimezoneOffset(), counted});
-	const rowsShown = shown.length < marked.length ? `${first + 1}–${first + shown.length} of ${marked.length}` : '';
-	return {
-		body: {
-			kind: 'timeline',
-			axis: clip(picture.axis, width),
-			rows: picture.rows.map(row => ({id: row.id, label: row.label, bar: row.bar, selected: row.id === ui.selectedId})),
-			concurrency: clip(`${fit('at once', picture.labelWidth).padEnd(picture.labelWidth)} ${picture.concurrency}`, width),
-		},
-		page: visible,
-		window: [rowsShown, `${columnSpan(picture.msPerColumn)}/col · peak ${picture.peak}`].filter(Boolean).join(' · '),
-	};
 }
 
 export function buildScreen(input: ScreenInput): ScreenModel {
