@@ -89,6 +89,11 @@ describe('.claude-plugin/plugin.json', () => {
 		expect(Array.isArray(manifest.keywords) && manifest.keywords.every(k => typeof k === 'string')).toBe(true);
 	});
 
+	it('has one option, notify (off by default), which the launcher reads as CLAUDE_PLUGIN_OPTION_NOTIFY', () => {
+		expect(manifest.userConfig).toEqual({notify: {type: 'boolean', title: expect.any(String), description: expect.any(String), default: false}});
+		expect(readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8')).toContain('"${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true');
+	});
+
 	it('leaves hooks/hooks.json to the default layout (naming it again loads it twice)', () => {
 		expect(manifest.hooks).toBeUndefined();
 		expect(existsSync(path.join(root, 'hooks', 'hooks.json'))).toBe(true);
