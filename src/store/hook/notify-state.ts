@@ -73,42 +73,55 @@ export interface NotifyEvent {
  * for a Claude Code older than NOTIFY_MIN_VERSION or one whose version is not known (yet).
  */
 export function notifyAfterEvent(sessionDir: string, event: NotifyEvent, log: (message: string) => void): string | undefined {
-	const lock = acquireLock(join(sessionDir, NOTIFY_LOCK_NAME), NOTIFY_LOCK_WAIT_MS);
 	try {
-		let state = readNotifyState(sessionDir);
-		let changed = false;
-		if (state.clientVersion === undefined) {
-			const version = event.transcripts.map(readClientVersion).find(v => v !== undefined);
-			if (version !== undefined) {
-				state = {...state, clientVersion: version};
-				changed = true;
-			}
-		}
-		if (!versionAtLeast(state.clientVersion)) {
-			if (changed) {
-				writeAtomic(join(sessionDir, NOTIFY_STATE_NAME), `${JSON.stringify(state)}\n`);
-			}
+		// Most events change nothing: decided without the lock, which many agents' hooks at once
+		// would queue on. Anything to write or print is decided again under it.
+		if (decide(sessionDir, event, false).write === undefined) {
 			return undefined;
 		}
-		const sessionAgents = event.stops ? readSessionAgents(sessionDir) : undefined;
-		const step = notifyStep(state, {
-			agent: event.agent,
-			nowMs: event.nowMs,
-			...(sessionAgents === undefined ? {} : {sessionAgents}),
-			...(event.intervalMs === undefined ? {} : {intervalMs: event.intervalMs}),
-		});
-		if (step.changed || changed) {
-			writeAtomic(join(sessionDir, NOTIFY_STATE_NAME), `${JSON.stringify(step.state)}\n`);
+		const lock = acquireLock(join(sessionDir, NOTIFY_LOCK_NAME), NOTIFY_LOCK_WAIT_MS);
+		try {
+			const {write, output} = decide(sessionDir, event, true);
+			if (write !== undefined) {
+				writeAtomic(join(sessionDir, NOTIFY_STATE_NAME), `${JSON.stringify(write)}\n`);
+			}
+			return output;
+		} finally {
+			if (lock) {
+				releaseLock(lock);
+			}
 		}
-		return step.edge === undefined ? undefined : notifyOutput(step.edge);
 	} catch (error) {
 		log(`notify: ${error instanceof Error ? error.message : String(error)}`);
 		return undefined;
-	} finally {
-		if (lock) {
-			releaseLock(lock);
+	}
+}
+
+/** The state to write (undefined: nothing changes) and the line to print for one event, from the state on disk. */
+function decide(sessionDir: string, event: NotifyEvent, locked: boolean): {readonly write?: NotifyState; readonly output?: string} {
+	let state = readNotifyState(sessionDir);
+	let found = false;
+	if (state.clientVersion === undefined) {
+		const version = event.transcripts.map(readClientVersion).find(v => v !== undefined);
+		if (version !== undefined) {
+			state = {...state, clientVersion: version};
+			found = true;
 		}
 	}
+	if (!versionAtLeast(state.clientVersion)) {
+		return found ? {write: state} : {};
+	}
+	const sessionAgents = event.stops ? readSessionAgents(sessionDir) : undefined;
+	const step = notifyStep(state, {
+		agent: event.agent,
+		nowMs: event.nowMs,
+		...(sessionAgents === undefined ? {} : {sessionAgents}),
+		...(event.intervalMs === undefined ? {} : {intervalMs: event.intervalMs}),
+	});
+	return {
+		...(step.changed || found ? {write: step.state} : {}),
+		...(locked && step.edge !== undefined ? {output: notifyOutput(step.edge)} : {}),
+	};
 }
 
 function readSessionAgents(sessionDir: string): AgentRecord[] {

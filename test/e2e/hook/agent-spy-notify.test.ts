@@ -3,7 +3,7 @@
 // permission prompt in a background subagent shaped like the real payloads. Stdout holds exactly
 // one `{"terminalSequence": …}` line per edge and nothing on repeats; exit 0 always; nothing at all
 // without --notify, for a Claude Code older than 2.1.141, or one whose version is unknown.
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
@@ -27,6 +27,17 @@ beforeAll(() => {
 function runWith(args: readonly string[], input: string, env: NodeJS.ProcessEnv, script = launcher): HookRun {
 	const r = spawnSync(script, args, {input, env, encoding: 'utf8'});
 	return {status: r.status, stdout: r.stdout, stderr: r.stderr};
+}
+
+function runAsync(args: readonly string[], input: string, env: NodeJS.ProcessEnv): Promise<HookRun> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(launcher, args, {env});
+		let stdout = '';
+		child.stdout.on('data', d => (stdout += d));
+		child.on('error', reject);
+		child.on('close', status => resolve({status, stdout, stderr: ''}));
+		child.stdin.end(input);
+	});
 }
 
 /** A fixture scenario's payloads, its files copied to a temp folder and the paths rewritten to it (the hook reads the transcripts). */
@@ -141,6 +152,22 @@ describe('agent-spy --notify', () => {
 		const env = hookEnv(activity, {AGENTLOG_NOTIFY_INTERVAL_MS: '600000'});
 		const outs = asks.map(text => runWith(['--notify'], text, env).stdout);
 		expect(outs.filter(o => o !== '')).toHaveLength(1);
+	});
+
+	it('two last stops at the same moment make one notification', async () => {
+		const texts = scenario('parallel');
+		for (let round = 0; round < 3; round++) {
+			const activity = tempDir('notify-race-');
+			const env = hookEnv(activity, {AGENTLOG_NOTIFY_INTERVAL_MS: '0'});
+			const stops = texts.filter(t => t.includes('"SubagentStop"'));
+			for (const text of texts.filter(t => !t.includes('"SubagentStop"') && !t.includes('"SessionEnd"'))) {
+				runWith(['--notify'], text, env);
+			}
+			runWith(['--notify'], stops[0]!, env);
+			const outs = await Promise.all(stops.slice(1).map(text => runAsync(['--notify'], text, env)));
+			expect(outs.map(o => o.status)).toEqual([0, 0]);
+			expect(outs.map(o => o.stdout).filter(o => o !== '')).toEqual([json('all 3 agents finished')]);
+		}
 	});
 
 	it("the plugin's notify option turns it on for the plugin's own copy only", () => {
