@@ -79,7 +79,7 @@ Claude Code, which shows it (OSC 9 desktop notification, then a bell) once per m
 subagent starts waiting for a permission or for input (its type, task and what it asks), a
 subagent fails, the last agent of a fan-out of two or more (or of a workflow run) stops. At
 most one every 2 s per session. Nothing is sent to a Claude Code older than 2.1.141 (the hook
-reads the version from the session's transcript) or in \`claude -p\`. In tmux the desktop
+reads the version from the session's transcript); \`claude -p\` shows nothing. In tmux the desktop
 notification needs \`set -g allow-passthrough on\`; the bell needs nothing. \`watch\`'s own bell
 leaves these moments to the hook. The Claude Code plugin has the same switch: its notify option.
 
