@@ -90,7 +90,11 @@ describe('.claude-plugin/plugin.json', () => {
 	});
 
 	it('has one option, notify (off by default), which the launcher reads as CLAUDE_PLUGIN_OPTION_NOTIFY', () => {
-		expect(manifest.userConfig).toEqual({notify: {type: 'boolean', title: expect.any(String), description: expect.any(String), default: false}});
+		const notify = (manifest.userConfig as {notify: Record<string, unknown>}).notify;
+		expect(Object.keys(manifest.userConfig as object)).toEqual(['notify']);
+		expect(notify).toMatchObject({type: 'boolean', default: false});
+		expect(Object.keys(notify).sort()).toEqual(['default', 'description', 'title', 'type']);
+		expect([typeof notify.title, typeof notify.description]).toEqual(['string', 'string']);
 		expect(readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8')).toContain('"${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true');
 	});
 
