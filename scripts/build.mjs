@@ -23,6 +23,7 @@ import {readFileSync} from 'node:fs';
 import {mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {NARROW_CLASS} from './narrow-chars.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -69,6 +70,38 @@ const boundedInkCaches = {
 				throw new Error(`ink changed: ${args.path} no longer matches what scripts/build.mjs patches`);
 			}
 			return {contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace), loader: 'js', resolveDir: path.dirname(args.path)};
+		});
+	},
+};
+
+/**
+ * string-width measures every text Ink lays out, wraps or writes, and only printable ASCII skips
+ * its grapheme segmenter and per-cluster regular expressions. The timeline's bars and the list's
+ * tree are box-drawing and block characters, so a full screen of them was measured cluster by
+ * cluster, several times a frame. Each character of NARROW_CLASS is one cluster of width 1 (no
+ * emoji, mark, joiner or ignorable among them, East Asian Width neutral or ambiguous, measured as
+ * narrow unless asked otherwise): a text of only those (escapes removed) is as wide as it is long,
+ * the answer string-width gives (test/build/narrow-width.test.ts checks every one of them). The
+ * build fails if string-width changes the line this extends.
+ */
+const narrowWidth = {
+	name: 'narrow-width',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]string-width[\\/]index\.js$/}, args => {
+			// Only the copy Ink measures with (the top one); older copies nested in other packages are left as they are.
+			if (args.path.split(/[\\/]node_modules[\\/]/u).length !== 2) {
+				return undefined;
+			}
+			const source = readFileSync(args.path, 'utf8');
+			const find = 'if (/^[\\u0020-\\u007E]*$/.test(string)) {';
+			if (!source.includes(find)) {
+				throw new Error(`string-width changed: ${args.path} no longer matches what scripts/build.mjs patches`);
+			}
+			return {
+				contents: source.replace(find, `if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string))) {`),
+				loader: 'js',
+				resolveDir: path.dirname(args.path),
+			};
 		});
 	},
 };
@@ -148,7 +181,7 @@ const results = await Promise.all([
 		splitting: true,
 		chunkNames: 'chunks/[name]-[hash]',
 		alias: {'react-devtools-core': stub},
-		plugins: [yogaWithoutFetch, boundedInkCaches],
+		plugins: [yogaWithoutFetch, boundedInkCaches, narrowWidth],
 		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
 		// Which packages went into the bundle: their license notices ship beside it (below).
 		metafile: true,
