@@ -51,7 +51,21 @@ async function writeAtomic(file, contents) {
  * few dozen). The build fails if Ink changes those lines.
  */
 const INK_CACHE_MAX = 500;
+/**
+ * Ink's Output keeps, for one frame, each written line cut into styled characters and each text's
+ * width: every frame tokenized every line of the screen again, also those that did not change
+ * (a key moving the selection changes two rows of sixty). One set of those caches serves every
+ * frame here, emptied when it holds OUTPUT_CACHE_LINES lines (four full 250x60 screens; the
+ * styled characters of a line are only read, never changed).
+ */
+const OUTPUT_CACHE_LINES = 300;
 const inkCachePatches = [
+	{
+		file: 'output.js',
+		find: 'caches = new OutputCaches();',
+		replace: 'caches = sharedOutputCaches();',
+		suffix: `\nlet sharedCaches;\nfunction sharedOutputCaches() { if (sharedCaches === undefined || sharedCaches.styledChars.size >= ${OUTPUT_CACHE_LINES}) sharedCaches = new OutputCaches(); return sharedCaches; }\n`,
+	},
 	{file: 'measure-text.js', find: 'cache.set(text, dimensions);', replace: `if (cache.size >= ${INK_CACHE_MAX}) cache.clear(); cache.set(text, dimensions);`},
 	{
 		file: 'wrap-text.js',
@@ -63,13 +77,17 @@ const inkCachePatches = [
 const boundedInkCaches = {
 	name: 'bounded-ink-caches',
 	setup(builder) {
-		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text)\.js$/}, args => {
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)\.js$/}, args => {
 			const patch = inkCachePatches.find(p => args.path.endsWith(p.file));
 			const source = readFileSync(args.path, 'utf8');
 			if (patch === undefined || !source.includes(patch.find)) {
 				throw new Error(`ink changed: ${args.path} no longer matches what scripts/build.mjs patches`);
 			}
-			return {contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace), loader: 'js', resolveDir: path.dirname(args.path)};
+			return {
+				contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace) + (patch.suffix ?? ''),
+				loader: 'js',
+				resolveDir: path.dirname(args.path),
+			};
 		});
 	},
 };
