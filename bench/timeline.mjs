@@ -2,22 +2,57 @@
 // - in `watch`, in a real 250×60 pty: a key → the next frame, in the timeline (t, then + and -
 //   zooming, < > moving in time) against the list's own (j k moving the selection), many samples
 //   (targets: the timeline's frame ≤ 50 ms at p95, and no slower than the list's);
+// - the timeline's compute alone: the frame's model (buildScreen) for that session at 250×60, as a
+//   key makes it, in a process of its own without Ink (bench/timeline-compute-entry.ts, bundled
+//   here with esbuild), against the list's and an empty loop's (target ≤ 16 ms);
 // - `agentlog report` on the same session, whole process, against `node -e 0` (target ≤ 300 ms).
+import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
-import {sleep, startInPty} from './pty.mjs';
+import {cpuTicks, sleep, startInPty, TICKS} from './pty.mjs';
 import {writeWorkflowSession} from './workflow-watch.mjs';
 
 const KEY_GOAL_MS = 50;
+const COMPUTE_GOAL_MS = 16;
 const REPORT_GOAL_MS = 300;
 const TERMINAL = {columns: 250, rows: 60};
 const cli = path.resolve(import.meta.dirname, '..', 'bin', 'agentlog.js');
 
-/** ms from writing `key` to the next frame that shows `marker`, `samples` times. */
+/** The frame model's compute, per frame (ms): the list, the timeline zoomed (+ -) and panned (< >), and nothing. */
+async function computeFrames(tmp, env, sessionId) {
+	const {build} = await import('esbuild');
+	const outfile = path.join(tmp, 'timeline-compute.mjs');
+	await build({
+		entryPoints: [path.resolve(import.meta.dirname, 'timeline-compute-entry.ts')],
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		outfile,
+		logLevel: 'warning',
+		define: {'process.env.NODE_ENV': '"production"'},
+		banner: {js: "import {createRequire as __benchRequire} from 'node:module'; const require = __benchRequire(import.meta.url);"},
+	});
+	const r = spawnSync(process.execPath, [outfile], {
+		env: {...env, BENCH_SESSION: sessionId, BENCH_COLUMNS: String(TERMINAL.columns), BENCH_ROWS: String(TERMINAL.rows)},
+		encoding: 'utf8',
+	});
+	if (r.status !== 0) {
+		throw new Error(`timeline compute exited ${r.status}: ${r.stderr}`);
+	}
+	return JSON.parse(r.stdout);
+}
+
+/**
+ * ms from writing `key` to the next frame that shows `marker`, `samples` times; `out.cpuMs`: the
+ * watch process's own CPU time per key over them (clock ticks between keys included).
+ */
 async function keyFrames(app, keys, marker, samples) {
 	const out = [];
+	const pid = app.nodePid();
+	const ticks = pid === undefined ? undefined : cpuTicks(pid);
 	for (let i = 0; i < samples; i++) {
 		const key = keys[i % keys.length];
 		const from = app.length;
@@ -27,6 +62,7 @@ async function keyFrames(app, keys, marker, samples) {
 		out.push(Number(process.hrtime.bigint() - t0) / 1e6);
 		await sleep(60);
 	}
+	out.cpuMs = ticks === undefined ? Number.NaN : ((cpuTicks(pid) - ticks) * (1000 / TICKS)) / samples;
 	return out;
 }
 
@@ -61,13 +97,28 @@ export async function runTimelineBench({samples = 40, runs = 7} = {}) {
 		const tt = summary(toTimeline);
 		lines.push(
 			`timeline: watch on a session with a ${s.agents - 20}-agent workflow (${s.agents} agents, all shown), ${TERMINAL.columns}×${TERMINAL.rows} pty, a key → its frame`,
-			`  list, j k (baseline)    median ${fmt(l.median)}  p95 ${fmt(l.p95)}`,
+			`  list, j k (baseline)    median ${fmt(l.median)}  p95 ${fmt(l.p95)}   CPU per key ${fmt(list.cpuMs)}`,
 			`  t (list ↔ timeline)     median ${fmt(tt.median)}  p95 ${fmt(tt.p95)}`,
-			`  timeline, + -           median ${fmt(z.median)}  p95 ${fmt(z.p95)}   (${ratio(z.p95, l.p95)} of the list's p95; target ≤ ${KEY_GOAL_MS} ms)`,
-			`  timeline, < >           median ${fmt(p.median)}  p95 ${fmt(p.p95)}   (${ratio(p.p95, l.p95)})`,
+			`  timeline, + -           median ${fmt(z.median)}  p95 ${fmt(z.p95)}   (${ratio(z.p95, l.p95)} of the list's p95; target ≤ ${KEY_GOAL_MS} ms)   CPU per key ${fmt(zoom.cpuMs)}`,
+			`  timeline, < >           median ${fmt(p.median)}  p95 ${fmt(p.p95)}   (${ratio(p.p95, l.p95)})   CPU per key ${fmt(pan.cpuMs)}`,
 			`  timeline, j k           median ${fmt(m.median)}  p95 ${fmt(m.p95)}   (${ratio(m.p95, l.p95)})`,
 		);
 		ok &&= z.p95 <= KEY_GOAL_MS && p.p95 <= KEY_GOAL_MS;
+
+		// The compute alone, no Ink.
+		const c = await computeFrames(tmp, env, s.sessionId);
+		const cl = summary(c.list);
+		const cz = summary(c.zoom);
+		const cp = summary(c.pan);
+		const cn = summary(c.nothing);
+		lines.push(
+			`timeline compute: the frame's model alone (buildScreen, no Ink), ${c.agents} agents, ${TERMINAL.columns}×${TERMINAL.rows}, ${c.list.length} frames each`,
+			`  nothing (the loop)      median ${c.nothing.length ? cn.median.toFixed(3) : '-'} ms  p95 ${cn.p95.toFixed(3)} ms`,
+			`  list                    median ${fmt(cl.median)}  p95 ${fmt(cl.p95)}`,
+			`  timeline, zoom 0–3      median ${fmt(cz.median)}  p95 ${fmt(cz.p95)}   (target ≤ ${COMPUTE_GOAL_MS} ms)`,
+			`  timeline, zoomed, panned median ${fmt(cp.median)}  p95 ${fmt(cp.p95)}`,
+		);
+		ok &&= cz.median <= COMPUTE_GOAL_MS && cp.median <= COMPUTE_GOAL_MS;
 
 		// The report, whole process.
 		const floor = [];

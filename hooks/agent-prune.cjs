@@ -1421,20 +1421,24 @@ var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 // src/store/history/slim-line.ts
 var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
 var SLIM_ABOVE_CHARS = 64;
-function cyrb53(text, seed) {
-  let h1 = 3735928559 ^ seed;
-  let h2 = 1103547991 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ h1 >>> 16, 2246822507) ^ Math.imul(h2 ^ h2 >>> 13, 3266489909);
-  h2 = Math.imul(h2 ^ h2 >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
+function cyrb53Final(a, b) {
+  const h1 = Math.imul(a ^ a >>> 16, 2246822507) ^ Math.imul(b ^ b >>> 13, 3266489909);
+  const h2 = Math.imul(b ^ b >>> 16, 2246822507) ^ Math.imul(h1 ^ h1 >>> 13, 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 function longTextStandIn(text) {
-  return `\0${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
+  let a1 = 3735928559 ^ 1;
+  let b1 = 1103547991 ^ 1;
+  let a2 = 3735928559 ^ 2;
+  let b2 = 1103547991 ^ 2;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    a1 = Math.imul(a1 ^ ch, 2654435761);
+    b1 = Math.imul(b1 ^ ch, 1597334677);
+    a2 = Math.imul(a2 ^ ch, 2654435761);
+    b2 = Math.imul(b2 ^ ch, 1597334677);
+  }
+  return `\0${text.length}:${cyrb53Final(a1, b1).toString(36)}:${cyrb53Final(a2, b2).toString(36)}`;
 }
 function slimLine(line) {
   const data = line.data;

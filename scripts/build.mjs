@@ -23,6 +23,7 @@ import {readFileSync} from 'node:fs';
 import {mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {NARROW_CLASS} from './narrow-chars.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -50,7 +51,21 @@ async function writeAtomic(file, contents) {
  * few dozen). The build fails if Ink changes those lines.
  */
 const INK_CACHE_MAX = 500;
+/**
+ * Ink's Output keeps, for one frame, each written line cut into styled characters and each text's
+ * width: every frame tokenized every line of the screen again, also those that did not change
+ * (a key moving the selection changes two rows of sixty). One set of those caches serves every
+ * frame here, emptied when it holds OUTPUT_CACHE_LINES lines (four full 250x60 screens; the
+ * styled characters of a line are only read, never changed).
+ */
+const OUTPUT_CACHE_LINES = 300;
 const inkCachePatches = [
+	{
+		file: 'output.js',
+		find: 'caches = new OutputCaches();',
+		replace: 'caches = sharedOutputCaches();',
+		suffix: `\nlet sharedCaches;\nfunction sharedOutputCaches() { if (sharedCaches === undefined || sharedCaches.styledChars.size >= ${OUTPUT_CACHE_LINES}) sharedCaches = new OutputCaches(); return sharedCaches; }\n`,
+	},
 	{file: 'measure-text.js', find: 'cache.set(text, dimensions);', replace: `if (cache.size >= ${INK_CACHE_MAX}) cache.clear(); cache.set(text, dimensions);`},
 	{
 		file: 'wrap-text.js',
@@ -62,13 +77,49 @@ const inkCachePatches = [
 const boundedInkCaches = {
 	name: 'bounded-ink-caches',
 	setup(builder) {
-		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text)\.js$/}, args => {
+		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)\.js$/}, args => {
 			const patch = inkCachePatches.find(p => args.path.endsWith(p.file));
 			const source = readFileSync(args.path, 'utf8');
 			if (patch === undefined || !source.includes(patch.find)) {
 				throw new Error(`ink changed: ${args.path} no longer matches what scripts/build.mjs patches`);
 			}
-			return {contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace), loader: 'js', resolveDir: path.dirname(args.path)};
+			return {
+				contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace) + (patch.suffix ?? ''),
+				loader: 'js',
+				resolveDir: path.dirname(args.path),
+			};
+		});
+	},
+};
+
+/**
+ * string-width measures every text Ink lays out, wraps or writes, and only printable ASCII skips
+ * its grapheme segmenter and per-cluster regular expressions. The timeline's bars and the list's
+ * tree are box-drawing and block characters, so a full screen of them was measured cluster by
+ * cluster, several times a frame. Each character of NARROW_CLASS is one cluster of width 1 (no
+ * emoji, mark, joiner or ignorable among them, East Asian Width neutral or ambiguous, measured as
+ * narrow unless asked otherwise): a text of only those (escapes removed) is as wide as it is long,
+ * the answer string-width gives (test/build/narrow-width.test.ts checks every one of them). The
+ * build fails if string-width changes the line this extends.
+ */
+const narrowWidth = {
+	name: 'narrow-width',
+	setup(builder) {
+		builder.onLoad({filter: /[\\/]string-width[\\/]index\.js$/}, args => {
+			// Only the copy Ink measures with (the top one); older copies nested in other packages are left as they are.
+			if (args.path.split(/[\\/]node_modules[\\/]/u).length !== 2) {
+				return undefined;
+			}
+			const source = readFileSync(args.path, 'utf8');
+			const find = 'if (/^[\\u0020-\\u007E]*$/.test(string)) {';
+			if (!source.includes(find)) {
+				throw new Error(`string-width changed: ${args.path} no longer matches what scripts/build.mjs patches`);
+			}
+			return {
+				contents: source.replace(find, `if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string))) {`),
+				loader: 'js',
+				resolveDir: path.dirname(args.path),
+			};
 		});
 	},
 };
@@ -148,7 +199,7 @@ const results = await Promise.all([
 		splitting: true,
 		chunkNames: 'chunks/[name]-[hash]',
 		alias: {'react-devtools-core': stub},
-		plugins: [yogaWithoutFetch, boundedInkCaches],
+		plugins: [yogaWithoutFetch, boundedInkCaches, narrowWidth],
 		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
 		// Which packages went into the bundle: their license notices ship beside it (below).
 		metafile: true,

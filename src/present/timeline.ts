@@ -120,16 +120,17 @@ function column(ms: number, window: TimeWindow, perColumn: number): number {
 	return Math.floor((ms - window.fromMs) / perColumn);
 }
 
-function barOf(lane: Lane, window: TimeWindow, columns: number, perColumn: number, nowMs: number): CellKind[] {
-	const cells: CellKind[] = Array.from({length: columns}, () => 'empty');
+/** `lane`'s cells in `cells` (all of them written: `columns` long). */
+function drawBar(cells: CellKind[], lane: Lane, window: TimeWindow, columns: number, perColumn: number, nowMs: number): void {
+	cells.fill('empty', 0, columns);
 	const running = lane.stopMs === undefined;
 	const end = lane.stopMs ?? nowMs;
 	const body: CellKind = running ? 'run' : 'done';
+	if (end < window.fromMs || lane.startMs > window.toMs) {
+		return;
+	}
 	const first = Math.max(0, column(lane.startMs, window, perColumn));
 	const last = Math.min(columns - 1, column(end, window, perColumn));
-	if (end < window.fromMs || lane.startMs > window.toMs) {
-		return cells;
-	}
 	for (let c = first; c <= last; c++) {
 		cells[c] = body;
 	}
@@ -163,6 +164,11 @@ function barOf(lane: Lane, window: TimeWindow, columns: number, perColumn: numbe
 	} else if (lane.status === 'failed' || lane.status === 'interrupted') {
 		put(end, lane.status);
 	}
+}
+
+function barOf(lane: Lane, window: TimeWindow, columns: number, perColumn: number, nowMs: number): CellKind[] {
+	const cells = new Array<CellKind>(columns);
+	drawBar(cells, lane, window, columns, perColumn, nowMs);
 	return cells;
 }
 
@@ -203,13 +209,15 @@ export function drawTimeline(lanes: readonly Lane[], options: DrawOptions): Time
 	const columns = Math.max(4, options.width - labelWidth - 1);
 	const {window, nowMs} = options;
 	const perColumn = Math.max(1, window.toMs - window.fromMs) / columns;
-	const counts = Array.from({length: columns}, () => 0);
-	const count = (cells: readonly CellKind[]) =>
-		cells.forEach((kind, c) => {
+	const counts = new Array<number>(columns).fill(0);
+	const count = (cells: readonly CellKind[]) => {
+		for (let c = 0; c < columns; c++) {
+			const kind = cells[c];
 			if (kind !== 'empty' && kind !== 'idle') {
 				counts[c]! += 1;
 			}
-		});
+		}
+	};
 	const rows = lanes.map(lane => {
 		const cells = barOf(lane, window, columns, perColumn, nowMs);
 		if (options.counted === undefined) {
@@ -217,8 +225,11 @@ export function drawTimeline(lanes: readonly Lane[], options: DrawOptions): Time
 		}
 		return {id: lane.id, label: padTo(lane.label, labelWidth), bar: runsOf(cells)};
 	});
+	// The counted lanes are drawn into one scratch row: only their counts are kept.
+	const scratch = new Array<CellKind>(columns);
 	for (const lane of options.counted ?? []) {
-		count(barOf(lane, window, columns, perColumn, nowMs));
+		drawBar(scratch, lane, window, columns, perColumn, nowMs);
+		count(scratch);
 	}
 	const peak = Math.max(0, ...counts);
 	const concurrency = counts.map(n => (n === 0 ? ' ' : SPARK[Math.max(1, Math.round((n / peak) * (SPARK.length - 1)))]!)).join('');

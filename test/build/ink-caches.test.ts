@@ -47,4 +47,11 @@ describe('the built CLI', () => {
 			expect(body).toMatch(/if \(\+\+cacheSize\d* > [\de]+\)/);
 		}
 	});
+
+	it("keeps Ink's cut lines across frames, bounded", () => {
+		const withOutput = files.filter(text => text.includes('caches = sharedOutputCaches();'));
+		expect(withOutput).toHaveLength(1);
+		expect(withOutput[0]).toMatch(/function sharedOutputCaches\(\) \{\s*if \(sharedCaches === void 0 \|\| sharedCaches\.styledChars\.size >= \d+\)/);
+		expect(files.some(text => text.includes('caches = new OutputCaches();'))).toBe(false);
+	});
 });

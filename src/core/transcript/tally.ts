@@ -67,7 +67,7 @@ export const MAX_SEGMENTS = 64;
 /** Message ids remembered for deduplication: a response's lines are written together. */
 const RECENT_IDS = 64;
 /** A model name is short. */
-const MODEL_MAX = 200;
+export const MODEL_MAX = 200;
 
 /** The whole transcript's figures: its segments summed. */
 export function tallyTotals(t: TranscriptTally): {

@@ -15,23 +15,27 @@ export const LONG_TEXT_KEYS: readonly string[] = ['lastMessage', 'prompt', 'repo
 /** A long text field this long or shorter is kept as it is (the stand-in would not be shorter). */
 export const SLIM_ABOVE_CHARS = 64;
 
-/** cyrb53 (a public-domain 53-bit string hash) of `text` with `seed`. */
-function cyrb53(text: string, seed: number): number {
-	let h1 = 0xdeadbeef ^ seed;
-	let h2 = 0x41c6ce57 ^ seed;
-	for (let i = 0; i < text.length; i++) {
-		const ch = text.charCodeAt(i);
-		h1 = Math.imul(h1 ^ ch, 2654435761);
-		h2 = Math.imul(h2 ^ ch, 1597334677);
-	}
-	h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+/** The 53 bits of cyrb53 (a public-domain string hash) from its two running words. */
+function cyrb53Final(a: number, b: number): number {
+	const h1 = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+	const h2 = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
 	return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** The stand-in of a long text: its length and digest, after a NUL (which no text of the hook's starts with). */
+/** The stand-in of a long text: its length and digest (cyrb53 with seeds 1 and 2, in one pass), after a NUL (which no text of the hook's starts with). */
 export function longTextStandIn(text: string): string {
-	return `\u0000${text.length}:${cyrb53(text, 1).toString(36)}:${cyrb53(text, 2).toString(36)}`;
+	let a1 = 0xdeadbeef ^ 1;
+	let b1 = 0x41c6ce57 ^ 1;
+	let a2 = 0xdeadbeef ^ 2;
+	let b2 = 0x41c6ce57 ^ 2;
+	for (let i = 0; i < text.length; i++) {
+		const ch = text.charCodeAt(i);
+		a1 = Math.imul(a1 ^ ch, 2654435761);
+		b1 = Math.imul(b1 ^ ch, 1597334677);
+		a2 = Math.imul(a2 ^ ch, 2654435761);
+		b2 = Math.imul(b2 ^ ch, 1597334677);
+	}
+	return `\u0000${text.length}:${cyrb53Final(a1, b1).toString(36)}:${cyrb53Final(a2, b2).toString(36)}`;
 }
 
 /** `line` with its long texts replaced by stand-ins (`longTextStandIn`); the same object when it has none. */

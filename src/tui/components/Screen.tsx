@@ -22,9 +22,18 @@ function Lines({lines}: {readonly lines: readonly string[]}) {
 	);
 }
 
+/** Lines the body draws, when each of its rows is one line (a list, the timeline); undefined otherwise. */
+function bodyLines(body: ScreenModel['body']): number | undefined {
+	return body.kind === 'list' ? body.rows.length : body.kind === 'timeline' ? body.rows.length + 2 : undefined;
+}
+
 /** Draws a ScreenModel: header, body, footer, never taller than the model's height. */
 export function Screen({model}: ScreenProps) {
 	const {body} = model;
+	// A body known to fit is not clipped: Ink cuts every line of a clipped box again (sliceAnsi),
+	// a third of a frame's time for a full screen of bars. Rows are already cut to the width.
+	const lines = bodyLines(body);
+	const fits = lines !== undefined && (!model.fillHeight || lines <= model.bodyHeight);
 	let content;
 	switch (body.kind) {
 		case 'list':
@@ -59,7 +68,7 @@ export function Screen({model}: ScreenProps) {
 				</Text>
 			)}
 			{body.kind === 'collapsed' ? null : (
-				<Box flexDirection="column" height={model.fillHeight ? model.bodyHeight : undefined} overflow="hidden">
+				<Box flexDirection="column" height={model.fillHeight ? model.bodyHeight : undefined} overflow={fits ? 'visible' : 'hidden'}>
 					{content}
 				</Box>
 			)}

@@ -181,6 +181,31 @@ describe('the transcript facts the past keeps', () => {
 		expect(readFileSync(blocked, 'utf8')).toBe('not a folder');
 	});
 
+	it('checks every value of a cache row as it reads it: a row no fold would make is not used', () => {
+		const s = setup();
+		expect(figures(s)).toEqual(EXPECTED);
+		const file = path.join(s.cache, `${SESSION}.json`);
+		const cache = JSON.parse(readFileSync(file, 'utf8')) as {agents: unknown[][]};
+		const row = cache.agents[0]!;
+		const tally = row[6] as unknown[];
+		// Another answer kept for the same file (its inode, size and time unchanged): taken as it is.
+		const kept = (edit: (tally: unknown[], meta: unknown[]) => void) => {
+			const t = [...tally];
+			const m = [...(row[7] as unknown[])];
+			edit(t, m);
+			writeFileSync(file, JSON.stringify({...cache, agents: [[...row.slice(0, 6), t, m]]}));
+			return figures(s);
+		};
+		expect(kept(t => (t[5] = 500)).tokens).toBe(500 + 3 + 3 + 3);
+		// A count that is no count, a cost that is no number, a segment cut short: the row is dropped, the transcript read again.
+		expect(kept(t => (t[5] = -1))).toEqual(EXPECTED);
+		expect(kept(t => (t[9] = 'x'))).toEqual(EXPECTED);
+		expect(kept(t => t.pop())).toEqual(EXPECTED);
+		// Strings are made safe again as they are read.
+		expect(kept((t, m) => ((t[0] = 'evil\u001b[31m'), (m[0] = 'Map\u202e the routes'))).description).toBe('Map the routes');
+		expect(kept(t => (t[0] = 'evil\u001b[31m')).model).toBe('evil␛[31m');
+	});
+
 	it('never opens a transcript outside <claude>/projects', () => {
 		const s = setup();
 		const outside = path.join(path.dirname(s.claude), 'elsewhere.jsonl');

@@ -1,0 +1,54 @@
+// The timeline body of watch: the list's rows as lanes, a workflow run's agents nested under its
+// row one level more, each row's lane the one `laneOf` makes of its item.
+import {describe, expect, it} from 'vitest';
+import {buildMonitorModel} from '../../../src/core/monitor/model.js';
+import {emptyRun, foldJournal} from '../../../src/core/workflow/run.js';
+import {indexRuns} from '../../../src/core/workflow/workflow-of.js';
+import {laneOf} from '../../../src/present/timeline-lanes.js';
+import {timelineBody} from '../../../src/tui/model/timeline-body.js';
+import {initialUiModel} from '../../../src/tui/model/ui-state.js';
+import {arrangeRows, rowId} from '../../../src/tui/model/workflow-rows.js';
+import {agent, ms} from '../../helpers/agent-fixtures.js';
+
+const SESSION = '/c/projects/-w/3f2c9a10';
+const inRun = (id: string) => `${SESSION}/subagents/workflows/wf_ab12-3/agent-${id}.jsonl`;
+const started = (agentId: string, label: string) => JSON.stringify({type: 'started', agentId, label, phase: 'Check'});
+
+describe('timelineBody', () => {
+	it("draws a run's agents one level in under its row, each with its own lane", () => {
+		const workflows = indexRuns([
+			foldJournal({...emptyRun('wf_ab12-3'), name: 'checks', phases: ['Check']}, [started('w1', 'count-files'), started('w2', 'read-readme')]),
+		]);
+		const agents = [
+			agent('p1', {type: 'Explore', start: 0, stop: 20, extra: {transcriptPath: `${SESSION}/subagents/agent-p1.jsonl`}}),
+			agent('w1', {type: 'workflow-subagent', start: 30, extra: {transcriptPath: inRun('w1')}}),
+			agent('w2', {type: 'workflow-subagent', start: 31, stop: 40, extra: {transcriptPath: inRun('w2')}}),
+		];
+		const now = ms(60);
+		const view = buildMonitorModel({
+			agents,
+			transcripts: new Map(),
+			now,
+			workflows,
+			options: {staleMs: 300_000, dedup: true, showGhosts: false, showAll: true},
+		});
+		const rows = arrangeRows(view, new Set());
+		const {body} = timelineBody({view, ui: {...initialUiModel(), selectedId: 'p1'}, now}, rows, rows.map(rowId), 120, 20);
+		const labels = body.rows.map(row => row.label.trimEnd());
+		const agentRow = (id: string) => body.rows.find(row => row.id === id)!;
+		expect(labels.some(label => label.includes('checks'))).toBe(true);
+		// One level in under the run: `└` before each of its agents' names; the other agent at the left.
+		expect(agentRow('w1').label).toMatch(/^ {2}└ /u);
+		expect(agentRow('w2').label).toMatch(/^ {2}└ /u);
+		expect(agentRow('p1').label).toMatch(/^▸ [^└]/u);
+		// Each bar is the lane `laneOf` makes of the row's item (nested one more for a run's agent).
+		for (const row of rows) {
+			if (row.kind !== 'agent') {
+				continue;
+			}
+			const made = laneOf(row.inRun ? {...row.item, depth: row.item.depth + 1} : row.item, [], now)!;
+			const drawn = body.rows.find(line => line.id === made.id)!;
+			expect(drawn.label.trimEnd()).toBe(`${made.id === 'p1' ? '▸' : ' '} ${made.label}`.slice(0, drawn.label.length).trimEnd());
+		}
+	});
+});
