@@ -17,9 +17,9 @@ function parseExpression(text: string): FilterExpression {
 	return {text, filter: parsed.value};
 }
 
-export function filterOption(what: string): Option {
+export function filterOption(what: string, more = ''): Option {
 	return new Option(
 		'--filter <expr>',
-		`only ${what} matching the expression, as watch's / key: words (any of name, type, description, status, workflow, label), field:value (status:failed type:Explore name: workflow: label: description: id:), -word excludes, all must match; e.g. "status:failed review"`,
+		`only ${what} matching the expression, as watch's / key: words (any of name, type, description, status, workflow, label), field:value (status:failed type:Explore name: workflow: label: description: id:), -word excludes, all must match; e.g. "status:failed review"${more}`,
 	).argParser(parseExpression);
 }

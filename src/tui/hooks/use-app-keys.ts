@@ -15,6 +15,8 @@ export function useAppKeys(
 	isActive: boolean,
 	mode: KeyMode = 'live',
 	onReplay?: (op: Extract<Action, {type: 'replay'}>['op']) => void,
+	/** Sees every other action before the reducer (the session picker's switch, the tmux jump act outside the screen). */
+	onAction?: (action: Action) => void,
 ): void {
 	const {exit} = useApp();
 	const focusRef = useRef(focus);
@@ -38,6 +40,7 @@ export function useAppKeys(
 					continue;
 				}
 				if (action) {
+					onAction?.(action);
 					dispatch({type: 'key', action, context: contextRef.current});
 				}
 			}

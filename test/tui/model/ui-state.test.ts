@@ -42,6 +42,9 @@ describe('initialUiModel', () => {
 			timeline: false,
 			zoom: 0,
 			pan: 0,
+			filter: '',
+			sort: 'started',
+			pickerIndex: 0,
 		});
 	});
 
