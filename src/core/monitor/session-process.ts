@@ -41,8 +41,8 @@ export function parseProcStat(text: string): ProcStat | undefined {
 	return {pid, comm: text.slice(open + 1, close), ppid, start};
 }
 
-/** The shells (and launchers) a hook command runs through. */
-const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox', 'fish', 'env', 'timeout']);
+/** The shells (and launchers) a hook command runs through; `agent-spy.sh` run by its `#!` line is named so. */
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox', 'fish', 'env', 'timeout', 'agent-spy.sh']);
 
 /** How far up the hook looks: hook → agent-spy.sh → the hook runner's shell → Claude Code, with room to spare. */
 export const MAX_CHAIN = 8;

@@ -202,7 +202,8 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 	if (filter?.editing) {
 		return [
 			{text: `/${filter.text}▏`, keep: 10},
-			{text: filter.error ?? '', keep: 9},
+			// The reason only: the footer has no room for the list of fields (the help has it).
+			{text: filter.error?.split(' (')[0] ?? '', keep: 9},
 			{text: 'Enter keep', keep: 6},
 			{text: 'Esc clear', keep: 7},
 			{text: '↑↓ move', keep: 3},

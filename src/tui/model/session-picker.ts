@@ -2,7 +2,7 @@
 // their counts and how long ago they were last active; the chosen line marked. Pure.
 import type {SessionInfo} from '../../core/monitor/sessions.js';
 import {formatSilence, shortId} from '../../core/text/format.js';
-import {fit} from '../../core/text/cut.js';
+import {clip} from '../../core/text/cut.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {countsText, PROVIDER_MARK} from '../../present/present.js';
 
@@ -25,7 +25,7 @@ export interface PickerInput {
 export function pickerLines(input: PickerInput, width: number, height: number): string[] {
 	const head = [`Sessions, newest first${input.following ? ' · following the newest' : ''}`, '↑↓ choose · Enter switch · f follow the newest · Esc close', ''];
 	if (input.sessions.length === 0) {
-		return [...head, 'No sessions yet (agentlog sessions lists them).'].map(line => fit(line, width));
+		return [...head, 'No sessions yet (agentlog sessions lists them).'].map(line => clip(line, width));
 	}
 	const rows = input.sessions.map((s, i) => {
 		const mark = i === input.index ? '›' : ' ';
@@ -35,5 +35,5 @@ export function pickerLines(input: PickerInput, width: number, height: number): 
 	});
 	const room = Math.max(1, height - head.length);
 	const first = Math.max(0, Math.min(input.index - Math.floor(room / 2), rows.length - room));
-	return [...head, ...rows.slice(first, first + room)].map(line => fit(line, width));
+	return [...head, ...rows.slice(first, first + room)].map(line => clip(line, width));
 }
