@@ -78,6 +78,15 @@ describe('the / filter', () => {
 		expect(lastFrame()).not.toContain('/z');
 	});
 
+	it('takes / and the words typed after it in one chunk (a fast typist, a paste), and Enter with them', async () => {
+		const {lastFrame, stdin} = renderApp();
+		await tick();
+		await press(stdin, '/type:explore\rj');
+		expect(lines(lastFrame())[0]).toContain('4 of 12');
+		expect(lastFrame()).toContain('/type:explore (Esc clears)');
+		expect(lines(lastFrame()).find(line => line.startsWith('▸'))).toContain('explore 6');
+	});
+
 	it('an unknown field says so and filters nothing until it is fixed', async () => {
 		const {lastFrame, stdin} = renderApp();
 		await tick();

@@ -41,11 +41,11 @@ export function jumpToAgent(activity: string, agent: AgentRecord, options: JumpO
 		return 'p: not inside tmux ($TMUX is not set): run watch in a tmux pane to jump';
 	}
 	if (options.proc === undefined && process.platform !== 'linux') {
-		return 'p: finding the pane needs Linux (/proc); on this system the hook records no process';
+		return 'p: finding the pane needs Linux (/proc): no process is recorded here';
 	}
 	const recorded = readSessionProcess(path.join(activity, sessionId));
 	if (recorded === undefined) {
-		return `p: no process recorded for session ${label}: its hook is older (agentlog install-hook, then restart Claude Code)`;
+		return `p: session ${label} has no recorded process (an older hook: agentlog install-hook)`;
 	}
 	const now = readProcStat(recorded.pid, options);
 	if (now === undefined || now.start !== recorded.start) {
@@ -57,7 +57,7 @@ export function jumpToAgent(activity: string, agent: AgentRecord, options: JumpO
 	}
 	const pane = paneOf(recorded.pid, panes.stdout, pid => readProcStat(pid, options)?.ppid);
 	if (pane === undefined) {
-		return `p: no pane of this tmux server runs session ${label}'s ${safeLine(recorded.comm)} (pid ${recorded.pid}): another tmux server, or outside tmux`;
+		return `p: no pane of this tmux server holds session ${label}'s ${safeLine(recorded.comm)} (pid ${recorded.pid})`;
 	}
 	for (const command of ['select-window', 'select-pane', 'switch-client']) {
 		const done = options.tmux([command, '-t', pane]);

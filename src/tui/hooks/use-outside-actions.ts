@@ -1,12 +1,11 @@
 import {useLayoutEffect, useMemo, useRef} from 'react';
 import type {Action} from '../model/keymap.js';
 import type {SessionChoice} from '../model/session-picker.js';
+import type {UiModel} from '../model/ui-state.js';
 
 export interface OutsideState {
 	/** The sessions the picker lists, while it is open. */
 	readonly choices: readonly SessionChoice[] | undefined;
-	readonly pickerIndex: number;
-	readonly selectedId: string | undefined;
 	readonly notice: string | undefined;
 }
 
@@ -19,13 +18,13 @@ export interface OutsideHandlers {
 }
 
 /** What a key does outside the screen: switch the session (the picker's Enter and f), switch tmux's pane (p). */
-function act(now: OutsideState, action: Action, {setNotice, choose, jump}: OutsideHandlers): void {
+function act(now: OutsideState, ui: Pick<UiModel, 'pickerIndex' | 'selectedId'>, action: Action, {setNotice, choose, jump}: OutsideHandlers): void {
 	if (now.notice !== undefined) {
 		setNotice(undefined);
 	}
 	switch (action.type) {
 		case 'session-pick': {
-			const chosen = now.choices?.[now.pickerIndex];
+			const chosen = now.choices?.[ui.pickerIndex];
 			if (chosen !== undefined) {
 				choose?.(chosen.id);
 			}
@@ -40,10 +39,10 @@ function act(now: OutsideState, action: Action, {setNotice, choose, jump}: Outsi
 			}
 			break;
 		case 'jump':
-			if (now.selectedId === undefined || now.selectedId.includes(':')) {
+			if (ui.selectedId === undefined || ui.selectedId.includes(':')) {
 				setNotice('p: select an agent first');
 			} else {
-				setNotice(jump === undefined ? 'p: no tmux jump here (watch has it)' : jump(now.selectedId));
+				setNotice(jump === undefined ? 'p: no tmux jump here (watch has it)' : jump(ui.selectedId));
 			}
 			break;
 		default:
@@ -55,11 +54,11 @@ function act(now: OutsideState, action: Action, {setNotice, choose, jump}: Outsi
  * The handler of the keys that act outside the screen, reading the latest render's state. Its own
  * scope on purpose: a memoised closure made in App would keep that render's agents alive.
  */
-export function useOutsideActions(state: OutsideState, handlers: OutsideHandlers): (action: Action) => void {
+export function useOutsideActions(state: OutsideState, handlers: OutsideHandlers): (action: Action, ui: UiModel) => void {
 	const latest = useRef(state);
 	useLayoutEffect(() => {
 		latest.current = state;
 	}, [state]);
 	const {setNotice, choose, jump} = handlers;
-	return useMemo(() => (action: Action) => act(latest.current, action, {setNotice, choose, jump}), [setNotice, choose, jump]);
+	return useMemo(() => (action: Action, ui: UiModel) => act(latest.current, ui, action, {setNotice, choose, jump}), [setNotice, choose, jump]);
 }

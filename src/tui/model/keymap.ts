@@ -76,7 +76,7 @@ export const BINDINGS: readonly Binding[] = [
 	{tokens: ['home'], label: 'Home', action: {type: 'edge', to: 'first'}, help: 'first'},
 	{tokens: ['end', 'G'], label: 'End G', action: {type: 'edge', to: 'last'}, help: 'last'},
 	{tokens: ['enter'], label: 'Enter', action: {type: 'open'}, help: 'open the detail pane'},
-	{tokens: ['esc'], label: 'Esc', action: CLOSE, help: 'close the detail pane or this help'},
+	{tokens: ['esc'], label: 'Esc', action: CLOSE, help: 'close the detail pane or this help; in the list, clear a kept filter'},
 	{tokens: ['c'], label: 'c', action: {type: 'toggle-collapse'}, help: 'collapse / expand the agents'},
 	{tokens: ['t'], label: 't', action: {type: 'toggle-timeline'}, inDetail: null, help: 'the timeline: a bar per agent on a time axis / the list'},
 	{tokens: ['+', '='], label: '+', action: {type: 'zoom', by: 1}, inDetail: null, help: 'timeline: zoom in (to the latest part)'},

@@ -209,7 +209,7 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 			{text: '↑↓ move', keep: 3},
 		];
 	}
-	const kept = filter === undefined ? [] : [{text: `/${filter.text} (Esc clears)`, keep: 8}];
+	const kept = filter === undefined ? [] : [{text: `/${filter.text} (Esc clears)`, keep: 9}];
 	const order = ui.sort === 'started' ? [] : [{text: `order: ${SORT_NAMES[ui.sort]} (o)`, keep: 8}];
 	const notice = input.notice === undefined ? [] : [{text: input.notice, keep: 11}];
 	return [...notice, ...kept, ...order, ...bodyHints(input, body, context, window, rendering, more, quit)];

@@ -60,12 +60,14 @@ describe('jumpToAgent', () => {
 		const inTmux = {tmuxEnv: '/tmp/tmux-1/default,1,0', sessionId: undefined, proc: proc()};
 		const {tmux, calls} = fakeTmux('%4 20\n');
 		expect(jumpToAgent(activity(), a1, {...inTmux, tmuxEnv: undefined, tmux})).toContain('not inside tmux ($TMUX is not set)');
-		expect(jumpToAgent(activity(''), a1, {...inTmux, tmux})).toContain('no process recorded for session 3f2c9a10: its hook is older');
+		expect(jumpToAgent(activity(''), a1, {...inTmux, tmux})).toBe('p: session 3f2c9a10 has no recorded process (an older hook: agentlog install-hook)');
 		expect(jumpToAgent(activity('{"pid":31,"start":5031,"comm":"claude"}'), a1, {...inTmux, tmux})).toBe("p: session 3f2c9a10's claude (pid 31) is gone");
 		// The same pid, started at another time: another process.
 		expect(jumpToAgent(activity('{"pid":30,"start":1,"comm":"claude"}'), a1, {...inTmux, tmux})).toContain('is gone');
 		expect(calls).toEqual([]);
-		expect(jumpToAgent(activity(), a1, {...inTmux, tmux: fakeTmux('%0 99\n').tmux})).toContain('no pane of this tmux server runs session 3f2c9a10');
+		expect(jumpToAgent(activity(), a1, {...inTmux, tmux: fakeTmux('%0 99\n').tmux})).toBe(
+			"p: no pane of this tmux server holds session 3f2c9a10's claude (pid 30)",
+		);
 		expect(jumpToAgent(activity(), a1, {...inTmux, tmux: fakeTmux('', 'list-panes').tmux})).toBe('p: tmux list-panes failed: no current client');
 		expect(jumpToAgent(activity(), a1, {...inTmux, tmux: fakeTmux('%4 20\n', 'switch-client').tmux})).toBe(
 			'p: tmux switch-client -t %4 failed: no current client',
