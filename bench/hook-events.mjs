@@ -8,6 +8,8 @@
 // files. Target: each event's median ≤ 1.3× `node -e 0`'s. Beside it, CPU time (user + system,
 // the child's own accounting: steadier than wall time when the machine is shared): the bundled
 // script and `node -e 0`, both with the same small exit probe preloaded (--require).
+// AGENTLOG_BENCH_NOTIFY=1 runs the hook with notifications on (--notify, as install-hook --notify
+// writes it): the notify state read and written, and the session's agents read on a stop.
 import {chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,6 +83,7 @@ export function runHookEventsBench({rounds = 30} = {}) {
 		);
 		// A folder of their own: the CPU runs see the same states as the launcher runs, and the log shows each event once.
 		const cpuEnv = {...env, AGENTLOG_DIR: path.join(tmp, 'activity-cpu')};
+		const hookArgs = process.env.AGENTLOG_BENCH_NOTIFY ? ['--notify'] : [];
 		const script = path.join(tmp, 'agent-spy.cjs');
 		/** CPU ms of `node --require probe …args`, from the child's own resourceUsage at exit. */
 		const cpuOf = (args, stdin) => {
@@ -102,9 +105,9 @@ export function runHookEventsBench({rounds = 30} = {}) {
 			steps.forEach(([, source, payload], k) => {
 				const stdin = input(source, payload, sessionId);
 				const b = timeRun(process.execPath, ['-e', '0'], {env});
-				const h = timeRun(launcher, [], {env, input: stdin});
+				const h = timeRun(launcher, hookArgs, {env, input: stdin});
 				const bc = cpuOf(['-e', '0'], '');
-				const hc = cpuOf([script], stdin);
+				const hc = cpuOf([script, ...hookArgs], stdin);
 				if (i >= 0) {
 					base.push(b);
 					byStep[k].push(h);
@@ -122,7 +125,7 @@ export function runHookEventsBench({rounds = 30} = {}) {
 		const bc = summary(baseCpu).median;
 		const all = byStep.flat();
 		const lines = [
-			`hook per event, real 2.1.328 payloads (${rounds} sessions × ${steps.length} events, each after a node -e 0)`,
+			`hook per event${hookArgs.length > 0 ? ' with --notify' : ''}, real 2.1.328 payloads (${rounds} sessions × ${steps.length} events, each after a node -e 0)`,
 			`  node -e 0                                  median ${fmt(b)}   CPU ${fmt(bc)}`,
 		];
 		let ok = true;

@@ -3,8 +3,11 @@
 # (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of the Agent tool, SessionStart,
 # SessionEnd, PermissionRequest, Notification and StopFailure; Codex CLI on SubagentStart, SubagentStop and
 # SessionEnd); it hands the event (JSON on stdin) to agent-spy.cjs beside it, which records it
-# under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and never
-# prints to stdout. Installed by `agentlog install-hook`; removed by `agentlog uninstall-hook`.
+# under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and prints
+# nothing to stdout, except with notifications on (`install-hook --notify` puts --notify after this
+# script's path; the plugin's `notify` option sets CLAUDE_PLUGIN_OPTION_NOTIFY=true), when the one
+# JSON line agent-spy.cjs prints for Claude Code goes through. Installed by `agentlog install-hook`;
+# removed by `agentlog uninstall-hook`.
 
 # The hook does no TLS and needs no preloads: extra CA certificates add ~55 ms to every Node
 # start, and NODE_OPTIONS could load anything.
@@ -13,5 +16,9 @@ unset NODE_EXTRA_CA_CERTS NODE_OPTIONS
 # node from PATH, else the Node that ran install-hook (filled in at install time).
 node_bin=$(command -v node 2>/dev/null) || node_bin='@AGENTLOG_NODE@'
 [ -x "$node_bin" ] || exit 0
-"$node_bin" "${0%/*}/agent-spy.cjs" >/dev/null 2>&1
+if [ "${1-}" = --notify ] || { [ "${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true ] && [ "${0%/*}" = "${CLAUDE_PLUGIN_ROOT-}/hooks" ]; }; then
+	"$node_bin" "${0%/*}/agent-spy.cjs" --notify 2>/dev/null
+else
+	"$node_bin" "${0%/*}/agent-spy.cjs" >/dev/null 2>&1
+fi
 exit 0

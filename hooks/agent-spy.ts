@@ -7,7 +7,8 @@
 // file of the activity folder (session-starts.ts) and goes first into its log when an agent runs.
 //
 // Never break Claude Code: whatever arrives on stdin, this exits 0 and prints nothing to
-// stdout (exit 2 on SubagentStop or TeammateIdle would keep the agent running). Problems go to
+// stdout (exit 2 on SubagentStop or TeammateIdle would keep the agent running), but for the one
+// `{"terminalSequence": …}` line of a notification when run with --notify (notify-state.ts). Problems go to
 // a small rotated log, <activity>/.agentlog-hook.log. Everything is synchronous and uses only
 // node: built-ins, so a run costs little more than Node's own start-up.
 //
@@ -43,10 +44,13 @@ import {readLineage} from '../src/store/hook/agent-meta.js';
 import {notePendingStart, pendingStarts} from '../src/store/hook/session-starts.js';
 import {removeFile} from '../src/store/fs/errors.js';
 import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
+import type {AgentRecord} from '../src/core/record/agent-record.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/prune.js';
 import {recordSessionProcess} from '../src/store/hook/session-process.js';
+import {writeSync} from 'node:fs';
+import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
 /** The hook stops reading stdin when no byte came for this long (a writer that never closes it). */
@@ -59,6 +63,30 @@ const AGENT_LOCK_WAIT_MS = 1000;
 // The event's time: when this process started, before Node's start-up and any wait. Hooks of
 // one moment then get times in the order Claude Code fired them, give or take scheduling.
 const startedMs = Date.now() - Math.round(process.uptime() * 1000);
+
+// `install-hook --notify` (or the plugin's notify option): the launcher passes --notify and lets
+// stdout through; the one JSON line Claude Code reads for `terminalSequence` goes there, at exit.
+const notifyOn = process.argv.includes('--notify');
+const notifyIntervalMs = /^\d{1,9}$/u.test(process.env.AGENTLOG_NOTIFY_INTERVAL_MS ?? '') ? Number(process.env.AGENTLOG_NOTIFY_INTERVAL_MS) : undefined;
+let notifyLine: string | undefined;
+
+/** What the event means for the notifications (only with notify on), after its agent file is written. */
+function noteForNotify(sessionDir: string, event: HookEvent, agent: AgentRecord, log: (message: string) => void): void {
+	if (!notifyOn || event.provider !== undefined) {
+		return;
+	}
+	notifyLine = notifyAfterEvent(
+		sessionDir,
+		{
+			agent,
+			stops: agent.status === 'stopped',
+			transcripts: [event.transcriptPath, agent.transcriptPath],
+			nowMs: startedMs,
+			...(notifyIntervalMs === undefined ? {} : {intervalMs: notifyIntervalMs}),
+		},
+		log,
+	);
+}
 
 function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 	const input = readStdin({maxBytes: MAX_STDIN, stallMs: STDIN_STALL_MS, deadline: startedMs + STDIN_DEADLINE_MS});
@@ -175,6 +203,9 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 	const interrupted: string[] = [];
 	// A new start or the end of the session: the main session no longer waits.
 	setMainWaiting(sessionDir, undefined);
+	if (event.event === 'SessionStart' && !notifyOn) {
+		dropNotifyState(sessionDir);
+	}
 	if (event.event === 'SessionEnd') {
 		for (const name of listAgentFiles(sessionDir)) {
 			const agentId = name.slice(0, -'.json'.length);
@@ -308,6 +339,7 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 	if (!lock) {
 		log(`${agentId}: its lock stayed taken for ${AGENT_LOCK_WAIT_MS} ms; writing without it`);
 	}
+	let written: AgentRecord | undefined;
 	try {
 		const existing = readAgentFile(file);
 		if (existing.problem) {
@@ -319,6 +351,7 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 			return;
 		}
 		writeAtomic(file, `${JSON.stringify(next.value, null, 2)}\n`);
+		written = next.value;
 		// Under the agent's lock: one agent's lines are in the order its file was written.
 		appendLine(sessionDir, {event, at: now, record: next.value, git}, log);
 		noteNewest(dir, event.sessionId, log);
@@ -330,6 +363,9 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 		if (lock) {
 			releaseLock(lock);
 		}
+	}
+	if (written !== undefined) {
+		noteForNotify(sessionDir, event, written, log);
 	}
 	enforceCap(sessionDir, fileCapFrom(process.env.AGENTLOG_FILE_CAP), log);
 }
@@ -345,5 +381,12 @@ try {
 	run(dir, log);
 } catch (error) {
 	log(`error: ${error instanceof Error ? error.message : String(error)}`);
+}
+if (notifyLine !== undefined) {
+	try {
+		writeSync(1, notifyLine);
+	} catch {
+		// Claude Code stopped reading: nothing to tell.
+	}
 }
 process.exitCode = 0;

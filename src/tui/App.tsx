@@ -4,6 +4,7 @@ import type {Size} from './model/layout.js';
 import {buildScreen} from './model/screen-model.js';
 import {replayBar, type ReplayPosition} from '../core/history/replay-bar.js';
 import {bellAllowed, bellWanted, type StatusMap} from './model/bell.js';
+import {isFailure} from '../core/record/limits.js';
 import type {ReplayOp} from '../store/live/replay.js';
 import {initialUiModel, reconcileSelection, uiReducer} from './model/ui-state.js';
 import {buildMonitorModel} from '../core/monitor/model.js';
@@ -35,6 +36,8 @@ export interface AppProps {
 	readonly onBellChange?: (bell: boolean) => void;
 	/** Rings the terminal bell (writes BEL). */
 	readonly ring?: () => void;
+	/** Whether the hook notifies this session itself (`install-hook --notify`): asked only when the bell would ring. */
+	readonly hookNotifies?: (sessionId: string) => boolean;
 	/** False when stdin is not a terminal: no keys, no raw mode. */
 	readonly keyboard: boolean;
 	readonly now?: () => number;
@@ -156,19 +159,24 @@ export function App(props: AppProps) {
 	useAppKeys(dispatch, ui, model.context, keyboard, replay ? 'replay' : 'live', replay?.control, onAction);
 
 	// The bell: when an agent starts waiting or finishes, at most once a second (tui/model/bell.ts).
-	const {ring, onBellChange} = props;
+	const {ring, onBellChange, hookNotifies} = props;
 	const statuses = useRef<StatusMap>(new Map());
 	const lastRing = useRef<number | undefined>(undefined);
 	useEffect(() => {
-		const next: StatusMap = new Map(view.items.map(item => [item.agent.agentId, {status: item.displayStatus, stale: item.stale}]));
-		const wanted = bellWanted(statuses.current, next);
+		const next: StatusMap = new Map(
+			view.items.map(item => [item.agent.agentId, {status: item.displayStatus, stale: item.stale, failed: isFailure(item.agent.stopReason)}]),
+		);
+		const before = statuses.current;
 		statuses.current = next;
 		const wall = Date.now();
-		if (ui.bell && wanted && ring && bellAllowed(lastRing.current, wall)) {
+		const session = snapshot.sessionId;
+		// The hook's notify state is read only when the bell would ring at all.
+		const wanted = () => bellWanted(before, next) && bellWanted(before, next, session !== undefined && hookNotifies?.(session) === true);
+		if (ui.bell && ring && bellAllowed(lastRing.current, wall) && wanted()) {
 			lastRing.current = wall;
 			ring();
 		}
-	}, [view, ui.bell, ring]);
+	}, [view, ui.bell, ring, hookNotifies, snapshot.sessionId]);
 	usePersistedToggle(ui.bell, onBellChange);
 	usePersistedToggle(ui.collapsed, props.onCollapsedChange);
 

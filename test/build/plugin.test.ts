@@ -89,6 +89,15 @@ describe('.claude-plugin/plugin.json', () => {
 		expect(Array.isArray(manifest.keywords) && manifest.keywords.every(k => typeof k === 'string')).toBe(true);
 	});
 
+	it('has one option, notify (off by default), which the launcher reads as CLAUDE_PLUGIN_OPTION_NOTIFY', () => {
+		const notify = (manifest.userConfig as {notify: Record<string, unknown>}).notify;
+		expect(Object.keys(manifest.userConfig as object)).toEqual(['notify']);
+		expect(notify).toMatchObject({type: 'boolean', default: false});
+		expect(Object.keys(notify).sort()).toEqual(['default', 'description', 'title', 'type']);
+		expect([typeof notify.title, typeof notify.description]).toEqual(['string', 'string']);
+		expect(readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8')).toContain('"${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true');
+	});
+
 	it('leaves hooks/hooks.json to the default layout (naming it again loads it twice)', () => {
 		expect(manifest.hooks).toBeUndefined();
 		expect(existsSync(path.join(root, 'hooks', 'hooks.json'))).toBe(true);

@@ -69,4 +69,35 @@ describe('the bell', () => {
 		await tick(100);
 		expect(rings).toHaveLength(1);
 	});
+
+	it("leaves a wait to the hook's notifications for the session shown, and asks only when it would ring", async () => {
+		const rings: number[] = [];
+		const asked: string[] = [];
+		const source = new FakeSource([agent('a1', {type: 'Explore', start: 0}), agent('w1', {type: 'Explore', start: 0})]);
+		render(
+			<App
+				source={source}
+				staleMs={5 * 60_000}
+				max={8}
+				dedup
+				keyboard={false}
+				now={() => ms(112)}
+				size={{columns: 100, rows: 24}}
+				initialBell
+				ring={() => rings.push(1)}
+				hookNotifies={session => {
+					asked.push(session);
+					return true;
+				}}
+			/>,
+		);
+		await tick();
+		expect(asked).toEqual([]);
+		source.setAgents([agent('a1', {type: 'Explore', start: 0}), waiting()]);
+		await vi.waitFor(() => expect(asked.length).toBeGreaterThan(0), {timeout: 5000});
+		expect(rings).toHaveLength(0);
+		// An agent finishing while another still runs: the hook says nothing of it, the bell rings.
+		source.setAgents([agent('a1', {type: 'Explore', start: 0, stop: 120}), waiting()]);
+		await vi.waitFor(() => expect(rings).toHaveLength(1), {timeout: 5000});
+	});
 });

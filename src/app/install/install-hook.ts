@@ -7,8 +7,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {CODEX_APPROVAL_NOTE} from '../../core/install/codex-hooks.js';
-import {installEdit, type InstallEdit} from '../../core/install/settings-edit.js';
-import {parseSettings} from '../../core/install/settings-merge.js';
+import {installEdit, installedNotify, switchCommandEdit, type InstallEdit} from '../../core/install/settings-edit.js';
+import {parseSettings, type AgentlogHookEvent, type HookEventSet, type JsonObject} from '../../core/install/settings-merge.js';
+import {notifyCommand, type HookTarget} from '../../core/install/shell-command.js';
 import {unifiedDiff} from '../../core/install/text-diff.js';
 import {visibleText} from '../../core/text/safe-text.js';
 import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../../core/install/agentlog-plugin.js';
@@ -117,26 +118,68 @@ export function fileLabel(tool: Resolved['tool']): string {
 	return tool === 'codex' ? 'hooks file' : 'settings';
 }
 
+/** What install does to a settings file: notifications switched on or off in place, then the missing events added. */
+interface InstallPlan {
+	readonly edit: InstallEdit;
+	/** Events whose handler's command was switched (notifications on or off). */
+	readonly switched: readonly AgentlogHookEvent[];
+	readonly notify: boolean;
+	/** The command agentlog's handlers have afterwards. */
+	readonly command: string;
+	/** The new text; undefined when nothing changes. */
+	readonly text: string | undefined;
+}
+
+function planInstall(file: SettingsFile, settings: JsonObject, target: HookTarget, events: HookEventSet, want: boolean | undefined): InstallPlan {
+	const on = notifyCommand(target.command);
+	const notify = want ?? installedNotify(settings, target.command, events) ?? false;
+	const command = notify ? on : target.command;
+	const switchEdit = switchCommandEdit(file.text, settings, notify ? target.command : on, command, events);
+	const switchedText = editedText(switchEdit.result, file);
+	const parsed = switchedText === undefined ? undefined : parseSettings(switchedText, events);
+	const base = parsed?.ok ? parsed.settings : settings;
+	const edit = installEdit(switchedText ?? file.text, base, {...target, command}, events);
+	const text = editedText(edit.result, file) ?? switchedText;
+	return {edit, switched: switchEdit.switched, notify, command, text};
+}
+
 function installSettingsLines(
-	edit: InstallEdit,
+	plan: InstallPlan,
 	file: SettingsFile,
-	{target, newFolder, tool}: Pick<Resolved, 'target' | 'newFolder' | 'tool'>,
+	{newFolder, tool}: Pick<Resolved, 'newFolder' | 'tool'>,
 	would: (done: string, future: string) => string,
 ): string[] {
+	const {edit} = plan;
 	const lines = [`  ${fileLabel(tool)}: ${describeFile(file)}\n`];
 	if (newFolder !== undefined) {
 		lines.push(`    ${would('created the folder', 'would create the folder')} ${newFolder}\n`);
 	}
-	if (edit.added.length > 0) {
+	if (plan.switched.length > 0) {
 		lines.push(
-			`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${target.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`,
+			`    notifications ${plan.notify ? 'on' : 'off'}: ${would('changed', 'would change')} the command of ${plan.switched.join(', ')} to ${plan.command}\n`,
 		);
 	}
-	for (const {event, command} of edit.present) {
+	if (edit.added.length > 0) {
+		lines.push(
+			`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${plan.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`,
+		);
+	}
+	// agentlog's own entries (just switched) are not news; another tool's running the script is.
+	for (const {event, command} of edit.present.filter(p => p.command !== plan.command)) {
 		lines.push(`    ${event}: already runs ${command}; left as it is\n`);
 	}
 	return lines;
 }
+
+/** Codex's hooks.json: no notifications, only the events added. */
+function codexPlan(file: SettingsFile, settings: JsonObject, target: HookTarget, events: HookEventSet): InstallPlan {
+	const edit = installEdit(file.text, settings, target, events);
+	return {edit, switched: [], notify: false, command: target.command, text: editedText(edit.result, file)};
+}
+
+/** After an install with notifications on: what they need. */
+export const NOTIFY_NOTE =
+	'Notifications: Claude Code 2.1.141 or newer shows them (OSC 9 and a bell) when an agent waits for you, fails, or a fan-out or workflow run finishes; in tmux, `set -g allow-passthrough on` lets the desktop notification through (the bell needs nothing). `agentlog install-hook --no-notify` turns them off.\n';
 
 export function runInstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
 	const missing = hookBundles(ctx.assets).find(b => !existsSync(b.source));
@@ -148,8 +191,8 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const say = output(ctx);
 	const resolved = resolve(options, ctx, true);
 	const {target, bundles, file, settings, claude, tool, events} = resolved;
-	let edit = installEdit(file.text, settings, target, events);
-	const newText = editedText(edit.result, file);
+	let plan = tool === 'codex' ? codexPlan(file, settings, target, events) : planInstall(file, settings, target, events, options.notify);
+	const newText = plan.text;
 
 	const launcher = renderLauncher(readFileSync(ctx.assets.launcher, 'utf8'), ctx.execPath);
 	const scripts = bundles.map(b => ({path: b.path, data: readFileSync(b.source)})).filter(b => !readIfExists(b.path)?.equals(b.data));
@@ -165,7 +208,8 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 
 	const twice = tool === 'codex' ? '' : pluginWarning(claude, ctx);
 	if (newText === undefined && !writeLauncher && !writeScript) {
-		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.\n${twice}${tool === 'codex' ? CODEX_APPROVAL_NOTE : ''}`);
+		const notifyNote = tool === 'codex' ? '' : plan.notify ? ' Notifications are on (--no-notify turns them off).' : '';
+		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.${notifyNote}\n${twice}${tool === 'codex' ? CODEX_APPROVAL_NOTE : ''}`);
 		return;
 	}
 	const would = (done: string, future: string): string => (options.dryRun ? future : done);
@@ -184,7 +228,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		fileLines.push(`  the existing ${target.scriptPath} is not agentlog's (claude-code-kanban installs one there): ${saved}; uninstall-hook puts it back\n`);
 	}
 	if (options.dryRun) {
-		say(['Dry run: nothing is written.\n', ...installSettingsLines(edit, file, resolved, would), ...fileLines, twice].join(''));
+		say(['Dry run: nothing is written.\n', ...installSettingsLines(plan, file, resolved, would), ...fileLines, twice].join(''));
 		say(newText === undefined ? '' : diffText(file, newText));
 		return;
 	}
@@ -217,9 +261,10 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 				onStep: ctx.onSettingsStep,
 				compute: next => {
 					if (next !== file) {
-						edit = installEdit(next.text, usableSettings(next, events), target, events);
+						const nextSettings = usableSettings(next, events);
+						plan = tool === 'codex' ? codexPlan(next, nextSettings, target, events) : planInstall(next, nextSettings, target, events, options.notify);
 					}
-					return editedText(edit.result, next);
+					return plan.text;
 				},
 			});
 			finalFile = written.file;
@@ -234,13 +279,16 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	}
 	if (tool === 'codex') {
 		say(
-			["Installed agentlog's hook for Codex.\n", ...installSettingsLines(edit, finalFile, resolved, would), ...fileLines, notes, CODEX_APPROVAL_NOTE].join(''),
+			["Installed agentlog's hook for Codex.\n", ...installSettingsLines(plan, finalFile, resolved, would), ...fileLines, notes, CODEX_APPROVAL_NOTE].join(''),
 		);
 		say(
 			`Without the hooks agentlog still shows Codex subagents from the rollouts in ${path.join(path.dirname(file.target), 'sessions')}; the hooks add exact start and stop times, and mark children interrupted when their session ends.\n`,
 		);
 		return;
 	}
-	say(["Installed agentlog's hook.\n", ...installSettingsLines(edit, finalFile, resolved, would), ...fileLines, notes, twice, RESTART_NOTE].join(''));
+	say(["Installed agentlog's hook.\n", ...installSettingsLines(plan, finalFile, resolved, would), ...fileLines, notes, twice, RESTART_NOTE].join(''));
+	if (plan.notify) {
+		say(NOTIFY_NOTE);
+	}
 	say(`Past agents: \`agentlog import\` adds the subagents Claude Code still keeps in ${path.join(claude, 'projects')} to the history.\n`);
 }

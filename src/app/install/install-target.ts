@@ -23,6 +23,8 @@ export interface HookCommandOptions {
 	readonly codex?: boolean;
 	/** With --codex: Codex's folder (default `$CODEX_HOME`, else ~/.codex). */
 	readonly codexHome?: string;
+	/** install-hook --notify / --no-notify: notifications through Claude Code on or off; undefined keeps what is installed (off for a new install). */
+	readonly notify?: boolean;
 }
 
 /** Everything the commands take from the process; tests pass their own. */
@@ -128,6 +130,9 @@ export function resolve(options: HookCommandOptions, ctx: HookContext, needsFold
 
 /** install-hook --codex: `$CODEX_HOME/hooks.json`, the hook's own copy in `$CODEX_HOME/hooks/`. */
 function resolveCodex(options: HookCommandOptions, ctx: HookContext, needsFolder: boolean, claude: string): Resolved {
+	if (options.notify !== undefined) {
+		throw new CliError(`--${options.notify ? '' : 'no-'}notify is for Claude Code's hook: Codex does not write a hook's terminal sequences`, 2);
+	}
 	if (options.project || options.settings !== undefined) {
 		throw new CliError(
 			`--codex cannot be used with ${options.project ? '--project' : '--settings'}: it edits $CODEX_HOME/hooks.json (--codex-home <dir> names another Codex folder)`,

@@ -38,7 +38,15 @@ function addOptions(command: Command, install: boolean): Command {
 		.addOption(new Option('--codex', "OpenAI Codex CLI's $CODEX_HOME/hooks.json instead of Claude Code's settings").conflicts(['project', 'settings']))
 		.option('--codex-home <dir>', "with --codex: Codex's folder (default: $CODEX_HOME, else ~/.codex)");
 	if (install) {
-		command.option('--create', "with --settings: create the file's folder when it does not exist; with --codex: create Codex's folder");
+		command
+			.option('--create', "with --settings: create the file's folder when it does not exist; with --codex: create Codex's folder")
+			.addOption(
+				new Option(
+					'--notify',
+					'notifications with no monitor open: Claude Code (2.1.141+) shows one when an agent waits for you, fails, or a fan-out finishes',
+				).conflicts('codex'),
+			)
+			.addOption(new Option('--no-notify', 'turn those notifications off again (the hook stays installed)').conflicts('codex'));
 	}
 	return command.option('--dry-run', 'print what would change (with a diff) and write nothing');
 }
@@ -63,6 +71,17 @@ every other key and hook as it was. An event that already runs
 left alone. Running it again changes nothing. A different agent-spy.sh already there (not
 agentlog's) is saved as agent-spy.sh.agentlog-backup first. Running Claude Code sessions pick
 up the hook after a restart or a review in /hooks.
+
+--notify writes the hook's command as "<claude>/hooks/agent-spy.sh --notify" (changing only
+those command strings when the hook is already installed; --no-notify changes them back;
+without either, what is installed stays). The hook then returns {"terminalSequence": …} to
+Claude Code, which shows it (OSC 9 desktop notification, then a bell) once per moment: a
+subagent starts waiting for a permission or for input (its type, task and what it asks), a
+subagent fails, the last agent of a fan-out of two or more (or of a workflow run) stops. At
+most one every 2 s per session. Nothing is sent to a Claude Code older than 2.1.141 (the hook
+reads the version from the session's transcript); \`claude -p\` shows nothing. In tmux the desktop
+notification needs \`set -g allow-passthrough on\`; the bell needs nothing. \`watch\`'s own bell
+leaves these moments to the hook. The Claude Code plugin has the same switch: its notify option.
 
 install-hook --codex adds SubagentStart, SubagentStop and SessionEnd (which marks the
 session's children still running as interrupted: Codex fires no SubagentStop for an aborted

@@ -1,6 +1,7 @@
 // `agentlog watch [session]`, the part that draws: loaded only when watch runs (Ink is large).
 // The live monitor. With stdout not a terminal it prints one plain
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
+import path from 'node:path';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render, renderToString} from 'ink';
 import {formatLocalTime} from '../../core/text/format.js';
@@ -10,6 +11,7 @@ import {initialUiModel} from '../../tui/model/ui-state.js';
 import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
 import {newestAnySession} from '../../app/session/codex-scan.js';
 import {loadUiState, saveUiState} from '../../store/state-file.js';
+import {hookNotifies} from '../../store/hook/notify-state.js';
 import {App} from '../../tui/App.js';
 import {Screen} from '../../tui/components/Screen.js';
 import {activityFor} from '../shared/read-options.js';
@@ -97,6 +99,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			initialBell={options.bell === true || saved.bell}
 			onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
 			ring={() => void process.stdout.write('\u0007')}
+			hookNotifies={session => hookNotifies(path.join(activity, session))}
 			{...(options.filter === undefined ? {} : {initialFilter: options.filter.text})}
 			sessions={sessions}
 			jump={jump}

@@ -30,7 +30,7 @@ import {
 	type HookEventSet,
 	type JsonObject,
 } from './settings-merge.js';
-import type {HookTarget} from './shell-command.js';
+import {notifyCommand, type HookTarget} from './shell-command.js';
 
 /** How the file writes JSON, so inserted text looks like the rest. */
 export interface JsonStyle {
@@ -438,4 +438,72 @@ export function uninstallEdit(text: string, settings: JsonObject, command: strin
 	}
 	const edits = rootPlan.remove.length === root.children!.length ? removeAll(text, root) : applyPlan(text, root, rootPlan).edits;
 	return {removed, result: checked(applyEdits(text, edits), unmerge.settings, events)};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Switching notifications on or off
+
+export interface SwitchEdit {
+	/** The events whose handler's command changed. Empty: nothing to change. */
+	readonly switched: readonly AgentlogHookEvent[];
+	readonly result: SettingsEditResult | undefined;
+}
+
+/** Whether agentlog's handlers in `settings` run with notifications on; undefined when it has none. */
+export function installedNotify(settings: JsonObject, command: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): boolean | undefined {
+	let found: boolean | undefined;
+	forEachHandler(settings, events, (handler: JsonObject) => {
+		if (handler.type === 'command' && handler.command === notifyCommand(command)) {
+			found = true;
+		} else if (handler.type === 'command' && handler.command === command) {
+			found ??= false;
+		}
+	});
+	return found;
+}
+
+function forEachHandler(settings: JsonObject, events: HookEventSet, visit: (handler: JsonObject, event: AgentlogHookEvent) => void): void {
+	const hooks = settings.hooks;
+	for (const event of events) {
+		const groups = isObject(hooks) ? hooks[event] : undefined;
+		for (const group of Array.isArray(groups) ? groups : []) {
+			const handlers = isObject(group) ? group.hooks : undefined;
+			for (const handler of Array.isArray(handlers) ? handlers : []) {
+				if (isObject(handler)) {
+					visit(handler, event);
+				}
+			}
+		}
+	}
+}
+
+/**
+ * agentlog's handlers whose command is `from` get `to` instead (notifications on: `<command>
+ * --notify`; off: back), each in place: only the bytes of those command strings change.
+ */
+export function switchCommandEdit(text: string, settings: JsonObject, from: string, to: string, events: HookEventSet = AGENTLOG_HOOK_EVENTS): SwitchEdit {
+	const expected = structuredClone(settings);
+	const switched = new Set<AgentlogHookEvent>();
+	forEachHandler(expected, events, (handler, event) => {
+		if (handler.type === 'command' && handler.command === from) {
+			handler.command = to;
+			switched.add(event);
+		}
+	});
+	if (switched.size === 0) {
+		return {switched: [], result: undefined};
+	}
+	const edits: Edit[] = [];
+	const hooks = valueOf(lastProperty(parseTree(text), 'hooks'));
+	for (const event of events) {
+		for (const group of valueOf(lastProperty(hooks, event))?.children ?? []) {
+			for (const handler of valueOf(lastProperty(group, 'hooks'))?.children ?? []) {
+				const command = valueOf(lastProperty(handler, 'command'));
+				if (command?.value === from && valueOf(lastProperty(handler, 'type'))?.value === 'command') {
+					edits.push({offset: command.offset, length: command.length, content: JSON.stringify(to)});
+				}
+			}
+		}
+	}
+	return {switched: events.filter(e => switched.has(e)), result: checked(applyEdits(text, edits), expected)};
 }

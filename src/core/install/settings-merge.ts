@@ -2,7 +2,8 @@
 // text goes in, the new object and a report come out; the CLI does the reading and writing.
 //
 // Ownership: a handler is agentlog's when it has `"type": "command"` and its `command` is exactly
-// the string `hookCommand()` builds for this <claude> folder. Uninstall removes only those, so
+// the string `hookCommand()` builds for this <claude> folder, or that string with ` --notify` after
+// it (`install-hook --notify`, shell-command.ts notifyCommand). Uninstall removes only those, so
 // other tools' hooks (claude-code-kanban's entry for the same script path included) stay as they
 // are. Install also recognises commands that merely point at the same script (`~/…`, `$HOME/…`,
 // quoted or not) and adds nothing for an event that already runs it.
@@ -11,7 +12,7 @@
 // made here into edits of the file's text, so every other byte stays; `formatSettings()` (2-space
 // JSON) is used only for a file that was empty.
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
-import {commandRunsScript, type HookTarget} from './shell-command.js';
+import {commandRunsScript, notifyCommand, type HookTarget} from './shell-command.js';
 import {AGENT_TOOLS} from '../hook/agent-call.js';
 import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
 import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.js';
@@ -151,8 +152,9 @@ function matchesEveryAgent(event: AgentlogHookEvent, group: unknown): boolean {
 	return names !== undefined && needed.every(name => names.includes(name));
 }
 
+/** agentlog's own handler: `command`, or it with notifications on (`<command> --notify`). */
 export function isAgentlogHandler(handler: unknown, command: string): boolean {
-	return isObject(handler) && handler.type === 'command' && handler.command === command;
+	return isObject(handler) && handler.type === 'command' && (handler.command === command || handler.command === notifyCommand(command));
 }
 
 /** The command of an existing handler that already runs agentlog's script for `event`, if any. */
@@ -170,7 +172,7 @@ export function existingHandlerCommand(settings: JsonObject, event: AgentlogHook
 			if (
 				handler.type === 'command' &&
 				typeof handler.command === 'string' &&
-				(handler.command === target.command || commandRunsScript(handler.command, target))
+				(handler.command === target.command || handler.command === notifyCommand(target.command) || commandRunsScript(handler.command, target))
 			) {
 				return handler.command;
 			}

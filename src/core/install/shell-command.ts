@@ -25,6 +25,18 @@ export function hookCommand(scriptPath: string): string {
 	return shellQuote(scriptPath);
 }
 
+/**
+ * What `install-hook --notify` puts after the launcher's path: the launcher then lets the hook's
+ * notification (one JSON line for Claude Code) through to stdout. On the command line, so the
+ * hook reads no file to know it.
+ */
+export const NOTIFY_ARG = '--notify';
+
+/** agentlog's command with notifications on: `<command> --notify`. */
+export function notifyCommand(command: string): string {
+	return `${command} ${NOTIFY_ARG}`;
+}
+
 export interface HookTarget {
 	/** Absolute path of the installed launcher. */
 	readonly scriptPath: string;

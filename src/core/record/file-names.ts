@@ -43,6 +43,15 @@ export const NEWEST_SESSION_NAME = '.newest-session';
  */
 export const SESSION_STARTS_NAME = '.agentlog-session-starts.jsonl';
 
+/**
+ * The hook's notifications (`install-hook --notify`): `<session>/.notify.json` holds what was
+ * notified, when, and the Claude Code version of the session (core/hook/notify.ts). Written only
+ * while notify is on; `watch` reads it to leave those moments to the hook.
+ */
+export const NOTIFY_STATE_NAME = '.notify.json';
+/** The lock of the notify state (`.+notify.lock`): one hook at a time decides what to notify. */
+export const NOTIFY_LOCK_NAME = '.+notify.lock';
+
 /** A session's cap lock (`.+cap.lock`): `+` is not allowed in ids, so no agent lock is named so. */
 export const CAP_LOCK_NAME = '.+cap.lock';
 /** Left by a hook that found the cap lock taken: the holder prunes once more. */
@@ -50,13 +59,14 @@ export const CAP_AGAIN_NAME = '.+cap.again';
 
 // An id as agent-record.ts's isSafeId takes it (DESIGN.md §3), as a pattern part.
 const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
-const LOCK = `(?:${ID}|\\+cap)\\.lock`;
+const LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
 // What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot
-// files): temp files of writeAtomic (`.<target>.<pid>.<stamp>.tmp`, for an agent file or
-// .main-waiting.json or .session-process.json), the session's process, agent and cap locks (lock.ts), a stale lock moved aside to be removed
-// (`<lock>.<pid>.<n>.stale`) and the cap's marker.
+// files): temp files of writeAtomic (`.<target>.<pid>.<stamp>.tmp`, for an agent file,
+// .main-waiting.json, .notify.json or .session-process.json), agent, cap and notify locks (lock.ts),
+// a stale lock moved aside to be removed (`<lock>.<pid>.<n>.stale`), the cap's marker and the
+// session's process.
 const OWN_DOT_FILE = new RegExp(
-	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
+	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
 	'u',
 );
 const AGENT_FILE = new RegExp(`^${ID}\\.json$`, 'u');

@@ -18,6 +18,10 @@ describe('sessionFileKind', () => {
 			'.+cap.lock.123.4.stale',
 			'.a1.json.123.mabc12def3.tmp',
 			'..main-waiting.json.99.zz1.tmp',
+			'.notify.json',
+			'..notify.json.99.zz1.tmp',
+			'.+notify.lock',
+			'.+notify.lock.123.4.stale',
 		]) {
 			expect(sessionFileKind(name), name).toBe('own-dot-file');
 		}

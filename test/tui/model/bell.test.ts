@@ -23,6 +23,30 @@ describe('bell', () => {
 		expect(bellWanted(m(['a', 'stopped']), m(['a', 'stopped']))).toBe(false);
 	});
 
+	it('leaves to the hook what it notifies itself: waits, failures, the end of a fan-out', () => {
+		const failed: StatusMap = new Map([
+			['a', {status: 'stopped', stale: false, failed: true}],
+			['b', {status: 'active', stale: false}],
+		]);
+		// Each would ring without the hook's notifications…
+		expect(bellWanted(m(['a', 'active']), m(['a', 'waiting']))).toBe(true);
+		expect(bellWanted(m(['a', 'active'], ['b', 'active']), failed)).toBe(true);
+		expect(bellWanted(m(['a', 'stopped'], ['b', 'active']), m(['a', 'stopped'], ['b', 'stopped']))).toBe(true);
+		// …and none does with them.
+		expect(bellWanted(m(['a', 'active']), m(['a', 'waiting']), true)).toBe(false);
+		expect(bellWanted(m(), m(['a', 'waiting']), true)).toBe(false);
+		expect(bellWanted(m(['a', 'active'], ['b', 'active']), failed, true)).toBe(false);
+		expect(bellWanted(m(['a', 'stopped'], ['b', 'active']), m(['a', 'stopped'], ['b', 'stopped']), true)).toBe(false);
+		// A stale agent does not keep the fan-out running.
+		expect(bellWanted(m(['a', 'active'], ['b', 'active', true]), m(['a', 'stopped'], ['b', 'active', true]), true)).toBe(false);
+	});
+
+	it('still rings, with the hook notifying, for what the hook does not announce', () => {
+		// An agent finishing while another runs, and a lone agent finishing.
+		expect(bellWanted(m(['a', 'active'], ['b', 'active']), m(['a', 'stopped'], ['b', 'active']), true)).toBe(true);
+		expect(bellWanted(m(['a', 'active']), m(['a', 'stopped']), true)).toBe(true);
+	});
+
 	it('rings at most once a second', () => {
 		expect(bellAllowed(undefined, 5)).toBe(true);
 		expect(bellAllowed(1000, 1999)).toBe(false);
