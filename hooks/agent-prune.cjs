@@ -49,7 +49,7 @@ var EVENT_LOG_NAME = "events.jsonl";
 var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
 var LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
 var OWN_DOT_FILE = new RegExp(
-  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.\\+cap\\.again)$`,
+  `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
   "u"
 );
 var AGENT_FILE = new RegExp(`^${ID}\\.json$`, "u");

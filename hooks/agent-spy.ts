@@ -48,6 +48,7 @@ import type {AgentRecord} from '../src/core/record/agent-record.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/prune.js';
+import {recordSessionProcess} from '../src/store/hook/session-process.js';
 import {writeSync} from 'node:fs';
 import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';
 
@@ -194,6 +195,10 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 		}
 		return;
 	}
+	if (event.event === 'SessionStart') {
+		// A resumed session may run in another process: record it again.
+		noteProcess(sessionDir, true, log);
+	}
 	const git = gitOf(event.cwd, log);
 	const interrupted: string[] = [];
 	// A new start or the end of the session: the main session no longer waits.
@@ -222,6 +227,15 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 	}
 	appendLine(sessionDir, {event, at: now, interrupted, git}, log);
 	noteNewest(dirname(sessionDir), event.sessionId, log);
+}
+
+/** The session's Claude Code (or Codex) process, for watch's `p` (store/hook/session-process.ts): once, or `again` on a SessionStart. */
+function noteProcess(sessionDir: string, again: boolean, log: (message: string) => void): void {
+	try {
+		recordSessionProcess(sessionDir, again);
+	} catch (error) {
+		log(`the session's process was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+	}
 }
 
 function run(dir: string, log: (message: string) => void): void {
@@ -313,6 +327,7 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 			}
 		}
 	}
+	noteProcess(sessionDir, false, log);
 	const git = gitOf(event.cwd, log);
 	// Its place in the tree, from its `.meta.json`: known from its start, and kept if it is cut off.
 	const lineage = event.provider === undefined && LINEAGE_EVENTS.includes(event.event) ? readLineage(agentTranscriptOf(event, agentId)) : undefined;

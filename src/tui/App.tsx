@@ -1,4 +1,4 @@
-import {useEffect, useMemo, useReducer, useRef, useSyncExternalStore} from 'react';
+import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
 import {formatLocalTime} from '../core/text/format.js';
 import type {Size} from './model/layout.js';
 import {buildScreen} from './model/screen-model.js';
@@ -20,6 +20,9 @@ import {clockInterval} from './model/clock-interval.js';
 import {arrangeRows, rowId} from './model/workflow-rows.js';
 import type {WorkflowSource} from '../store/workflow/follower.js';
 import {EMPTY_WORKFLOW_INDEX, sessionFolderOf} from '../core/workflow/workflow-of.js';
+import {filterWantsAll, listView} from './model/list-view.js';
+import type {SessionChoice} from './model/session-picker.js';
+import {useOutsideActions} from './hooks/use-outside-actions.js';
 
 export interface AppProps {
 	readonly source: AgentSource;
@@ -48,6 +51,12 @@ export interface AppProps {
 	readonly replay?: {readonly position: () => ReplayPosition; readonly control: (op: ReplayOp) => void};
 	/** The workflow runs of the session shown (read again as its data changes). */
 	readonly workflows?: WorkflowSource;
+	/** The `/` filter to start with (`watch --filter`). */
+	readonly initialFilter?: string;
+	/** The session picker (key s): the sessions to list (read when it opens), and the switch (undefined: follow the newest). */
+	readonly sessions?: {readonly list: () => readonly SessionChoice[]; readonly choose: (sessionId: string | undefined) => void};
+	/** Key p: switch tmux to the pane where the agent's session runs; says what it did or why it could not. */
+	readonly jump?: (agentId: string) => string;
 }
 
 const systemNow = () => Date.now();
@@ -67,7 +76,11 @@ export function App(props: AppProps) {
 	const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
 	const terminal = useTerminalSize();
 	const size = props.size ?? terminal;
-	const [state, dispatch] = useReducer(uiReducer, undefined, () => initialUiModel(props.initialCollapsed ?? false, props.initialBell ?? false));
+	const [state, dispatch] = useReducer(uiReducer, undefined, () => ({
+		...initialUiModel(props.initialCollapsed ?? false, props.initialBell ?? false),
+		filter: props.initialFilter ?? '',
+	}));
+	const [notice, setNotice] = useState<string | undefined>(undefined);
 
 	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
 	const {transcripts} = props;
@@ -83,6 +96,7 @@ export function App(props: AppProps) {
 	const sessionFolder = useMemo(() => sessionFolderOf(agents), [agents]);
 	useEffect(() => workflows?.refresh(sessionFolder), [workflows, sessionFolder, agents, followed]);
 	// Every rule is in the model; a tick rebuilds it cheaply (per-agent facts and unchanged items are kept).
+	const showAll = state.showAll || filterWantsAll(state.filter);
 	const view = useMemo(
 		() =>
 			buildMonitorModel({
@@ -91,11 +105,14 @@ export function App(props: AppProps) {
 				now: time,
 				knownParents,
 				knownWork,
-				options: {staleMs, dedup, showGhosts: state.showGhosts, showAll: state.showAll, max},
+				options: {staleMs, dedup, showGhosts: state.showGhosts, showAll, max},
 				workflows: workflowIndex,
 			}),
-		[agents, followed, time, knownParents, knownWork, staleMs, dedup, state.showGhosts, state.showAll, max, workflowIndex],
+		[agents, followed, time, knownParents, knownWork, staleMs, dedup, state.showGhosts, showAll, max, workflowIndex],
 	);
+	// What the list and the timeline show: the `/` filter and the order of key o (tui/model/list-view.ts).
+	const editing = state.focus === 'filter';
+	const shown = useMemo(() => listView(view, {filter: state.filter, editing, sort: state.sort}), [view, state.filter, editing, state.sort]);
 	// Follow what the model asks for (the agents shown, and ghosts); the others are let go. The
 	// follower does nothing when the list is the same.
 	const {follow} = view;
@@ -103,12 +120,16 @@ export function App(props: AppProps) {
 	// Tick as what is shown needs it (tui/model/clock-interval.ts): never when nothing runs.
 	useClockInterval(clock, clockInterval(view, time));
 	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
-	const idsKey = arrangeRows(view, state.folded).map(rowId).join('\u0000');
+	const idsKey = arrangeRows(shown.view, state.folded).map(rowId).join('\u0000');
 	const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split('\u0000')), [idsKey]);
 	const ui = reconcileSelection(state, ids);
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);
 
-	const selected = view.items.find(item => item.agent.agentId === ui.selectedId);
+	const selected = shown.view.items.find(item => item.agent.agentId === ui.selectedId);
+	// The picker's sessions, read each time it opens.
+	const {sessions} = props;
+	const picking = ui.focus === 'sessions';
+	const choices = useMemo(() => (picking ? sessions?.list() : undefined), [picking, sessions]);
 	const markdown = useMarkdown(selected?.report, size.columns, ui.focus === 'detail');
 	const model = buildScreen({
 		size,
@@ -117,7 +138,10 @@ export function App(props: AppProps) {
 		...(snapshot.codexFolder === undefined ? {} : {codexFolder: snapshot.codexFolder}),
 		sessionId: snapshot.sessionId,
 		following: snapshot.following,
-		view,
+		view: shown.view,
+		...(shown.filter === undefined ? {} : {filter: shown.filter}),
+		...(choices === undefined ? {} : {sessions: choices}),
+		...(notice === undefined ? {} : {notice}),
 		warnings: snapshot.set.invalid.size,
 		ui,
 		now: time,
@@ -129,7 +153,10 @@ export function App(props: AppProps) {
 		lifecycle: snapshot.lifecycle,
 		...(snapshot.mainWaiting === undefined ? {} : {mainWaiting: snapshot.mainWaiting}),
 	});
-	useAppKeys(dispatch, ui.focus, model.context, keyboard, replay ? 'replay' : 'live', replay?.control);
+	// Keys that act outside the screen: switch the session, switch tmux's pane.
+	const outside = useMemo(() => ({choices, pickerIndex: ui.pickerIndex, selectedId: ui.selectedId, notice}), [choices, ui.pickerIndex, ui.selectedId, notice]);
+	const onAction = useOutsideActions(outside, {setNotice, choose: sessions?.choose, jump: props.jump});
+	useAppKeys(dispatch, ui, model.context, keyboard, replay ? 'replay' : 'live', replay?.control, onAction);
 
 	// The bell: when an agent starts waiting or finishes, at most once a second (tui/model/bell.ts).
 	const {ring, onBellChange, hookNotifies} = props;

@@ -7,6 +7,7 @@ import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-re
 import {findGhosts} from '../../src/core/monitor/ghosts.js';
 import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
 import {tempDir} from '../helpers/tmp.js';
+import {SESSION_PROCESS_NAME} from '../../src/core/record/file-names.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
@@ -39,10 +40,10 @@ describe('agentlog demo --no-ui', () => {
 		const sessionDir = path.join(dir, sessions[0] ?? '');
 		const all = readdirSync(sessionDir);
 		// No temp files; the event log beside the agent files, which are within the per-session cap.
-		expect(all.filter(n => n.startsWith('.'))).toEqual([]);
+		expect(all.filter(n => n.startsWith('.') && n !== SESSION_PROCESS_NAME)).toEqual([]);
 		expect(all).toContain('events.jsonl');
-		const names = all.filter(n => n.endsWith('.json'));
-		expect(names).toHaveLength(all.length - 1);
+		const names = all.filter(n => n.endsWith('.json') && n !== SESSION_PROCESS_NAME);
+		expect(names).toHaveLength(all.filter(n => n !== SESSION_PROCESS_NAME).length - 1);
 		expect(names.length).toBeLessThanOrEqual(20);
 		const agents = new Map<string, AgentRecord>();
 		for (const name of names) {

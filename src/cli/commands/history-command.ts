@@ -19,6 +19,10 @@ import {
 	type HistoryReadOptions,
 } from '../shared/history-options.js';
 import {registerStatsCommand} from './stats-command.js';
+import {filterOption, type FilterExpression} from '../shared/filter-option.js';
+import {matchesFilter} from '../../core/monitor/filter.js';
+import {historyFilterFields} from '../../present/filter-fields.js';
+import {CliError} from '../../core/user-error.js';
 
 /** How many agents text `history` shows unless `--limit` says. */
 export const DEFAULT_TEXT_LIMIT = 50;
@@ -28,6 +32,7 @@ interface HistoryOptions extends HistoryReadOptions, FilterOptions {
 	readonly offset: number;
 	readonly asc?: boolean;
 	readonly events?: boolean;
+	readonly filter?: FilterExpression;
 }
 
 /** Each agent's `history --json` value, made only as it is written. */
@@ -40,6 +45,9 @@ function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, un
 export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
 	const selection = selectionFrom(sessionArg, options);
 	const {activity, now, filter, sessionId} = selection;
+	if (options.events && options.filter !== undefined) {
+		throw new CliError('--filter picks agents, not log lines: with --events, use --agent, --type or --status (or drop --events)', 2);
+	}
 	if (options.events) {
 		// Oldest first, always; written as the logs are read.
 		const {lines} = planLines(selection, toStderr);
@@ -69,15 +77,22 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 	}
 	const sessionIds = new Map<string, string>();
 	const same = (id: string): string => sessionIds.get(id) ?? (sessionIds.set(id, id), id);
-	const read = readSelected(selection, toStderr, {lines: 'none', keep: h => heldHistory(h, same)});
+	const expression = options.filter?.filter;
+	const read = readSelected(selection, toStderr, {
+		lines: 'none',
+		keep: h => (expression === undefined || matchesFilter(expression, historyFilterFields(h)) ? heldHistory(h, same) : undefined),
+	});
 	// Each agent held as a JSON text of its values, parsed again only when printed.
-	const agents = sortByStart(read.agents, Boolean(options.asc));
+	const agents = sortByStart(
+		read.agents.filter((a): a is HeldHistory => a !== undefined),
+		Boolean(options.asc),
+	);
 	if (options.json) {
 		writeJsonArray(jsonValues(page(agents, options.offset, options.limit)));
 		return;
 	}
 	if (agents.length === 0) {
-		const anyFilter = Object.keys(filter).length > 0 || sessionId !== undefined;
+		const anyFilter = Object.keys(filter).length > 0 || sessionId !== undefined || expression !== undefined;
 		process.stdout.write(anyFilter ? 'no agents match\n' : emptyHistoryText(activity));
 		return;
 	}
@@ -112,6 +127,7 @@ export function registerHistoryCommand(program: Command): void {
 		.addOption(new Option('--offset <n>', 'skip this many first').default(0).argParser(parseCount))
 		.option('--asc', 'oldest first')
 		.option('--events', 'list the log lines of the selected agents instead, oldest first (--json: the lines exactly)')
+		.addOption(filterOption('agents'))
 		.action((session: string | undefined, options: HistoryOptions) => runHistory(session, options));
 }
 

@@ -18,11 +18,14 @@ import {activityFor, clockNow, addReadOptions, type ReadOptions} from '../shared
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
+import {filterOption, type FilterExpression} from '../shared/filter-option.js';
+import {filterCountText, filterView} from '../../present/filter-fields.js';
 
 interface LsOptions extends ReadOptions {
 	readonly json?: boolean;
 	readonly all?: boolean;
 	readonly at?: string;
+	readonly filter?: FilterExpression;
 }
 
 export async function runLs(sessionArg: string | undefined, options: LsOptions, given?: ReadTranscripts): Promise<void> {
@@ -77,7 +80,10 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 }
 
 /** The table (or `--json`) of a model: the same for the live files and for a moment of the past. */
-function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>, now: number, options: LsOptions, title: string): void {
+function printLs(whole: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>, now: number, options: LsOptions, heading: string): void {
+	const filtered = options.filter === undefined ? undefined : filterView(whole, options.filter.filter);
+	const view = filtered?.view ?? whole;
+	const title = filtered === undefined ? heading : `${heading}\n${filterCountText(filtered)} agents match ${safeLine(options.filter!.text)}`;
 	if (options.json) {
 		// The records as they are on disk (not the display copies), exact, then the model's fields;
 		// safeJsonStringify writes C1 and bidi characters as \u escapes so the output is still safe on a terminal.
@@ -105,7 +111,7 @@ function printLs(view: MonitorModel, raw: ReadonlyMap<AgentRecord, AgentRecord>,
 			: '';
 	process.stdout.write(
 		rows.length === 0
-			? `no agents\n${hidden}`
+			? `${filtered === undefined ? 'no agents' : 'no agents match'}\n${hidden}`
 			: formatTable(
 					['STATUS', 'TYPE', 'DURATION', ...(withCost ? ['COST'] : []), 'STARTED', 'ID', 'SUMMARY'],
 					rows,
@@ -126,5 +132,6 @@ export function registerLsCommand(program: Command): void {
 		)
 		.option('--all', 'include team-shutdown ghosts')
 		.option('--at <when>', 'the session as it was then, rebuilt from its event log: an ISO time, or a duration ago (30m, 2h)')
+		.addOption(filterOption('the agents'))
 		.action((session: string | undefined, options: LsOptions) => runLs(session, options));
 }

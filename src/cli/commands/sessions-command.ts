@@ -6,11 +6,8 @@ import {GLYPH, PROVIDER_MARK} from '../../present/present.js';
 import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {sessionsJsonEntry} from '../../present/json-shapes.js';
 import {formatTable} from '../../present/table.js';
-import {readSessionInfos} from '../../store/activity/session-listing.js';
 import {activityFor, addReadOptions, clockNow, type ReadOptions} from '../shared/read-options.js';
-import {scanCodex} from '../../app/session/codex-scan.js';
-import {withCodexSessions} from '../../store/codex/codex-listings.js';
-import {env} from '../../app/env.js';
+import {listSessions} from '../../app/session/listing.js';
 
 interface SessionsOptions extends ReadOptions {
 	readonly json?: boolean;
@@ -19,23 +16,12 @@ interface SessionsOptions extends ReadOptions {
 export function runSessions(options: SessionsOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
-	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
-	const claude = readSessionInfos(
-		activity,
-		{now, staleMs: options.stale, dedup: options.dedup},
-		{
-			cacheFile: env().sessionCacheFile,
-			countCacheFile: env().countFactsCacheFile,
-			claudeDir: env().claude,
-		},
-	);
-	// Codex sessions with a subagent, from its rollouts, beside them (one list, newest first).
-	const codex = scanCodex(options);
-	const sessions = withCodexSessions(activity, claude, codex, {now, staleMs: options.stale, dedup: options.dedup});
-	if (codex.skipped > 0) {
+	// Claude Code's folders and Codex sessions with a subagent, one list, newest first.
+	const {sessions, skipped} = listSessions(activity, options, now);
+	if (skipped > 0) {
 		// FIFOs, folders or links named like rollouts, unreadable files, files without a thread id.
 		process.stderr.write(
-			`agentlog: ${codex.skipped} Codex rollout file${codex.skipped === 1 ? '' : 's'} skipped (not a regular file, unreadable, or no thread on its first line)\n`,
+			`agentlog: ${skipped} Codex rollout file${skipped === 1 ? '' : 's'} skipped (not a regular file, unreadable, or no thread on its first line)\n`,
 		);
 	}
 	if (options.json) {

@@ -4,6 +4,7 @@ import type {Command} from 'commander';
 import type {WatchOptions} from '../shared/command-options.js';
 import {addReadOptions, maxOption} from '../shared/read-options.js';
 import {TIME_KEYS_HELP} from './replay-command.js';
+import {filterOption} from '../shared/filter-option.js';
 
 export function registerWatchCommand(program: Command): void {
 	const watch = program
@@ -13,10 +14,11 @@ export function registerWatchCommand(program: Command): void {
 	addReadOptions(watch)
 		.addOption(maxOption())
 		.option('--bell', 'ring the terminal bell when an agent starts waiting for you or finishes (at most once a second; the b key toggles it, remembered)')
+		.addOption(filterOption('the agents', '; the / key edits it'))
 		.option('--at <when>', "the session as it was then, rebuilt from its event log (an ISO time, or a duration ago: 30m, 2h); replay's keys move in time")
 		.addHelpText(
 			'after',
-			'\nKeys: ↑↓←→ or h j k l move · Enter details · Esc back · c collapse · g ghosts · a all · ? help · q quit\n' +
+			'\nKeys: ↑↓←→ or h j k l move · Enter details · Esc back · / filter · o order · s sessions · p tmux pane · c collapse · g ghosts · a all · ? help · q quit\n' +
 				`With --at: ${TIME_KEYS_HELP.replace(/^Keys: /u, '')}\n` +
 				'When stdout is not a terminal, prints one plain snapshot and exits.',
 		)

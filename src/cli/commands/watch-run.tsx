@@ -21,7 +21,11 @@ import {openLiveSession} from '../../app/session/live.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
-import {env} from '../../app/env.js';
+import {env, clockNow} from '../../app/env.js';
+import {listView} from '../../tui/model/list-view.js';
+import {listSessions} from '../../app/session/listing.js';
+import {jumpToAgent, runTmux} from '../../app/session/jump.js';
+import type {LiveSession} from '../../app/session/live.js';
 
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
 export async function snapshotText(
@@ -40,17 +44,20 @@ export async function snapshotText(
 	} = await readSessionModel(
 		activity,
 		sessionId,
-		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max},
+		// A filter looks at every agent, not only the newest --max.
+		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: options.filter !== undefined, max: options.max},
 		readTranscripts,
 		options,
 	);
+	const shown = listView(view, {filter: options.filter?.text ?? '', editing: false, sort: 'started'});
 	const model = buildScreen({
 		size: paneSize(columns, undefined),
 		activity,
 		activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
 		sessionId: sessionId === undefined ? undefined : sessionLabel(sessionId),
 		following,
-		view,
+		view: shown.view,
+		...(shown.filter === undefined ? {} : {filter: shown.filter}),
 		warnings: read.invalid.length,
 		ui: initialUiModel(),
 		now,
@@ -72,32 +79,57 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		process.stdout.write(await snapshotText(activity, shown, following, options, snapshotColumns(), transcriptReader(activityRoots(activity))));
 		return;
 	}
-	const live = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
 	const state = env().stateFile;
 	const saved = loadUiState(state);
+	const keyboard = Boolean(process.stdin.isTTY);
+	// The session picker (key s) closes the live sources of one session and opens another's.
+	let live: LiveSession = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
+	let watched = sessionId;
+	const element = () => (
+		<App
+			source={live.agents}
+			transcripts={live.transcripts}
+			workflows={live.workflows}
+			staleMs={options.stale}
+			max={options.max}
+			dedup={options.dedup}
+			keyboard={keyboard}
+			initialCollapsed={saved.collapsed}
+			onCollapsedChange={collapsed => saveUiState(state, {...loadUiState(state), collapsed})}
+			initialBell={options.bell === true || saved.bell}
+			onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
+			ring={() => void process.stdout.write('\u0007')}
+			hookNotifies={session => hookNotifies(path.join(activity, session))}
+			{...(options.filter === undefined ? {} : {initialFilter: options.filter.text})}
+			sessions={sessions}
+			jump={jump}
+		/>
+	);
+	// p: the agent's record as the watcher holds it now.
+	const jump = (agentId: string): string => {
+		const snapshot = live.agents.getSnapshot();
+		const agent = [...snapshot.set.agents.values()].find(record => record.agentId === agentId);
+		return agent === undefined
+			? 'p: that agent is no longer shown'
+			: jumpToAgent(activity, agent, {tmuxEnv: process.env.TMUX, tmux: runTmux, sessionId: watched ?? snapshot.sessionId});
+	};
+	const sessions = {
+		list: () => listSessions(activity, options, clockNow()).sessions,
+		choose: (chosen: string | undefined) => {
+			const before = live;
+			watched = chosen;
+			live = openLiveSession(activity, {...(chosen === undefined ? {} : {session: chosen}), codex: options});
+			live.start();
+			app?.rerender(element());
+			void before.close();
+		},
+	};
+	let app: ReturnType<typeof render> | undefined;
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
 		live.start();
-		const keyboard = Boolean(process.stdin.isTTY);
-		const app = render(
-			<App
-				source={live.agents}
-				transcripts={live.transcripts}
-				workflows={live.workflows}
-				staleMs={options.stale}
-				max={options.max}
-				dedup={options.dedup}
-				keyboard={keyboard}
-				initialCollapsed={saved.collapsed}
-				onCollapsedChange={collapsed => saveUiState(state, {...loadUiState(state), collapsed})}
-				initialBell={options.bell === true || saved.bell}
-				onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
-				ring={() => void process.stdout.write('\u0007')}
-				hookNotifies={session => hookNotifies(path.join(activity, session))}
-			/>,
-			{exitOnCtrlC: true},
-		);
+		app = render(element(), {exitOnCtrlC: true});
 		try {
 			await app.waitUntilExit();
 		} catch (error) {

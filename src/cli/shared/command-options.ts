@@ -1,6 +1,7 @@
 // The options of the commands whose work is loaded lazily (watch, demo): the command file and the
 // file that runs it both need them, so they live here, and neither imports the other's types.
 import type {ReadOptions} from './read-options.js';
+import type {FilterExpression} from './filter-option.js';
 
 export interface WatchOptions extends ReadOptions {
 	readonly max: number;
@@ -8,6 +9,8 @@ export interface WatchOptions extends ReadOptions {
 	readonly at?: string;
 	/** Ring the bell when an agent starts waiting or finishes (also the `b` key, remembered). */
 	readonly bell?: boolean;
+	/** `watch --filter <expr>`: the `/` filter to start with (and the snapshot's). */
+	readonly filter?: FilterExpression;
 }
 
 export interface ReplayOptions extends WatchOptions {

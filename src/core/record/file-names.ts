@@ -22,6 +22,12 @@ export const EVENT_LOG_NAME = 'events.jsonl';
 export const MAIN_WAITING_NAME = '.main-waiting.json';
 
 /**
+ * The session's Claude Code (or Codex) process, `{pid, start, comm}`: `<session>/.session-process.json`,
+ * written by the hook once (Linux only), read by watch's `p` key to find the session's tmux pane.
+ */
+export const SESSION_PROCESS_NAME = '.session-process.json';
+
+/**
  * `<activity>/.newest-session`: the session of the hook's last recorded event (one line, its id),
  * whose folder the hook has just given the newest time. The newest-session rule
  * (store/activity/session-listing.ts newestSessionId) trusts it while no session folder came or went
@@ -56,10 +62,11 @@ const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
 const LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
 // What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot
 // files): temp files of writeAtomic (`.<target>.<pid>.<stamp>.tmp`, for an agent file,
-// .main-waiting.json or .notify.json), agent, cap and notify locks (lock.ts), a stale lock moved aside to be removed
-// (`<lock>.<pid>.<n>.stale`) and the cap's marker.
+// .main-waiting.json, .notify.json or .session-process.json), agent, cap and notify locks (lock.ts),
+// a stale lock moved aside to be removed (`<lock>.<pid>.<n>.stale`), the cap's marker and the
+// session's process.
 const OWN_DOT_FILE = new RegExp(
-	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.\\+cap\\.again)$`,
+	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
 	'u',
 );
 const AGENT_FILE = new RegExp(`^${ID}\\.json$`, 'u');

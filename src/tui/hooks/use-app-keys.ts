@@ -1,7 +1,7 @@
 import {useLayoutEffect, useRef} from 'react';
 import {useApp, useInput} from 'ink';
-import {keyToAction, pressesOf, type Action, type Focus, type KeyMode} from '../model/keymap.js';
-import type {UiContext, UiEvent} from '../model/ui-state.js';
+import {keyToAction, pressesOf, type Action, type KeyMode} from '../model/keymap.js';
+import {uiReducer, type UiContext, type UiEvent, type UiModel} from '../model/ui-state.js';
 
 /**
  * The only useInput. Keys become actions (core/keymap) and go to the reducer; the handler reads
@@ -10,25 +10,29 @@ import type {UiContext, UiEvent} from '../model/ui-state.js';
  */
 export function useAppKeys(
 	dispatch: (event: UiEvent) => void,
-	focus: Focus,
+	ui: UiModel,
 	context: UiContext,
 	isActive: boolean,
 	mode: KeyMode = 'live',
 	onReplay?: (op: Extract<Action, {type: 'replay'}>['op']) => void,
+	/** Sees every other action before the reducer, with the screen's state as the key found it (the session picker's switch, the tmux jump act outside the screen). */
+	onAction?: (action: Action, ui: UiModel) => void,
 ): void {
 	const {exit} = useApp();
-	const focusRef = useRef(focus);
+	const uiRef = useRef(ui);
 	const contextRef = useRef(context);
 	// Updated as soon as a render is committed, before Ink hands the next key to the handler.
 	useLayoutEffect(() => {
-		focusRef.current = focus;
+		uiRef.current = ui;
 		contextRef.current = context;
-	}, [focus, context]);
+	}, [ui, context]);
 	useInput(
 		(input, key) => {
-			// Keys typed faster than a read arrive together ('jj', 'G' and Enter): take each in turn.
+			// Keys typed faster than a read arrive together ('jj', 'G' and Enter, '/' and a word): take
+			// each in turn, each read in the focus the ones before it left (the reducer, run here too).
+			let model = uiRef.current;
 			for (const press of pressesOf(input, key)) {
-				const action = keyToAction(press.input, press.key, focusRef.current, mode);
+				const action = keyToAction(press.input, press.key, model.focus, mode);
 				if (action?.type === 'quit') {
 					exit();
 					return;
@@ -38,7 +42,10 @@ export function useAppKeys(
 					continue;
 				}
 				if (action) {
-					dispatch({type: 'key', action, context: contextRef.current});
+					onAction?.(action, model);
+					const event = {type: 'key', action, context: contextRef.current} as const;
+					model = uiReducer(model, event);
+					dispatch(event);
 				}
 			}
 		},

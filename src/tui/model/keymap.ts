@@ -17,6 +17,16 @@ export type Action =
 	| {readonly type: 'pan'; readonly by: -1 | 1}
 	| {readonly type: 'toggle-help'}
 	| {readonly type: 'quit'}
+	| {readonly type: 'filter-open'}
+	/** Typing in the filter line: a character, Backspace, Enter (keep it), Esc (clear it). */
+	| {readonly type: 'filter-edit'; readonly op: 'type'; readonly text: string}
+	| {readonly type: 'filter-edit'; readonly op: 'erase' | 'done' | 'clear'}
+	| {readonly type: 'cycle-sort'}
+	| {readonly type: 'sessions-open'}
+	/** In the session picker: switch to the session chosen, or follow the newest. */
+	| {readonly type: 'session-pick'}
+	| {readonly type: 'session-follow'}
+	| {readonly type: 'jump'}
 	| {readonly type: 'replay'; readonly op: 'toggle' | 'prev' | 'next' | 'slower' | 'faster'};
 
 /** `live`: watch; `replay`: replay and `watch --at`, where Space and ← → move in time. */
@@ -40,7 +50,8 @@ export interface KeyInfo {
 	readonly meta?: boolean;
 }
 
-export type Focus = 'list' | 'detail' | 'help';
+/** `filter`: the `/` line takes the keys typed; `sessions`: the session picker is open. */
+export type Focus = 'list' | 'detail' | 'help' | 'filter' | 'sessions';
 
 interface Binding {
 	/** Key tokens (see keyToken): named keys and printable characters. */
@@ -65,7 +76,7 @@ export const BINDINGS: readonly Binding[] = [
 	{tokens: ['home'], label: 'Home', action: {type: 'edge', to: 'first'}, help: 'first'},
 	{tokens: ['end', 'G'], label: 'End G', action: {type: 'edge', to: 'last'}, help: 'last'},
 	{tokens: ['enter'], label: 'Enter', action: {type: 'open'}, help: 'open the detail pane'},
-	{tokens: ['esc'], label: 'Esc', action: CLOSE, help: 'close the detail pane or this help'},
+	{tokens: ['esc'], label: 'Esc', action: CLOSE, help: 'close the detail pane or this help; in the list, clear a kept filter'},
 	{tokens: ['c'], label: 'c', action: {type: 'toggle-collapse'}, help: 'collapse / expand the agents'},
 	{tokens: ['t'], label: 't', action: {type: 'toggle-timeline'}, inDetail: null, help: 'the timeline: a bar per agent on a time axis / the list'},
 	{tokens: ['+', '='], label: '+', action: {type: 'zoom', by: 1}, inDetail: null, help: 'timeline: zoom in (to the latest part)'},
@@ -80,6 +91,34 @@ export const BINDINGS: readonly Binding[] = [
 		action: {type: 'toggle-fold'},
 		inDetail: null,
 		help: "fold / unfold the selected workflow run (its agents under its row); Enter on a run's row too",
+	},
+	{
+		tokens: ['/'],
+		label: '/',
+		action: {type: 'filter-open'},
+		inDetail: null,
+		help: 'filter: words, or status:failed type: name: workflow: label:; -word excludes; Enter keeps, Esc clears',
+	},
+	{
+		tokens: ['o'],
+		label: 'o',
+		action: {type: 'cycle-sort'},
+		inDetail: null,
+		help: 'order: started, last activity, duration, status, cost (the footer says which)',
+	},
+	{
+		tokens: ['s'],
+		label: 's',
+		action: {type: 'sessions-open'},
+		inDetail: null,
+		help: 'sessions: pick the session to watch (↑↓ Enter); f there follows the newest again',
+	},
+	{
+		tokens: ['p'],
+		label: 'p',
+		action: {type: 'jump'},
+		inDetail: null,
+		help: "tmux: switch to the pane where the selected agent's Claude Code (or Codex) runs",
 	},
 	{tokens: ['b'], label: 'b', action: {type: 'toggle-bell'}, help: 'bell on / off: rings when an agent starts waiting or finishes (remembered)'},
 	{tokens: ['?'], label: '?', action: {type: 'toggle-help'}, help: 'this help'},
@@ -191,7 +230,56 @@ export function keyToken(input: string, key: KeyInfo): string | undefined {
 	return input;
 }
 
+/** A character the filter line takes: a letter, digit, mark, punctuation, symbol or space (no control or format character). */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** The keys of the `/` line: characters are typed; ↑↓ still move in the list. */
+function filterKey(input: string, key: KeyInfo): Action | undefined {
+	if (key.escape) return {type: 'filter-edit', op: 'clear'};
+	if (key.return) return {type: 'filter-edit', op: 'done'};
+	if (key.backspace || key.delete) return {type: 'filter-edit', op: 'erase'};
+	if (key.upArrow || key.downArrow) return {type: 'move', by: key.upArrow ? -1 : 1};
+	const token = keyToken(input, key);
+	return token !== undefined && input === token && PRINTABLE.test(token) ? {type: 'filter-edit', op: 'type', text: token} : undefined;
+}
+
+/** The session picker's keys: ↑↓ (k j) choose, Enter switches, f follows the newest, Esc (or s) closes. */
+function sessionsKey(input: string, key: KeyInfo): Action | undefined {
+	const token = keyToken(input, key);
+	switch (token) {
+		case 'up':
+		case 'k':
+			return {type: 'move', by: -1};
+		case 'down':
+		case 'j':
+			return {type: 'move', by: 1};
+		case 'enter':
+			return {type: 'session-pick'};
+		case 'f':
+			return {type: 'session-follow'};
+		case 'esc':
+		case 's':
+			return CLOSE;
+		case 'q':
+			return {type: 'quit'};
+		default:
+			return undefined;
+	}
+}
+
+/** The picker's keys, for the help: they hold only while it is open. */
+export const SESSION_PICKER_HELP: ReadonlyArray<readonly [string, string]> = [
+	['↑↓ Enter', 'sessions (s): choose, switch to it'],
+	['f', 'sessions (s): follow the newest session again'],
+];
+
 export function keyToAction(input: string, key: KeyInfo, focus: Focus, mode: KeyMode = 'live'): Action | undefined {
+	if (focus === 'filter') {
+		return filterKey(input, key);
+	}
+	if (focus === 'sessions') {
+		return sessionsKey(input, key);
+	}
 	const token = keyToken(input, key);
 	const binding = token === undefined ? undefined : bindingsOf(mode).find(b => b.tokens.includes(token));
 	if (!binding) {

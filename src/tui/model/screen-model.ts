@@ -2,7 +2,7 @@
 // Components only draw this; the key reducer reads its page sizes from it.
 import {head} from '../../core/text/bounded.js';
 import type {Waiting} from '../../core/monitor/waiting.js';
-import {bindingsOf, type KeyMode} from './keymap.js';
+import {bindingsOf, SESSION_PICKER_HELP, type KeyMode} from './keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, nameColumn, windowStart, type Size} from './layout.js';
 import {
 	agentName,
@@ -30,6 +30,10 @@ import {runCountsText, runName, runSummary} from '../../present/workflow-text.js
 import type {WorkflowGroup} from '../../core/workflow/group.js';
 import {detailLines, type RenderedMessage} from './detail-lines.js';
 import {timelineBody, type TimelineBody} from './timeline-body.js';
+import type {FilterState} from './list-view.js';
+import {pickerLines, type SessionChoice} from './session-picker.js';
+import {SORT_NAMES} from '../../core/monitor/order.js';
+import {filterCountText} from '../../present/filter-fields.js';
 
 export {wrapParagraphs, type RenderedMessage} from './detail-lines.js';
 export type {TimelineLine} from './timeline-body.js';
@@ -57,6 +61,7 @@ export type Body =
 	| {readonly kind: 'strip'; readonly cards: readonly CardRow[]; readonly cardWidth: number}
 	| {readonly kind: 'detail'; readonly lines: readonly string[]}
 	| {readonly kind: 'help'; readonly lines: readonly string[]}
+	| {readonly kind: 'sessions'; readonly lines: readonly string[]}
 	| {readonly kind: 'collapsed'}
 	| TimelineBody;
 
@@ -102,6 +107,12 @@ export interface ScreenInput {
 	readonly markdown: (text: string, width: number) => RenderedMessage | undefined;
 	/** What the session's event log says of each agent's lifecycle (the detail pane's section); absent: not read. */
 	readonly lifecycle?: SessionLifecycle;
+	/** The `/` filter, when one is typed or kept (`view` is already filtered: tui/model/list-view.ts). */
+	readonly filter?: FilterState;
+	/** What the session picker lists (key s), newest first. */
+	readonly sessions?: readonly SessionChoice[];
+	/** A line for the footer until the next key (what `p` did, or why it could not). */
+	readonly notice?: string;
 }
 
 function waitingLines(input: ScreenInput): string[] {
@@ -129,6 +140,7 @@ function helpLines(mode: KeyMode): string[] {
 		'Keys',
 		'',
 		...bindings.filter(b => b.help !== '').map(b => `${pad(b.label)}  ${b.help}`),
+		...(mode === 'live' ? SESSION_PICKER_HELP.map(([label, help]) => `${pad(label)}  ${help}`) : []),
 		'',
 		'Symbols',
 		'',
@@ -186,6 +198,25 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 	if (!input.keyboard) {
 		return [more, {text: 'keys unavailable (stdin is not a terminal) · Ctrl+C quits', keep: 9}];
 	}
+	const {filter} = input;
+	if (filter?.editing) {
+		return [
+			{text: `/${filter.text}▏`, keep: 10},
+			// The reason only: the footer has no room for the list of fields (the help has it).
+			{text: filter.error?.split(' (')[0] ?? '', keep: 9},
+			{text: 'Enter keep', keep: 6},
+			{text: 'Esc clear', keep: 7},
+			{text: '↑↓ move', keep: 3},
+		];
+	}
+	const kept = filter === undefined ? [] : [{text: `/${filter.text} (Esc clears)`, keep: 9}];
+	const order = ui.sort === 'started' ? [] : [{text: `order: ${SORT_NAMES[ui.sort]} (o)`, keep: 8}];
+	const notice = input.notice === undefined ? [] : [{text: input.notice, keep: 11}];
+	return [...notice, ...kept, ...order, ...bodyHints(input, body, context, window, rendering, more, quit)];
+}
+
+function bodyHints(input: ScreenInput, body: Body, context: UiContext, window: string, rendering: string | undefined, more: Hint, quit: Hint): Hint[] {
+	const {ui} = input;
 	switch (body.kind) {
 		case 'detail': {
 			// The lines really shown: the body clamps a scroll left past the end (e.g. by a resize).
@@ -200,6 +231,8 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 				{text: `lines ${first + 1}–${last} of ${context.detailLines}`, keep: 3},
 			];
 		}
+		case 'sessions':
+			return [{text: 'Enter switch', keep: 8}, {text: 'f follow the newest', keep: 7}, {text: 'Esc close', keep: 8}, quit];
 		case 'help':
 			return [{text: 'Esc or ? closes this help', keep: 8}, {text: context.detailLines > context.page ? '↑↓ scroll' : '', keep: 5}, quit];
 		case 'collapsed':
@@ -265,7 +298,8 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	const size = input.note === undefined ? input.size : {...input.size, rows: input.size.rows - 1};
 	const width = size.columns;
 	const height = bodyHeight(size);
-	const header = headerText(
+	const filterSuffix = input.filter === undefined ? '' : ` · ${input.filter.error === undefined ? filterCountText(input.filter) : 'filter incomplete'}`;
+	const headerLine = headerText(
 		{
 			sessionId: input.sessionId,
 			following: input.following,
@@ -274,8 +308,9 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			warnings: input.warnings,
 			...(input.mainWaiting === undefined ? {} : {mainWaiting: mainWaitingText(input.mainWaiting, input.now)}),
 		},
-		width,
+		Math.max(1, width - [...filterSuffix].length),
 	);
+	const header = filterSuffix === '' ? headerLine : clip(`${headerLine}${filterSuffix}`, width);
 	const rows = arrangeRows(view, ui.folded);
 	const ids = rows.map(rowId);
 	let body: Body;
@@ -290,7 +325,14 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		const start = Math.min(ui.detailScroll, Math.max(0, lines.length - height));
 		return lines.slice(start, start + height).map(line => shortLine(line, width));
 	};
-	if (ui.focus === 'help') {
+	if (ui.focus === 'sessions') {
+		const lines = pickerLines(
+			{sessions: input.sessions ?? [], index: ui.pickerIndex, current: input.sessionId, following: input.following, now},
+			width,
+			height,
+		);
+		body = {kind: 'sessions', lines: lines.map(line => shortLine(line, width))};
+	} else if (ui.focus === 'help') {
 		body = {kind: 'help', lines: scrolled(helpLines(input.keyMode ?? 'live').map(line => clip(line, width)))};
 	} else if (ui.collapsed) {
 		body = {kind: 'collapsed'};
@@ -298,6 +340,13 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		const detail = detailLines(selected, input, width);
 		body = {kind: 'detail', lines: scrolled(detail.lines)};
 		rendering = detail.rendering;
+	} else if (view.items.length === 0 && input.filter !== undefined && input.filter.total > 0) {
+		body = {
+			kind: 'message',
+			lines: [`No agent of ${input.filter.total} matches /${safeLine(input.filter.text)}`, '', 'Backspace edits it · Esc clears it'].map(line =>
+				fit(line, width),
+			),
+		};
 	} else if (view.items.length === 0) {
 		body = {kind: 'message', lines: waitingLines(input).map(line => fit(line, width))};
 	} else if (ui.timeline && !input.snapshot) {
@@ -377,7 +426,13 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 		endCardFrame();
 	}
 	const runs = runsOfRows(rows);
-	const context: UiContext = {ids, page, detailLines: detailCount, ...(runs.size === 0 ? {} : {runs})};
+	const context: UiContext = {
+		ids,
+		page,
+		detailLines: detailCount,
+		...(runs.size === 0 ? {} : {runs}),
+		...(ui.focus === 'sessions' ? {sessions: input.sessions?.length ?? 0} : {}),
+	};
 	return {
 		width,
 		header,

@@ -3,6 +3,7 @@
 import type {Action, Focus} from './keymap.js';
 import {isRunRow, runRowId} from './workflow-rows.js';
 import {ZOOMS} from '../../present/timeline.js';
+import {nextSortKey, type SortKey} from '../../core/monitor/order.js';
 
 export interface UiModel {
 	readonly focus: Focus;
@@ -25,7 +26,16 @@ export interface UiModel {
 	readonly zoom: number;
 	/** How far back in time the zoomed timeline looks, in shown spans (0: the latest part, with now). */
 	readonly pan: number;
+	/** The `/` filter as typed ('' : none). */
+	readonly filter: string;
+	/** The list's order (key o); `started` is the view's own. */
+	readonly sort: SortKey;
+	/** The line chosen in the session picker (key s). */
+	readonly pickerIndex: number;
 }
+
+/** The longest filter the `/` line takes. */
+export const FILTER_MAX = 200;
 
 export function initialUiModel(collapsed = false, bell = false): UiModel {
 	return {
@@ -42,6 +52,9 @@ export function initialUiModel(collapsed = false, bell = false): UiModel {
 		timeline: false,
 		zoom: 0,
 		pan: 0,
+		filter: '',
+		sort: 'started',
+		pickerIndex: 0,
 	};
 }
 
@@ -55,6 +68,8 @@ export interface UiContext {
 	readonly detailLines: number;
 	/** The workflow run of each row in one (a run's row, its agents' rows); absent: none is. */
 	readonly runs?: ReadonlyMap<string, string>;
+	/** How many sessions the picker lists, when it is open. */
+	readonly sessions?: number;
 }
 
 export type UiEvent =
@@ -100,6 +115,25 @@ function toggleFold(model: UiModel, ctx: UiContext): UiModel {
 	return {...model, folded, selectedId: runRowId(runId)};
 }
 
+/** A key of the `/` line: a character added, the last one taken back, the filter kept (Enter) or cleared (Esc). */
+function editFilter(model: UiModel, action: Extract<Action, {type: 'filter-edit'}>): UiModel {
+	if (model.focus !== 'filter') {
+		return model;
+	}
+	switch (action.op) {
+		case 'type': {
+			const filter = model.filter + action.text;
+			return [...filter].length > FILTER_MAX ? model : {...model, filter};
+		}
+		case 'erase':
+			return {...model, filter: [...model.filter].slice(0, -1).join('')};
+		case 'done':
+			return {...model, focus: 'list'};
+		case 'clear':
+			return {...model, focus: 'list', filter: ''};
+	}
+}
+
 function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 	const current = model.selectedId === undefined ? -1 : ctx.ids.indexOf(model.selectedId);
 	const maxScroll = Math.max(0, ctx.detailLines - ctx.page);
@@ -113,7 +147,24 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 		case 'toggle-help':
 			return {...model, focus: model.focus === 'help' ? 'list' : 'help', detailScroll: 0};
 		case 'close':
-			return model.focus === 'list' ? model : {...model, focus: 'list', detailScroll: 0};
+			if (model.focus === 'list') {
+				// Esc in the list clears a filter kept with Enter.
+				return model.filter === '' ? model : {...model, filter: ''};
+			}
+			return {...model, focus: 'list', detailScroll: 0};
+		case 'filter-open':
+			return model.focus === 'list' ? {...model, focus: 'filter', collapsed: false} : model;
+		case 'filter-edit':
+			return editFilter(model, action);
+		case 'cycle-sort':
+			return {...model, sort: nextSortKey(model.sort)};
+		case 'sessions-open':
+			return model.focus === 'list' ? {...model, focus: 'sessions', pickerIndex: 0} : model;
+		case 'session-pick':
+		case 'session-follow':
+			return model.focus === 'sessions' ? {...model, focus: 'list', detailScroll: 0} : model;
+		case 'jump':
+			return model;
 		case 'toggle-bell':
 			return {...model, bell: !model.bell};
 		case 'toggle-collapse':
@@ -153,6 +204,13 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 	}
 	if (model.collapsed && model.focus === 'list') {
 		return model;
+	}
+	if (model.focus === 'sessions') {
+		if (action.type !== 'move') {
+			return model;
+		}
+		const pickerIndex = clamp(model.pickerIndex + action.by, 0, Math.max(0, (ctx.sessions ?? 0) - 1));
+		return pickerIndex === model.pickerIndex ? model : {...model, pickerIndex};
 	}
 	// The detail pane and the help both scroll (the help is taller than a small pane).
 	if (model.focus === 'detail' || model.focus === 'help') {

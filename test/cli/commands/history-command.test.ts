@@ -253,6 +253,25 @@ describe('agentlog history', () => {
 		const events = json<Array<{data?: {lastMessage?: string}}>>(run(['history', '--events', '--json'], activity));
 		expect(events[2]?.data?.lastMessage).toBe(ALL_HOSTILE);
 	});
+
+	it('--filter keeps the agents its expression matches (words, field:value, -word); a bad one is a usage error', () => {
+		const activity = fixture();
+		const ids = (expr: string) => json(run(['history', '--json', '--filter', expr], activity)).map(a => a.agentId);
+		expect(ids('routes')).toEqual(['ex1']);
+		expect(ids('type:explore')).toEqual(['ex2', 'ex1']);
+		expect(ids('type:explore status:stopped')).toEqual(['ex1']);
+		expect(ids('status:interrupted')).toEqual(['pl1']);
+		expect(ids('-type:explore')).toEqual(['pl1', 'wk1']);
+		const none = run(['history', '--filter', 'nothing-like-this'], activity);
+		expect(none.status).toBe(0);
+		expect(none.stdout).toBe('no agents match\n');
+		const bad = run(['history', '--filter', 'colour:red'], activity);
+		expect(bad.status).toBe(2);
+		expect(bad.stderr).toContain("unknown field 'colour:'");
+		const events = run(['history', '--events', '--filter', 'explore'], activity);
+		expect(events.status).toBe(2);
+		expect(events.stderr).toContain('--filter picks agents');
+	});
 });
 
 describe('agentlog stats', () => {

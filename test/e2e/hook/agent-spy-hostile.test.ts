@@ -7,6 +7,7 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {parseAgentRecord, type AgentRecord} from '../../../src/core/record/agent-record.js';
 import {hookEnv, installedHook, runHook, runHookAsync, runHookFromFile} from '../../helpers/hook.js';
 import {tempDir} from '../../helpers/tmp.js';
+import {SESSION_PROCESS_NAME} from '../../../src/core/record/file-names.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
@@ -98,7 +99,7 @@ describe('agent-spy under races', () => {
 		const wrong = ids.map(id => readAgent(activity, id)).filter(r => r.status !== 'stopped' || r.lastMessage !== `Done: ${r.agentId}.`);
 		expect(wrong).toEqual([]);
 		// No lock or temp file is left behind.
-		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.'))).toEqual([]);
+		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.') && n !== SESSION_PROCESS_NAME)).toEqual([]);
 	}, 60_000);
 
 	it('keeps exactly the cap when 100 stops run at once, and never removes an active or idle agent', async () => {
@@ -121,7 +122,7 @@ describe('agent-spy under races', () => {
 		for (const keep of ['live0', 'live1', 'live2', 'live3', 'live4', 'reviewer@session-3f2c9a10', 'tester@session-3f2c9a10']) {
 			expect(files).toContain(`${keep}.json`);
 		}
-		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.'))).toEqual([]);
+		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.') && n !== SESSION_PROCESS_NAME)).toEqual([]);
 	}, 60_000);
 });
 

@@ -6,6 +6,7 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {parseAgentRecord} from '../../../src/core/record/agent-record.js';
 import {hookEnv, installedHook, runHook, runHookAsync, runHookScript} from '../../helpers/hook.js';
 import {tempDir} from '../../helpers/tmp.js';
+import {SESSION_PROCESS_NAME} from '../../../src/core/record/file-names.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
@@ -76,7 +77,9 @@ describe('agent-spy hook', () => {
 		expect(Date.parse(rec.stoppedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(rec.startedAt));
 		// The file is 2-space JSON with a final newline, and no temp file is left behind.
 		expect(readFileSync(path.join(activity, SESSION, 'a8c41f0e92b7d3a15.json'), 'utf8')).toMatch(/^\{\n {2}"agentId".*\n\}\n$/s);
-		expect(readdirSync(path.join(activity, SESSION)).sort()).toEqual(['a8c41f0e92b7d3a15.json', 'events.jsonl']);
+		expect(readdirSync(path.join(activity, SESSION)).sort()).toEqual(
+			[SESSION_PROCESS_NAME, 'a8c41f0e92b7d3a15.json', 'events.jsonl'].filter(n => process.platform === 'linux' || n !== SESSION_PROCESS_NAME),
+		);
 	});
 
 	it('keeps the first startedAt when SubagentStart repeats', () => {
@@ -130,7 +133,7 @@ describe('agent-spy hook', () => {
 		for (const id of ids) {
 			expect(readAgent(activity, id).status).toBe('active');
 		}
-		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.'))).toEqual([]);
+		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.') && n !== SESSION_PROCESS_NAME)).toEqual([]);
 	});
 
 	it('caps a session at 20 files by removing the oldest stopped ones only', () => {

@@ -49,7 +49,7 @@ describe('keyToAction in the list', () => {
 	});
 
 	it('ignores keys with no binding', () => {
-		for (const input of ['x', 'z', '1', '/', 'K', '\t']) {
+		for (const input of ['x', 'z', '1', 'K', '\t']) {
 			expect(char(input)).toBeUndefined();
 		}
 		expect(named({backspace: true})).toBeUndefined();
@@ -195,5 +195,46 @@ describe('pressesOf', () => {
 		expect(pressesOf('c', {ctrl: true})).toEqual([{input: 'c', key: {ctrl: true}}]);
 		// Esc and more keys in one chunk: Esc, then each of them.
 		expect(pressesOf('ab', {meta: true}).map(p => keyToken(p.input, p.key))).toEqual(['esc', 'a', 'b']);
+	});
+});
+
+describe('keyToAction in the / line and the session picker', () => {
+	it('types printable characters (q and j included), erases with Backspace, keeps with Enter, clears with Esc', () => {
+		expect(char('q', 'filter')).toEqual({type: 'filter-edit', op: 'type', text: 'q'});
+		expect(char('é', 'filter')).toEqual({type: 'filter-edit', op: 'type', text: 'é'});
+		expect(char(':', 'filter')).toEqual({type: 'filter-edit', op: 'type', text: ':'});
+		for (const control of ['\t', '\u0007', '\u009b', '\u202e']) {
+			expect(char(control, 'filter')).toBeUndefined();
+		}
+		expect(named({delete: true}, 'filter')).toEqual({type: 'filter-edit', op: 'erase'});
+		expect(named({backspace: true}, 'filter')).toEqual({type: 'filter-edit', op: 'erase'});
+		expect(named({return: true}, 'filter')).toEqual({type: 'filter-edit', op: 'done'});
+		expect(named({escape: true, meta: true}, 'filter')).toEqual({type: 'filter-edit', op: 'clear'});
+		expect(named({downArrow: true}, 'filter')).toEqual({type: 'move', by: 1});
+	});
+
+	it('opens the line, the order, the picker and the jump from the list only', () => {
+		expect(char('/')).toEqual({type: 'filter-open'});
+		expect(char('o')).toEqual({type: 'cycle-sort'});
+		expect(char('s')).toEqual({type: 'sessions-open'});
+		expect(char('p')).toEqual({type: 'jump'});
+		for (const key of ['/', 'o', 's', 'p']) {
+			expect(char(key, 'detail')).toBeUndefined();
+		}
+	});
+
+	it('the picker: ↑↓ j k choose, Enter switches, f follows the newest, Esc or s closes', () => {
+		expect(char('j', 'sessions')).toEqual({type: 'move', by: 1});
+		expect(named({upArrow: true}, 'sessions')).toEqual({type: 'move', by: -1});
+		expect(named({return: true}, 'sessions')).toEqual({type: 'session-pick'});
+		expect(char('f', 'sessions')).toEqual({type: 'session-follow'});
+		expect(named({escape: true}, 'sessions')).toEqual({type: 'close'});
+		expect(char('s', 'sessions')).toEqual({type: 'close'});
+		expect(char('c', 'sessions')).toBeUndefined();
+	});
+
+	it('gives every new key a binding of its own', () => {
+		const tokens = BINDINGS.flatMap(b => b.tokens);
+		expect(new Set(tokens).size).toBe(tokens.length);
 	});
 });

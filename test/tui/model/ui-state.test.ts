@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {Action} from '../../../src/tui/model/keymap.js';
-import {initialUiModel, reconcileSelection, uiReducer, type UiContext, type UiModel} from '../../../src/tui/model/ui-state.js';
+import {FILTER_MAX, initialUiModel, reconcileSelection, uiReducer, type UiContext, type UiModel} from '../../../src/tui/model/ui-state.js';
 
 const IDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] as const;
 
@@ -42,6 +42,9 @@ describe('initialUiModel', () => {
 			timeline: false,
 			zoom: 0,
 			pan: 0,
+			filter: '',
+			sort: 'started',
+			pickerIndex: 0,
 		});
 	});
 
@@ -417,5 +420,50 @@ describe('workflow runs: fold and unfold', () => {
 		expect([...entered.folded]).toEqual(['wf_a']);
 		const onOther = {...initialUiModel(), selectedId: 'p1', selectedIndex: 2};
 		expect(key(onOther, {type: 'toggle-fold'})).toBe(onOther);
+	});
+});
+
+describe('the / filter, the order and the session picker in the reducer', () => {
+	const list: UiContext = {ids: ['a', 'b'], page: 10, detailLines: 0};
+	const key = (m: UiModel, action: Action, context: UiContext = list) => uiReducer(m, {type: 'key', action, context});
+
+	it('edits the filter while the line is open; Enter keeps it, Esc clears it, Esc in the list clears a kept one', () => {
+		let m = key(initialUiModel(), {type: 'filter-open'});
+		expect(m.focus).toBe('filter');
+		for (const text of ['r', 'é', 'v']) {
+			m = key(m, {type: 'filter-edit', op: 'type', text});
+		}
+		m = key(m, {type: 'filter-edit', op: 'erase'});
+		expect(m.filter).toBe('ré');
+		m = key(m, {type: 'filter-edit', op: 'done'});
+		expect(m).toMatchObject({focus: 'list', filter: 'ré'});
+		expect(key(m, {type: 'close'})).toMatchObject({focus: 'list', filter: ''});
+		const typing = key(key(initialUiModel(), {type: 'filter-open'}), {type: 'filter-edit', op: 'type', text: 'x'});
+		expect(key(typing, {type: 'filter-edit', op: 'clear'})).toMatchObject({focus: 'list', filter: ''});
+		// Typing is ignored unless the line is open; the line takes no more than FILTER_MAX.
+		expect(key(initialUiModel(), {type: 'filter-edit', op: 'type', text: 'x'}).filter).toBe('');
+		let long = key(initialUiModel(), {type: 'filter-open'});
+		for (let i = 0; i < FILTER_MAX + 5; i++) {
+			long = key(long, {type: 'filter-edit', op: 'type', text: 'x'});
+		}
+		expect(long.filter).toHaveLength(FILTER_MAX);
+	});
+
+	it('cycles the order', () => {
+		expect(key(initialUiModel(), {type: 'cycle-sort'}).sort).toBe('activity');
+	});
+
+	it('moves in the picker within its sessions, and leaves it on a pick or follow', () => {
+		let m = key(initialUiModel(), {type: 'sessions-open'});
+		expect(m.focus).toBe('sessions');
+		const picker = {...list, sessions: 3};
+		for (let i = 0; i < 5; i++) {
+			m = key(m, {type: 'move', by: 1}, picker);
+		}
+		expect(m.pickerIndex).toBe(2);
+		expect(m.selectedId).toBeUndefined();
+		expect(key(m, {type: 'session-pick'}).focus).toBe('list');
+		expect(key(m, {type: 'session-follow'}).focus).toBe('list');
+		expect(key(m, {type: 'close'}).focus).toBe('list');
 	});
 });

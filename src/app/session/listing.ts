@@ -1,0 +1,25 @@
+// Every session, newest first, with its counts: Claude Code's folders (through the session cache)
+// and Codex's sessions beside them. What `agentlog sessions` prints and watch's session picker lists.
+import {scanCodex} from './codex-scan.js';
+import type {SessionRules} from './resolve.js';
+import {env} from '../env.js';
+import {readSessionInfos} from '../../store/activity/session-listing.js';
+import {withCodexSessions, type ProviderListing} from '../../store/codex/codex-listings.js';
+
+export interface SessionsListed {
+	readonly sessions: readonly ProviderListing[];
+	/** Codex rollout files that could not be read as one (not a regular file, unreadable, no thread id). */
+	readonly skipped: number;
+}
+
+export function listSessions(activity: string, options: SessionRules, now: number): SessionsListed {
+	const rules = {now, staleMs: options.stale, dedup: options.dedup};
+	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
+	const claude = readSessionInfos(activity, rules, {
+		cacheFile: env().sessionCacheFile,
+		countCacheFile: env().countFactsCacheFile,
+		claudeDir: env().claude,
+	});
+	const codex = scanCodex(options);
+	return {sessions: withCodexSessions(activity, claude, codex, rules), skipped: codex.skipped};
+}

@@ -1,0 +1,97 @@
+// Which process runs a session: its hook's parent chain read from Linux's /proc/<pid>/stat, the
+// first process above the shells that ran the hook (Claude Code runs a command hook through a
+// shell; agent-spy.sh is one more), recorded once in `<session>/.session-process.json`; and the
+// tmux pane whose process tree holds it. Pure: the reading is store/hook/session-process.ts's.
+
+/** What /proc/<pid>/stat says of a process. */
+export interface ProcStat {
+	readonly pid: number;
+	/** The executable's name as the kernel keeps it (15 characters at most). */
+	readonly comm: string;
+	readonly ppid: number;
+	/** When it started, in clock ticks after boot: a pid used again by another process starts later. */
+	readonly start: number;
+}
+
+/** `<session>/.session-process.json`: the session's Claude Code (or Codex) process. */
+export interface SessionProcess {
+	readonly pid: number;
+	readonly start: number;
+	readonly comm: string;
+}
+
+/** /proc/<pid>/stat's line → its fields; undefined for anything else. `comm` may hold spaces and `)`: the last `)` ends it. */
+export function parseProcStat(text: string): ProcStat | undefined {
+	const open = text.indexOf('(');
+	const close = text.lastIndexOf(')');
+	if (open < 1 || close < open) {
+		return undefined;
+	}
+	const pid = Number(text.slice(0, open).trim());
+	// After the comm: state (field 3), ppid (4) … starttime (22).
+	const rest = text
+		.slice(close + 1)
+		.trim()
+		.split(/\s+/u);
+	const ppid = Number(rest[1]);
+	const start = Number(rest[19]);
+	if (!Number.isSafeInteger(pid) || pid <= 0 || !Number.isSafeInteger(ppid) || ppid < 0 || !Number.isSafeInteger(start) || start < 0) {
+		return undefined;
+	}
+	return {pid, comm: text.slice(open + 1, close), ppid, start};
+}
+
+/** The shells (and launchers) a hook command runs through; `agent-spy.sh` run by its `#!` line is named so. */
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox', 'fish', 'env', 'timeout', 'agent-spy.sh']);
+
+/** How far up the hook looks: hook → agent-spy.sh → the hook runner's shell → Claude Code, with room to spare. */
+export const MAX_CHAIN = 8;
+
+/**
+ * The session's process among the hook's ancestors (nearest first, starting with its parent): the
+ * first that is not a shell (`claude`, or `node` for Claude Code run by Node; `codex`).
+ */
+export function sessionProcessOf(chain: readonly ProcStat[]): SessionProcess | undefined {
+	const proc = chain.find(p => !SHELLS.has(p.comm));
+	return proc === undefined || proc.pid <= 1 ? undefined : {pid: proc.pid, start: proc.start, comm: proc.comm};
+}
+
+/** A recorded session process, checked: undefined when the text is not one. */
+export function parseSessionProcess(text: string): SessionProcess | undefined {
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+	if (typeof json !== 'object' || json === null) {
+		return undefined;
+	}
+	const {pid, start, comm} = json as Record<string, unknown>;
+	return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 1 && typeof start === 'number' && Number.isSafeInteger(start) && start >= 0
+		? {pid, start, comm: typeof comm === 'string' ? comm.slice(0, 64) : ''}
+		: undefined;
+}
+
+/**
+ * The tmux pane whose process tree holds `pid`: walking up from it (`parentOf`), the first process
+ * that is some pane's own process (`#{pane_pid}`). `panes` is `tmux list-panes -a -F '#{pane_id} #{pane_pid}'`.
+ */
+export function paneOf(pid: number, panesText: string, parentOf: (pid: number) => number | undefined): string | undefined {
+	const panes = new Map<number, string>();
+	for (const line of panesText.split('\n')) {
+		const match = /^(%\d+) (\d+)$/u.exec(line.trim());
+		if (match) {
+			panes.set(Number(match[2]), match[1]!);
+		}
+	}
+	let current: number | undefined = pid;
+	for (let step = 0; current !== undefined && current > 1 && step < 64; step++) {
+		const pane = panes.get(current);
+		if (pane !== undefined) {
+			return pane;
+		}
+		current = parentOf(current);
+	}
+	return undefined;
+}

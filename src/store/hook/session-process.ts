@@ -1,0 +1,58 @@
+// The session's process, read from Linux's /proc and kept in `<session>/.session-process.json`:
+// the hook records it once (core/monitor/session-process.ts says which ancestor it is); watch's `p`
+// reads it back. Node built-ins only: the hook bundles this. Elsewhere than Linux nothing is
+// recorded (macOS has no /proc, and running `ps` would cost the hook tens of milliseconds).
+import {existsSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {MAX_CHAIN, parseProcStat, parseSessionProcess, sessionProcessOf, type ProcStat, type SessionProcess} from '../../core/monitor/session-process.js';
+import {SESSION_PROCESS_NAME} from '../../core/record/file-names.js';
+import {writeAtomic} from '../fs/atomic-write.js';
+import {readRegularText} from '../fs/safe-file.js';
+
+/** Where /proc is (tests give a folder of their own). */
+export interface ProcOptions {
+	readonly proc?: string;
+}
+
+/** /proc/<pid>/stat, parsed; undefined when the process is gone or there is no /proc. */
+export function readProcStat(pid: number, options: ProcOptions = {}): ProcStat | undefined {
+	try {
+		return parseProcStat(readFileSync(join(options.proc ?? '/proc', String(pid), 'stat'), 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Records the session's process when it is not recorded yet (`again`: a SessionStart, where a
+ * resumed session may run in a new process). Costs one existsSync when it is recorded; else a
+ * few /proc reads and one small write.
+ */
+export function recordSessionProcess(sessionDir: string, again: boolean, from: number = process.ppid, options: ProcOptions = {}): void {
+	if ((options.proc === undefined && process.platform !== 'linux') || from <= 1) {
+		return;
+	}
+	const file = join(sessionDir, SESSION_PROCESS_NAME);
+	if (!again && existsSync(file)) {
+		return;
+	}
+	const chain: ProcStat[] = [];
+	for (let pid = from; pid > 1 && chain.length < MAX_CHAIN;) {
+		const stat = readProcStat(pid, options);
+		if (stat === undefined) {
+			break;
+		}
+		chain.push(stat);
+		pid = stat.ppid;
+	}
+	const found = sessionProcessOf(chain);
+	if (found !== undefined) {
+		writeAtomic(file, `${JSON.stringify(found)}\n`);
+	}
+}
+
+/** The recorded process of a session, if any. */
+export function readSessionProcess(sessionDir: string): SessionProcess | undefined {
+	const read = readRegularText(join(sessionDir, SESSION_PROCESS_NAME), {maxBytes: 4096});
+	return read.ok ? parseSessionProcess(read.text) : undefined;
+}
