@@ -156,7 +156,8 @@ export function App(props: AppProps) {
 	// Keys that act outside the screen: switch the session, switch tmux's pane.
 	const outside = useMemo(() => ({choices, pickerIndex: ui.pickerIndex, selectedId: ui.selectedId, notice}), [choices, ui.pickerIndex, ui.selectedId, notice]);
 	const onAction = useOutsideActions(outside, {setNotice, choose: sessions?.choose, jump: props.jump});
-	useAppKeys(dispatch, ui, model.context, keyboard, replay ? 'replay' : 'live', replay?.control, onAction);
+	const context = useMemo(() => ({...model.context, canPickSession: sessions !== undefined}), [model.context, sessions]);
+	useAppKeys(dispatch, ui, context, keyboard, replay ? 'replay' : 'live', replay?.control, onAction);
 
 	// The bell: when an agent starts waiting or finishes, at most once a second (tui/model/bell.ts).
 	const {ring, onBellChange, hookNotifies} = props;

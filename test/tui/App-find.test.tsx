@@ -171,6 +171,17 @@ describe('the session picker (s)', () => {
 		expect(frame).not.toContain('Sessions, newest first');
 		expect(chosen).toHaveLength(2);
 	});
+
+	it('where there is no session to switch to (demo, replay), s only says so', async () => {
+		const {lastFrame, stdin} = renderApp();
+		await tick();
+		await press(stdin, 's');
+		const frame = lastFrame() ?? '';
+		expect(frame).not.toContain('Sessions, newest first');
+		expect(frame).toContain('s: no session picker here (watch has one)');
+		await press(stdin, 'j');
+		expect(lastFrame()).toContain('▸');
+	});
 });
 
 describe('the tmux jump (p)', () => {

@@ -70,6 +70,8 @@ export interface UiContext {
 	readonly runs?: ReadonlyMap<string, string>;
 	/** How many sessions the picker lists, when it is open. */
 	readonly sessions?: number;
+	/** False where there is no session to switch to (demo, replay): s then only says so. */
+	readonly canPickSession?: boolean;
 }
 
 export type UiEvent =
@@ -159,7 +161,7 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 		case 'cycle-sort':
 			return {...model, sort: nextSortKey(model.sort)};
 		case 'sessions-open':
-			return model.focus === 'list' ? {...model, focus: 'sessions', pickerIndex: 0} : model;
+			return model.focus === 'list' && ctx.canPickSession !== false ? {...model, focus: 'sessions', pickerIndex: 0} : model;
 		case 'session-pick':
 		case 'session-follow':
 			return model.focus === 'sessions' ? {...model, focus: 'list', detailScroll: 0} : model;

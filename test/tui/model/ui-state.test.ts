@@ -466,4 +466,8 @@ describe('the / filter, the order and the session picker in the reducer', () => 
 		expect(key(m, {type: 'session-follow'}).focus).toBe('list');
 		expect(key(m, {type: 'close'}).focus).toBe('list');
 	});
+
+	it('opens no picker where there is no session to switch to', () => {
+		expect(key(initialUiModel(), {type: 'sessions-open'}, {...list, canPickSession: false}).focus).toBe('list');
+	});
 });
