@@ -159,7 +159,8 @@ export function agentName(item: ViewItem & {readonly name?: string | undefined},
 	const called = item.agent.teammateName || item.name;
 	const name = called && called !== type ? (type ? `${called} (${type})` : called) : type || shortId(item.agent.agentId);
 	const mark = PROVIDER_MARK[providerOf(item.agent)];
-	return mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
+	const named = mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
+	return item.agent.host === undefined ? named : `${item.agent.host}: ${named}`;
 }
 
 /** A Codex session (every agent shown is Codex's) says so before its id: `[codex] `, else nothing. */
