@@ -4,13 +4,14 @@ import type {Command} from 'commander';
 import type {WatchOptions} from '../shared/command-options.js';
 import {addReadOptions, maxOption} from '../shared/read-options.js';
 import {TIME_KEYS_HELP} from './replay-command.js';
+import {addWatchHostOptions} from '../shared/host-options.js';
 
 export function registerWatchCommand(program: Command): void {
 	const watch = program
 		.command('watch', {isDefault: true})
 		.description('the live monitor: the agents of a session, updated as Claude Code runs them')
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name (default: follow the newest session)');
-	addReadOptions(watch)
+	addWatchHostOptions(addReadOptions(watch))
 		.addOption(maxOption())
 		.option('--bell', 'ring the terminal bell when an agent starts waiting for you or finishes (at most once a second; the b key toggles it, remembered)')
 		.option('--at <when>', "the session as it was then, rebuilt from its event log (an ISO time, or a duration ago: 30m, 2h); replay's keys move in time")

@@ -62,6 +62,11 @@ export async function snapshotText(
 }
 
 export async function runWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
+	if (options.host !== undefined && options.host.length > 0) {
+		const {runRemoteWatch} = await import('./watch-remote-run.js');
+		await runRemoteWatch(sessionArg, options);
+		return;
+	}
 	const activity = activityFor(options);
 	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
 	if (!process.stdout.isTTY) {

@@ -8,6 +8,11 @@ export interface WatchOptions extends ReadOptions {
 	readonly at?: string;
 	/** Ring the bell when an agent starts waiting or finishes (also the `b` key, remembered). */
 	readonly bell?: boolean;
+	/** `--host`: the machines to show over ssh (`local` for this one). */
+	readonly host?: readonly string[];
+	readonly sshCommand?: string;
+	/** How long a host has to answer (ms). */
+	readonly hostTimeout?: number;
 }
 
 export interface ReplayOptions extends WatchOptions {

@@ -57,7 +57,8 @@ export function hostId(id: string, host: string | undefined): string {
 
 export interface LocalAgent {
 	readonly record: AgentRecord;
-	readonly facts: TranscriptFacts;
+	/** Its transcript's facts as the remote read them; `mtimeMs` is its last sign of life there. */
+	readonly facts: TranscriptFacts & {readonly mtimeMs: number | undefined};
 }
 
 /**
@@ -120,7 +121,7 @@ export function localAgent(agent: StreamAgent, host: string | undefined): LocalA
 		...(call.isError ? {isError: true} : {}),
 	}));
 	const worked = !agent.ghost;
-	const facts: TranscriptFacts = {
+	const facts: LocalAgent['facts'] = {
 		summary: {
 			...EMPTY_SUMMARY,
 			toolCalls,
