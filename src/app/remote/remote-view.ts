@@ -7,7 +7,7 @@ import type {StreamAgent} from '../../core/remote/protocol.js';
 import {shortId} from '../../core/text/format.js';
 import type {AgentSource, WatchSnapshot} from '../../store/live/activity-watcher.js';
 import type {TranscriptSource} from '../../store/transcripts/follower.js';
-import {RemoteHost, type HostStatus} from '../../store/remote/remote-host.js';
+import {type RemoteHost, type HostStatus} from '../../store/remote/remote-host.js';
 
 /** The most often the screen hears of remote changes (ms). */
 export const RENDER_MS = 50;

@@ -25,7 +25,9 @@ export function addWatchHostOptions(command: Command): Command {
 
 /** `--host` and `--ssh-command` for the one-shot commands (ls, sessions, status). */
 export function addHostOption(command: Command): Command {
-	return command.option('--host <ssh-target>', `read another machine's agents over ssh (runs \`agentlog … --json\` there)`).option('--ssh-command <cmd>', SSH_HELP);
+	return command
+		.option('--host <ssh-target>', `read another machine's agents over ssh (runs \`agentlog … --json\` there)`)
+		.option('--ssh-command <cmd>', SSH_HELP);
 }
 
 /** This machine's own agentlog, for the host `local`. */

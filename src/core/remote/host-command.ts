@@ -19,6 +19,7 @@ export interface HostCommandOptions {
 
 /** A host as given on the command line, checked: an ssh destination cannot be taken for an option. */
 export function checkTarget(target: string): Result<string> {
+	// eslint-disable-next-line no-control-regex
 	if (target === '' || target.startsWith('-') || /[\s\u0000-\u001F\u007F]/u.test(target) || target.length > 255) {
 		return {ok: false, error: `${JSON.stringify(safeLine(target))} is not an ssh destination (user@host, a Host from ~/.ssh/config, or ${LOCAL_HOST})`};
 	}

@@ -95,11 +95,15 @@ export class RemoteHost {
 			verdict ??= {phase, message};
 			child.kill('SIGTERM');
 		};
-		this.helloTimer = setTimeout(() => stop('not-responding', `${this.label} is not responding: no answer from \`${this.options.argv.join(' ')}\``), this.options.helloMs ?? 10_000);
+		this.helloTimer = setTimeout(
+			() =>
+				stop('not-responding', `not responding: no answer in ${Math.round((this.options.helloMs ?? 10_000) / 1000)}s from \`${this.options.argv.join(' ')}\``),
+			this.options.helloMs ?? 10_000,
+		);
 		const bad = (): void => {
 			this.status = {...this.status, badLines: this.status.badLines + 1};
 		};
-		child.stdout!.on('data', (chunk: Buffer) => {
+		child.stdout.on('data', (chunk: Buffer) => {
 			const before = splitter.tooLong;
 			const lines = splitter.push(chunk);
 			for (let i = before; i < splitter.tooLong; i++) {
@@ -110,7 +114,7 @@ export class RemoteHost {
 				const decoded = decodeLine(raw);
 				if (!decoded.ok) {
 					if (!hello && ++noise > NOISE_BEFORE_HELLO) {
-						stop('failed', `${this.label} did not answer with agentlog's stream; is \`agentlog\` on its PATH the agentlog CLI?`);
+						stop('failed', "did not answer with agentlog's stream: is `agentlog` on its PATH this agentlog?");
 						return;
 					}
 					bad();
@@ -125,7 +129,7 @@ export class RemoteHost {
 					if (line.protocol !== PROTOCOL_VERSION) {
 						stop(
 							'incompatible',
-							`${this.label} runs agentlog ${line.agentlog} (stream protocol ${line.protocol}); this one (${this.options.version}) reads protocol ${PROTOCOL_VERSION}: run \`npm i -g agentlog@${this.options.version}\` there`,
+							`runs agentlog ${line.agentlog} (stream protocol ${line.protocol}), this one reads ${PROTOCOL_VERSION}: run \`npm i -g agentlog@${this.options.version}\` there`,
 						);
 						return;
 					}
@@ -150,12 +154,12 @@ export class RemoteHost {
 				this.emit();
 			}
 		});
-		child.stderr!.on('data', (chunk: Buffer) => {
+		child.stderr.on('data', (chunk: Buffer) => {
 			stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
 		});
-		child.stdin!.on('error', () => undefined);
+		child.stdin.on('error', () => undefined);
 		child.on('error', error => {
-			verdict ??= {phase: 'failed', message: `cannot run ${this.options.argv[0] ?? ''}: ${error.message}`};
+			verdict ??= {phase: 'failed', message: `cannot run ${this.options.argv[0] ?? ''}: ${error.message} (is it on the PATH? --ssh-command names another)`};
 		});
 		child.on('close', code => {
 			clearTimeout(this.helloTimer);
@@ -168,8 +172,11 @@ export class RemoteHost {
 			const result =
 				verdict ??
 				(missing && !hello
-					? {phase: 'missing' as const, message: `agentlog is not installed on ${this.label} (or not on its PATH for ssh): run \`npm i -g agentlog\` there`}
-					: {phase: hello ? ('disconnected' as const) : ('failed' as const), message: `${this.label}: ${hello ? 'connection lost' : `exited with ${String(code)}`}${last === '' ? '' : ` (${last})`}`});
+					? {phase: 'missing' as const, message: 'no agentlog there: run `npm i -g agentlog` on it (or put it on the PATH ssh gives)'}
+					: {
+							phase: hello ? ('disconnected' as const) : ('failed' as const),
+							message: `${hello ? 'connection lost' : `exited with ${String(code)}`}${last === '' ? '' : `: ${last}`}`,
+						});
 			// Nothing to gain from asking again soon: agentlog must be installed there first.
 			const wait = result.phase === 'missing' || result.phase === 'incompatible' ? (this.options.backoffCapMs ?? 30_000) : this.backoff;
 			this.backoff = Math.min(this.backoff * 2, this.options.backoffCapMs ?? 30_000);
