@@ -20,6 +20,7 @@ export function streamAgent(raw: AgentRecord, item: MonitorItem): StreamAgent {
 		startedAt: a.startedAt,
 		updatedAt: a.updatedAt,
 		...(a.stoppedAt === undefined ? {} : {stoppedAt: a.stoppedAt}),
+		...(a.sessionId === undefined ? {} : {sessionId: a.sessionId}),
 		...(a.cwd === undefined ? {} : {cwd: a.cwd}),
 		...(a.teammateName === undefined ? {} : {teammateName: a.teammateName}),
 		...(a.interrupted === true ? {interrupted: true} : {}),

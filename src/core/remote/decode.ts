@@ -112,6 +112,7 @@ export function decodeAgent(v: unknown): Result<StreamAgent> {
 	const waitingFor = line(v.waitingFor);
 	const resumeCount = count(v.resumeCount);
 	const spawnDepth = count(v.spawnDepth);
+	if (isSafeId(v.sessionId)) optional.sessionId = v.sessionId;
 	if (stoppedAt !== undefined) optional.stoppedAt = stoppedAt;
 	if (waitingSince !== undefined) optional.waitingSince = waitingSince;
 	if (lastMessage !== undefined) optional.lastMessage = lastMessage;

@@ -76,6 +76,7 @@ export function localAgent(agent: StreamAgent, host: string | undefined): LocalA
 		updatedAt: agent.updatedAt,
 		...(agent.stoppedAt === undefined ? {} : {stoppedAt: agent.stoppedAt}),
 		...(agent.reportSource === 'hook' && agent.report !== null ? {lastMessage: agent.report} : {}),
+		...(agent.sessionId === undefined ? {} : {sessionId: agent.sessionId}),
 		...(agent.cwd === undefined ? {} : {cwd: agent.cwd}),
 		...(agent.teammateName === undefined ? {} : {teammateName: agent.teammateName}),
 		...(agent.interrupted === true ? {interrupted: true} : {}),

@@ -17,6 +17,7 @@ export interface StreamAgent {
 	readonly updatedAt: string;
 	readonly stoppedAt?: string;
 	readonly lastMessage?: string;
+	readonly sessionId?: string;
 	readonly cwd?: string;
 	readonly teammateName?: string;
 	readonly interrupted?: boolean;
