@@ -113,10 +113,8 @@ describe('agentlog stream', () => {
 		s.child.stdout.resume();
 		await until(() => s.lines().filter(l => l.type === 'snapshot').length >= 2, 'a second snapshot');
 		await until(() => {
-			const last = s
-				.lines()
-				.filter(l => l.type === 'snapshot')
-				.at(-1) as {agents: {report: string}[]};
+			const snapshots = s.lines().filter(l => l.type === 'snapshot') as unknown as {agents: {report: string}[]}[];
+			const last = snapshots.at(-1)!;
 			return last.agents.every(a => a.report.startsWith('10 '));
 		}, 'the newest state');
 		// Not every round went out whole: what was written is bounded by far less than 10 rounds.
