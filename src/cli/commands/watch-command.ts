@@ -5,6 +5,7 @@ import type {WatchOptions} from '../shared/command-options.js';
 import {addReadOptions, maxOption} from '../shared/read-options.js';
 import {TIME_KEYS_HELP} from './replay-command.js';
 import {addWatchHostOptions} from '../shared/host-options.js';
+import {CliError} from '../../core/user-error.js';
 
 export function registerWatchCommand(program: Command): void {
 	const watch = program
@@ -22,6 +23,9 @@ export function registerWatchCommand(program: Command): void {
 				'When stdout is not a terminal, prints one plain snapshot and exits.',
 		)
 		.action(async (session: string | undefined, options: WatchOptions) => {
+			if (options.at !== undefined && options.host !== undefined) {
+				throw new CliError('--at and --host cannot go together yet: run `agentlog watch --at` on that machine', 2);
+			}
 			if (options.at !== undefined) {
 				const {runReplay} = await import('./replay-run.js');
 				await runReplay(session, options, 'at');
