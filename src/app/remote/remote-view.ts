@@ -84,15 +84,18 @@ export function openRemoteView(hosts: readonly RemoteHost[], now: () => number =
 	};
 	rebuild();
 
+	let last = Number.NEGATIVE_INFINITY;
 	const publish = (): void => {
 		timer = undefined;
+		last = performance.now();
 		rebuild();
 		for (const listener of listeners) {
 			listener();
 		}
 	};
+	// The first change after a quiet spell goes out at once; more within RENDER_MS wait for its end.
 	const schedule = (): void => {
-		timer ??= setTimeout(publish, RENDER_MS);
+		timer ??= setTimeout(publish, Math.max(0, last + RENDER_MS - performance.now()));
 	};
 	const unsubscribe = hosts.map(host => host.subscribe(schedule));
 	const subscribe = (listener: () => void): (() => void) => {

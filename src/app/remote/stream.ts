@@ -33,8 +33,10 @@ export function openModelStream(activity: string, options: StreamOptions, publis
 	const monitorOptions: MonitorOptions = {staleMs: options.staleMs, dedup: options.dedup, showGhosts: true, showAll: true};
 	let timer: NodeJS.Timeout | undefined;
 	let folder: string | undefined;
+	let last = Number.NEGATIVE_INFINITY;
 	const build = (): void => {
 		timer = undefined;
+		last = performance.now();
 		const snapshot = live.agents.getSnapshot();
 		const agents = [...snapshot.set.agents.values()];
 		const nextFolder = sessionFolderOf(agents);
@@ -58,8 +60,9 @@ export function openModelStream(activity: string, options: StreamOptions, publis
 			agents: model.items.map(item => streamAgent(item.agent, item)),
 		});
 	};
+	// At once after a quiet spell; a burst within coalesceMs goes out as one at its end.
 	const schedule = (): void => {
-		timer ??= setTimeout(build, options.coalesceMs ?? 15);
+		timer ??= setTimeout(build, Math.max(0, last + (options.coalesceMs ?? 15) - performance.now()));
 	};
 	const unsubscribe = [live.agents.subscribe(schedule), live.transcripts.subscribe(schedule), live.workflows.subscribe(schedule)];
 	live.start();
