@@ -1,20 +1,14 @@
 // `watch --host …`: the same screen, fed by other machines' `agentlog stream` over ssh
 // (app/remote/remote-view.ts). The line under the header says how each host is; it is drawn
 // again when a host's state changes and each second while one waits to be tried again.
-import {render, renderToString} from 'ink';
-import {formatLocalTime} from '../../core/text/format.js';
+import {render} from 'ink';
+import {monitorApp, plainFrame} from './watch-frame.js';
 import {buildMonitorModel} from '../../core/monitor/model.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {paneSize} from '../../tui/model/layout.js';
-import {buildScreen} from '../../tui/model/screen-model.js';
-import {initialUiModel} from '../../tui/model/ui-state.js';
-import {App} from '../../tui/App.js';
-import {Screen} from '../../tui/components/Screen.js';
 import {openRemoteView, type RemoteView} from '../../app/remote/remote-view.js';
 import {RemoteHost} from '../../store/remote/remote-host.js';
 import {VERSION} from '../../app/version.js';
-import {loadUiState, saveUiState} from '../../store/state-file.js';
-import {env} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {argvFor} from '../shared/host-options.js';
@@ -53,24 +47,21 @@ async function remoteSnapshot(hosts: readonly RemoteHost[], view: RemoteView, op
 	});
 	const columns = snapshotColumns();
 	const note = view.statusLine(now);
-	const screen = buildScreen({
-		size: paneSize(columns, undefined),
-		activity: snapshot.activity,
-		activityExists: true,
-		sessionId: snapshot.sessionId,
-		following: snapshot.following,
-		...(snapshot.host === undefined ? {} : {host: snapshot.host}),
-		view: model,
-		warnings: 0,
-		ui: initialUiModel(),
-		now,
-		keyboard: false,
-		snapshot: true,
-		time: iso => formatLocalTime(iso, now),
-		markdown: () => undefined,
-		...(note === undefined ? {} : {note}),
-	});
-	return `${renderToString(<Screen model={screen} />, {columns}).replace(/\s+$/u, '')}\n`;
+	return plainFrame(
+		{
+			size: paneSize(columns, undefined),
+			activity: snapshot.activity,
+			activityExists: true,
+			sessionId: snapshot.sessionId,
+			following: snapshot.following,
+			...(snapshot.host === undefined ? {} : {host: snapshot.host}),
+			view: model,
+			warnings: 0,
+			now,
+			...(note === undefined ? {} : {note}),
+		},
+		columns,
+	);
 }
 
 export async function runRemoteWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
@@ -82,25 +73,7 @@ export async function runRemoteWatch(sessionArg: string | undefined, options: Wa
 			process.stdout.write(await remoteSnapshot(hosts, view, options));
 			return;
 		}
-		const state = env().stateFile;
-		const saved = loadUiState(state);
-		const keyboard = Boolean(process.stdin.isTTY);
-		const app = (note: string | undefined) => (
-			<App
-				source={view.agents}
-				transcripts={view.transcripts}
-				staleMs={options.stale}
-				max={options.max}
-				dedup={options.dedup}
-				keyboard={keyboard}
-				initialCollapsed={saved.collapsed}
-				onCollapsedChange={collapsed => saveUiState(state, {...loadUiState(state), collapsed})}
-				initialBell={options.bell === true || saved.bell}
-				onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
-				ring={() => void process.stdout.write('\u0007')}
-				{...(note === undefined ? {} : {note})}
-			/>
-		);
+		const app = monitorApp({source: view.agents, transcripts: view.transcripts}, options).element;
 		let note = view.statusLine(Date.now());
 		const instance = render(app(note), {exitOnCtrlC: true});
 		const redraw = () => {

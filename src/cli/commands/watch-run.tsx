@@ -2,24 +2,18 @@
 // The live monitor. With stdout not a terminal it prints one plain
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
 import {snapshotColumns} from '../shared/snapshot-columns.js';
-import {render, renderToString} from 'ink';
-import {formatLocalTime} from '../../core/text/format.js';
+import {render} from 'ink';
 import {paneSize} from '../../tui/model/layout.js';
-import {buildScreen} from '../../tui/model/screen-model.js';
-import {initialUiModel} from '../../tui/model/ui-state.js';
 import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
 import {newestAnySession} from '../../app/session/codex-scan.js';
-import {loadUiState, saveUiState} from '../../store/state-file.js';
-import {App} from '../../tui/App.js';
-import {Screen} from '../../tui/components/Screen.js';
 import {activityFor} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import {openLiveSession} from '../../app/session/live.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
+import {monitorApp, plainFrame} from './watch-frame.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
-import {env} from '../../app/env.js';
 
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
 export async function snapshotText(
@@ -42,23 +36,20 @@ export async function snapshotText(
 		readTranscripts,
 		options,
 	);
-	const model = buildScreen({
-		size: paneSize(columns, undefined),
-		activity,
-		activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
-		sessionId: sessionId === undefined ? undefined : sessionLabel(sessionId),
-		following,
-		view,
-		warnings: read.invalid.length,
-		ui: initialUiModel(),
-		now,
-		keyboard: false,
-		snapshot: true,
-		time: iso => formatLocalTime(iso, now),
-		markdown: () => undefined,
-		...(mainWaiting === undefined ? {} : {mainWaiting}),
-	});
-	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
+	return plainFrame(
+		{
+			size: paneSize(columns, undefined),
+			activity,
+			activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
+			sessionId: sessionId === undefined ? undefined : sessionLabel(sessionId),
+			following,
+			view,
+			warnings: read.invalid.length,
+			now,
+			...(mainWaiting === undefined ? {} : {mainWaiting}),
+		},
+		columns,
+	);
 }
 
 export async function runWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
@@ -76,30 +67,11 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		return;
 	}
 	const live = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
-	const state = env().stateFile;
-	const saved = loadUiState(state);
 	try {
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
 		live.start();
-		const keyboard = Boolean(process.stdin.isTTY);
-		const app = render(
-			<App
-				source={live.agents}
-				transcripts={live.transcripts}
-				workflows={live.workflows}
-				staleMs={options.stale}
-				max={options.max}
-				dedup={options.dedup}
-				keyboard={keyboard}
-				initialCollapsed={saved.collapsed}
-				onCollapsedChange={collapsed => saveUiState(state, {...loadUiState(state), collapsed})}
-				initialBell={options.bell === true || saved.bell}
-				onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
-				ring={() => void process.stdout.write('\u0007')}
-			/>,
-			{exitOnCtrlC: true},
-		);
+		const app = render(monitorApp({source: live.agents, transcripts: live.transcripts, workflows: live.workflows}, options).element(), {exitOnCtrlC: true});
 		try {
 			await app.waitUntilExit();
 		} catch (error) {

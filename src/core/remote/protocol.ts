@@ -3,29 +3,31 @@
 // of the session shown), then `agent` (one agent, whole, that is new or changed) and `gone` (one
 // that left), and a new `snapshot` whenever the session shown changes or the writer had to drop
 // changes for a slow reader. Pure: the writer's side (what to send) and the shapes.
-import type {AgentStatus} from '../record/agent-record.js';
+import type {AgentRecord} from '../record/agent-record.js';
 import type {DisplayStatus} from '../monitor/stale.js';
 
 export const PROTOCOL_VERSION = 1;
 
 /** One agent on the wire: its record's fields and the monitor's (a subset of `ls --json`'s element). */
-export interface StreamAgent {
-	readonly agentId: string;
-	readonly type: string;
-	readonly status: AgentStatus;
-	readonly startedAt: string;
-	readonly updatedAt: string;
-	readonly stoppedAt?: string;
-	readonly lastMessage?: string;
-	readonly sessionId?: string;
-	readonly cwd?: string;
-	readonly teammateName?: string;
-	readonly interrupted?: boolean;
-	readonly stopReason?: string;
-	readonly resumeCount?: number;
-	readonly spawnDepth?: number;
-	readonly waitingFor?: string;
-	readonly waitingSince?: string;
+export interface StreamAgent extends Pick<
+	AgentRecord,
+	| 'agentId'
+	| 'type'
+	| 'status'
+	| 'startedAt'
+	| 'updatedAt'
+	| 'stoppedAt'
+	| 'lastMessage'
+	| 'sessionId'
+	| 'cwd'
+	| 'teammateName'
+	| 'interrupted'
+	| 'stopReason'
+	| 'resumeCount'
+	| 'spawnDepth'
+	| 'waitingFor'
+	| 'waitingSince'
+> {
 	readonly provider: 'claude' | 'codex';
 	readonly displayStatus: DisplayStatus;
 	readonly stale: boolean;
