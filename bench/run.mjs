@@ -17,6 +17,7 @@ import {runOtlpBench} from './otlp.mjs';
 import {runPricesBench} from './prices.mjs';
 import {runPruneBench} from './prune.mjs';
 import {runReplayBench} from './replay.mjs';
+import {runRemoteBench} from './remote.mjs';
 import {runWaitingBench} from './waiting.mjs';
 import {runSessionsBench} from './sessions.mjs';
 import {runStatusBench} from './status.mjs';
@@ -41,6 +42,7 @@ const benches = [
 	['git-state', runGitStateBench],
 	['prune', runPruneBench],
 	['replay', runReplayBench],
+	['remote', runRemoteBench],
 	['waiting', runWaitingBench],
 	['history', runHistoryBench],
 	['history-transcripts', runHistoryTranscriptsBench],

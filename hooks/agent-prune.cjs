@@ -343,6 +343,7 @@ function parseAgentRecord(json) {
   }
   const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
   const record = { ...o, updatedAt };
+  delete record.host;
   for (const key of [
     "lastMessage",
     "sessionId",

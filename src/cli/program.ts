@@ -15,6 +15,7 @@ import {registerReplayCommand} from './commands/replay-command.js';
 import {registerStatusCommand} from './commands/status-command.js';
 import {registerTimelineCommand} from './commands/timeline-command.js';
 import {registerReportCommand} from './commands/report-command.js';
+import {registerStreamCommand} from './commands/stream-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {CliError} from '../core/user-error.js';
 import {VERSION} from '../app/version.js';
@@ -44,6 +45,7 @@ export function createProgram(): Command {
 	registerStatusCommand(program);
 	registerTimelineCommand(program);
 	registerReportCommand(program);
+	registerStreamCommand(program);
 	warnAboutPrices(program);
 	return program;
 }

@@ -159,7 +159,8 @@ export function agentName(item: ViewItem & {readonly name?: string | undefined},
 	const called = item.agent.teammateName || item.name;
 	const name = called && called !== type ? (type ? `${called} (${type})` : called) : type || shortId(item.agent.agentId);
 	const mark = PROVIDER_MARK[providerOf(item.agent)];
-	return mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
+	const named = mark === '' || room < MARKED_NAME_MIN ? name : `${mark} ${name}`;
+	return item.agent.host === undefined ? named : `${item.agent.host}: ${named}`;
 }
 
 /** A Codex session (every agent shown is Codex's) says so before its id: `[codex] `, else nothing. */
@@ -195,6 +196,8 @@ export interface HeaderInfo {
 	readonly mainWaiting?: string;
 	readonly sessionId: string | undefined;
 	readonly following: boolean;
+	/** The machine(s) shown (`watch --host`): `on devbox`. */
+	readonly host?: string;
 	readonly view: AgentView;
 	readonly showGhosts: boolean;
 	readonly warnings: number;
@@ -209,6 +212,7 @@ export function headerText(info: HeaderInfo, width: number): string {
 	const mark = sessionMark(info.view.items);
 	const full = [
 		info.sessionId ? `${mark}session ${shortId(info.sessionId)}${info.following ? ' (following)' : ''}` : 'no session yet',
+		info.host === undefined ? '' : `on ${info.host}`,
 		info.mainWaiting ?? '',
 		countsText(info.view.counts),
 		ghosts > 0 ? `${ghosts} ghost${ghosts === 1 ? '' : 's'} ${info.showGhosts ? 'shown' : 'hidden'}` : '',
@@ -222,6 +226,7 @@ export function headerText(info: HeaderInfo, width: number): string {
 	}
 	const compact = [
 		info.sessionId ? `${mark}${shortId(info.sessionId)}${info.following ? ` ${FOLLOWING_MARK}` : ''}` : 'no session',
+		info.host === undefined ? '' : `@${info.host}`,
 		countsText(info.view.counts, true),
 		// Last, so that a narrow pane cuts it rather than the counts.
 		info.mainWaiting ?? '',

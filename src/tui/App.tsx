@@ -136,6 +136,7 @@ export function App(props: AppProps) {
 		activity: snapshot.activity,
 		activityExists: snapshot.activityExists,
 		...(snapshot.codexFolder === undefined ? {} : {codexFolder: snapshot.codexFolder}),
+		...(snapshot.host === undefined ? {} : {host: snapshot.host}),
 		sessionId: snapshot.sessionId,
 		following: snapshot.following,
 		view: shown.view,

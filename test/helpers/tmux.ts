@@ -44,6 +44,11 @@ export class TmuxPane {
 		return this.tmux('capture-pane', '-p', ...(withColours ? ['-e'] : []), '-t', 'e2e');
 	}
 
+	/** The pane's title: what an OSC 0/2 sequence that reached the terminal would have set. */
+	title(): string {
+		return this.tmux('display-message', '-p', '-t', 'e2e', '#{pane_title}').trim();
+	}
+
 	keys(...keys: string[]): void {
 		for (const key of keys) {
 			this.tmux('send-keys', '-t', 'e2e', key);

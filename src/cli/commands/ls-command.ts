@@ -20,15 +20,52 @@ import {resolveSessionArg} from '../../app/session/resolve.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
 import {filterOption, type FilterExpression} from '../shared/filter-option.js';
 import {filterCountText, filterView} from '../../present/filter-fields.js';
+import {CliError} from '../../core/user-error.js';
+import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {hostLabel} from '../../core/remote/host-command.js';
+import {remoteAgents, remoteModel} from '../../app/remote/one-shot.js';
 
-interface LsOptions extends ReadOptions {
+interface LsOptions extends ReadOptions, HostOptions {
 	readonly json?: boolean;
 	readonly all?: boolean;
 	readonly at?: string;
 	readonly filter?: FilterExpression;
 }
 
+/** `ls --host`: the agents as that machine's `ls --json` gives them, checked, with this machine's rules. */
+async function runRemoteLs(target: string, sessionArg: string | undefined, options: LsOptions): Promise<void> {
+	const label = hostLabel(target);
+	const words = ['ls', ...(sessionArg === undefined ? [] : [sessionArg]), ...(options.all ? ['--all'] : []), '--json'];
+	const {items: agents, skipped} = await remoteAgents(label, argvFor(target, words, options));
+	if (skipped > 0) {
+		process.stderr.write(`agentlog: ${skipped} agent(s) from ${label} skipped (not valid)\n`);
+	}
+	const now = clockNow();
+	const {model, raw} = remoteModel(agents, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, now);
+	if (options.json) {
+		// Checked and made safe: the fields a remote screen uses (docs/remote.md), not all of ls --json's.
+		const kept = options.filter === undefined ? undefined : new Set(filterView(model, options.filter.filter).view.items.map(item => item.agent.agentId));
+		process.stdout.write(`${safeJsonStringify(kept === undefined ? agents : agents.filter(agent => kept.has(agent.agentId)), 2)}\n`);
+		return;
+	}
+	const session = agents.find(agent => agent.sessionId !== undefined)?.sessionId;
+	printLs(
+		model,
+		raw,
+		now,
+		options,
+		`${sessionMark(model.items)}${session === undefined ? 'the newest session' : `session ${sessionLabel(session)}`} on ${label}`,
+	);
+}
+
 export async function runLs(sessionArg: string | undefined, options: LsOptions, given?: ReadTranscripts): Promise<void> {
+	if (typeof options.host === 'string') {
+		if (options.at !== undefined) {
+			throw new CliError('--at and --host cannot go together yet: run `agentlog ls --at` on that machine', 2);
+		}
+		await runRemoteLs(options.host, sessionArg, options);
+		return;
+	}
 	const activity = activityFor(options);
 	const readTranscripts = given ?? transcriptReader(activityRoots(activity));
 	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
@@ -125,7 +162,7 @@ export function registerLsCommand(program: Command): void {
 		.command('ls')
 		.description("list a session's agents once (default: the newest session), with the same rules as watch but no display cap")
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
-	addReadOptions(ls)
+	addHostOption(addReadOptions(ls))
 		.option(
 			'--json',
 			"print a JSON array: each agent's record as on disk, plus the monitor's fields (status, description, summary, report, tokens, tool calls…; see the README)",

@@ -8,12 +8,63 @@ import {sessionsJsonEntry} from '../../present/json-shapes.js';
 import {formatTable} from '../../present/table.js';
 import {activityFor, addReadOptions, clockNow, type ReadOptions} from '../shared/read-options.js';
 import {listSessions} from '../../app/session/listing.js';
+import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {hostLabel} from '../../core/remote/host-command.js';
+import {remoteSessions} from '../../app/remote/one-shot.js';
+import type {StatusCounts} from '../../core/monitor/view.js';
 
-interface SessionsOptions extends ReadOptions {
+interface SessionsOptions extends ReadOptions, HostOptions {
 	readonly json?: boolean;
 }
 
-export function runSessions(options: SessionsOptions): void {
+/** The table of sessions, local or from another machine. */
+function sessionsTable(
+	sessions: readonly {readonly provider: string; readonly label: string; readonly counts: StatusCounts; readonly lastActivity: number}[],
+	now: number,
+): string {
+	const rows = sessions.map(s => [
+		s.provider === 'codex' ? `${PROVIDER_MARK.codex} ${s.label}` : s.label,
+		`${GLYPH.active} ${s.counts.active}`,
+		`${GLYPH.idle} ${s.counts.idle}`,
+		`${GLYPH.stopped} ${s.counts.stopped}`,
+		formatLocalTime(new Date(s.lastActivity).toISOString(), now),
+	]);
+	return formatTable(['SESSION', 'ACTIVE', 'IDLE', 'STOPPED', 'LAST ACTIVITY'], rows);
+}
+
+/** `sessions --host`: that machine's `sessions --json`, checked, printed as here. */
+async function runRemoteSessions(target: string, options: SessionsOptions): Promise<void> {
+	const label = hostLabel(target);
+	const {items, skipped} = await remoteSessions(label, argvFor(target, ['sessions', '--json'], options));
+	if (skipped > 0) {
+		process.stderr.write(`agentlog: ${skipped} session(s) from ${label} skipped (not valid)\n`);
+	}
+	if (options.json) {
+		process.stdout.write(
+			`${safeJsonStringify(
+				items.map(s => ({...s, lastActivity: new Date(s.lastActivity).toISOString()})),
+				2,
+			)}\n`,
+		);
+		return;
+	}
+	if (items.length === 0) {
+		process.stderr.write(`agentlog: no sessions on ${label}\n`);
+		return;
+	}
+	process.stdout.write(
+		sessionsTable(
+			items.map(s => ({...s, label: s.id.slice(0, 8)})),
+			clockNow(),
+		),
+	);
+}
+
+export async function runSessions(options: SessionsOptions): Promise<void> {
+	if (typeof options.host === 'string') {
+		await runRemoteSessions(options.host, options);
+		return;
+	}
 	const activity = activityFor(options);
 	const now = clockNow();
 	// Claude Code's folders and Codex sessions with a subagent, one list, newest first.
@@ -34,14 +85,7 @@ export function runSessions(options: SessionsOptions): void {
 		process.stderr.write(noSessionsText(activity));
 		return;
 	}
-	const rows = sessions.map(s => [
-		s.provider === 'codex' ? `${PROVIDER_MARK.codex} ${s.label}` : s.label,
-		`${GLYPH.active} ${s.counts.active}`,
-		`${GLYPH.idle} ${s.counts.idle}`,
-		`${GLYPH.stopped} ${s.counts.stopped}`,
-		formatLocalTime(new Date(s.lastActivity).toISOString(), now),
-	]);
-	process.stdout.write(formatTable(['SESSION', 'ACTIVE', 'IDLE', 'STOPPED', 'LAST ACTIVITY'], rows));
+	process.stdout.write(sessionsTable(sessions, now));
 	for (const s of sessions.filter(session => session.warnings > 0)) {
 		const files = s.warnings === 1 ? '1 unreadable file' : `${s.warnings} unreadable files`;
 		process.stderr.write(`agentlog: session ${s.label}: ${files} skipped (agentlog ls ${s.label} names them)\n`);
@@ -50,7 +94,7 @@ export function runSessions(options: SessionsOptions): void {
 
 export function registerSessionsCommand(program: Command): void {
 	const sessions = program.command('sessions').description('list the sessions under the activity folder, newest first, with agent counts');
-	addReadOptions(sessions)
+	addHostOption(addReadOptions(sessions))
 		.option('--json', 'print a JSON array: id, counts by status (active, idle, stopped, stale), lastActivity')
 		.action((options: SessionsOptions) => runSessions(options));
 }

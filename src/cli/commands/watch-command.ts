@@ -5,13 +5,15 @@ import type {WatchOptions} from '../shared/command-options.js';
 import {addReadOptions, maxOption} from '../shared/read-options.js';
 import {TIME_KEYS_HELP} from './replay-command.js';
 import {filterOption} from '../shared/filter-option.js';
+import {addWatchHostOptions} from '../shared/host-options.js';
+import {CliError} from '../../core/user-error.js';
 
 export function registerWatchCommand(program: Command): void {
 	const watch = program
 		.command('watch', {isDefault: true})
 		.description('the live monitor: the agents of a session, updated as Claude Code runs them')
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name (default: follow the newest session)');
-	addReadOptions(watch)
+	addWatchHostOptions(addReadOptions(watch))
 		.addOption(maxOption())
 		.option('--bell', 'ring the terminal bell when an agent starts waiting for you or finishes (at most once a second; the b key toggles it, remembered)')
 		.addOption(filterOption('the agents', '; the / key edits it'))
@@ -23,6 +25,9 @@ export function registerWatchCommand(program: Command): void {
 				'When stdout is not a terminal, prints one plain snapshot and exits.',
 		)
 		.action(async (session: string | undefined, options: WatchOptions) => {
+			if (options.at !== undefined && options.host !== undefined) {
+				throw new CliError('--at and --host cannot go together yet: run `agentlog watch --at` on that machine', 2);
+			}
 			if (options.at !== undefined) {
 				const {runReplay} = await import('./replay-run.js');
 				await runReplay(session, options, 'at');

@@ -3,26 +3,20 @@
 // snapshot and exits; with only stdin not a terminal it runs live without keys.
 import path from 'node:path';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
-import {render, renderToString} from 'ink';
-import {formatLocalTime} from '../../core/text/format.js';
+import {render} from 'ink';
 import {paneSize} from '../../tui/model/layout.js';
-import {buildScreen} from '../../tui/model/screen-model.js';
-import {initialUiModel} from '../../tui/model/ui-state.js';
 import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
 import {newestAnySession} from '../../app/session/codex-scan.js';
-import {loadUiState, saveUiState} from '../../store/state-file.js';
 import {hookNotifies} from '../../store/hook/notify-state.js';
-import {App} from '../../tui/App.js';
-import {Screen} from '../../tui/components/Screen.js';
 import {activityFor} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import {openLiveSession} from '../../app/session/live.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
+import {monitorApp, plainFrame} from './watch-frame.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
-import {env, clockNow} from '../../app/env.js';
-import {listView} from '../../tui/model/list-view.js';
+import {clockNow} from '../../app/env.js';
 import {listSessions} from '../../app/session/listing.js';
 import {jumpToAgent, runTmux} from '../../app/session/jump.js';
 import type {LiveSession} from '../../app/session/live.js';
@@ -49,28 +43,29 @@ export async function snapshotText(
 		readTranscripts,
 		options,
 	);
-	const shown = listView(view, {filter: options.filter?.text ?? '', editing: false, sort: 'started'});
-	const model = buildScreen({
-		size: paneSize(columns, undefined),
-		activity,
-		activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
-		sessionId: sessionId === undefined ? undefined : sessionLabel(sessionId),
-		following,
-		view: shown.view,
-		...(shown.filter === undefined ? {} : {filter: shown.filter}),
-		warnings: read.invalid.length,
-		ui: initialUiModel(),
-		now,
-		keyboard: false,
-		snapshot: true,
-		time: iso => formatLocalTime(iso, now),
-		markdown: () => undefined,
-		...(mainWaiting === undefined ? {} : {mainWaiting}),
-	});
-	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
+	return plainFrame(
+		{
+			size: paneSize(columns, undefined),
+			activity,
+			activityExists: sessionId !== undefined || listSessionDirs(activity).length > 0,
+			sessionId: sessionId === undefined ? undefined : sessionLabel(sessionId),
+			following,
+			view,
+			warnings: read.invalid.length,
+			now,
+			...(mainWaiting === undefined ? {} : {mainWaiting}),
+		},
+		columns,
+		options,
+	);
 }
 
 export async function runWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
+	if (options.host !== undefined && options.host.length > 0) {
+		const {runRemoteWatch} = await import('./watch-remote-run.js');
+		await runRemoteWatch(sessionArg, options);
+		return;
+	}
 	const activity = activityFor(options);
 	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
 	if (!process.stdout.isTTY) {
@@ -79,32 +74,15 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		process.stdout.write(await snapshotText(activity, shown, following, options, snapshotColumns(), transcriptReader(activityRoots(activity))));
 		return;
 	}
-	const state = env().stateFile;
-	const saved = loadUiState(state);
-	const keyboard = Boolean(process.stdin.isTTY);
 	// The session picker (key s) closes the live sources of one session and opens another's.
 	let live: LiveSession = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
 	let watched = sessionId;
-	const element = () => (
-		<App
-			source={live.agents}
-			transcripts={live.transcripts}
-			workflows={live.workflows}
-			staleMs={options.stale}
-			max={options.max}
-			dedup={options.dedup}
-			keyboard={keyboard}
-			initialCollapsed={saved.collapsed}
-			onCollapsedChange={collapsed => saveUiState(state, {...loadUiState(state), collapsed})}
-			initialBell={options.bell === true || saved.bell}
-			onBellChange={bell => saveUiState(state, {...loadUiState(state), bell})}
-			ring={() => void process.stdout.write('\u0007')}
-			hookNotifies={session => hookNotifies(path.join(activity, session))}
-			{...(options.filter === undefined ? {} : {initialFilter: options.filter.text})}
-			sessions={sessions}
-			jump={jump}
-		/>
-	);
+	const element = () =>
+		monitorApp(options, {hookNotifies: session => hookNotifies(path.join(activity, session)), sessions, jump}).element({
+			source: live.agents,
+			transcripts: live.transcripts,
+			workflows: live.workflows,
+		});
 	// p: the agent's record as the watcher holds it now.
 	const jump = (agentId: string): string => {
 		const snapshot = live.agents.getSnapshot();

@@ -19,5 +19,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'status',
 	'timeline',
 	'report',
+	'stream',
 	'help',
 ];

@@ -11,6 +11,11 @@ export interface WatchOptions extends ReadOptions {
 	readonly bell?: boolean;
 	/** `watch --filter <expr>`: the `/` filter to start with (and the snapshot's). */
 	readonly filter?: FilterExpression;
+	/** `--host`: the machines to show over ssh (`local` for this one). */
+	readonly host?: readonly string[];
+	readonly sshCommand?: string;
+	/** How long a host has to answer (ms). */
+	readonly hostTimeout?: number;
 }
 
 export interface ReplayOptions extends WatchOptions {

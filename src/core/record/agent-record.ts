@@ -60,6 +60,8 @@ export interface AgentRecord {
 	readonly waitingSince?: string;
 	/** The tool it belongs to: `codex` for an OpenAI Codex CLI subagent; absent means Claude Code. */
 	readonly provider?: Provider;
+	/** The machine it runs on, when `watch --host` shows several (set by core/remote, never read from a file). */
+	readonly host?: string;
 }
 
 /** Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3). */
@@ -108,6 +110,8 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	}
 	const updatedAt = isTimestamp(o.updatedAt) ? o.updatedAt : o.startedAt;
 	const record: Record<string, unknown> = {...o, updatedAt};
+	// Only `watch --host` names a host: a file cannot pose as another machine's agent.
+	delete record.host;
 	for (const key of [
 		'lastMessage',
 		'sessionId',

@@ -33,6 +33,8 @@ export interface WatchSnapshot {
 	readonly mainWaiting?: Waiting;
 	/** Codex CLI's sessions folder, when there is one: its subagents are read beside. */
 	readonly codexFolder?: string;
+	/** The machine(s) shown, for `watch --host` (the header names them). */
+	readonly host?: string;
 }
 
 /** What the UI subscribes to (React's useSyncExternalStore shape). */

@@ -86,6 +86,8 @@ export interface ScreenInput {
 	readonly codexFolder?: string;
 	readonly sessionId: string | undefined;
 	readonly following: boolean;
+	/** The machine(s) shown (`watch --host`). */
+	readonly host?: string;
 	/** The monitor model (monitor/model.ts): every agent's status and facts, already decided. */
 	readonly view: MonitorModel;
 	readonly warnings: number;
@@ -307,6 +309,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 			showGhosts: ui.showGhosts,
 			warnings: input.warnings,
 			...(input.mainWaiting === undefined ? {} : {mainWaiting: mainWaitingText(input.mainWaiting, input.now)}),
+			...(input.host === undefined ? {} : {host: input.host}),
 		},
 		Math.max(1, width - [...filterSuffix].length),
 	);
