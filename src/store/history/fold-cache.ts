@@ -8,7 +8,7 @@
 // and only one read without a problem. Best effort: missing, corrupt or unwritable, the log is
 // folded again and the answer is the same. Every value read back is checked as the log line it
 // came from was (ids safe, times ISO, counts whole), and the file is bounded.
-import {lstatSync, mkdirSync, readdirSync, type Stats} from 'node:fs';
+import {lstatSync, mkdirSync, type Stats} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {transcriptFactsDir} from '../../core/paths.js';
@@ -19,9 +19,9 @@ import type {GitState} from '../../core/record/event-line.js';
 import {isObject} from '../../core/record/json.js';
 import type {LifecycleKind, LifecycleStep} from '../../core/record/lifecycle-machine.js';
 import {writeAtomic} from '../fs/atomic-write.js';
-import {removeFile} from '../fs/errors.js';
 import {readRegularText} from '../fs/safe-file.js';
 import type {SeenWorkflows} from '../workflow/history.js';
+import {cacheFileOf, sweepSessionFiles} from './transcript-facts.js';
 
 const VERSION = 1;
 /** A session of a few thousand agents is a few MB; a larger file is not written, nor read. */
@@ -253,13 +253,9 @@ export class SessionFoldCache {
 		private readonly staleMs: number | undefined,
 	) {}
 
-	private fileOf(sessionId: string): string | undefined {
-		return isSafeId(sessionId) ? path.join(this.dir, `${sessionId}.json`) : undefined;
-	}
-
 	/** The session's kept fold, when its log is `log` still; else undefined. */
 	load(sessionId: string, log: LogIdentity): FoldedSession | undefined {
-		const file = this.fileOf(sessionId);
+		const file = cacheFileOf(this.dir, sessionId);
 		if (file === undefined) {
 			return undefined;
 		}
@@ -303,7 +299,7 @@ export class SessionFoldCache {
 
 	/** Keeps a session's fold of the log `log` (best effort; a fold too big to keep is not). */
 	save(sessionId: string, log: LogIdentity, folded: FoldedSession): void {
-		const file = this.fileOf(sessionId);
+		const file = cacheFileOf(this.dir, sessionId);
 		if (file === undefined) {
 			return;
 		}
@@ -328,21 +324,7 @@ export class SessionFoldCache {
 
 	/** Removes the files of sessions no longer in the activity folder. */
 	sweep(sessionIds: ReadonlySet<string>): void {
-		let names: string[];
-		try {
-			names = readdirSync(this.dir);
-		} catch {
-			return;
-		}
-		for (const name of names) {
-			if (name.endsWith('.json') && !sessionIds.has(name.slice(0, -'.json'.length))) {
-				try {
-					removeFile(path.join(this.dir, name));
-				} catch {
-					// Best effort.
-				}
-			}
-		}
+		sweepSessionFiles(this.dir, sessionIds);
 	}
 }
 
