@@ -121,9 +121,12 @@ export async function runHistoryTranscriptsBench({warmRounds = 5, coldRounds = 2
 			['history --json', [cli, 'history', '--json']],
 			['stats --json', [cli, 'stats', '--json']],
 		];
+		// AGENTLOG_BENCH_BASELINE=<another build's bin/agentlog.js>: its warm runs too, in the same rounds.
+		const baseline = process.env.AGENTLOG_BENCH_BASELINE;
+		const warmCommands = baseline ? [...commands, ...commands.map(([name, args]) => [`${name} (baseline)`, [baseline, ...args.slice(1)]])] : commands;
 		const firstRun = new Map();
 		let written = '';
-		for (const [name, args] of commands) {
+		for (const [name, args] of warmCommands) {
 			const samples = [];
 			for (let i = 0; i < coldRounds; i++) {
 				reset();
@@ -135,10 +138,18 @@ export async function runHistoryTranscriptsBench({warmRounds = 5, coldRounds = 2
 					const all = [...grown.map(([f, s]) => [`HOME/${f}`, s]), ...[...stateFiles].map(([f, s]) => [`XDG_STATE_HOME/${f}`, s])];
 					const total = all.reduce((sum, [, s]) => sum + s, 0);
 					all.sort((a, b) => b[1] - a[1]);
+					// By folder: each cache's files and bytes.
+					const folders = new Map();
+					for (const [f, s] of all) {
+						const folder = path.dirname(f);
+						const [n, b] = folders.get(folder) ?? [0, 0];
+						folders.set(folder, [n + 1, b + s]);
+					}
 					written = all.length
-						? `  the first ${name} wrote or grew ${all.length} files, ${mb(total)}${all.length > 3 ? ', the largest' : ''}: ${all
-								.slice(0, 3)
-								.map(([f, s]) => `${f} (${mb(s)})`)
+						? `  the first ${name} wrote or grew ${all.length} files, ${mb(total)}: ${[...folders]
+								.sort((a, b) => b[1][1] - a[1][1])
+								.slice(0, 4)
+								.map(([f, [n, b]]) => `${f}/ (${n} files, ${mb(b)})`)
 								.join(', ')}`
 						: `  the first ${name} wrote nothing (no cache, no log lines): every run reads the same`;
 				}
@@ -147,7 +158,7 @@ export async function runHistoryTranscriptsBench({warmRounds = 5, coldRounds = 2
 		}
 		// Warm: the state the first runs leave (the last one was stats; history once more first).
 		reset();
-		for (const [, args] of commands) {
+		for (const [, args] of warmCommands) {
 			measureNode(args, env, probe);
 		}
 		const logLines = listFiles(activity);
@@ -157,13 +168,13 @@ export async function runHistoryTranscriptsBench({warmRounds = 5, coldRounds = 2
 				logBytes += size;
 			}
 		}
-		const warm = new Map(commands.map(([name]) => [name, []]));
+		const warm = new Map(warmCommands.map(([name]) => [name, []]));
 		const base = [];
 		const plainArgs = [plain];
 		base.push(measureNode(plainArgs, env, probe));
 		for (let i = 0; i < warmRounds; i++) {
 			base.push(measureNode(plainArgs, env, probe));
-			for (const [name, args] of commands) {
+			for (const [name, args] of warmCommands) {
 				warm.get(name).push(measureNode(args, env, probe));
 			}
 		}
@@ -185,6 +196,16 @@ export async function runHistoryTranscriptsBench({warmRounds = 5, coldRounds = 2
 			lines.push(
 				`  ${name.padEnd(15)} warm median ${fmt(wm).padStart(10)} = ${ratio(wm, b)} the plain parse (target ≤ ${WARM_GOAL.toFixed(2)}×)  CPU ${fmt(cpu(w))} (${ratio(cpu(w), cpu(base))})  max RSS ${peak(w).toFixed(0)} MB (target ≤ ${RSS_GOAL_MB} MB)`,
 				`  ${''.padEnd(15)} first run   ${fmt(fm).padStart(10)} = ${ratio(fm, b)} the plain parse   CPU ${fmt(cpu(f))} (${ratio(cpu(f), cpu(base))})  max RSS ${peak(f).toFixed(0)} MB   (${f.length} runs from a reset state)`,
+			);
+		}
+		for (const [name] of warmCommands.slice(commands.length)) {
+			const w = warm.get(name);
+			const f = firstRun.get(name);
+			lines.push(
+				`  ${name.padEnd(26)} first run   ${fmt(median(f)).padStart(10)} = ${ratio(median(f), b)}  CPU ${fmt(cpu(f))} (${ratio(cpu(f), cpu(base))})  max RSS ${peak(f).toFixed(0)} MB`,
+			);
+			lines.push(
+				`  ${name.padEnd(26)} warm median ${fmt(median(w)).padStart(10)} = ${ratio(median(w), b)}  CPU ${fmt(cpu(w))} (${ratio(cpu(w), cpu(base))})  max RSS ${peak(w).toFixed(0)} MB`,
 			);
 		}
 		lines.push(written);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
-import {tallyLine, type LineTally} from '../../core/history/stats.js';
+import {newLineTally, tallyLine, type LineTally} from '../../core/history/stats.js';
 import {listSessionDirs} from '../activity/read-agents.js';
 import {agentChain} from '../../core/history/chain.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
@@ -16,6 +16,7 @@ import {slimLine} from './slim-line.js';
 import {HistoryWorkflows} from '../workflow/history.js';
 import {withTranscriptFacts} from '../../core/history/with-transcript.js';
 import {defaultTranscriptFacts, type TranscriptFacts} from './transcript-facts.js';
+import {logIdentity, sameLog, SessionFoldCache, sessionFoldsDir, settled, type LogIdentity} from './fold-cache.js';
 
 /** How many problems are kept with their details; the rest are only counted. */
 export const MAX_NOTES = 5;
@@ -65,6 +66,12 @@ export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions 
 	 * (default: its transcript, through the cache in the state folder); `false`: the log alone.
 	 */
 	readonly transcripts?: TranscriptFacts | false;
+	/**
+	 * Where each session's fold is kept between queries (default: the state folder's
+	 * `session-folds`); `false`: every log folded. Used only when no line is kept and the lines are
+	 * tallied whole or not at all.
+	 */
+	readonly foldCache?: SessionFoldCache | false;
 }
 
 /** The first and last time (ms) of a session's lines. */
@@ -94,6 +101,23 @@ function spanOf(spans: Map<string, SessionSpan>, sessionId: string, at: string):
 	} else {
 		span.first = Math.min(span.first, ms);
 		span.last = Math.max(span.last, ms);
+	}
+}
+
+/** Adds a session's tally to `into`, as `tallyLine` of each of its lines after those already in would. */
+function mergeLineTally(into: LineTally, from: LineTally): void {
+	into.events += from.events;
+	for (const id of from.sessions) {
+		into.sessions.add(id);
+	}
+	for (const [event, n] of from.byEvent) {
+		into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + n);
+	}
+	if (from.first !== undefined && (into.first === undefined || from.first.ms < into.first.ms)) {
+		into.first = from.first;
+	}
+	if (from.last !== undefined && (into.last === undefined || from.last.ms > into.last.ms)) {
+		into.last = from.last;
 	}
 }
 
@@ -241,6 +265,11 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		}
 	};
 	const workflows = options.workflows ?? new HistoryWorkflows();
+	// A session's fold is kept, and used, only where it is all that is needed of its lines.
+	const foldCache =
+		options.foldCache === false || keepEvents || (tally !== undefined && !tallyAll) || options.spans !== undefined
+			? undefined
+			: (options.foldCache ?? new SessionFoldCache(sessionFoldsDir(), options.staleMs));
 	for (const session of listSessionDirs(activity)) {
 		listed.add(session.id);
 		if (options.sessionId !== undefined && session.id !== options.sessionId) {
@@ -261,36 +290,71 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 				tallyLine(tally!, line);
 			}
 		};
-		const fold = new EventFold({
-			now: options.now,
-			...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}),
-			...(keepEvents ? {} : tally === undefined || tallyAll ? {keepEvents: false} : {sink: () => new AgentTally(eventNames)}),
-			...(tallyAll ? {onLine: (line: EventLine) => tallyLine(tally, line)} : sessionLinesWanted ? {onLine} : {}),
-		});
-		const items = eventLogItems(path.join(activity, session.id), {
-			...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
-			...(options.maxLineBytes === undefined ? {} : {maxLineBytes: options.maxLineBytes}),
-			sessionId: session.id,
-		});
-		let next = items.next();
-		for (; !next.done; next = items.next()) {
-			const item = next.value;
-			if (item.line === undefined) {
-				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
-			} else {
-				workflows.see(item.line);
-				fold.add(slim ? slimLine(item.line) : item.line, item.bytes);
-				if (options.spans !== undefined) {
-					spanOf(options.spans, session.id, item.line.at);
+		const foldSession = (identity: LogIdentity | undefined): {readonly history: AgentHistory; readonly sink: EventSink | undefined}[] => {
+			const notesBefore = notes.count;
+			// Kept with the fold: the session's lines counted on their own, added to the whole tally after.
+			const sessionTally = foldCache === undefined ? undefined : newLineTally();
+			const fold = new EventFold({
+				now: options.now,
+				...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}),
+				...(keepEvents ? {} : tally === undefined || tallyAll ? {keepEvents: false} : {sink: () => new AgentTally(eventNames)}),
+				...(sessionTally !== undefined
+					? {onLine: (line: EventLine) => tallyLine(sessionTally, line)}
+					: tallyAll
+						? {onLine: (line: EventLine) => tallyLine(tally, line)}
+						: sessionLinesWanted
+							? {onLine}
+							: {}),
+			});
+			const items = eventLogItems(path.join(activity, session.id), {
+				...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
+				...(options.maxLineBytes === undefined ? {} : {maxLineBytes: options.maxLineBytes}),
+				sessionId: session.id,
+			});
+			let next = items.next();
+			for (; !next.done; next = items.next()) {
+				const item = next.value;
+				if (item.line === undefined) {
+					note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
+				} else {
+					workflows.see(item.line);
+					fold.add(slim ? slimLine(item.line) : item.line, item.bytes);
+					if (options.spans !== undefined) {
+						spanOf(options.spans, session.id, item.line.at);
+					}
 				}
 			}
-		}
-		if (next.value.problem !== undefined) {
-			note(notes, {file, reason: next.value.problem});
+			if (next.value.problem !== undefined) {
+				note(notes, {file, reason: next.value.problem});
+			}
+			const out = [...fold.drain()];
+			if (sessionTally !== undefined) {
+				if (tallyAll) {
+					mergeLineTally(tally, sessionTally);
+				}
+				const histories = out.map(d => d.history);
+				// Kept only when read whole and unchanged while read, and when no figure of it depends on the clock.
+				if (identity !== undefined && notes.count === notesBefore && settled(histories) && sameLog(logIdentity(logFile), identity)) {
+					foldCache!.save(session.id, identity, {agents: histories, tally: sessionTally, workflows: workflows.seen()});
+				}
+			}
+			return out;
+		};
+		const logFile = path.join(activity, session.id, EVENT_LOG_NAME);
+		const identity = foldCache === undefined ? undefined : logIdentity(logFile);
+		const kept = identity === undefined ? undefined : foldCache!.load(session.id, identity);
+		let drained: readonly {readonly history: AgentHistory; readonly sink: EventSink | undefined}[];
+		if (kept !== undefined) {
+			workflows.restore(kept.workflows);
+			if (tallyAll) {
+				mergeLineTally(tally, kept.tally);
+			}
+			drained = kept.agents.map(history => ({history, sink: undefined}));
+		} else {
+			drained = foldSession(identity);
 		}
 		// The selected agents' lines, when the prefix needs no resolving.
 		const selected: (readonly EventLine[])[] = [];
-		const drained = [...fold.drain()];
 		// The transcript's facts first; then the workflow run, which fills only what they left unknown.
 		const joined = drained.map(d => (facts === undefined ? d.history : withTranscriptFacts(d.history, facts.factsOf(d.history), options)));
 		const tagged = workflows.tag(joined);
@@ -323,6 +387,9 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 	}
 	if (transcripts !== false && options.sessionId === undefined) {
 		transcripts.sweep(listed);
+	}
+	if (foldCache !== undefined && options.sessionId === undefined) {
+		foldCache.sweep(listed);
 	}
 	let result = agents;
 	if (filter.agent !== undefined) {

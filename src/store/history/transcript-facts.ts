@@ -210,7 +210,8 @@ function parseRow(row: unknown): Entry | undefined {
 	return {named: named === null ? undefined : named === 0 ? file : named, path: file, ino, size, mtimeMs, tally, meta: parseMetaRow(row[7])};
 }
 
-function cacheFileOf(cacheDir: string, sessionId: string): string | undefined {
+/** A session's file in a per-session cache folder (`<dir>/<session>.json`); undefined for an id that is not safe. */
+export function cacheFileOf(cacheDir: string, sessionId: string): string | undefined {
 	return isSafeId(sessionId) ? path.join(cacheDir, `${sessionId}.json`) : undefined;
 }
 
@@ -399,6 +400,25 @@ export class SessionTranscriptFacts {
 	}
 }
 
+/** Removes from a per-session cache folder the files of sessions not in `sessionIds` (pruned: their history is gone). */
+export function sweepSessionFiles(dir: string, sessionIds: ReadonlySet<string>): void {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		if (name.endsWith('.json') && !sessionIds.has(name.slice(0, -'.json'.length))) {
+			try {
+				removeFile(path.join(dir, name));
+			} catch {
+				// Best effort: a file left is only a few bytes.
+			}
+		}
+	}
+}
+
 /** The transcript facts of every session a reader folds, one session at a time. */
 export class TranscriptFacts {
 	private readonly roots: TranscriptRoots;
@@ -416,24 +436,8 @@ export class TranscriptFacts {
 
 	/** Removes the cache files of sessions no longer in the activity folder (pruned): their history is gone. */
 	sweep(sessionIds: ReadonlySet<string>): void {
-		const dir = this.options.cacheDir;
-		if (dir === undefined) {
-			return;
-		}
-		let names: string[];
-		try {
-			names = readdirSync(dir);
-		} catch {
-			return;
-		}
-		for (const name of names) {
-			if (name.endsWith('.json') && !sessionIds.has(name.slice(0, -'.json'.length))) {
-				try {
-					removeFile(path.join(dir, name));
-				} catch {
-					// Best effort: a file left is only a few bytes.
-				}
-			}
+		if (this.options.cacheDir !== undefined) {
+			sweepSessionFiles(this.options.cacheDir, sessionIds);
 		}
 	}
 }

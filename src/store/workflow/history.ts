@@ -10,6 +10,12 @@ import {runAgentOf, runIdOfPath, sessionFolderOfTranscript, workflowOf, type Wor
 import {TranscriptRoots} from '../transcripts/transcript-paths.js';
 import {readSessionWorkflows} from './read.js';
 
+/** What a session's lines named: its Claude Code session folder, and each workflow agent's transcript path. */
+export interface SeenWorkflows {
+	readonly folder?: string;
+	readonly paths: readonly (readonly [string, string])[];
+}
+
 /** One session at a time: `see` its lines, then `tag` its agents; `tag` starts the next session. */
 export class HistoryWorkflows {
 	private folder: string | undefined;
@@ -29,6 +35,20 @@ export class HistoryWorkflows {
 		this.folder ??= sessionFolderOfTranscript(transcript);
 		if (line.agentId !== undefined && runIdOfPath(transcript) !== undefined) {
 			this.paths.set(line.agentId, transcript);
+		}
+	}
+
+	/** What `see` gathered of the session so far (kept with its fold, store/history/fold-cache.ts). */
+	seen(): SeenWorkflows {
+		return {...(this.folder === undefined ? {} : {folder: this.folder}), paths: [...this.paths]};
+	}
+
+	/** The session's lines seen again as `seen` gave them, without their lines. */
+	restore(seen: SeenWorkflows): void {
+		this.folder = seen.folder;
+		this.paths.clear();
+		for (const [agentId, transcript] of seen.paths) {
+			this.paths.set(agentId, transcript);
 		}
 	}
 
