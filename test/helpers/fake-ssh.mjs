@@ -4,7 +4,7 @@
 // and runs this checkout's built agentlog with that target's environment (its own HOME and
 // activity folder), or misbehaves as the mode says: `missing` (exit 127 like a shell without
 // agentlog), `old` (another protocol), `garbage` (binary, escapes, a huge line, then nothing),
-// `hang` (prints nothing, never ends). It writes its pid to <config>.<target>.pid so a test can
+// `hang` (prints nothing, never ends), `answer` (prints the target's `answer` text, exits 0). It writes its pid to <config>.<target>.pid so a test can
 // drop the connection by killing it.
 import {spawn} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -57,6 +57,8 @@ if (mode === 'old') {
 	more();
 	process.stdin.resume();
 	process.stdin.on('end', () => process.exit(0));
+} else if (mode === 'answer') {
+	process.stdout.write(config.answer ?? '', () => process.exit(0));
 } else if (mode === 'hang') {
 	process.stdin.resume();
 	setInterval(() => undefined, 1 << 30);

@@ -7,7 +7,7 @@ import {tempDir} from './tmp.js';
 
 const fakeSsh = path.resolve(import.meta.dirname, 'fake-ssh.mjs');
 
-export type FakeMode = 'ok' | 'missing' | 'old' | 'garbage' | 'hang';
+export type FakeMode = 'ok' | 'missing' | 'old' | 'garbage' | 'hang' | 'answer';
 
 export interface FakeHosts {
 	/** The environment to run the local agentlog with (PATH and the fake's config). */
@@ -18,17 +18,19 @@ export interface FakeHosts {
 	drop(target: string): void;
 }
 
-export function fakeHosts(hosts: Record<string, FakeMode>): FakeHosts {
+/** `answers`: what a host in mode `answer` prints to any command. */
+export function fakeHosts(hosts: Record<string, FakeMode>, answers: Record<string, string> = {}): FakeHosts {
 	const root = tempDir('remote-');
 	const bin = path.join(root, 'bin');
 	mkdirSync(bin);
 	symlinkSync(fakeSsh, path.join(bin, 'ssh'));
-	const config: Record<string, {mode: FakeMode; env?: Record<string, string>}> = {};
+	const config: Record<string, {mode: FakeMode; env?: Record<string, string>; answer?: string}> = {};
 	for (const [target, mode] of Object.entries(hosts)) {
 		const home = path.join(root, target);
 		config[target] = {
 			mode,
 			env: {HOME: home, AGENTLOG_DIR: path.join(home, 'activity'), CLAUDE_CONFIG_DIR: path.join(home, '.claude'), XDG_STATE_HOME: path.join(home, 'state')},
+			...(answers[target] === undefined ? {} : {answer: answers[target]}),
 		};
 	}
 	const configFile = path.join(root, 'hosts.json');

@@ -1,6 +1,8 @@
 // `ls`, `sessions` and `status` with --host: the command runs there with --json, its answer is
 // checked here (core/remote/answers.ts) and printed by the same presenters as a local one.
 import {decodeAgents, decodeSessions, decodeStatus, type Decoded, type RemoteSession, type RemoteStatus} from '../../core/remote/answers.js';
+import {decodeHistory} from '../../core/remote/history-answer.js';
+import type {HistoryJsonAgent} from '../../core/history/query.js';
 import {localAgent} from '../../core/remote/host-state.js';
 import type {StreamAgent} from '../../core/remote/protocol.js';
 import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
@@ -30,6 +32,10 @@ export function remoteSessions(label: string, argv: readonly string[]): Promise<
 
 export function remoteStatus(label: string, argv: readonly string[]): Promise<RemoteStatus> {
 	return ask(label, argv, decodeStatus, "status's JSON");
+}
+
+export function remoteHistory(label: string, argv: readonly string[]): Promise<Decoded<HistoryJsonAgent>> {
+	return ask(label, argv, decodeHistory, "history --json's list of agents");
 }
 
 /** The monitor model of a remote host's agents, with this machine's rules and clock. */
