@@ -10,8 +10,14 @@ import type {AgentRecord} from '../../core/record/agent-record.js';
 import {CliError} from '../../core/user-error.js';
 import {runRemoteJson} from '../../store/remote/run-remote.js';
 
-async function ask<T>(label: string, argv: readonly string[], decode: (json: unknown) => T | undefined, what: string): Promise<T> {
-	const answer = await runRemoteJson({label, argv});
+/** How long and until when a one-shot command may run. */
+export interface AskLimits {
+	readonly timeoutMs?: number;
+	readonly signal?: AbortSignal;
+}
+
+async function ask<T>(label: string, argv: readonly string[], decode: (json: unknown) => T | undefined, what: string, limits: AskLimits = {}): Promise<T> {
+	const answer = await runRemoteJson({label, argv, ...limits});
 	if (!answer.ok) {
 		throw new CliError(answer.error);
 	}
@@ -26,8 +32,8 @@ export function remoteAgents(label: string, argv: readonly string[]): Promise<De
 	return ask(label, argv, decodeAgents, "ls --json's list of agents");
 }
 
-export function remoteSessions(label: string, argv: readonly string[]): Promise<Decoded<RemoteSession>> {
-	return ask(label, argv, decodeSessions, "sessions --json's list");
+export function remoteSessions(label: string, argv: readonly string[], limits?: AskLimits): Promise<Decoded<RemoteSession>> {
+	return ask(label, argv, decodeSessions, "sessions --json's list", limits);
 }
 
 export function remoteStatus(label: string, argv: readonly string[]): Promise<RemoteStatus> {
