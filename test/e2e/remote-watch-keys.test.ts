@@ -1,6 +1,7 @@
-// End to end: the session picker of `watch --host` with two fake hosts: every host's sessions
-// listed with their host, Enter restarts that host's stream on the chosen session (the other
-// host stays), f returns every host to following its newest.
+// End to end: the keys of `watch --host` with two fake hosts. The session picker lists every
+// host's sessions with their host, Enter restarts that host's stream on the chosen session (the
+// other host stays), f returns every host to following its newest; the timeline (t) and the
+// filter (/, host:) take the agents of every host.
 import {utimesSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
@@ -19,7 +20,7 @@ afterEach(() => {
 	pane = undefined;
 });
 
-describeInTerminal('the session picker of watch --host', () => {
+describeInTerminal('the keys of watch --host', () => {
 	it('lists the sessions of every host and switches one host to the one chosen', async () => {
 		const hosts = fakeHosts({devbox: 'ok', gpu: 'ok'});
 		const launcher = installedHook();
@@ -71,6 +72,53 @@ describeInTerminal('the session picker of watch --host', () => {
 		await pane.waitFor(s => s.includes('f follow the newest'), 'the picker again');
 		pane.keys('f');
 		await pane.waitFor(s => s.includes('devbox: Bravo') && s.includes('gpu: Delta') && !s.includes('Alpha'), 'both hosts following their newest again');
+		pane.keys('q');
+		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
+	});
+
+	it('the timeline and the filter take the agents of every host; host: keeps one machine', async () => {
+		const hosts = fakeHosts({devbox: 'ok', gpu: 'ok'});
+		const launcher = installedHook();
+		for (const [target, type] of [
+			['devbox', 'Alpha'],
+			['gpu', 'Delta'],
+			['gpu', 'Echo'],
+		] as const) {
+			runHook(
+				launcher,
+				JSON.stringify({session_id: NEW, cwd: '/w', hook_event_name: 'SubagentStart', agent_id: type.toLowerCase(), agent_type: type}),
+				hookEnv(hosts.activity(target)),
+			);
+		}
+		const home = tempDir('home-');
+		pane = new TmuxPane(`node ${cli} watch --host devbox --host gpu`, 100, 24, {
+			HOME: home,
+			AGENTLOG_DIR: path.join(home, 'activity'),
+			XDG_STATE_HOME: path.join(home, 'state'),
+			CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+			TERM: 'xterm-256color',
+			NO_COLOR: '1',
+			...hosts.env,
+		});
+		await pane.waitFor(s => s.includes('devbox: Alpha') && s.includes('gpu: Delta') && s.includes('gpu: Echo'), 'the agents of both hosts');
+		pane.keys('t');
+		const timeline = await pane.waitFor(s => s.includes('ms/col'), 'the timeline');
+		for (const name of ['gpu: Echo', 'gpu: Delta', 'devbox: Alpha']) {
+			expect(timeline).toMatch(new RegExp(`${name} +━`, 'u'));
+		}
+		pane.keys('t');
+		await pane.waitFor(s => !s.includes('ms/col'), 'the list again');
+		pane.keys('/');
+		pane.keys('host:gpu', 'Enter');
+		const filtered = await pane.waitFor(s => s.includes('2 of 3'), 'the filter');
+		expect(filtered).toContain('gpu: Echo');
+		expect(filtered).toContain('gpu: Delta');
+		expect(filtered).not.toContain('devbox: Alpha');
+		// The timeline of what the filter keeps, from one machine of two.
+		pane.keys('t');
+		const both = await pane.waitFor(s => s.includes('ms/col'), 'the filtered timeline');
+		expect(both).toMatch(/gpu: Echo +━/u);
+		expect(both).not.toContain('Alpha');
 		pane.keys('q');
 		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
 	});
