@@ -7,8 +7,7 @@ import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
 import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
 import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
-import {fakeHosts} from '../helpers/remote-hosts.js';
+import {fakeHosts, localEnv} from '../helpers/remote-hosts.js';
 
 const cli = path.join(path.resolve(import.meta.dirname, '..', '..'), 'bin', 'agentlog.js');
 const OLD = '1a1a1a1a-0000-4000-8000-000000000001';
@@ -38,16 +37,7 @@ describeInTerminal('the keys of watch --host', () => {
 		start('gpu', OLD, 'Charlie', 300);
 		start('devbox', NEW, 'Bravo', 200);
 		start('gpu', NEW, 'Delta', 100);
-		const home = tempDir('home-');
-		pane = new TmuxPane(`node ${cli} watch --host devbox --host gpu`, 100, 24, {
-			HOME: home,
-			AGENTLOG_DIR: path.join(home, 'activity'),
-			XDG_STATE_HOME: path.join(home, 'state'),
-			CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-			TERM: 'xterm-256color',
-			NO_COLOR: '1',
-			...hosts.env,
-		});
+		pane = new TmuxPane(`node ${cli} watch --host devbox --host gpu`, 100, 24, localEnv(hosts.env));
 		await pane.waitFor(s => s.includes('devbox: Bravo') && s.includes('gpu: Delta'), 'the newest session of each host');
 
 		pane.keys('s');
@@ -90,16 +80,7 @@ describeInTerminal('the keys of watch --host', () => {
 				hookEnv(hosts.activity(target)),
 			);
 		}
-		const home = tempDir('home-');
-		pane = new TmuxPane(`node ${cli} watch --host devbox --host gpu`, 100, 24, {
-			HOME: home,
-			AGENTLOG_DIR: path.join(home, 'activity'),
-			XDG_STATE_HOME: path.join(home, 'state'),
-			CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-			TERM: 'xterm-256color',
-			NO_COLOR: '1',
-			...hosts.env,
-		});
+		pane = new TmuxPane(`node ${cli} watch --host devbox --host gpu`, 100, 24, localEnv(hosts.env));
 		await pane.waitFor(s => s.includes('devbox: Alpha') && s.includes('gpu: Delta') && s.includes('gpu: Echo'), 'the agents of both hosts');
 		pane.keys('t');
 		const timeline = await pane.waitFor(s => s.includes('ms/col'), 'the timeline');
