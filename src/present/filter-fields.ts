@@ -20,6 +20,7 @@ export function itemFilterFields(item: MonitorItem): FilterFields {
 		workflow: words(item.workflow?.name, item.workflow?.phase),
 		label: words(item.workflow?.label),
 		id: words(agent.agentId),
+		host: words(agent.host),
 	};
 }
 
@@ -34,6 +35,7 @@ export function historyFilterFields(h: Pick<AgentHistory, 'agentId' | 'type' | '
 		workflow: words(h.workflow?.name, h.workflow?.phase),
 		label: words(h.workflow?.label),
 		id: words(h.agentId),
+		host: [],
 	};
 }
 

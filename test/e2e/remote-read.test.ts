@@ -1,30 +1,10 @@
 // `ls`, `sessions`, `status` and `watch` (not a terminal) with --host, through the fake ssh: the
 // remote's answer printed by this machine's presenters; a host without agentlog says what to do.
-import {spawnSync} from 'node:child_process';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
-import {fakeHosts} from '../helpers/remote-hosts.js';
+import {fakeHosts, runLocal as run} from '../helpers/remote-hosts.js';
 
-const cli = path.join(path.resolve(import.meta.dirname, '..', '..'), 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
-
-function run(args: string[], env: Record<string, string>) {
-	const home = tempDir('home-');
-	return spawnSync(process.execPath, [cli, ...args], {
-		encoding: 'utf8',
-		env: {
-			...process.env,
-			HOME: home,
-			AGENTLOG_DIR: path.join(home, 'activity'),
-			CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-			XDG_STATE_HOME: path.join(home, 'state'),
-			COLUMNS: '100',
-			...env,
-		},
-	});
-}
 
 describe('--host through a fake ssh', () => {
 	const hosts = fakeHosts({devbox: 'ok', gpu1: 'missing'});

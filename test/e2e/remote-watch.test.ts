@@ -6,27 +6,13 @@ import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
 import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
 import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
-import {fakeHosts} from '../helpers/remote-hosts.js';
+import {fakeHosts, localEnv} from '../helpers/remote-hosts.js';
 
 const cli = path.join(path.resolve(import.meta.dirname, '..', '..'), 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 
 function event(name: string, agentId: string, type: string, extra: Record<string, unknown> = {}): string {
 	return JSON.stringify({session_id: SESSION, cwd: '/home/dev/acme', hook_event_name: name, agent_id: agentId, agent_type: type, ...extra});
-}
-
-function localEnv(extra: Record<string, string>): Record<string, string> {
-	const home = tempDir('home-');
-	return {
-		HOME: home,
-		AGENTLOG_DIR: path.join(home, 'activity'),
-		XDG_STATE_HOME: path.join(home, 'state'),
-		CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-		TERM: 'xterm-256color',
-		NO_COLOR: '1',
-		...extra,
-	};
 }
 
 let pane: TmuxPane | undefined;

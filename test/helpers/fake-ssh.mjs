@@ -4,8 +4,9 @@
 // and runs this checkout's built agentlog with that target's environment (its own HOME and
 // activity folder), or misbehaves as the mode says: `missing` (exit 127 like a shell without
 // agentlog), `old` (another protocol), `garbage` (binary, escapes, a huge line, then nothing),
-// `hang` (prints nothing, never ends). It writes its pid to <config>.<target>.pid so a test can
-// drop the connection by killing it.
+// `hang` (prints nothing, never ends), `answer` (prints the target's `answer` text, exits 0). For
+// `agentlog stream` it writes its pid to <config>.<target>.pid so a test can drop the connection
+// by killing it (a one-shot command beside it does not take its place).
 import {spawn} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,9 @@ const command = args.at(-1) ?? '';
 const target = args.at(-2) ?? '';
 const configFile = process.env.FAKE_SSH_CONFIG ?? '';
 const config = JSON.parse(readFileSync(configFile, 'utf8'))[target];
-writeFileSync(`${configFile}.${target}.pid`, String(process.pid));
+if (command.startsWith('agentlog stream')) {
+	writeFileSync(`${configFile}.${target}.pid`, String(process.pid));
+}
 if (config === undefined) {
 	process.stderr.write(`ssh: Could not resolve hostname ${target}: Name or service not known\n`);
 	process.exit(255);
@@ -57,6 +60,8 @@ if (mode === 'old') {
 	more();
 	process.stdin.resume();
 	process.stdin.on('end', () => process.exit(0));
+} else if (mode === 'answer') {
+	process.stdout.write(config.answer ?? '', () => process.exit(0));
 } else if (mode === 'hang') {
 	process.stdin.resume();
 	setInterval(() => undefined, 1 << 30);

@@ -172,6 +172,38 @@ describe('the session picker (s)', () => {
 		expect(chosen).toHaveLength(2);
 	});
 
+	it('watch --host: each line names its host, each shown session is marked, a list read while open is shown', async () => {
+		const chosen: Array<string | undefined> = [];
+		const onHosts: SessionChoice[] = [
+			{...choices[0]!, id: '0:aaaa1111', label: 'aaaa1111', host: 'devbox', shown: true},
+			{...choices[0]!, id: '1:aaaa1111', label: 'aaaa1111', host: 'gpu\u001b[2J', shown: false},
+		];
+		const picker = (list: SessionChoice[]) => ({list: () => list, choose: (id: string | undefined) => void chosen.push(id)});
+		const {lastFrame, stdin, rerender} = renderApp({sessions: picker(onHosts.slice(0, 1))});
+		await tick();
+		await press(stdin, 's');
+		expect(lastFrame()).toMatch(/›\* devbox · aaaa1111 · ●2/u);
+		rerender(
+			<App
+				source={new FakeSource(agents())}
+				staleMs={300_000}
+				max={8}
+				dedup={false}
+				keyboard
+				now={() => NOW}
+				size={{columns: 100, rows: 24}}
+				sessions={picker(onHosts)}
+			/>,
+		);
+		await tick();
+		const frame = lastFrame() ?? '';
+		expect(frame).toMatch(/›\* devbox · aaaa1111/u);
+		// Same session id, not shown on that host: no mark; the host's name made safe.
+		expect(frame).toMatch(/^ {3}gpu␛\[2J · aaaa1111/mu);
+		await press(stdin, 'j', KEY.enter);
+		expect(chosen).toEqual(['1:aaaa1111']);
+	});
+
 	it('where there is no session to switch to (demo, replay), s only says so', async () => {
 		const {lastFrame, stdin} = renderApp();
 		await tick();

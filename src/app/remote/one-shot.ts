@@ -1,6 +1,8 @@
 // `ls`, `sessions` and `status` with --host: the command runs there with --json, its answer is
 // checked here (core/remote/answers.ts) and printed by the same presenters as a local one.
 import {decodeAgents, decodeSessions, decodeStatus, type Decoded, type RemoteSession, type RemoteStatus} from '../../core/remote/answers.js';
+import {decodeHistory} from '../../core/remote/history-answer.js';
+import type {HistoryJsonAgent} from '../../core/history/query.js';
 import {localAgent} from '../../core/remote/host-state.js';
 import type {StreamAgent} from '../../core/remote/protocol.js';
 import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
@@ -8,8 +10,14 @@ import type {AgentRecord} from '../../core/record/agent-record.js';
 import {CliError} from '../../core/user-error.js';
 import {runRemoteJson} from '../../store/remote/run-remote.js';
 
-async function ask<T>(label: string, argv: readonly string[], decode: (json: unknown) => T | undefined, what: string): Promise<T> {
-	const answer = await runRemoteJson({label, argv});
+/** How long and until when a one-shot command may run. */
+export interface AskLimits {
+	readonly timeoutMs?: number;
+	readonly signal?: AbortSignal;
+}
+
+async function ask<T>(label: string, argv: readonly string[], decode: (json: unknown) => T | undefined, what: string, limits: AskLimits = {}): Promise<T> {
+	const answer = await runRemoteJson({label, argv, ...limits});
 	if (!answer.ok) {
 		throw new CliError(answer.error);
 	}
@@ -24,12 +32,16 @@ export function remoteAgents(label: string, argv: readonly string[]): Promise<De
 	return ask(label, argv, decodeAgents, "ls --json's list of agents");
 }
 
-export function remoteSessions(label: string, argv: readonly string[]): Promise<Decoded<RemoteSession>> {
-	return ask(label, argv, decodeSessions, "sessions --json's list");
+export function remoteSessions(label: string, argv: readonly string[], limits?: AskLimits): Promise<Decoded<RemoteSession>> {
+	return ask(label, argv, decodeSessions, "sessions --json's list", limits);
 }
 
 export function remoteStatus(label: string, argv: readonly string[]): Promise<RemoteStatus> {
 	return ask(label, argv, decodeStatus, "status's JSON");
+}
+
+export function remoteHistory(label: string, argv: readonly string[]): Promise<Decoded<HistoryJsonAgent>> {
+	return ask(label, argv, decodeHistory, "history --json's list of agents");
 }
 
 /** The monitor model of a remote host's agents, with this machine's rules and clock. */

@@ -19,6 +19,8 @@ export interface RemoteView {
 	statusLine(now: number): string | undefined;
 	/** Takes in what the hosts told so far now, not at the next render tick (a one-off snapshot). */
 	flush(): void;
+	/** The host at `index` now: the old one closed, the new one started (another session of that machine). */
+	replace(index: number, host: RemoteHost): void;
 	start(): void;
 	close(): void;
 }
@@ -40,7 +42,8 @@ function statusText(label: string, status: HostStatus, session: string | null, n
 	}
 }
 
-export function openRemoteView(hosts: readonly RemoteHost[], now: () => number = Date.now): RemoteView {
+export function openRemoteView(given: readonly RemoteHost[], now: () => number = Date.now): RemoteView {
+	const hosts = [...given];
 	const several = hosts.length > 1;
 	const caches = hosts.map(() => new WeakMap<StreamAgent, LocalAgent>());
 	const listeners = new Set<() => void>();
@@ -124,6 +127,19 @@ export function openRemoteView(hosts: readonly RemoteHost[], now: () => number =
 		flush: () => {
 			clearTimeout(timer);
 			publish();
+		},
+		replace: (index, host) => {
+			const old = hosts[index];
+			if (old === undefined) {
+				return;
+			}
+			unsubscribe[index]!();
+			old.close();
+			hosts[index] = host;
+			caches[index] = new WeakMap();
+			unsubscribe[index] = host.subscribe(schedule);
+			host.start();
+			schedule();
 		},
 		start: () => {
 			for (const host of hosts) {

@@ -23,11 +23,17 @@ import {filterOption, type FilterExpression} from '../shared/filter-option.js';
 import {matchesFilter} from '../../core/monitor/filter.js';
 import {historyFilterFields} from '../../present/filter-fields.js';
 import {CliError} from '../../core/user-error.js';
+import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {hostLabel} from '../../core/remote/host-command.js';
+import {MAX_HISTORY} from '../../core/remote/history-answer.js';
+import {remoteHistory} from '../../app/remote/one-shot.js';
+import {clockNow} from '../../app/env.js';
+import type {HistoryJsonAgent} from '../../core/history/query.js';
 
 /** How many agents text `history` shows unless `--limit` says. */
 export const DEFAULT_TEXT_LIMIT = 50;
 
-interface HistoryOptions extends HistoryReadOptions, FilterOptions {
+interface HistoryOptions extends HistoryReadOptions, FilterOptions, HostOptions {
 	readonly limit?: number;
 	readonly offset: number;
 	readonly asc?: boolean;
@@ -42,7 +48,11 @@ function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, un
 	}
 }
 
-export function runHistory(sessionArg: string | undefined, options: HistoryOptions): void {
+export async function runHistory(sessionArg: string | undefined, options: HistoryOptions): Promise<void> {
+	if (typeof options.host === 'string') {
+		await runRemoteHistory(options.host, sessionArg, options);
+		return;
+	}
 	const selection = selectionFrom(sessionArg, options);
 	const {activity, now, filter, sessionId} = selection;
 	if (options.events && options.filter !== undefined) {
@@ -97,24 +107,92 @@ export function runHistory(sessionArg: string | undefined, options: HistoryOptio
 		return;
 	}
 	const limit = options.limit ?? DEFAULT_TEXT_LIMIT;
-	const shown = page(agents, options.offset, limit);
+	const imported = agents.filter(a => a.imported).length;
+	printHistoryTable(page(agents, options.offset, limit).map(heldJsonAgent), agents.length, imported, options, now);
+}
+
+/** The history table of a page of agents, then how many more there are and how many were imported. */
+function printHistoryTable(shown: readonly HistoryJsonAgent[], total: number, imported: number, options: HistoryOptions, now: number): void {
 	const width = process.stdout.isTTY ? process.stdout.columns : undefined;
 	process.stdout.write(
 		formatTable(
 			HISTORY_HEADERS,
-			shown.map(a => historyRow(tableAgentOf(heldJsonAgent(a)), now)),
+			shown.map(a => historyRow(tableAgentOf(a), now)),
 			width,
 		),
 	);
-	const rest = agents.length - options.offset - shown.length;
+	const rest = total - options.offset - shown.length;
 	if (rest > 0) {
 		const word = options.asc ? 'newer' : 'older';
 		process.stdout.write(`… ${rest} ${word}; --limit 0 shows all\n`);
 	}
-	const imported = agents.filter(a => a.imported).length;
 	if (imported > 0) {
-		process.stdout.write(`${importedNote(imported, agents.length)}\n`);
+		process.stdout.write(`${importedNote(imported, total)}\n`);
 	}
+}
+
+/** The words that ask the host for the same selection (`history --json`, at most MAX_HISTORY agents): paging and --filter are done here. */
+function remoteWords(sessionArg: string | undefined, options: HistoryOptions): string[] {
+	const pass = (name: string, value: string | undefined): string[] => (value === undefined ? [] : [`--${name}`, value]);
+	return [
+		'history',
+		...(sessionArg === undefined ? [] : [sessionArg]),
+		...pass('dir', options.dir),
+		'--stale',
+		`${options.stale}ms`,
+		...pass('agent', options.agent),
+		...pass('type', options.type),
+		...pass('status', options.status === undefined ? undefined : [...options.status].join(',')),
+		...pass('since', options.since),
+		...pass('until', options.until),
+		...pass('provider', options.provider),
+		...(options.asc ? ['--asc'] : []),
+		'--limit',
+		String(MAX_HISTORY),
+		'--json',
+	];
+}
+
+/** `history --host`: that machine's `history --json`, checked, printed with this machine's table. */
+async function runRemoteHistory(target: string, sessionArg: string | undefined, options: HistoryOptions): Promise<void> {
+	if (options.events) {
+		throw new CliError('--events and --host cannot go together yet: run `agentlog history --events` on that machine', 2);
+	}
+	const label = hostLabel(target);
+	const {items, skipped} = await remoteHistory(label, argvFor(target, remoteWords(sessionArg, options), options));
+	if (skipped > 0) {
+		process.stderr.write(`agentlog: ${skipped} agent(s) from ${label} skipped (not valid)\n`);
+	}
+	if (items.length >= MAX_HISTORY) {
+		process.stderr.write(`agentlog: only the first ${MAX_HISTORY} agents of ${label} were read; --since, --until or a session narrows them\n`);
+	}
+	const expression = options.filter?.filter;
+	const agents =
+		expression === undefined
+			? items
+			: items.filter(a =>
+					matchesFilter(
+						expression,
+						historyFilterFields({
+							agentId: a.agentId,
+							type: a.type,
+							status: a.status,
+							...(a.name === null ? {} : {name: a.name}),
+							...(a.description === null ? {} : {description: a.description}),
+							...(a.workflow === null ? {} : {workflow: a.workflow}),
+						}),
+					),
+				);
+	if (options.json) {
+		writeJsonArray(pageOf(agents, options.offset, options.limit));
+		return;
+	}
+	if (agents.length === 0) {
+		process.stdout.write(items.length === 0 ? `no agents in the event log on ${label}\n` : 'no agents match\n');
+		return;
+	}
+	const limit = options.limit ?? DEFAULT_TEXT_LIMIT;
+	printHistoryTable(page(agents, options.offset, limit), agents.length, agents.filter(a => a.source === 'transcript').length, options, clockNow());
 }
 
 export function registerHistoryCommand(program: Command): void {
@@ -122,13 +200,14 @@ export function registerHistoryCommand(program: Command): void {
 		.command('history')
 		.description('every agent in the event log, newest first: start, session, type, description, status, duration, tokens, tool calls, commits')
 		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
-	addFilterOptions(addHistoryReadOptions(history, 'print a JSON array of agents (all of them unless --limit; see the README)'))
-		.option('--limit <n>', `how many to show (text: ${DEFAULT_TEXT_LIMIT} by default; 0: all)`, parseCount)
-		.addOption(new Option('--offset <n>', 'skip this many first').default(0).argParser(parseCount))
-		.option('--asc', 'oldest first')
-		.option('--events', 'list the log lines of the selected agents instead, oldest first (--json: the lines exactly)')
-		.addOption(filterOption('agents'))
-		.action((session: string | undefined, options: HistoryOptions) => runHistory(session, options));
+	addHostOption(
+		addFilterOptions(addHistoryReadOptions(history, 'print a JSON array of agents (all of them unless --limit; see the README)'))
+			.option('--limit <n>', `how many to show (text: ${DEFAULT_TEXT_LIMIT} by default; 0: all)`, parseCount)
+			.addOption(new Option('--offset <n>', 'skip this many first').default(0).argParser(parseCount))
+			.option('--asc', 'oldest first')
+			.option('--events', 'list the log lines of the selected agents instead, oldest first (--json: the lines exactly)')
+			.addOption(filterOption('agents')),
+	).action((session: string | undefined, options: HistoryOptions) => runHistory(session, options));
 }
 
 /** history, stats and chain. */

@@ -36,15 +36,19 @@ type Sources = Pick<AppProps, 'source' | 'transcripts' | 'workflows'>;
 type LocalOnly = Pick<AppProps, 'hookNotifies' | 'sessions' | 'jump'>;
 
 /** The live App, its collapse and bell remembered in the state file as `watch` does, starting with `--filter`. */
-export function monitorApp(options: WatchOptions, local: LocalOnly = {}): {readonly element: (sources: Sources, note?: string) => React.JSX.Element} {
+export function monitorApp(
+	options: WatchOptions,
+	local: LocalOnly = {},
+): {readonly element: (sources: Sources, note?: string, more?: LocalOnly) => React.JSX.Element} {
 	const state = env().stateFile;
 	const saved = loadUiState(state);
 	const keyboard = Boolean(process.stdin.isTTY);
 	return {
-		element: (sources, note) => (
+		element: (sources, note, more = {}) => (
 			<App
 				{...sources}
 				{...local}
+				{...more}
 				{...(note === undefined ? {} : {note})}
 				staleMs={options.stale}
 				max={options.max}

@@ -1,6 +1,7 @@
 // `watch --host …`: the same screen, fed by other machines' `agentlog stream` over ssh
 // (app/remote/remote-view.ts). The line under the header says how each host is; it is drawn
-// again when a host's state changes and each second while one waits to be tried again.
+// again when a host's state changes and each second while one waits to be tried again. The
+// session picker (s) lists every host's sessions; choosing one restarts that host's stream on it.
 import {render} from 'ink';
 import {monitorApp, plainFrame} from './watch-frame.js';
 import {buildMonitorModel} from '../../core/monitor/model.js';
@@ -13,13 +14,31 @@ import {CliError} from '../../core/user-error.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {argvFor} from '../shared/host-options.js';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
+import {openHostSessions, type HostSession} from '../../app/remote/host-sessions.js';
+import type {SessionChoice} from '../../tui/model/session-picker.js';
+import {isSafeId} from '../../core/record/agent-record.js';
+import {shortId} from '../../core/text/format.js';
 
-function openHosts(sessionArg: string | undefined, options: WatchOptions): RemoteHost[] {
-	const targets = [...new Set(options.host ?? [])];
-	const words = ['stream', ...(sessionArg === undefined ? [] : [sessionArg])];
-	return targets.map(
-		target => new RemoteHost({label: hostLabel(target), argv: argvFor(target, words, options), version: VERSION, helloMs: options.hostTimeout ?? 10_000}),
-	);
+/** `agentlog stream [session]` on the target. */
+function openHost(target: string, session: string | undefined, options: WatchOptions): RemoteHost {
+	const words = ['stream', ...(session === undefined ? [] : [session])];
+	return new RemoteHost({label: hostLabel(target), argv: argvFor(target, words, options), version: VERSION, helloMs: options.hostTimeout ?? 10_000});
+}
+
+/** A picker line's id: the host's place and the session, so Enter knows which stream to restart. */
+const choiceId = (host: number, session: string): string => `${host}:${session}`;
+const CHOICE_ID = /^(\d+):(.+)$/u;
+
+function choiceOf(s: HostSession, hosts: readonly RemoteHost[]): SessionChoice {
+	return {
+		id: choiceId(s.host, s.id),
+		label: shortId(s.id),
+		host: s.label,
+		shown: hosts[s.host]?.state.session === s.id,
+		lastActivity: s.lastActivity,
+		counts: s.counts,
+		provider: s.provider,
+	};
 }
 
 /** One plain frame once every host has answered (or failed, or timed out): for a pipe or a file. */
@@ -66,7 +85,8 @@ async function remoteSnapshot(hosts: readonly RemoteHost[], view: RemoteView, op
 }
 
 export async function runRemoteWatch(sessionArg: string | undefined, options: WatchOptions): Promise<void> {
-	const hosts = openHosts(sessionArg, options);
+	const targets = [...new Set(options.host ?? [])];
+	const hosts = targets.map(target => openHost(target, sessionArg, options));
 	const view = openRemoteView(hosts);
 	view.start();
 	try {
@@ -75,7 +95,31 @@ export async function runRemoteWatch(sessionArg: string | undefined, options: Wa
 			return;
 		}
 		const {element} = monitorApp(options);
-		const app = (note: string | undefined) => element({source: view.agents, transcripts: view.transcripts}, note);
+		const listed = openHostSessions(
+			targets.map(target => ({label: hostLabel(target), argv: argvFor(target, ['sessions', '--json'], options)})),
+			{timeoutMs: options.hostTimeout ?? 10_000},
+		);
+		// Enter: that host's stream restarted on the session; f (undefined): every host not following the newest, restarted to follow it.
+		const choose = (id: string | undefined): void => {
+			const match = id === undefined ? undefined : CHOICE_ID.exec(id);
+			const index = match === undefined || match === null ? undefined : Number(match[1]);
+			const session = match?.[2];
+			if (id !== undefined && (index === undefined || hosts[index] === undefined || !isSafeId(session))) {
+				return;
+			}
+			hosts.forEach((host, i) => {
+				if (index === undefined ? !host.state.following : i === index) {
+					offHosts[i]!();
+					hosts[i] = openHost(targets[i]!, session, options);
+					offHosts[i] = hosts[i].subscribe(redraw);
+					view.replace(i, hosts[i]);
+				}
+			});
+		};
+		// A new object when the lists change: the open picker reads them again.
+		const pickerOf = () => ({list: () => listed.list().map(s => choiceOf(s, hosts)), choose});
+		let sessions = pickerOf();
+		const app = (note: string | undefined) => element({source: view.agents, transcripts: view.transcripts}, note, {sessions});
 		let note = view.statusLine(Date.now());
 		const instance = render(app(note), {exitOnCtrlC: true});
 		const redraw = () => {
@@ -85,6 +129,12 @@ export async function runRemoteWatch(sessionArg: string | undefined, options: Wa
 				instance.rerender(app(note));
 			}
 		};
+		const offListed = listed.subscribe(() => {
+			sessions = pickerOf();
+			instance.rerender(app(note));
+		});
+		// Read once now, so the picker has them when it opens.
+		listed.list();
 		const off = view.agents.subscribe(redraw);
 		const offHosts = hosts.map(host => host.subscribe(redraw));
 		// The countdown to the next try, while a host waits for one.
@@ -100,6 +150,8 @@ export async function runRemoteWatch(sessionArg: string | undefined, options: Wa
 		} finally {
 			clearInterval(tick);
 			off();
+			offListed();
+			listed.close();
 			for (const offHost of offHosts) {
 				offHost();
 			}

@@ -4,7 +4,7 @@
 // Pure: the fields of an agent are given by the caller (present/filter-fields.ts).
 import {fail, ok, type Result} from '../result.js';
 
-export const FILTER_FIELDS = ['name', 'type', 'description', 'status', 'workflow', 'label', 'id'] as const;
+export const FILTER_FIELDS = ['name', 'type', 'description', 'status', 'workflow', 'label', 'id', 'host'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
 /** `desc:` and `wf:` are short for description and workflow. */
@@ -31,7 +31,7 @@ export const EMPTY_FILTER: Filter = {terms: []};
 const MAX_EXPRESSION = 1000;
 
 export const FILTER_SYNTAX =
-	'words match name, type, description, status, workflow or label; field:value matches one field (status:, type:, name:, workflow:, label:, description:, id:); -word excludes; all terms must match';
+	'words match name, type, description, status, workflow, label or host; field:value matches one field (status:, type:, name:, workflow:, label:, description:, id:, host:); -word excludes; all terms must match';
 
 /** The words of an expression, quotes kept together; undefined when a quote is not closed. */
 function words(text: string): Array<{readonly raw: string; readonly quoted: boolean}> | undefined {
@@ -108,7 +108,7 @@ export function parseFilter(text: string, partial = false): Result<Filter> {
 }
 
 /** The fields a bare word is looked for in (not the id: a word would match ids by chance). */
-const ANY: readonly FilterField[] = ['name', 'type', 'description', 'status', 'workflow', 'label'];
+const ANY: readonly FilterField[] = ['name', 'type', 'description', 'status', 'workflow', 'label', 'host'];
 
 function termHolds(term: FilterTerm, fields: FilterFields): boolean {
 	const within = term.field === undefined ? ANY : [term.field];

@@ -33,7 +33,8 @@ export interface RemoteStatus {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const count = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : 0);
 
-function list<T>(json: unknown, max: number, one: (v: unknown) => T | undefined): Decoded<T> | undefined {
+/** A JSON array's first `max` elements, each checked by `one`; undefined when it is not an array. */
+export function decodeList<T>(json: unknown, max: number, one: (v: unknown) => T | undefined): Decoded<T> | undefined {
 	if (!Array.isArray(json)) {
 		return undefined;
 	}
@@ -54,7 +55,7 @@ export function decodeCounts(v: unknown): StatusCounts {
 
 /** `ls --json`'s array: each element as a stream agent; undefined when it is not an array. */
 export function decodeAgents(json: unknown): Decoded<StreamAgent> | undefined {
-	return list(json, MAX_AGENTS, v => {
+	return decodeList(json, MAX_AGENTS, v => {
 		const r = decodeAgent(v);
 		return r.ok ? r.value : undefined;
 	});
@@ -62,7 +63,7 @@ export function decodeAgents(json: unknown): Decoded<StreamAgent> | undefined {
 
 /** `sessions --json`'s array. */
 export function decodeSessions(json: unknown): Decoded<RemoteSession> | undefined {
-	return list(json, MAX_SESSIONS, v => {
+	return decodeList(json, MAX_SESSIONS, v => {
 		if (!isObj(v) || typeof v.id !== 'string' || typeof v.lastActivity !== 'string') {
 			return undefined;
 		}

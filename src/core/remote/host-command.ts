@@ -7,8 +7,8 @@ import {safeLine} from '../text/safe-text.js';
 /** The host name that means this machine (its own agentlog, no ssh). */
 export const LOCAL_HOST = 'local';
 
-/** Words passed to the remote shell: no spaces, quotes or shell characters. */
-const SHELL_SAFE = /^[A-Za-z0-9._@:=/+-]{1,200}$/u;
+/** Words passed to the remote shell: no spaces, quotes or shell characters (a comma is none outside braces). */
+const SHELL_SAFE = /^[A-Za-z0-9._@:=/+,-]{1,200}$/u;
 
 export interface HostCommandOptions {
 	/** `--ssh-command`: the program and its options, split on whitespace (no shell). */

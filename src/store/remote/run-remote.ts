@@ -12,13 +12,15 @@ export interface RemoteRun {
 	readonly label: string;
 	readonly argv: readonly string[];
 	readonly timeoutMs?: number;
+	/** Aborting it ends the command (the screen that asked has closed). */
+	readonly signal?: AbortSignal;
 }
 
 /** The parsed JSON the command printed, or what went wrong and what to do. */
 export function runRemoteJson(run: RemoteRun): Promise<Result<unknown>> {
 	const [command, ...args] = run.argv;
 	return new Promise(resolve => {
-		const child = spawn(command!, args, {stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(command!, args, {stdio: ['ignore', 'pipe', 'pipe'], ...(run.signal === undefined ? {} : {signal: run.signal})});
 		const chunks: Buffer[] = [];
 		let size = 0;
 		let stderr = '';

@@ -9,6 +9,10 @@ import {countsText, PROVIDER_MARK} from '../../present/present.js';
 export interface SessionChoice extends SessionInfo {
 	/** How `sessions` names it (a team's name, or its id). */
 	readonly label: string;
+	/** The machine it is on (`watch --host`), shown before it. */
+	readonly host?: string;
+	/** Whether it is shown now, when that is not `current` (one session per host). */
+	readonly shown?: boolean;
 }
 
 export interface PickerInput {
@@ -29,8 +33,9 @@ export function pickerLines(input: PickerInput, width: number, height: number): 
 	}
 	const rows = input.sessions.map((s, i) => {
 		const mark = i === input.index ? '›' : ' ';
-		const here = s.id === input.current ? '*' : ' ';
-		const name = `${s.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : ''}${safeLine(s.label === s.id ? shortId(s.id) : s.label)}`;
+		const here = (s.shown ?? s.id === input.current) ? '*' : ' ';
+		const host = s.host === undefined ? '' : `${safeLine(s.host)} · `;
+		const name = `${host}${s.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : ''}${safeLine(s.label === s.id ? shortId(s.id) : s.label)}`;
 		return `${mark}${here} ${name} · ${countsText(s.counts, true)} · ${formatSilence(input.now - s.lastActivity)} ago`;
 	});
 	const room = Math.max(1, height - head.length);

@@ -9,6 +9,7 @@ const fields = (over: Partial<FilterFields> = {}): FilterFields => ({
 	workflow: ['nightly-audit'],
 	label: ['lint'],
 	id: ['a1b2c3'],
+	host: [],
 	...over,
 });
 
@@ -65,6 +66,14 @@ describe('matchesFilter', () => {
 		expect(matches('name:alpha')).toBe(true);
 		expect(matches('type:alpha')).toBe(false);
 		expect(matches('label:lint workflow:nightly')).toBe(true);
+	});
+
+	it('matches the machine of watch --host by host: and by a bare word', () => {
+		const onGpu = fields({host: ['gpu1']});
+		expect(matches('host:gpu', onGpu)).toBe(true);
+		expect(matches('gpu1', onGpu)).toBe(true);
+		expect(matches('-host:gpu1', onGpu)).toBe(false);
+		expect(matches('host:gpu')).toBe(false);
 	});
 
 	it('reads a status as a word: its start, not any part', () => {
