@@ -186,6 +186,11 @@ describe('replay and watch --at with --filter', () => {
 	}, 30_000);
 });
 
+/** The environment of a replay in a tmux pane over the scripted session's folders. */
+function paneEnv(f: Folders): Record<string, string> {
+	return {HOME: f.home, CLAUDE_CONFIG_DIR: f.claude, AGENTLOG_DIR: f.activity, XDG_STATE_HOME: path.join(f.home, 'state'), TERM: 'xterm-256color'};
+}
+
 describeInTerminal('agentlog replay in a real terminal', () => {
 	let pane: TmuxPane | undefined;
 	afterEach(() => {
@@ -195,13 +200,7 @@ describeInTerminal('agentlog replay in a real terminal', () => {
 
 	it('plays to the end, steps back and forth, pauses, changes speed, and opens an agent at that moment', async () => {
 		const {f} = await playScript();
-		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20`, 100, 20, {
-			HOME: f.home,
-			CLAUDE_CONFIG_DIR: f.claude,
-			AGENTLOG_DIR: f.activity,
-			XDG_STATE_HOME: path.join(f.home, 'state'),
-			TERM: 'xterm-256color',
-		});
+		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20`, 100, 20, paneEnv(f));
 		let screen = await pane.waitFor(s => s.includes('⏸ 20×') && s.includes('5/5'), 'the end of the replay');
 		expect(screen).toMatch(/○ Plan\s+\S+ interrupted/u);
 		pane.keys('Left');
@@ -223,15 +222,10 @@ describeInTerminal('agentlog replay in a real terminal', () => {
 		pane.keys('q');
 		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
 	}, 40_000);
+
 	it('starts with --filter typed in the / line', async () => {
 		const {f} = await playScript();
-		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20 --filter type:plan`, 100, 20, {
-			HOME: f.home,
-			CLAUDE_CONFIG_DIR: f.claude,
-			AGENTLOG_DIR: f.activity,
-			XDG_STATE_HOME: path.join(f.home, 'state'),
-			TERM: 'xterm-256color',
-		});
+		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20 --filter type:plan`, 100, 20, paneEnv(f));
 		const screen = await pane.waitFor(s => s.includes('5/5') && s.includes('1 of 2'), 'the end of the replay, filtered');
 		expect(screen).toMatch(/○ Plan\s+\S+ interrupted/u);
 		expect(screen).not.toContain('Explore');
