@@ -8,7 +8,7 @@ import type {MonitorItem, ReportSource} from '../core/monitor/model.js';
 import type {StatusCounts} from '../core/monitor/view.js';
 import {monitorFigures} from '../core/monitor/figures.js';
 import type {WorkflowTag} from '../core/workflow/workflow-of.js';
-import {jsonCost, type JsonCost} from '../core/cost/cost.js';
+import {jsonCost, type AgentCost, type JsonCost} from '../core/cost/cost.js';
 import {contextPercent} from './cost-text.js';
 
 /** How much of the prompt `ls --json` gives. */
@@ -109,6 +109,8 @@ export interface SessionsJsonEntry {
 	readonly mainWaiting: boolean;
 	/** The tool the session belongs to: `claude` or `codex` (a Codex root thread with subagents). */
 	readonly provider: Provider;
+	/** With `--cost`: its agents' costs as `ls --json` gives them, summed; null when none is known. */
+	readonly cost?: JsonCost | null;
 }
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
@@ -198,18 +200,23 @@ export function lsJsonAgent(raw: AgentRecord, item: MonitorItem): LsJsonAgent {
 	return {...(record as AgentRecord), ...lsJsonFields(item)};
 }
 
-export function sessionsJsonEntry(session: {
-	readonly id: string;
-	readonly counts: StatusCounts;
-	readonly lastActivity: number;
-	readonly mainWaiting?: boolean;
-	readonly provider?: Provider;
-}): SessionsJsonEntry {
+/** One session of `sessions --json`; `cost` only when asked for (`--cost`: undefined leaves it out, as its absence says it was not computed). */
+export function sessionsJsonEntry(
+	session: {
+		readonly id: string;
+		readonly counts: StatusCounts;
+		readonly lastActivity: number;
+		readonly mainWaiting?: boolean;
+		readonly provider?: Provider;
+	},
+	cost?: AgentCost | null,
+): SessionsJsonEntry {
 	return {
 		id: session.id,
 		counts: session.counts,
 		lastActivity: new Date(session.lastActivity).toISOString(),
 		mainWaiting: session.mainWaiting === true,
 		provider: session.provider ?? 'claude',
+		...(cost === undefined ? {} : {cost: jsonCost(cost ?? undefined)}),
 	};
 }

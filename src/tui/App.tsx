@@ -126,10 +126,13 @@ export function App(props: AppProps) {
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);
 
 	const selected = shown.view.items.find(item => item.agent.agentId === ui.selectedId);
-	// The picker's sessions, read each time it opens.
+	// The picker's sessions, read each time it opens (by the key s itself: tui/hooks/use-outside-actions.ts).
 	const {sessions} = props;
+	const [opened, setOpened] = useState<{readonly from: AppProps['sessions']; readonly list: readonly SessionChoice[]} | undefined>(undefined);
 	const picking = ui.focus === 'sessions';
-	const choices = useMemo(() => (picking ? sessions?.list() : undefined), [picking, sessions]);
+	// Read again while open when the picker's source changes (watch --host: a host answered).
+	const reread = useMemo(() => (picking && opened !== undefined && opened.from !== sessions ? sessions?.list() : undefined), [picking, opened, sessions]);
+	const choices = picking ? (reread ?? opened?.list) : undefined;
 	const markdown = useMarkdown(selected?.report, size.columns, ui.focus === 'detail');
 	const model = buildScreen({
 		size,
@@ -156,7 +159,18 @@ export function App(props: AppProps) {
 	});
 	// Keys that act outside the screen: switch the session, switch tmux's pane.
 	const outside = useMemo(() => ({choices, pickerIndex: ui.pickerIndex, selectedId: ui.selectedId, notice}), [choices, ui.pickerIndex, ui.selectedId, notice]);
-	const onAction = useOutsideActions(outside, {setNotice, choose: sessions?.choose, jump: props.jump});
+	const open = useMemo(
+		() =>
+			sessions === undefined
+				? undefined
+				: () => {
+						const list = sessions.list();
+						setOpened({from: sessions, list});
+						return list;
+					},
+		[sessions, setOpened],
+	);
+	const onAction = useOutsideActions(outside, {setNotice, choose: sessions?.choose, open, jump: props.jump});
 	const context = useMemo(() => ({...model.context, canPickSession: sessions !== undefined}), [model.context, sessions]);
 	useAppKeys(dispatch, ui, context, keyboard, replay ? 'replay' : 'live', replay?.control, onAction);
 

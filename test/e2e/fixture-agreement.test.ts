@@ -187,6 +187,18 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 		const sc = manifest.scenarios[name]!;
 		const {root, now} = copyScenario(name);
 		const ls = new Map((JSON.parse(run(root, now, ['ls', '--json', sc.sessionId])) as Row[]).map(r => [r.agentId as string, r]));
+		// The session's cost in `sessions --json --cost` is the sum of what ls gives its agents.
+		const session = (JSON.parse(run(root, now, ['sessions', '--json', '--cost'])) as Row[]).find(r => r.id === sc.sessionId);
+		const lsCosts = [...ls.values()].map(r => r.cost as {usd: number | null; pricesAsOf: string; unpricedResponses: number} | null).filter(c => c !== null);
+		const lsUsd = lsCosts.filter(c => c.usd !== null).map(c => c.usd!);
+		expect(lsUsd.length, `${name}: ls prices some agent`).toBeGreaterThan(0);
+		expect(session?.cost, `${name}: sessions --json --cost`).toEqual({
+			usd: Math.round(lsUsd.reduce((a, b) => a + b, 0) * 1e6) / 1e6,
+			pricesAsOf: lsCosts[0]!.pricesAsOf,
+			estimated: true,
+			unpricedResponses: lsCosts.reduce((n, c) => n + c.unpricedResponses, 0),
+		});
+		expect((JSON.parse(run(root, now, ['sessions', '--json'])) as Row[])[0], 'no cost unless asked').not.toHaveProperty('cost');
 		const history = new Map((JSON.parse(run(root, now, ['history', '--json'])) as Row[]).map(r => [r.agentId as string, r]));
 		const exported = new Map(
 			run(root, now, ['export'])

@@ -163,6 +163,34 @@ describe('replay and watch --at', () => {
 	}, 30_000);
 });
 
+describe('replay and watch --at with --filter', () => {
+	const run = (f: Folders, ...args: string[]) =>
+		spawnSync(process.execPath, [cli, ...args], {env: {...cliEnv(f, Date.now()), COLUMNS: '100'}, encoding: 'utf8'});
+
+	it('keep only the agents the expression matches, and refuse a bad one', async () => {
+		const {f, seen} = await playScript();
+		const replayed = run(f, 'replay', S, '--filter', 'type:plan');
+		expect(replayed.stderr).toBe('');
+		expect(replayed.stdout).toMatch(/○ Plan\s+\S+ interrupted/u);
+		expect(replayed.stdout).not.toContain('Explore');
+		expect(replayed.stdout).toContain('1 of 2');
+		const at = seen[3]?.at ?? 0;
+		const back = run(f, 'watch', S, '--at', new Date(at).toISOString(), '--filter', 'type:explore');
+		expect(back.stdout).toMatch(/Explore/u);
+		expect(back.stdout).not.toContain('Plan');
+		const unfiltered = run(f, 'watch', S, '--at', new Date(at).toISOString());
+		expect(unfiltered.stdout).toContain('Plan');
+		const bad = run(f, 'replay', S, '--filter', 'name:"open');
+		expect(bad.status).toBe(2);
+		expect(bad.stderr).toContain('A filter:');
+	}, 30_000);
+});
+
+/** The environment of a replay in a tmux pane over the scripted session's folders. */
+function paneEnv(f: Folders): Record<string, string> {
+	return {HOME: f.home, CLAUDE_CONFIG_DIR: f.claude, AGENTLOG_DIR: f.activity, XDG_STATE_HOME: path.join(f.home, 'state'), TERM: 'xterm-256color'};
+}
+
 describeInTerminal('agentlog replay in a real terminal', () => {
 	let pane: TmuxPane | undefined;
 	afterEach(() => {
@@ -172,13 +200,7 @@ describeInTerminal('agentlog replay in a real terminal', () => {
 
 	it('plays to the end, steps back and forth, pauses, changes speed, and opens an agent at that moment', async () => {
 		const {f} = await playScript();
-		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20`, 100, 20, {
-			HOME: f.home,
-			CLAUDE_CONFIG_DIR: f.claude,
-			AGENTLOG_DIR: f.activity,
-			XDG_STATE_HOME: path.join(f.home, 'state'),
-			TERM: 'xterm-256color',
-		});
+		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20`, 100, 20, paneEnv(f));
 		let screen = await pane.waitFor(s => s.includes('⏸ 20×') && s.includes('5/5'), 'the end of the replay');
 		expect(screen).toMatch(/○ Plan\s+\S+ interrupted/u);
 		pane.keys('Left');
@@ -197,6 +219,16 @@ describeInTerminal('agentlog replay in a real terminal', () => {
 		// Esc then Space in one chunk (tmux sends them in one write; a terminal reads it as Alt+Space).
 		pane.keysTogether('Escape', 'Space');
 		await pane.waitFor(s => s.includes('5/5') && s.includes('⏸'), 'playing to the end again');
+		pane.keys('q');
+		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
+	}, 40_000);
+
+	it('starts with --filter typed in the / line', async () => {
+		const {f} = await playScript();
+		pane = new TmuxPane(`node ${cli} replay ${S} --speed 20 --filter type:plan`, 100, 20, paneEnv(f));
+		const screen = await pane.waitFor(s => s.includes('5/5') && s.includes('1 of 2'), 'the end of the replay, filtered');
+		expect(screen).toMatch(/○ Plan\s+\S+ interrupted/u);
+		expect(screen).not.toContain('Explore');
 		pane.keys('q');
 		await pane.waitFor(s => s.includes('[exit 0]'), 'a clean exit');
 	}, 40_000);

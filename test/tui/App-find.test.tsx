@@ -204,6 +204,30 @@ describe('the session picker (s)', () => {
 		expect(chosen).toEqual(['1:aaaa1111']);
 	});
 
+	it('takes s and Enter (or s, j and Enter) in one chunk, as tmux send-keys or a fast typist sends them', async () => {
+		const chosen: Array<string | undefined> = [];
+		let reads = 0;
+		const sessions = {
+			list: () => {
+				reads += 1;
+				return choices;
+			},
+			choose: (id: string | undefined) => void chosen.push(id),
+		};
+		const {lastFrame, stdin} = renderApp({sessions});
+		await tick();
+		await press(stdin, `s${KEY.enter}`);
+		expect(chosen).toEqual(['aaaa1111-0000-4000-8000-000000000000']);
+		expect(lastFrame()).not.toContain('Sessions, newest first');
+		await press(stdin, `sj${KEY.enter}`);
+		expect(chosen).toEqual(['aaaa1111-0000-4000-8000-000000000000', 'bbbb2222-0000-4000-8000-000000000000']);
+		expect(reads).toBe(2);
+		// Opened the usual way, what is drawn is what was read when s was pressed.
+		await press(stdin, 's');
+		expect(lastFrame()).toMatch(/› {2}aaaa1111/u);
+		expect(reads).toBe(3);
+	});
+
 	it('where there is no session to switch to (demo, replay), s only says so', async () => {
 		const {lastFrame, stdin} = renderApp();
 		await tick();

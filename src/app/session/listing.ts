@@ -1,6 +1,9 @@
 // Every session, newest first, with its counts: Claude Code's folders (through the session cache)
 // and Codex's sessions beside them. What `agentlog sessions` prints and watch's session picker lists.
 import {scanCodex} from './codex-scan.js';
+import {readSessionModel, type ReadTranscripts} from './load.js';
+import {roundUsd, sumCosts, type AgentCost} from '../../core/cost/cost.js';
+import {monitorFigures} from '../../core/monitor/figures.js';
 import type {SessionRules} from './resolve.js';
 import {env} from '../env.js';
 import {readSessionInfos} from '../../store/activity/session-listing.js';
@@ -22,4 +25,30 @@ export function listSessions(activity: string, options: SessionRules, now: numbe
 	});
 	const codex = scanCodex(options);
 	return {sessions: withCodexSessions(activity, claude, codex, rules), skipped: codex.skipped};
+}
+
+/**
+ * What a session's agents cost, summed: the agents and costs `ls --json` gives for it (every agent,
+ * no ghosts, transcripts read whole), so the two always agree. Undefined when no agent's cost is known.
+ */
+export async function sessionCost(
+	activity: string,
+	sessionId: string,
+	options: SessionRules,
+	readTranscripts: ReadTranscripts,
+): Promise<AgentCost | undefined> {
+	const {model} = await readSessionModel(
+		activity,
+		sessionId,
+		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: true},
+		readTranscripts,
+		options,
+	);
+	// Each agent's dollars as ls prints them (to the millionth), so a script adding up ls's gets the same sum.
+	return sumCosts(
+		model.items.map(item => {
+			const cost = monitorFigures(item).figures.cost;
+			return cost === undefined ? undefined : {...cost, usd: roundUsd(cost.usd)};
+		}),
+	);
 }

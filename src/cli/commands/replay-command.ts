@@ -3,6 +3,7 @@
 import {InvalidArgumentError, type Command} from 'commander';
 import type {ReplayOptions} from '../shared/command-options.js';
 import {addReadOptions, maxOption} from '../shared/read-options.js';
+import {filterOption} from '../shared/filter-option.js';
 
 function parseSpeed(value: string): number {
 	const n = Number(value);
@@ -21,6 +22,7 @@ export function registerReplayCommand(program: Command): void {
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name');
 	addReadOptions(replay)
 		.addOption(maxOption())
+		.addOption(filterOption('the agents', '; the / key edits it'))
 		.option('--speed <x>', 'times the recorded pace (gaps longer than 5 s are shortened to 5 s either way)', parseSpeed)
 		.addHelpText(
 			'after',

@@ -4,16 +4,14 @@
 // given; in both, Space plays or pauses, ← → step to the previous or next event, [ ] change the
 // speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
 import {snapshotColumns} from '../shared/snapshot-columns.js';
-import {render, renderToString} from 'ink';
+import {render} from 'ink';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
-import {buildScreen} from '../../tui/model/screen-model.js';
-import {initialUiModel} from '../../tui/model/ui-state.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import {newestSessionId} from '../../store/activity/session-listing.js';
 import {Replay} from '../../store/live/replay.js';
 import {App} from '../../tui/App.js';
-import {Screen} from '../../tui/components/Screen.js';
+import {plainFrame} from './watch-frame.js';
 import {activityFor, clockNow} from '../shared/read-options.js';
 import {activityRoots} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
@@ -23,29 +21,34 @@ import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from '..
 import {COMMAND_NAMES} from '../shared/command-names.js';
 import {env} from '../../app/env.js';
 
-/** One plain frame of the session at `at`: the same model and screen as the live monitor's snapshot. */
+/** One plain frame of the session at `at`, with `--filter`'s agents: the same model and screen as the live monitor's snapshot. */
 function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {
-	const then = momentModel(activity, log, at, {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: false, max: options.max});
+	// A filter looks at every agent, not only the newest --max.
+	const then = momentModel(activity, log, at, {
+		staleMs: options.stale,
+		dedup: options.dedup,
+		showGhosts: false,
+		showAll: options.filter !== undefined,
+		max: options.max,
+	});
 	const span = logSpan(log.lines);
 	const seen = then.moment.linesSeen;
 	const wall = clockNow();
-	const model = buildScreen({
-		size: paneSize(columns, undefined),
-		activity,
-		activityExists: true,
-		sessionId: sessionLabel(sessionId),
-		following: false,
-		view: then.model,
-		warnings: 0,
-		ui: initialUiModel(),
-		now: at,
-		keyboard: false,
-		snapshot: true,
-		time: iso => formatLocalTime(iso, at),
-		markdown: () => undefined,
-		note: `at ${formatLocalTime(new Date(at).toISOString(), wall)} · ${seen} of ${log.lines.length} events (${formatLocalTime(new Date(span.first).toISOString(), wall)} → ${formatLocalTime(new Date(span.last).toISOString(), wall)})`,
-	});
-	return `${renderToString(<Screen model={model} />, {columns}).replace(/\s+$/u, '')}\n`;
+	return plainFrame(
+		{
+			size: paneSize(columns, undefined),
+			activity,
+			activityExists: true,
+			sessionId: sessionLabel(sessionId),
+			following: false,
+			view: then.model,
+			warnings: 0,
+			now: at,
+			note: `at ${formatLocalTime(new Date(at).toISOString(), wall)} · ${seen} of ${log.lines.length} events (${formatLocalTime(new Date(span.first).toISOString(), wall)} → ${formatLocalTime(new Date(span.last).toISOString(), wall)})`,
+		},
+		columns,
+		options,
+	);
 }
 
 /** replay (from the start, playing) or watch --at (at `options.at`, paused). */
@@ -86,6 +89,7 @@ export async function runReplay(sessionArg: string | undefined, options: ReplayO
 				dedup={options.dedup}
 				keyboard={Boolean(process.stdin.isTTY)}
 				replay={{position: () => replay.position(), control: op => replay.control(op)}}
+				{...(options.filter === undefined ? {} : {initialFilter: options.filter.text})}
 			/>,
 			{exitOnCtrlC: true},
 		);

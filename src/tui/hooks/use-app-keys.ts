@@ -15,8 +15,12 @@ export function useAppKeys(
 	isActive: boolean,
 	mode: KeyMode = 'live',
 	onReplay?: (op: Extract<Action, {type: 'replay'}>['op']) => void,
-	/** Sees every other action before the reducer, with the screen's state as the key found it (the session picker's switch, the tmux jump act outside the screen). */
-	onAction?: (action: Action, ui: UiModel) => void,
+	/**
+	 * Sees every other action before the reducer, with the screen's state as the key found it (the
+	 * session picker's switch, the tmux jump act outside the screen); what it returns is added to the
+	 * context the next keys are read in (the picker's length, before its first frame).
+	 */
+	onAction?: (action: Action, ui: UiModel) => Partial<UiContext> | undefined,
 ): void {
 	const {exit} = useApp();
 	const uiRef = useRef(ui);
@@ -42,7 +46,10 @@ export function useAppKeys(
 					continue;
 				}
 				if (action) {
-					onAction?.(action, model);
+					const learned = onAction?.(action, model);
+					if (learned !== undefined) {
+						contextRef.current = {...contextRef.current, ...learned};
+					}
 					const event = {type: 'key', action, context: contextRef.current} as const;
 					model = uiReducer(model, event);
 					dispatch(event);

@@ -1,7 +1,7 @@
 import {useLayoutEffect, useMemo, useRef} from 'react';
 import type {Action} from '../model/keymap.js';
 import type {SessionChoice} from '../model/session-picker.js';
-import type {UiModel} from '../model/ui-state.js';
+import type {UiContext, UiModel} from '../model/ui-state.js';
 
 export interface OutsideState {
 	/** The sessions the picker lists, while it is open. */
@@ -13,12 +13,23 @@ export interface OutsideHandlers {
 	readonly setNotice: (notice: string | undefined) => void;
 	/** Switch the session watched (undefined: follow the newest). */
 	readonly choose: ((sessionId: string | undefined) => void) | undefined;
+	/** Read the sessions the picker lists, as it opens (also kept for the screen). */
+	readonly open: (() => readonly SessionChoice[]) | undefined;
 	/** Switch tmux to the pane of the agent's session; says what it did. */
 	readonly jump: ((agentId: string) => string) | undefined;
 }
 
-/** What a key does outside the screen: switch the session (the picker's Enter and f), switch tmux's pane (p). */
-function act(now: OutsideState, ui: Pick<UiModel, 'pickerIndex' | 'selectedId'>, action: Action, {setNotice, choose, jump}: OutsideHandlers): void {
+/**
+ * What a key does outside the screen: read the picker's sessions (s), switch the session (the
+ * picker's Enter and f), switch tmux's pane (p). The sessions read on s are what the next keys see,
+ * returned with the count the reducer moves the picker's line within.
+ */
+function act(
+	now: OutsideState,
+	ui: Pick<UiModel, 'focus' | 'pickerIndex' | 'selectedId'>,
+	action: Action,
+	{setNotice, choose, open, jump}: OutsideHandlers,
+): {readonly choices: readonly SessionChoice[]; readonly context: Partial<UiContext>} | undefined {
 	if (now.notice !== undefined) {
 		setNotice(undefined);
 	}
@@ -34,8 +45,11 @@ function act(now: OutsideState, ui: Pick<UiModel, 'pickerIndex' | 'selectedId'>,
 			choose?.(undefined);
 			break;
 		case 'sessions-open':
-			if (choose === undefined) {
+			if (choose === undefined || open === undefined) {
 				setNotice('s: no session picker here (watch has one)');
+			} else if (ui.focus === 'list') {
+				const choices = open();
+				return {choices, context: {sessions: choices.length}};
 			}
 			break;
 		case 'jump':
@@ -48,17 +62,29 @@ function act(now: OutsideState, ui: Pick<UiModel, 'pickerIndex' | 'selectedId'>,
 		default:
 			break;
 	}
+	return undefined;
 }
 
 /**
  * The handler of the keys that act outside the screen, reading the latest render's state. Its own
  * scope on purpose: a memoised closure made in App would keep that render's agents alive.
  */
-export function useOutsideActions(state: OutsideState, handlers: OutsideHandlers): (action: Action, ui: UiModel) => void {
+export function useOutsideActions(state: OutsideState, handlers: OutsideHandlers): (action: Action, ui: UiModel) => Partial<UiContext> | undefined {
 	const latest = useRef(state);
 	useLayoutEffect(() => {
 		latest.current = state;
 	}, [state]);
-	const {setNotice, choose, jump} = handlers;
-	return useMemo(() => (action: Action, ui: UiModel) => act(latest.current, ui, action, {setNotice, choose, jump}), [setNotice, choose, jump]);
+	const {setNotice, choose, open, jump} = handlers;
+	return useMemo(
+		() => (action: Action, ui: UiModel) => {
+			const opened = act(latest.current, ui, action, {setNotice, choose, open, jump});
+			if (opened === undefined) {
+				return undefined;
+			}
+			// Keys that came in the same read as s (s and Enter from tmux send-keys) see the list before it is drawn.
+			latest.current = {...latest.current, choices: opened.choices};
+			return opened.context;
+		},
+		[setNotice, choose, open, jump],
+	);
 }

@@ -204,6 +204,13 @@ export function pressesOf(input: string, key: KeyInfo): Array<{readonly input: s
 	if (key.meta && !key.ctrl && input !== '' && !NAMED.some(name => key[name])) {
 		return [{input: '', key: {escape: true}}, ...pressesOf(input, {})];
 	}
+	// Esc then Enter (Ink: meta and return): closing the help or the picker, then opening.
+	if (key.meta && key.return && !key.ctrl && !key.escape) {
+		return [
+			{input: '', key: {escape: true}},
+			{input: '', key: {return: true}},
+		];
+	}
 	if (input.length <= 1 || key.ctrl || key.meta) {
 		return [{input, key}];
 	}

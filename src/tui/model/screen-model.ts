@@ -173,21 +173,39 @@ export function shortLine(line: string, width: number): string {
 interface Hint {
 	readonly text: string;
 	readonly keep: number;
+	/** What it says when the footer does not fit (before any part is left out). */
+	readonly short?: string;
+}
+
+/** Parts kept at least this much are worth saying the others in their short form. */
+const WORTH_SHORTENING = 5;
+
+const joinHints = (hints: readonly Hint[]): string => hints.map(hint => hint.text).join(' · ');
+
+/** The parts that fit in `width`, the least needed left out first. */
+function keptHints(hints: readonly Hint[], width: number): Hint[] {
+	const shown = hints.filter(hint => hint.text !== '');
+	while (shown.length > 1 && [...joinHints(shown)].length > width) {
+		const least = shown.reduce((low, hint) => (hint.keep < low.keep ? hint : low));
+		shown.splice(shown.indexOf(least), 1);
+	}
+	return shown;
 }
 
 /**
  * The footer's parts in their order, at most `width` wide: the least needed go first (`g ghosts`
  * before `↑↓ move`), so "? keys" and "q quit" stay visible in any pane that has room for them;
- * only what is left is cut with `…`.
+ * parts with a short form say it when that keeps a needed part the long forms leave out; only
+ * what is left is cut with `…`.
  */
 export function fitHints(hints: readonly Hint[], width: number): string {
-	const shown = hints.filter(hint => hint.text !== '');
-	const joined = () => shown.map(hint => hint.text).join(' · ');
-	while (shown.length > 1 && [...joined()].length > width) {
-		const least = shown.reduce((low, hint) => (hint.keep < low.keep ? hint : low));
-		shown.splice(shown.indexOf(least), 1);
-	}
-	return fit(joined(), width);
+	const long = keptHints(hints, width);
+	const short = keptHints(
+		hints.map(hint => (hint.short === undefined ? hint : {...hint, text: hint.short})),
+		width,
+	);
+	const needed = (kept: readonly Hint[]) => kept.filter(hint => hint.keep >= WORTH_SHORTENING).length;
+	return fit(joinHints(needed(short) > needed(long) ? short : long), width);
 }
 
 function footerHints(input: ScreenInput, body: Body, context: UiContext, window: string, rendering?: string): Hint[] {
@@ -211,9 +229,11 @@ function footerHints(input: ScreenInput, body: Body, context: UiContext, window:
 			{text: '↑↓ move', keep: 3},
 		];
 	}
-	const kept = filter === undefined ? [] : [{text: `/${filter.text} (Esc clears)`, keep: 9}];
-	const order = ui.sort === 'started' ? [] : [{text: `order: ${SORT_NAMES[ui.sort]} (o)`, keep: 8}];
 	const notice = input.notice === undefined ? [] : [{text: input.notice, keep: 11}];
+	// The kept filter and the order belong to the agents shown; over the help, a detail or the picker, Esc does something else.
+	const over = body.kind === 'help' || body.kind === 'detail' || body.kind === 'sessions';
+	const kept = filter === undefined || over ? [] : [{text: `/${filter.text} (Esc clears)`, short: `/${filter.text}`, keep: 9}];
+	const order = ui.sort === 'started' || over ? [] : [{text: `order: ${SORT_NAMES[ui.sort]} (o)`, short: `o: ${SORT_NAMES[ui.sort]}`, keep: 8.5}];
 	return [...notice, ...kept, ...order, ...bodyHints(input, body, context, window, rendering, more, quit)];
 }
 
@@ -236,7 +256,7 @@ function bodyHints(input: ScreenInput, body: Body, context: UiContext, window: s
 		case 'sessions':
 			return [{text: 'Enter switch', keep: 8}, {text: 'f follow the newest', keep: 7}, {text: 'Esc close', keep: 8}, quit];
 		case 'help':
-			return [{text: 'Esc or ? closes this help', keep: 8}, {text: context.detailLines > context.page ? '↑↓ scroll' : '', keep: 5}, quit];
+			return [{text: 'Esc or ? closes this help', short: 'Esc close', keep: 8}, {text: context.detailLines > context.page ? '↑↓ scroll' : '', keep: 5}, quit];
 		case 'collapsed':
 			return [more, {text: 'c expand', keep: 6}, {text: '? keys', keep: 7}, quit];
 		case 'timeline':

@@ -160,6 +160,51 @@ describe('agentlog sessions --json', () => {
 		expect(undeduped.find(s => s.id === SESSION)?.counts).toEqual(countsFromLs(JSON.parse(run(f, ['ls', SESSION, '--json', '--no-dedup'])) as LsRow[]));
 	});
 
+	it('with --cost, gives each session the sum of its agents ls costs; a model without a price is null, never 0', () => {
+		const f = fixture();
+		// A third session: one agent, its one response from a model no price table knows.
+		const third = '7a8911e5-241a-462a-8d15-5122611a9569';
+		const subagents = path.join(f.claude, 'projects', '-home-user-shop', third, 'subagents');
+		mkdirSync(subagents, {recursive: true});
+		mkdirSync(path.join(f.activity, third), {recursive: true});
+		const transcript = path.join(subagents, 'agent-d0000000000000001.jsonl');
+		writeFileSync(
+			transcript,
+			jsonl([
+				promptLine('Look.', {agentId: 'd0000000000000001', timestamp: iso(500)}),
+				textLine('Done.', {agentId: 'd0000000000000001', timestamp: iso(499), model: 'mystery-model-1', stopReason: 'end_turn'}),
+			]),
+		);
+		writeFileSync(
+			path.join(f.activity, third, 'd0000000000000001.json'),
+			JSON.stringify({
+				agentId: 'd0000000000000001',
+				type: 'Explore',
+				status: 'stopped',
+				startedAt: iso(500),
+				updatedAt: iso(499),
+				stoppedAt: iso(499),
+				transcriptPath: transcript,
+			}),
+		);
+		const sessions = JSON.parse(run(f, ['sessions', '--json', '--cost'])) as SessionsJsonEntry[];
+		for (const id of [SESSION, OTHER]) {
+			const costs = (JSON.parse(run(f, ['ls', id, '--json'])) as Array<{cost: {usd: number | null} | null}>).flatMap(r =>
+				r.cost?.usd == null ? [] : [r.cost.usd],
+			);
+			expect(costs.length, id).toBeGreaterThan(0);
+			expect(sessions.find(s => s.id === id)?.cost, id).toMatchObject({usd: Math.round(costs.reduce((a, b) => a + b, 0) * 1e6) / 1e6, estimated: true});
+		}
+		expect(sessions.find(s => s.id === third)?.cost).toMatchObject({usd: null, estimated: true, unpricedResponses: 1});
+		const table = run(f, ['sessions', '--cost']).split('\n');
+		expect(table[0]).toMatch(/STOPPED\s+COST\s+LAST ACTIVITY/u);
+		expect(table.find(line => line.startsWith(third))).toMatch(/ \? /u);
+		expect(run(f, ['sessions'])).not.toContain('COST');
+		const remote = spawn(f, ['sessions', '--cost', '--host', 'example']);
+		expect(remote.status).toBe(2);
+		expect(remote.stderr).toContain('--cost and --host cannot go together');
+	});
+
 	it('gives the same counts when it suggests sessions for an unknown argument', () => {
 		const f = fixture();
 		const r = spawn(f, ['ls', 'nope']);

@@ -173,6 +173,9 @@ describe('pressesOf', () => {
 			{input: ' ', key: {}},
 		]);
 		expect(pressesOf('q', {meta: true}).map(p => keyToken(p.input, p.key))).toEqual(['esc', 'q']);
+		// "\u001b\r": Ink names it Enter with meta.
+		expect(pressesOf('', {return: true, meta: true}).map(p => keyToken(p.input, p.key))).toEqual(['esc', 'enter']);
+		expect(pressesOf('', {return: true})).toEqual([{input: '', key: {return: true}}]);
 		// Esc alone (Ink sets meta for it too) and a ctrl chord stay one press.
 		expect(pressesOf('', {escape: true, meta: true})).toEqual([{input: '', key: {escape: true, meta: true}}]);
 		expect(pressesOf('c', {ctrl: true})).toEqual([{input: 'c', key: {ctrl: true}}]);

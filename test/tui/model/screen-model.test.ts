@@ -477,6 +477,42 @@ describe('buildScreen help', () => {
 	});
 });
 
+describe('the footer in a 40×10 pane', () => {
+	it("says the timeline's order (key o) as the list does, and keeps the kept filter", () => {
+		for (const timeline of [false, true]) {
+			const {model} = screen({records: agents(12), columns: 40, rows: 10, ui: {timeline, sort: 'activity'}});
+			expect(model.body.kind, `timeline ${timeline}`).toBe(timeline ? 'timeline' : 'list');
+			expect(model.footer, `timeline ${timeline}`).toMatch(/o(rder)?: last activity/u);
+			expect(width(model.footer)).toBeLessThanOrEqual(40);
+		}
+		const wide = screen({records: agents(12), columns: 200, rows: 50, ui: {timeline: true, sort: 'activity'}}).model.footer;
+		expect(wide).toContain('order: last activity (o)');
+		expect(wide).toContain('ms/col');
+	});
+
+	it('keeps both a kept filter and the order, shorter', () => {
+		const filter = {text: 'review', editing: false, matched: 8, total: 12};
+		const {model} = screen({records: agents(12), columns: 40, rows: 10, ui: {timeline: true, sort: 'activity'}, input: {filter}});
+		expect(model.footer).toBe('/review · o: last activity · q quit');
+	});
+
+	it('says the help scrolls, and how to close it, and no Esc of the list under it', () => {
+		const filter = {text: 'review', editing: false, matched: 8, total: 12};
+		for (const columns of [40, 200]) {
+			const {model} = screen({records: agents(3), columns, rows: 10, ui: {focus: 'help', sort: 'activity'}, input: {filter}});
+			expect(model.footer).not.toContain('Esc clears');
+			expect(model.footer).not.toContain('order');
+		}
+	});
+
+	it('says the help scrolls, and how to close it', () => {
+		const {model} = screen({records: agents(3), columns: 40, rows: 10, ui: {focus: 'help'}});
+		expect(model.footer).toContain('↑↓ scroll');
+		expect(model.footer).toContain('Esc close');
+		expect(width(model.footer)).toBeLessThanOrEqual(40);
+	});
+});
+
 describe('buildScreen rows', () => {
 	it('marks stale agents and ghosts in the list line', () => {
 		const records = [
