@@ -4,8 +4,9 @@
 //
 // The edges, each at most once per agent and state: a subagent starts waiting for a permission or
 // for input; a subagent failed (StopFailure); the last running agent of a batch of two or more (or
-// of a workflow run) stopped. At most one notification per session every NOTIFY_INTERVAL_MS: an
-// edge that comes sooner is not sent and stays due (a later event of that agent still shows it).
+// of a workflow run) stopped. At most one wait or failure per session every NOTIFY_INTERVAL_MS: one
+// that comes sooner is not sent and stays due (a later event of that agent still shows it). The end
+// of a batch is never held back: it comes once per batch, and often no event follows it.
 import type {AgentRecord} from '../record/agent-record.js';
 import {isFailure} from '../record/limits.js';
 import {isObject} from '../record/json.js';
@@ -177,8 +178,8 @@ export function notifyStep(state: NotifyState, input: NotifyInput): NotifyStep {
 		}
 	}
 	const interval = input.intervalMs ?? NOTIFY_INTERVAL_MS;
-	if (edge !== undefined && state.lastAt !== undefined && input.nowMs - state.lastAt < interval && input.nowMs >= state.lastAt) {
-		// Held back: nothing is marked sent, and the batch stays open.
+	if (edge !== undefined && edge.kind !== 'finished' && state.lastAt !== undefined && input.nowMs - state.lastAt < interval && input.nowMs >= state.lastAt) {
+		// Held back: nothing is marked sent.
 		return {state: {...state, sent}, changed, edge: undefined};
 	}
 	for (const [id, kind] of marks) {

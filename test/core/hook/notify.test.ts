@@ -189,12 +189,15 @@ describe('notifyStep', () => {
 		expect(later.state.lastAt).toBe(T0 + 3100);
 	});
 
-	it('keeps a held-back fan-out open', () => {
-		const all = [stopped('a1'), stopped('a2')];
-		const held = notifyStep({...base, lastAt: T0 + 5500}, {agent: all[1], nowMs: T0 + 6000, sessionAgents: all});
-		expect(held.edge).toBeUndefined();
-		expect(held.state.quietAt).toBeUndefined();
-		expect(notifyStep(held.state, {agent: all[1], nowMs: T0 + 9000, sessionAgents: all}).edge?.kind).toBe('finished');
+	it('never holds back the end of a fan-out, which no event may follow (a failure just before it)', () => {
+		const first = failed('a1');
+		const all = [first, stopped('a2')];
+		const failure = notifyStep(base, {agent: first, nowMs: T0 + 5500, sessionAgents: [first, agent('a2')]});
+		expect(failure.edge?.kind).toBe('failed');
+		const end = notifyStep(failure.state, {agent: all[1], nowMs: T0 + 6000, sessionAgents: all});
+		expect(end.edge).toEqual({kind: 'finished', count: 2, failed: 1});
+		expect(end.state.quietAt).toBe(T0 + 6000);
+		expect(notifyStep(end.state, {agent: all[1], nowMs: T0 + 9000, sessionAgents: all}).edge).toBeUndefined();
 	});
 
 	it('changes nothing for an event that means nothing', () => {
