@@ -3,7 +3,7 @@ import type {Command} from 'commander';
 import {agentChain} from '../../core/history/chain.js';
 import {chainJson, formatChainText} from '../../present/chain.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
-import {readAgentSession} from '../../store/history/histories.js';
+import {readAgentSession} from '../../store/history/agent-session.js';
 import {activityFor, clockNow} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 import {addHistoryReadOptions, printNotes, type HistoryReadOptions} from '../shared/history-options.js';

@@ -7,7 +7,7 @@ import {parseStatuses, parseTimeBound, type HistoryFilter} from '../../core/hist
 import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
 import {DURATION_FORM} from '../../core/text/format.js';
 import {logNotesText} from '../../present/log-notes.js';
-import type {LogNotes} from '../../store/history/histories.js';
+import type {LogNotes} from '../../store/history/read-notes.js';
 import {activityFor, clockNow} from '../../app/env.js';
 import type {Selection} from '../../app/history/select.js';
 import {parseStale} from './read-options.js';

@@ -259,3 +259,20 @@ export function historyStats(agents: Iterable<StatsAgent>, lines: LineTally, opt
 		...(other === undefined ? {} : {[BY_KEY[other]]: finishGroups(byOther)}),
 	};
 }
+
+export /** Adds a session's tally to `into`, as `tallyLine` of each of its lines after those already in would. */
+function mergeLineTally(into: LineTally, from: LineTally): void {
+	into.events += from.events;
+	for (const id of from.sessions) {
+		into.sessions.add(id);
+	}
+	for (const [event, n] of from.byEvent) {
+		into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + n);
+	}
+	if (from.first !== undefined && (into.first === undefined || from.first.ms < into.first.ms)) {
+		into.first = from.first;
+	}
+	if (from.last !== undefined && (into.last === undefined || from.last.ms > into.last.ms)) {
+		into.last = from.last;
+	}
+}

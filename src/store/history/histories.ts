@@ -7,34 +7,16 @@ import path from 'node:path';
 import type {EventLine} from '../../core/record/event-line.js';
 import {EventFold, type AgentHistory, type EventSink} from '../../core/history/fold.js';
 import {matchesFilter, resolveAgentPrefix, selectsAgents, sessionLineInRange, sortLines, type HistoryFilter} from '../../core/history/query.js';
-import {newLineTally, tallyLine, type LineTally} from '../../core/history/stats.js';
+import {mergeLineTally, newLineTally, tallyLine, type LineTally} from '../../core/history/stats.js';
 import {listSessionDirs} from '../activity/read-agents.js';
-import {agentChain} from '../../core/history/chain.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
-import {foldSessionLog} from './session-fold.js';
 import {slimLine} from './slim-line.js';
 import {HistoryWorkflows} from '../workflow/history.js';
 import {withTranscriptFacts} from '../../core/history/with-transcript.js';
 import {defaultTranscriptFacts, type TranscriptFacts} from './transcript-facts.js';
+import {note, type LogNotes} from './read-notes.js';
+import {AgentTally, EventNames} from './agent-tally.js';
 import {logIdentity, sameLog, SessionFoldCache, sessionFoldsDir, settled, type LogIdentity} from './fold-cache.js';
-
-/** How many problems are kept with their details; the rest are only counted. */
-export const MAX_NOTES = 5;
-
-/** A line skipped or a log not read: where (the session folder's safe label) and why. */
-export interface LogNote {
-	/** `<activity>/<session label>/events.jsonl`. Not yet display-safe: print through safeLine. */
-	readonly file: string;
-	readonly lineNumber?: number;
-	readonly reason: string;
-}
-
-export interface LogNotes {
-	/** The first `MAX_NOTES`. */
-	readonly notes: LogNote[];
-	/** All of them. */
-	count: number;
-}
 
 /** The lines kept: none, or whole (for `--events`). */
 export type KeepLines = 'none' | 'full';
@@ -104,30 +86,6 @@ function spanOf(spans: Map<string, SessionSpan>, sessionId: string, at: string):
 	}
 }
 
-/** Adds a session's tally to `into`, as `tallyLine` of each of its lines after those already in would. */
-function mergeLineTally(into: LineTally, from: LineTally): void {
-	into.events += from.events;
-	for (const id of from.sessions) {
-		into.sessions.add(id);
-	}
-	for (const [event, n] of from.byEvent) {
-		into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + n);
-	}
-	if (from.first !== undefined && (into.first === undefined || from.first.ms < into.first.ms)) {
-		into.first = from.first;
-	}
-	if (from.last !== undefined && (into.last === undefined || from.last.ms > into.last.ms)) {
-		into.last = from.last;
-	}
-}
-
-function note(notes: LogNotes, item: LogNote): void {
-	notes.count += 1;
-	if (notes.notes.length < MAX_NOTES) {
-		notes.notes.push(item);
-	}
-}
-
 /** The lines of some agents of one session (a SessionEnd line shared by several agents once), and the session lines in range when asked. */
 function selectedLines(agentLines: readonly (readonly EventLine[])[], sessionLines: readonly EventLine[], filter: HistoryFilter): EventLine[] {
 	const kept = new Set<EventLine>();
@@ -144,87 +102,6 @@ function selectedLines(agentLines: readonly (readonly EventLine[])[], sessionLin
 		}
 	}
 	return [...kept];
-}
-
-/** One copy of each event name (each line parses its own), up to `MAX` names: the log may hold any. */
-class EventNames {
-	private static readonly MAX = 256;
-	private readonly names = new Map<string, string>();
-
-	of(name: string): string {
-		const known = this.names.get(name);
-		if (known !== undefined) {
-			return known;
-		}
-		if (this.names.size < EventNames.MAX) {
-			this.names.set(name, name);
-		}
-		return name;
-	}
-}
-
-/**
- * An agent's lines, counted (its own) or kept (the SessionEnd lines that interrupted it: few, and
- * shared). Small: one is held per agent until its session is folded — no set or map of its own.
- */
-class AgentTally implements EventSink {
-	private sessionId: string | undefined;
-	private events = 0;
-	/** Its events and how many lines of each, in turn (`[event, n, event, n…]`): grown to exactly its length, a handful per agent. */
-	private byEvent: (string | number)[] = [];
-	private firstMs = Number.POSITIVE_INFINITY;
-	private firstAt = '';
-	private lastMs = Number.NEGATIVE_INFINITY;
-	private lastAt = '';
-	private ends: EventLine[] | undefined;
-
-	/** `name`: one copy of each event name for every agent (`EventNames`). */
-	constructor(private readonly name: EventNames) {}
-
-	push(line: EventLine): void {
-		if (line.agentId === undefined) {
-			(this.ends ??= []).push(line);
-			return;
-		}
-		this.sessionId = line.sessionId;
-		this.events += 1;
-		const i = this.byEvent.indexOf(line.event);
-		if (i < 0) {
-			this.byEvent = this.byEvent.concat(this.name.of(line.event), 1);
-		} else {
-			this.byEvent[i + 1] = (this.byEvent[i + 1] as number) + 1;
-		}
-		const ms = Date.parse(line.at);
-		if (!Number.isNaN(ms)) {
-			if (ms < this.firstMs) {
-				this.firstMs = ms;
-				this.firstAt = line.at;
-			}
-			if (ms > this.lastMs) {
-				this.lastMs = ms;
-				this.lastAt = line.at;
-			}
-		}
-	}
-
-	/** Adds its own lines to `into` (as `tallyLine` each would); returns the SessionEnd lines it holds. */
-	mergeInto(into: LineTally): readonly EventLine[] {
-		into.events += this.events;
-		if (this.sessionId !== undefined) {
-			into.sessions.add(this.sessionId);
-		}
-		for (let i = 0; i < this.byEvent.length; i += 2) {
-			const event = this.byEvent[i] as string;
-			into.byEvent.set(event, (into.byEvent.get(event) ?? 0) + (this.byEvent[i + 1] as number));
-		}
-		if (this.firstAt !== '' && (into.first === undefined || this.firstMs < into.first.ms)) {
-			into.first = {ms: this.firstMs, at: this.firstAt};
-		}
-		if (this.lastAt !== '' && (into.last === undefined || this.lastMs > into.last.ms)) {
-			into.last = {ms: this.lastMs, at: this.lastAt};
-		}
-		return this.ends ?? [];
-	}
 }
 
 /**
@@ -426,88 +303,4 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 		lines = sortLines(lines);
 	}
 	return {agents: result, lines, notes};
-}
-
-export interface ChainRead {
-	/** The agent's whole session, folded, with events; undefined when no agent matches. */
-	readonly sessionAgents?: AgentHistory[];
-	readonly agentId?: string;
-	readonly notes: LogNotes;
-	/** The prefix named several agents. */
-	readonly agentError?: string;
-	/** The same agent id is in more than one session: the newest session folder is taken. */
-	readonly otherSessions: number;
-}
-
-/**
- * The session of the agent `agentArg` names (an id or a unique prefix), folded with events for
- * `chain`. Each log is read line by line: a scan for a line naming a matching agent, a fold
- * without lines of the sessions that have one, and, in the chosen session, a fold that keeps the
- * lines of the chain's agents only (the agent, its ancestors and descendants; the others' `events`
- * are empty). Memory: a session's agents and the chain's lines.
- */
-export function readAgentSession(
-	activity: string,
-	agentArg: string,
-	options: {readonly now: number; readonly staleMs?: number; readonly transcripts?: TranscriptFacts | false} & EventLogOptions,
-): ChainRead {
-	const notes: LogNotes = {notes: [], count: 0};
-	const logOptions = {
-		...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes}),
-		...(options.maxLineBytes === undefined ? {} : {maxLineBytes: options.maxLineBytes}),
-	};
-	const foldOptions = {now: options.now, ...(options.staleMs === undefined ? {} : {staleMs: options.staleMs}), ...logOptions};
-	const matched: {dir: string; sessionId: string; ids: string[]}[] = [];
-	for (const session of listSessionDirs(activity)) {
-		const dir = path.join(activity, session.id);
-		const file = path.join(activity, session.label, EVENT_LOG_NAME);
-		let named = false;
-		const items = eventLogItems(dir, {...logOptions, sessionId: session.id});
-		let next = items.next();
-		for (; !next.done; next = items.next()) {
-			const item = next.value;
-			if (item.line === undefined) {
-				note(notes, {file, lineNumber: item.skipped.lineNumber, reason: item.skipped.error});
-			} else if (item.line.agentId?.startsWith(agentArg)) {
-				named = true;
-			}
-		}
-		if (next.value.problem !== undefined) {
-			note(notes, {file, reason: next.value.problem});
-		}
-		if (!named) {
-			continue;
-		}
-		const ids = foldSessionLog(dir, {...foldOptions, sessionId: session.id})
-			.agents.filter(h => h.agentId.startsWith(agentArg))
-			.map(h => h.agentId);
-		if (ids.length > 0) {
-			matched.push({dir, sessionId: session.id, ids});
-		}
-	}
-	const resolved = resolveAgentPrefix(
-		agentArg,
-		matched.flatMap(m => m.ids),
-	);
-	if (!resolved.ok) {
-		return {notes, agentError: resolved.error, otherSessions: 0};
-	}
-	if (resolved.agentId === undefined) {
-		return {notes, otherSessions: 0};
-	}
-	const agentId = resolved.agentId;
-	// Newest session folder first (listSessionDirs' order).
-	const holding = matched.filter(m => m.ids.includes(agentId));
-	const {dir, sessionId} = holding[0]!;
-	const chain = agentChain(foldSessionLog(dir, {...foldOptions, sessionId}).agents, agentId);
-	const members = new Set<string>([agentId, ...(chain?.ancestors ?? []).map(h => h.agentId), ...(chain?.descendants ?? []).map(e => e.history.agentId)]);
-	const transcripts = options.transcripts ?? defaultTranscriptFacts();
-	const sessionAgents = foldSessionLog(dir, {
-		...foldOptions,
-		sessionId,
-		...(transcripts === false ? {} : {transcripts}),
-		whole: line => line.agentId !== undefined && members.has(line.agentId),
-		sink: id => (members.has(id) ? [] : {push: () => undefined}),
-	}).agents;
-	return {sessionAgents, agentId, notes, otherSessions: holding.length - 1};
 }

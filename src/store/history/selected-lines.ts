@@ -17,7 +17,8 @@ import {listSessionDirs} from '../activity/read-agents.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {EVENT_LOG_NAME, eventLogItems, readLineAt, type EventLogOptions} from './event-log.js';
 import {slimLine} from './slim-line.js';
-import {readHistories, type LogNotes, type SessionSpan} from './histories.js';
+import {readHistories, type SessionSpan} from './histories.js';
+import type {LogNotes} from './read-notes.js';
 import {MinHeap} from '../../core/min-heap.js';
 
 export interface SelectedLinesOptions extends EventLogOptions {

@@ -9,7 +9,7 @@ import {importedLine, sessionImportState} from '../../../src/core/history/import
 import {TimeOrder} from '../../../src/core/history/time-order.js';
 import {readHeartbeat} from '../../../src/store/doctor/gather.js';
 import * as eventLog from '../../../src/store/history/event-log.js';
-import {readAgentSession} from '../../../src/store/history/histories.js';
+import {readAgentSession} from '../../../src/store/history/agent-session.js';
 import {pruneSessions} from '../../../src/store/history/prune.js';
 import {readSessionFacts} from '../../../src/store/otlp/session-facts.js';
 import {tempDir} from '../../helpers/tmp.js';
