@@ -4,7 +4,6 @@ import {BINDINGS} from '../../../src/tui/model/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/tui/model/layout.js';
 import {
 	buildScreen,
-	fitHints,
 	shortLine,
 	wrapParagraphs,
 	type Body,
@@ -13,6 +12,7 @@ import {
 	type ScreenModel,
 } from '../../../src/tui/model/screen-model.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/tui/model/ui-state.js';
+import {fitHints} from '../../../src/tui/model/footer.js';
 import type {ViewOptions} from '../../../src/core/monitor/view.js';
 import {GLYPH, SYMBOLS} from '../../../src/present/present.js';
 import {buildMonitorModel, type MonitorModel, type TranscriptFacts} from '../../../src/core/monitor/model.js';
