@@ -6,8 +6,7 @@
 // at column zero inside it would be forged). Pure: lines in, short strings kept.
 import {isSafeId} from '../record/agent-record.js';
 import {isObject, str} from '../record/json.js';
-import {head} from '../text/bounded.js';
-import {safeLine} from '../text/safe-text.js';
+import {agentCallIn} from './parent-index.js';
 
 /** What a parent's call says of an agent it launched. */
 export interface Launch {
@@ -17,13 +16,10 @@ export interface Launch {
 	readonly subagentType: string | undefined;
 }
 
-const FIELD_MAX = 500;
 const TRAILER = /^agentId: ([A-Za-z0-9][A-Za-z0-9._@-]{0,127}) \(/gmu;
 const encoder = new TextEncoder();
 const CALL_NEEDLES = ['"Agent"', '"Task"'].map(n => encoder.encode(n));
 const decoder = new TextDecoder();
-
-const cut = (text: string | undefined): string | undefined => (text === undefined ? undefined : head(safeLine(head(text, FIELD_MAX)), FIELD_MAX));
 
 function textOf(content: unknown): string {
 	if (typeof content === 'string') {
@@ -100,10 +96,10 @@ export class LaunchIndex {
 			if (!isObject(block)) {
 				continue;
 			}
-			if (block.type === 'tool_use' && (block.name === 'Agent' || block.name === 'Task') && typeof block.id === 'string') {
-				const input = isObject(block.input) ? block.input : {};
-				this.calls.set(block.id, {description: cut(str(input.description)), subagentType: cut(str(input.subagent_type))});
-				this.pending.add(block.id);
+			const launch = agentCallIn(block);
+			if (launch !== undefined) {
+				this.calls.set(launch.id, {description: launch.description, subagentType: launch.subagentType});
+				this.pending.add(launch.id);
 				continue;
 			}
 			const callId = str(block.tool_use_id);

@@ -66,6 +66,17 @@ function cutDescription(text: string | undefined): string | undefined {
 	return text === undefined ? undefined : head(safeLine(head(text, DESCRIPTION_MAX)), DESCRIPTION_MAX);
 }
 
+/** An Agent (or Task) call in a content block of a transcript: its id, description and type, cut and made safe. */
+export function agentCallIn(
+	block: Json,
+): {readonly id: string; readonly description: string | undefined; readonly subagentType: string | undefined} | undefined {
+	if (block.type !== 'tool_use' || (block.name !== 'Agent' && block.name !== 'Task') || typeof block.id !== 'string') {
+		return undefined;
+	}
+	const input = isObject(block.input) ? block.input : {};
+	return {id: block.id, description: cutDescription(str(input.description)), subagentType: cutDescription(str(input.subagent_type))};
+}
+
 /** The Task result of a `toolUseResult` that names an agent. */
 export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskResult {
 	const status = str(toolUseResult.status);
@@ -222,9 +233,9 @@ export class ParentIndex {
 			if (!isObject(block)) {
 				continue;
 			}
-			if (block.type === 'tool_use' && (block.name === 'Agent' || block.name === 'Task') && typeof block.id === 'string') {
-				const input = isObject(block.input) ? block.input : {};
-				this.calls.set(block.id, {description: cutDescription(str(input.description)), subagentType: cutDescription(str(input.subagent_type))});
+			const call = agentCallIn(block);
+			if (call !== undefined) {
+				this.calls.set(call.id, {description: call.description, subagentType: call.subagentType});
 			} else if (block.type === 'tool_result' && tur && agentId !== undefined && this.wants(agentId)) {
 				const before = this.results.get(agentId);
 				this.results.set(agentId, {
