@@ -39,6 +39,19 @@ describe('the hook code cache', () => {
 		expect(statSync(file).ino).toBe(first.ino);
 	});
 
+	it('holds every function of the hook, whichever event made it', () => {
+		// A session's first SessionStart (no folder yet) runs few of the hook's functions; a stop runs
+		// many more. Made by either, the cache is the same size: every function compiled in it.
+		const sizes = [JSON.stringify({session_id: SESSION, cwd: '/tmp', hook_event_name: 'SessionStart', source: 'startup'}), start('a1')].map(input => {
+			const launcher = installedHook();
+			expect(runHook(launcher, input, hookEnv(tempDir('cache-')))).toMatchObject({status: 0, stdout: ''});
+			const [name] = caches(path.dirname(launcher));
+			return statSync(path.join(path.dirname(launcher), name ?? '')).size;
+		});
+		const [fromSessionStart = 0, fromAgentStart = 0] = sizes;
+		expect(Math.abs(fromSessionStart - fromAgentStart)).toBeLessThan(fromAgentStart * 0.01);
+	});
+
 	it('a cache V8 refuses (garbage) is replaced; caches of another hook are removed', () => {
 		const launcher = installedHook();
 		const dir = path.dirname(launcher);
