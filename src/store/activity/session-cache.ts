@@ -2,18 +2,8 @@
 // read again: $XDG_STATE_HOME/agentlog/sessions-cache.json (never under the activity folder:
 // readers do not write there, DESIGN.md §1).
 //
-// Per session folder it keeps (v3):
-// - `m`, the folder's mtime, which changes whenever a file is renamed into it, added or removed
-//   (the hook writes by rename);
-// - `c`, the session's summary (core/monitor/session-counts.ts): what its counts need that
-//   neither the clock nor a transcript changes — idle and stopped counts, the ghosts by the times,
-//   each active agent's last sign of life, and the few agents whose transcripts are read at
-//   every run (file name, agentId, status, ghost or not, last sign of life) — and the number of
-//   unreadable files;
-// - `f`, the per-file entries as one JSON string, parsed only when the folder changed: per agent
-//   file the facts the session rules use (agentId, type, status, its times parsed to ms once,
-//   startUnknown, whether it names a transcript) or that it could not be read, keyed by the
-//   file's mtime, size and inode, as one array (no repeated keys).
+// Per session folder it keeps its mtime, its summary and its files' entries (the format is in
+// session-cache-entries.ts).
 // A folder whose mtime has not changed is counted from its summary: neither its files nor its
 // entries are looked at (stat-ing 20,000 files alone costs more than the goal allows, and
 // parsing 20,000 entries most of it). In a folder that changed, only files whose key changed are
@@ -28,11 +18,25 @@
 // empty cache; a failed write costs only the next run's speed.
 import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {agentCountFacts, summarizeAgents, type AgentCountFacts, type SessionSummary, type SummaryReader} from '../../core/monitor/session-counts.js';
-import type {AgentRecord, AgentStatus} from '../../core/record/agent-record.js';
+import {agentCountFacts, summarizeAgents, type SessionSummary} from '../../core/monitor/session-counts.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {listAgentFiles, readAgentFile, type SessionDirInfo} from './read-agents.js';
+import {
+	entryOf,
+	factsOf,
+	summaryEntry,
+	summaryOf,
+	type Facts,
+	type FileEntry,
+	type Key,
+	type SessionAgent,
+	type SessionReader,
+	type SummaryEntry,
+} from './session-cache-entries.js';
+
+export type {SessionAgent, SessionReader} from './session-cache-entries.js';
 
 /** The cache is written only while smaller than this (about 250,000 agents), and read only then. */
 export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
@@ -41,16 +45,6 @@ export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 export const RACY_MS = 2000;
 
 const VERSION = 4;
-
-/** An agent as the session counts see it, and the name of its file in the session folder. */
-export interface SessionAgent extends AgentCountFacts {
-	readonly file: string;
-}
-
-/** A summary's reader (see session-counts.ts) and the name of its file in the session folder. */
-export interface SessionReader extends SummaryReader {
-	readonly file: string;
-}
 
 /** One session as the session rules see it: its summary, else (two files name one agent) its agents. */
 export interface SessionFacts {
@@ -64,25 +58,6 @@ export interface SessionFacts {
 	/** Agent files that could not be read (invalid, not regular files, too large). */
 	readonly invalid: number;
 }
-
-type Key = [number, number, number];
-
-/**
- * A file's entry: its name; then, for a regular file, its key (mtime, size, inode) and either the
- * facts (agentId, or 0 when it is the name without `.json`; type; status as its index in
- * STATUSES; startedAt, updatedAt and stoppedAt in ms, or null when unreadable; flags: 1
- * startUnknown, 2 names a transcript) or, for a file that could not be read, its error.
- */
-type FileEntry =
-	| [string]
-	| [string, number, number, number, string]
-	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number];
-
-/** A reader: file name, agentId, status (index in STATUSES), 1 when a ghost by the times, last sign of life. */
-type ReaderEntry = [string, string, number, 0 | 1, number | null, number | null];
-
-/** A summary: idle, stopped, lives, ghost idle, ghost stopped, ghost lives, readers, unreadable files. */
-type SummaryEntry = [number, number, Array<number | null>, number, number, Array<number | null>, ReaderEntry[], number];
 
 interface SessionEntry {
 	/** The folder's mtime; -1 when it was racy (never matches). */
@@ -98,11 +73,6 @@ interface CacheData {
 	activity: string;
 	s: Record<string, SessionEntry>;
 }
-
-const STATUSES: readonly AgentStatus[] = ['active', 'idle', 'stopped'];
-const START_UNKNOWN = 1;
-const HAS_TRANSCRIPT = 2;
-const WAITING = 4;
 
 function isCacheData(json: unknown, activity: string): json is CacheData {
 	if (typeof json !== 'object' || json === null) {
@@ -125,62 +95,6 @@ function loadCache(file: string, activity: string): Record<string, SessionEntry>
 	}
 }
 
-const isTime = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value));
-const orUndefined = (value: number | null): number | undefined => (value === null ? undefined : value);
-
-type Facts = SessionAgent | {readonly invalid: string};
-
-/** The facts of a cached entry; undefined when the entry is not well formed. */
-function factsOf(entry: readonly unknown[]): Facts | undefined {
-	const name = entry[0];
-	if (typeof name !== 'string') {
-		return undefined;
-	}
-	if (entry.length === 5) {
-		return typeof entry[4] === 'string' ? {invalid: entry[4]} : undefined;
-	}
-	if (entry.length !== 11) {
-		return undefined;
-	}
-	const [, , , , id, type, status, start, updated, stopped, flags] = entry;
-	const agentId = id === 0 ? name.slice(0, -'.json'.length) : id;
-	if (typeof agentId !== 'string' || typeof type !== 'string' || typeof status !== 'number' || STATUSES[status] === undefined || typeof flags !== 'number') {
-		return undefined;
-	}
-	if (!isTime(start) || !isTime(updated) || !isTime(stopped)) {
-		return undefined;
-	}
-	return {
-		file: name,
-		agentId,
-		type,
-		status: STATUSES[status],
-		start: orUndefined(start),
-		updated: orUndefined(updated),
-		stopped: orUndefined(stopped),
-		startUnknown: (flags & START_UNKNOWN) !== 0,
-		hasTranscript: (flags & HAS_TRANSCRIPT) !== 0,
-		waiting: (flags & WAITING) !== 0,
-	};
-}
-
-function entryOf(name: string, key: Key, facts: Facts): FileEntry {
-	if ('invalid' in facts) {
-		return [name, ...key, facts.invalid];
-	}
-	return [
-		name,
-		...key,
-		facts.agentId === name.slice(0, -'.json'.length) ? 0 : facts.agentId,
-		facts.type,
-		STATUSES.indexOf(facts.status),
-		facts.start ?? null,
-		facts.updated ?? null,
-		facts.stopped ?? null,
-		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0) | (facts.waiting ? WAITING : 0),
-	];
-}
-
 /** The facts the rules use of a record read in full (`readAgentFile`'s display record). */
 export function sessionAgent(file: string, record: AgentRecord): SessionAgent {
 	return {file, ...agentCountFacts(record)};
@@ -189,65 +103,6 @@ export function sessionAgent(file: string, record: AgentRecord): SessionAgent {
 function isInside(file: string, folder: string): boolean {
 	const relative = path.relative(path.resolve(folder), path.resolve(file));
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-function livesOf(value: unknown): Array<number | undefined> | undefined {
-	return Array.isArray(value) && value.every(isTime) ? value.map(orUndefined) : undefined;
-}
-
-function readerOf(value: unknown): SessionReader | undefined {
-	if (!Array.isArray(value) || value.length !== 6) {
-		return undefined;
-	}
-	const [file, agentId, status, ghost, life, waitingSince] = value as unknown[];
-	if (
-		typeof file !== 'string' ||
-		typeof agentId !== 'string' ||
-		typeof status !== 'number' ||
-		STATUSES[status] === undefined ||
-		(ghost !== 0 && ghost !== 1) ||
-		!isTime(life) ||
-		!isTime(waitingSince)
-	) {
-		return undefined;
-	}
-	const since = orUndefined(waitingSince);
-	return {file, agentId, status: STATUSES[status], ghost: ghost === 1, life: orUndefined(life), ...(since === undefined ? {} : {waitingSince: since})};
-}
-
-/** A cached summary and its count of unreadable files; undefined when it is not well formed. */
-function summaryOf(value: unknown): {summary: SessionSummary<SessionReader>; invalid: number} | undefined {
-	if (!Array.isArray(value) || value.length !== 8) {
-		return undefined;
-	}
-	const [idle, stopped, lives, ghostIdle, ghostStopped, ghostLives, readerEntries, invalid] = value as unknown[];
-	if (!isCount(idle) || !isCount(stopped) || !isCount(ghostIdle) || !isCount(ghostStopped) || !isCount(invalid) || !Array.isArray(readerEntries)) {
-		return undefined;
-	}
-	const someLives = livesOf(lives);
-	const someGhostLives = livesOf(ghostLives);
-	const readers = readerEntries.map(readerOf);
-	if (someLives === undefined || someGhostLives === undefined || readers.includes(undefined)) {
-		return undefined;
-	}
-	return {summary: {idle, stopped, lives: someLives, ghostIdle, ghostStopped, ghostLives: someGhostLives, readers: readers as SessionReader[]}, invalid};
-}
-
-const orNull = (value: number | undefined): number | null => (value === undefined ? null : value);
-
-function summaryEntry(summary: SessionSummary<SessionReader>, invalid: number): SummaryEntry {
-	return [
-		summary.idle,
-		summary.stopped,
-		summary.lives.map(orNull),
-		summary.ghostIdle,
-		summary.ghostStopped,
-		summary.ghostLives.map(orNull),
-		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life), orNull(r.waitingSince)]),
-		invalid,
-	];
 }
 
 /** The summary of a session's agents (undefined when two files name one agentId). */

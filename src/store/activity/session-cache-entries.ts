@@ -1,0 +1,168 @@
+// The entries of the sessions cache (session-cache.ts) as they are stored: a file's facts, a
+// session's summary and its readers as arrays of values (no repeated keys), and back. Every value
+// read back is checked: a cache file is outside input, and an entry that is not well formed is
+// read again from the folder, never trusted.
+//
+// Per session folder the cache keeps:
+// - `m`, the folder's mtime, which changes whenever a file is renamed into it, added or removed
+//   (the hook writes by rename);
+// - `c`, the session's summary (core/monitor/session-counts.ts): what its counts need that
+//   neither the clock nor a transcript changes — idle and stopped counts, the ghosts by the times,
+//   each active agent's last sign of life, and the few agents whose transcripts are read at
+//   every run (file name, agentId, status, ghost or not, last sign of life) — and the number of
+//   unreadable files;
+// - `f`, the per-file entries as one JSON string, parsed only when the folder changed: per agent
+//   file the facts the session rules use (agentId, type, status, its times parsed to ms once,
+//   startUnknown, whether it names a transcript) or that it could not be read, keyed by the
+//   file's mtime, size and inode, as one array (no repeated keys).
+import type {AgentCountFacts, SessionSummary, SummaryReader} from '../../core/monitor/session-counts.js';
+import type {AgentStatus} from '../../core/record/agent-record.js';
+
+/** An agent as the session counts see it, and the name of its file in the session folder. */
+export interface SessionAgent extends AgentCountFacts {
+	readonly file: string;
+}
+
+/** A summary's reader (see session-counts.ts) and the name of its file in the session folder. */
+export interface SessionReader extends SummaryReader {
+	readonly file: string;
+}
+
+export type Key = [number, number, number];
+
+/**
+ * A file's entry: its name; then, for a regular file, its key (mtime, size, inode) and either the
+ * facts (agentId, or 0 when it is the name without `.json`; type; status as its index in
+ * STATUSES; startedAt, updatedAt and stoppedAt in ms, or null when unreadable; flags: 1
+ * startUnknown, 2 names a transcript) or, for a file that could not be read, its error.
+ */
+export type FileEntry =
+	| [string]
+	| [string, number, number, number, string]
+	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number];
+
+/** A reader: file name, agentId, status (index in STATUSES), 1 when a ghost by the times, last sign of life. */
+type ReaderEntry = [string, string, number, 0 | 1, number | null, number | null];
+
+/** A summary: idle, stopped, lives, ghost idle, ghost stopped, ghost lives, readers, unreadable files. */
+export type SummaryEntry = [number, number, Array<number | null>, number, number, Array<number | null>, ReaderEntry[], number];
+
+const STATUSES: readonly AgentStatus[] = ['active', 'idle', 'stopped'];
+const START_UNKNOWN = 1;
+const HAS_TRANSCRIPT = 2;
+const WAITING = 4;
+
+const isTime = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value));
+const orUndefined = (value: number | null): number | undefined => (value === null ? undefined : value);
+
+export type Facts = SessionAgent | {readonly invalid: string};
+
+/** The facts of a cached entry; undefined when the entry is not well formed. */
+export function factsOf(entry: readonly unknown[]): Facts | undefined {
+	const name = entry[0];
+	if (typeof name !== 'string') {
+		return undefined;
+	}
+	if (entry.length === 5) {
+		return typeof entry[4] === 'string' ? {invalid: entry[4]} : undefined;
+	}
+	if (entry.length !== 11) {
+		return undefined;
+	}
+	const [, , , , id, type, status, start, updated, stopped, flags] = entry;
+	const agentId = id === 0 ? name.slice(0, -'.json'.length) : id;
+	if (typeof agentId !== 'string' || typeof type !== 'string' || typeof status !== 'number' || STATUSES[status] === undefined || typeof flags !== 'number') {
+		return undefined;
+	}
+	if (!isTime(start) || !isTime(updated) || !isTime(stopped)) {
+		return undefined;
+	}
+	return {
+		file: name,
+		agentId,
+		type,
+		status: STATUSES[status],
+		start: orUndefined(start),
+		updated: orUndefined(updated),
+		stopped: orUndefined(stopped),
+		startUnknown: (flags & START_UNKNOWN) !== 0,
+		hasTranscript: (flags & HAS_TRANSCRIPT) !== 0,
+		waiting: (flags & WAITING) !== 0,
+	};
+}
+
+export function entryOf(name: string, key: Key, facts: Facts): FileEntry {
+	if ('invalid' in facts) {
+		return [name, ...key, facts.invalid];
+	}
+	return [
+		name,
+		...key,
+		facts.agentId === name.slice(0, -'.json'.length) ? 0 : facts.agentId,
+		facts.type,
+		STATUSES.indexOf(facts.status),
+		facts.start ?? null,
+		facts.updated ?? null,
+		facts.stopped ?? null,
+		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0) | (facts.waiting ? WAITING : 0),
+	];
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function livesOf(value: unknown): Array<number | undefined> | undefined {
+	return Array.isArray(value) && value.every(isTime) ? value.map(orUndefined) : undefined;
+}
+
+function readerOf(value: unknown): SessionReader | undefined {
+	if (!Array.isArray(value) || value.length !== 6) {
+		return undefined;
+	}
+	const [file, agentId, status, ghost, life, waitingSince] = value as unknown[];
+	if (
+		typeof file !== 'string' ||
+		typeof agentId !== 'string' ||
+		typeof status !== 'number' ||
+		STATUSES[status] === undefined ||
+		(ghost !== 0 && ghost !== 1) ||
+		!isTime(life) ||
+		!isTime(waitingSince)
+	) {
+		return undefined;
+	}
+	const since = orUndefined(waitingSince);
+	return {file, agentId, status: STATUSES[status], ghost: ghost === 1, life: orUndefined(life), ...(since === undefined ? {} : {waitingSince: since})};
+}
+
+/** A cached summary and its count of unreadable files; undefined when it is not well formed. */
+export function summaryOf(value: unknown): {summary: SessionSummary<SessionReader>; invalid: number} | undefined {
+	if (!Array.isArray(value) || value.length !== 8) {
+		return undefined;
+	}
+	const [idle, stopped, lives, ghostIdle, ghostStopped, ghostLives, readerEntries, invalid] = value as unknown[];
+	if (!isCount(idle) || !isCount(stopped) || !isCount(ghostIdle) || !isCount(ghostStopped) || !isCount(invalid) || !Array.isArray(readerEntries)) {
+		return undefined;
+	}
+	const someLives = livesOf(lives);
+	const someGhostLives = livesOf(ghostLives);
+	const readers = readerEntries.map(readerOf);
+	if (someLives === undefined || someGhostLives === undefined || readers.includes(undefined)) {
+		return undefined;
+	}
+	return {summary: {idle, stopped, lives: someLives, ghostIdle, ghostStopped, ghostLives: someGhostLives, readers: readers as SessionReader[]}, invalid};
+}
+
+const orNull = (value: number | undefined): number | null => (value === undefined ? null : value);
+
+export function summaryEntry(summary: SessionSummary<SessionReader>, invalid: number): SummaryEntry {
+	return [
+		summary.idle,
+		summary.stopped,
+		summary.lives.map(orNull),
+		summary.ghostIdle,
+		summary.ghostStopped,
+		summary.ghostLives.map(orNull),
+		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life), orNull(r.waitingSince)]),
+		invalid,
+	];
+}
