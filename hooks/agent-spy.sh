@@ -13,8 +13,20 @@
 # start, and NODE_OPTIONS could load anything.
 unset NODE_EXTRA_CA_CERTS NODE_OPTIONS
 
-# node from PATH, else the Node that ran install-hook (filled in at install time).
-node_bin=$(command -v node 2>/dev/null) || node_bin='@AGENTLOG_NODE@'
+# node from PATH, else the Node that ran install-hook (filled in at install time). PATH is
+# searched with builtins: $(command -v node) would fork a subshell on every event.
+node_bin=
+set -f
+IFS=:
+for dir in $PATH; do
+	if [ -f "${dir:-.}/node" ] && [ -x "${dir:-.}/node" ]; then
+		node_bin=${dir:-.}/node
+		break
+	fi
+done
+unset IFS
+set +f
+[ -n "$node_bin" ] || node_bin='@AGENTLOG_NODE@'
 [ -x "$node_bin" ] || exit 0
 if [ "${1-}" = --notify ] || { [ "${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true ] && [ "${0%/*}" = "${CLAUDE_PLUGIN_ROOT-}/hooks" ]; }; then
 	"$node_bin" "${0%/*}/agent-spy.cjs" --notify 2>/dev/null

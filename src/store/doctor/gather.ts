@@ -20,6 +20,7 @@ import {codeOf} from '../fs/errors.js';
 import {openRegularFile, readRegularFile} from '../fs/safe-file.js';
 import {eventLogItems} from '../history/event-log.js';
 import {readFull} from '../fs/read-full.js';
+import {NODE_LOOKUP_SH} from '../../core/install/node-lookup.js';
 
 /** Settings files, hooks.json files and the launcher are small; anything bigger is not one. */
 export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
@@ -129,12 +130,11 @@ function sameBytes(installed: string, source: string): BundleFacts['state'] | {r
 }
 
 /**
- * Runs the launcher's own Node lookup (`command -v node`, else its fallback) in `sh` and asks that
+ * Runs the launcher's own Node lookup (NODE_LOOKUP_SH, else its fallback) in `sh` and asks that
  * Node its version, with the launcher's environment changes and a timeout.
  */
 export function probeLauncherNode(fallback: string | undefined, env: NodeJS.ProcessEnv = process.env): NodeProbe {
-	const script =
-		'node_bin=$(command -v node 2>/dev/null) || node_bin="$1"; [ -n "$node_bin" ] && [ -x "$node_bin" ] || exit 3; printf "%s\\n" "$node_bin"; "$node_bin" --version';
+	const script = `${NODE_LOOKUP_SH}[ -n "$node_bin" ] || node_bin="$1"; [ -n "$node_bin" ] && [ -x "$node_bin" ] || exit 3; printf "%s\\n" "$node_bin"; "$node_bin" --version`;
 	const childEnv = {...env};
 	delete childEnv.NODE_OPTIONS;
 	delete childEnv.NODE_EXTRA_CA_CERTS;
