@@ -4,7 +4,8 @@
 // then `ls --json`, `sessions --json --cost`, `history --json`, `export` (JSON Lines and CSV),
 // `report --json`, `stats --json --agent` (the built CLI) and the OTLP spans (the same history read
 // in-process) are compared per child on tokens, cost and tool calls, with each other and with what
-// the rollout's token_count lines say, priced by hand (test/helpers/codex-usage.ts).
+// the rollout's token_count lines say, priced by hand (test/helpers/codex-usage.ts); `ls` also on
+// its last request's tokens and how full its context was.
 import {spawnSync} from 'node:child_process';
 import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -137,6 +138,13 @@ function checkViews(name: string, f: Folders): void {
 			String(truth.unpriced),
 			LIST_PRICES.asOf,
 		]);
+		// Its last request (a Claude Agent result's totalTokens is the last request's) and how full its context was.
+		expect((lsRow.result as {lastRequestTokens: unknown}).lastRequestTokens, `${who}: ls lastRequestTokens`).toBe(truth.last.tokens);
+		expect(lsRow.contextUsed, `${who}: ls contextUsed`).toEqual({
+			tokens: truth.last.input,
+			window: truth.last.window,
+			percent: Math.round((truth.last.input / truth.last.window) * 1000) / 10,
+		});
 		const usage = history.get(child.id)!.usage;
 		expect(usage, `${who}: history usage`).toEqual(lsRow.tokens);
 		expect(usage, `${who}: history usage`).toEqual({

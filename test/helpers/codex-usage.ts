@@ -23,6 +23,8 @@ export interface RolloutRequests {
 	readonly usd: number;
 	/** Requests of a model the table lacks. */
 	readonly unpriced: number;
+	/** The last request's own tokens, its whole input (cached part included), and the window Codex gave it. */
+	readonly last: {readonly tokens: number; readonly input: number; readonly window: number};
 }
 
 export function rolloutRequests(file: string): RolloutRequests {
@@ -32,6 +34,7 @@ export function rolloutRequests(file: string): RolloutRequests {
 	let repeated = 0;
 	let usd = 0;
 	let unpriced = 0;
+	let lastRequest: RolloutRequests['last'] | undefined;
 	for (const text of readFileSync(file, 'utf8').split('\n')) {
 		if (text === '') {
 			continue;
@@ -43,7 +46,7 @@ export function rolloutRequests(file: string): RolloutRequests {
 		if (line.type !== 'event_msg' || line.payload.type !== 'token_count') {
 			continue;
 		}
-		const info = line.payload.info as {total_token_usage: CodexTokenUsage; last_token_usage: CodexTokenUsage};
+		const info = line.payload.info as {total_token_usage: CodexTokenUsage; last_token_usage: CodexTokenUsage; model_context_window: number};
 		if (JSON.stringify(info.total_token_usage) === JSON.stringify(total)) {
 			repeated += 1;
 			continue;
@@ -51,6 +54,7 @@ export function rolloutRequests(file: string): RolloutRequests {
 		total = info.total_token_usage;
 		requests += 1;
 		const last = info.last_token_usage;
+		lastRequest = {tokens: last.total_tokens, input: last.input_tokens, window: info.model_context_window};
 		const price = requestPrice(
 			model!,
 			{input: last.input_tokens - last.cached_input_tokens, output: last.output_tokens, cacheRead: last.cached_input_tokens, cacheWrite: 0},
@@ -62,7 +66,7 @@ export function rolloutRequests(file: string): RolloutRequests {
 			usd += price;
 		}
 	}
-	return {total: total!, requests, repeated, usd, unpriced};
+	return {total: total!, requests, repeated, usd, unpriced, last: lastRequest!};
 }
 
 /** The rollout files under a folder (a fixture scenario's `sessions`). */

@@ -71,7 +71,8 @@ export function codexRecord(thread: CodexThread, rolloutPath: string): AgentReco
 		...(thread.resumeCount > 0 ? {resumeCount: thread.resumeCount, ...(thread.resumedAt === undefined ? {} : {resumedAt: thread.resumedAt})} : {}),
 		...(description === undefined ? {} : {description}),
 		...(thread.model === undefined ? {} : {model: thread.model}),
-		...(thread.totalTokens === undefined ? {} : {totalTokens: thread.totalTokens}),
+		// As a Claude Agent result's totalTokens: the last request's (the agent's own are its transcript's).
+		...(thread.lastRequest === undefined ? {} : {totalTokens: thread.lastRequest.tokens}),
 		...(Object.keys(thread.toolCounts).length === 0 ? {} : {totalToolUseCount: Object.values(thread.toolCounts).reduce((a, b) => a + b, 0)}),
 		...(parent === undefined ? {} : {parentAgentId: parent}),
 		provider: 'codex',
@@ -162,6 +163,13 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 			files: thread.files,
 			usage: usage === undefined ? EMPTY_SUMMARY.usage : new Map([['requests', usage]]),
 			pricer: thread.spend?.pricer,
+			lastRequest:
+				thread.lastRequest === undefined || thread.lastRequest.input === 0
+					? undefined
+					: {
+							input: thread.lastRequest.input,
+							window: thread.lastRequest.window ?? (thread.model === undefined ? undefined : thread.spend?.pricer.contextWindow(thread.model)),
+						},
 			model: thread.model,
 			version: thread.meta?.cliVersion,
 			activity: running ? thread.activity : undefined,

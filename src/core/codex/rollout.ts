@@ -55,6 +55,12 @@ export interface CodexToolCall {
 
 export type CodexPhase = 'none' | 'active' | 'stopped' | 'interrupted';
 
+export interface CodexRequest {
+	readonly tokens: number;
+	readonly input: number;
+	readonly window?: number;
+}
+
 /**
  * What a thread's model requests took and cost, priced one by one as they are folded (each by the
  * model of its turn, at its time, on its own `last_token_usage`), kept per turn as a Claude
@@ -89,6 +95,12 @@ export interface CodexThread {
 	readonly totalTokens: number | undefined;
 	/** total_token_usage's parts, latest: input (cached input included), cached input, output. */
 	readonly usage?: {readonly input: number; readonly cachedInput: number; readonly output: number};
+	/**
+	 * Its latest request (last_token_usage): its tokens, as a Claude Agent result's `totalTokens`
+	 * counts the last request's; its whole input (cached part included) and the context window
+	 * Codex gave it (`model_context_window`).
+	 */
+	readonly lastRequest?: CodexRequest;
 	readonly model: string | undefined;
 	/**
 	 * Its requests priced (FoldOptions.pricer): only for a thread folded from its first line with a
@@ -370,23 +382,34 @@ function segmentOf(spend: MutableSpend, ms: number | undefined): MutableSegment 
 }
 
 /**
- * A `token_count`: a new request when its running total moved (Codex reports one request more than
- * once, the same total each time), priced on its own `last_token_usage` (else what the total
- * grew by) with the model of its turn.
+ * A `token_count` whose running total moved: a new request (Codex reports one request more than
+ * once, the same total each time). Its own usage is its `last_token_usage`, else what the total
+ * grew by; it is priced with the model of its turn.
  */
-function countRequest(s: Mutable<CodexThread>, spend: MutableSpend, before: CodexThread['usage'], last: Json | undefined, ms: number | undefined): void {
+function countRequest(s: Mutable<CodexThread>, info: Json, before: CodexThread['usage'], ms: number | undefined): void {
 	const now = s.usage!;
 	if (before !== undefined && before.input === now.input && before.cachedInput === now.cachedInput && before.output === now.output) {
 		return;
 	}
-	const usage =
-		last !== undefined
-			? requestUsage(last)
-			: requestUsage({
-					input_tokens: now.input - (before?.input ?? 0),
-					cached_input_tokens: now.cachedInput - (before?.cachedInput ?? 0),
-					output_tokens: now.output - (before?.output ?? 0),
-				});
+	const last: Json = isObject(info.last_token_usage)
+		? info.last_token_usage
+		: {
+				input_tokens: now.input - (before?.input ?? 0),
+				cached_input_tokens: now.cachedInput - (before?.cachedInput ?? 0),
+				output_tokens: now.output - (before?.output ?? 0),
+			};
+	const usage = requestUsage(last);
+	const whole = usage.input + usage.cacheRead + usage.cacheWrite;
+	const window = info.model_context_window;
+	s.lastRequest = {
+		tokens: tokens(last.total_tokens) || whole + usage.output,
+		input: whole,
+		...(typeof window === 'number' && Number.isSafeInteger(window) && window > 0 ? {window} : {}),
+	};
+	const spend = s.spend as MutableSpend | undefined;
+	if (spend === undefined) {
+		return;
+	}
 	const segment = segmentOf(spend, ms);
 	segment.tokens = addTokens(segment.tokens, {input: usage.input, output: usage.output, cacheRead: usage.cacheRead, cacheCreation: usage.cacheWrite});
 	segment.cost = addCost(segment.cost, responseCost(spend.pricer, s.model, usage, ms));
@@ -430,9 +453,7 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 				const n = num(total.total_tokens);
 				s.totalTokens = n > 0 ? n : num(total.input_tokens) + num(total.output_tokens);
 				s.usage = {input: num(total.input_tokens), cachedInput: num(total.cached_input_tokens), output: num(total.output_tokens)};
-				if (s.spend !== undefined) {
-					countRequest(s, s.spend as MutableSpend, before, isObject(info.last_token_usage) ? info.last_token_usage : undefined, ms);
-				}
+				countRequest(s, info, before, ms);
 			}
 			break;
 		}

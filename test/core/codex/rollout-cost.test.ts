@@ -2,7 +2,7 @@
 // each request's own `last_token_usage`, with the model of its turn, a request Codex reported twice
 // counted once. The real rollouts are checked in test/store/codex/codex-cost-fixtures.test.ts.
 import {describe, expect, it} from 'vitest';
-import {codexFacts, codexTally} from '../../../src/core/codex/codex-agent.js';
+import {codexFacts, codexRecord, codexTally} from '../../../src/core/codex/codex-agent.js';
 import {EMPTY_THREAD, foldRollout} from '../../../src/core/codex/rollout.js';
 import type {Pricer} from '../../../src/core/cost/cost.js';
 import {LIST_PRICES, requestPrice} from '../../../src/core/cost/price.js';
@@ -116,6 +116,24 @@ describe('a Codex rollout priced request by request', () => {
 		const {figures} = monitorFigures({agent, activity: facts, model: undefined});
 		expect(figures.cost).toEqual({...totals.cost, asOf: LIST_PRICES.asOf});
 		expect(figures.tokens).toBe(total.input + total.output);
+	});
+
+	it('its last request, as a Claude Agent result gives it: its tokens, and how full its context was', () => {
+		const thread = foldRollout(EMPTY_THREAD, lines, {pricer: LIST_PRICES});
+		const record = codexRecord(thread, '/c/rollout.jsonl')!;
+		expect(record.totalTokens).toBe(R3.input + R3.output);
+		const facts = codexFacts(thread);
+		const agent = {...record, status: 'stopped'} as AgentRecord;
+		expect(monitorFigures({agent, activity: facts, model: undefined}).contextUsed).toEqual({tokens: R3.input, window: 258400});
+		// Without a window in the rollout: the table's, for its model.
+		const bare = foldRollout(
+			EMPTY_THREAD,
+			[meta, ...turn(1, 't1', 'gpt-5.5'), line(2, 'event_msg', {type: 'token_count', info: {total_token_usage: usage(R1), last_token_usage: usage(R1)}})],
+			{
+				pricer: LIST_PRICES,
+			},
+		);
+		expect(codexFacts(bare).summary.lastRequest).toEqual({input: R1.input, window: LIST_PRICES.contextWindow('gpt-5.5')});
 	});
 
 	it('is the same folded line by line (a growing file read as it grows)', () => {
