@@ -3,7 +3,9 @@
 // beside 50 Claude sessions × 20 agents, against the same command with no Codex folder, as a
 // ratio of medians (goal ≤ 1.5×, must stay ≤ 3×), warm (the caches filled by an earlier run), with
 // the Codex cache lost (every rollout read), and a first run against a first run with no Codex
-// folder (no cache at all), with peak RSS (the child's own resourceUsage at exit).
+// folder (no cache at all), with peak RSS (the child's own resourceUsage at exit). Each child makes
+// 10 requests (a tool call and a token_count each, some reported twice as Codex does); `ls --json`
+// of a session whose child made 5,000 reads and prices every request.
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -23,8 +25,38 @@ function line(at, type, payload) {
 	return JSON.stringify({timestamp: new Date(at).toISOString(), type, payload});
 }
 
+/** `n` requests as Codex writes them: a tool call, its output, and the request's token_count (twice now and then, as Codex does). */
+function requestLines(t0, n) {
+	const out = [];
+	const total = {input_tokens: 0, cached_input_tokens: 0, cache_write_input_tokens: 0, output_tokens: 0, reasoning_output_tokens: 0, total_tokens: 0};
+	for (let i = 0; i < n; i++) {
+		out.push(
+			line(t0 + i, 'response_item', {type: 'function_call', name: 'exec_command', arguments: JSON.stringify({cmd: `rg -n thing${i}`}), call_id: `c${i}`}),
+		);
+		out.push(line(t0 + i, 'response_item', {type: 'function_call_output', call_id: `c${i}`, output: 'x'.repeat(400)}));
+		const last = {
+			input_tokens: 2000 + 40 * i,
+			cached_input_tokens: i === 0 ? 0 : 1536,
+			cache_write_input_tokens: 0,
+			output_tokens: 30,
+			reasoning_output_tokens: 10,
+		};
+		last.total_tokens = last.input_tokens + last.output_tokens;
+		for (const key of Object.keys(total)) {
+			total[key] += last[key];
+		}
+		const count = line(t0 + i, 'event_msg', {
+			type: 'token_count',
+			info: {total_token_usage: {...total}, last_token_usage: last, model_context_window: 258400},
+			rate_limits: null,
+		});
+		out.push(count, ...(i % 7 === 6 ? [count] : []));
+	}
+	return out;
+}
+
 /** One Codex session: a root rollout and a child's, dated `t0`, in `<codexHome>/sessions/YYYY/MM/DD/`. */
-function writeCodexSession(codexHome, n, t0) {
+function writeCodexSession(codexHome, n, t0, requests = 10) {
 	const rootId = uuid7(n, 0);
 	const childId = uuid7(n, 1);
 	const d = new Date(t0).toISOString().slice(0, 10).split('-');
@@ -57,12 +89,8 @@ function writeCodexSession(codexHome, n, t0) {
 		line(t0 + 110, 'event_msg', {type: 'task_started', turn_id: 'c1', started_at: (t0 + 110) / 1000}),
 		line(t0 + 120, 'response_item', {type: 'message', role: 'user', content: [{type: 'input_text', text: `Look at module ${n}`}]}),
 	];
-	for (let i = 0; i < 10; i++) {
-		childLines.push(
-			line(t0 + 200 + i, 'response_item', {type: 'function_call', name: 'exec_command', arguments: JSON.stringify({cmd: `rg -n thing${i}`}), call_id: `c${i}`}),
-		);
-		childLines.push(line(t0 + 210 + i, 'response_item', {type: 'function_call_output', call_id: `c${i}`, output: 'x'.repeat(400)}));
-	}
+	childLines.push(line(t0 + 115, 'turn_context', {turn_id: 'c1', model: 'gpt-5.5', cwd: '/home/u/shop'}));
+	childLines.push(...requestLines(t0 + 200, requests));
 	childLines.push(line(t0 + 900, 'event_msg', {type: 'task_complete', turn_id: 'c1', last_agent_message: `Module ${n} is fine.`}));
 	const stamp = new Date(t0).toISOString().slice(0, 19).replaceAll(':', '-');
 	for (const [id, lines] of [
@@ -73,6 +101,7 @@ function writeCodexSession(codexHome, n, t0) {
 		writeFileSync(file, `${lines.join('\n')}\n`);
 		utimesSync(file, (t0 + 1000) / 1000, (t0 + 1000) / 1000);
 	}
+	return rootId;
 }
 
 function writeClaudeSessions(activity, sessions, agents) {
@@ -85,6 +114,17 @@ function writeClaudeSessions(activity, sessions, agents) {
 		}
 		utimesSync(dir, back, back);
 	}
+}
+
+/** `ls --json <session>`: its children's rollouts read whole, each request priced. */
+function measureLs(env, session) {
+	const t0 = process.hrtime.bigint();
+	const r = spawnSync(process.execPath, [cli, 'ls', '--json', session], {env, encoding: 'utf8', maxBuffer: 1 << 28});
+	const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+	if (r.status !== 0) {
+		throw new Error(`ls --json exited ${r.status}: ${r.stderr}`);
+	}
+	return ms;
 }
 
 /** `status --format json` (the newest session's counts, as a status bar runs it every few seconds). */
@@ -170,6 +210,15 @@ export async function runCodexBench({rounds = 10} = {}) {
 			statusCodex.push(measureStatus(env('warm')));
 		}
 		const [sb, sc] = [statusBase, statusCodex].map(s => summary(s).median);
+		// ls of one Codex session whose child made 5,000 requests (a 4 MB rollout): every request priced.
+		const bigHome = path.join(tmp, 'codex-big');
+		const bigSession = writeCodexSession(bigHome, 999, now - 3_600_000, 5000);
+		const bigEnv = cleanEnv({AGENTLOG_DIR: path.join(tmp, 'no-activity'), HOME: tmp, XDG_STATE_HOME: path.join(tmp, 'big'), CODEX_HOME: bigHome});
+		measureLs(bigEnv, bigSession);
+		const big = [];
+		for (let i = 0; i < rounds; i++) {
+			big.push(measureLs(bigEnv, bigSession));
+		}
 		const [b, w, cc, fb, f] = [base, warm, codexCold, firstBase, first].map(s => summary(s).median);
 		lines.push(
 			`codex: sessions --json with 1,000 Codex rollouts (500 sessions over 5 days) beside 50 Claude sessions × 20 agents (medians of ${rounds}; ${shown} sessions listed)`,
@@ -177,6 +226,7 @@ export async function runCodexBench({rounds = 10} = {}) {
 			`  with the rollouts, the Codex cache lost (every rollout read) ${fmt(cc)} (${ratio(cc, b)}; RSS ${rss.codexCold.toFixed(0)} MB)`,
 			`  a first run (no cache at all): no Codex folder ${fmt(fb)}, with the rollouts ${fmt(f)} (${ratio(f, fb)}; RSS ${rss.first.toFixed(0)} MB)`,
 			`codex: status --format json (medians of ${rounds * 2}), no Codex folder ${fmt(sb)}, with the 1,000 rollouts (its live cache warm) ${fmt(sc)} (${ratio(sc, sb)})`,
+			`codex: ls --json of a session whose child made 5,000 requests (medians of ${rounds}) ${fmt(summary(big).median)}`,
 		);
 		return {lines, ok: w / b <= GOAL};
 	} finally {

@@ -3,6 +3,9 @@
 import {appendFileSync, mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
+import {roundUsd} from '../../src/core/cost/cost.js';
+import {requestPrice} from '../../src/core/cost/price.js';
+import {usdText} from '../../src/present/cost-text.js';
 import {childMetaLine, childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
 import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
 import {tempDir} from '../helpers/tmp.js';
@@ -39,6 +42,7 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		const file = writeRollout(codex, CHILD, Date.now(), [childMetaLine(now(), {id: CHILD, root: ROOT, role: 'explorer', nickname: 'Erdos'})]);
 		const line = (type: string, payload: Record<string, unknown>) => appendFileSync(file, `${codexLine(now(), type, payload)}\n`);
 		line('event_msg', {type: 'task_started', turn_id: 't1', started_at: Date.now() / 1000});
+		line('turn_context', {turn_id: 't1', model: 'gpt-5.5'});
 		line('response_item', {type: 'message', role: 'user', content: [{type: 'input_text', text: 'Find the API routes'}]});
 		let written = Date.now();
 		let screen = await pane.waitFor(s => s.includes('[codex] Erdos') && s.includes('● 1 active'), 'the child, active', 5000);
@@ -57,10 +61,8 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		await pane.waitFor(s => s.includes('shell rg router'), 'its tool call', 5000);
 		expect(Date.now() - written).toBeLessThan(1000);
 
-		line('event_msg', {
-			type: 'token_count',
-			info: {total_token_usage: {input_tokens: 900, cached_input_tokens: 100, output_tokens: 80, reasoning_output_tokens: 10, total_tokens: 980}},
-		});
+		const usage = {input_tokens: 900, cached_input_tokens: 100, output_tokens: 80, reasoning_output_tokens: 10, total_tokens: 980};
+		line('event_msg', {type: 'token_count', info: {total_token_usage: usage, last_token_usage: usage}});
 		line('event_msg', {type: 'task_complete', turn_id: 't1', last_agent_message: '## Routes\n\nFound **4 API routes**.'});
 		written = Date.now();
 		screen = await pane.waitFor(s => s.includes('○ 1 stopped'), 'the child, finished', 5000);
@@ -71,6 +73,9 @@ describeInTerminal('agentlog watch with a Codex session', () => {
 		expect(screen).toContain('OpenAI Codex CLI');
 		expect(screen).toContain('nickname  Erdos');
 		expect(screen).toMatch(/tokens\s+in 800 · out 80 · cache write 0 · cache read 100\n/);
+		// Its one request priced as watch read it (the cached part at the cached rate).
+		const usd = usdText(roundUsd(requestPrice('gpt-5.5', {input: 800, output: 80, cacheRead: 100, cacheWrite: 0}, Date.now())!));
+		expect(screen).toContain(`cost      ${usd} · an estimate at list prices`);
 		expect(screen).toMatch(/tools\s+shell 1 \(1 call\)/);
 	});
 

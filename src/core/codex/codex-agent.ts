@@ -7,6 +7,8 @@ import type {Provider} from '../record/provider.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
 import {EMPTY_SUMMARY, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
 import {responseCost} from '../cost/cost.js';
+import {head} from '../text/bounded.js';
+import {MODEL_MAX, tallyTotals, type TranscriptTally} from '../transcript/tally.js';
 import type {CodexThread} from './rollout.js';
 
 export type {Provider};
@@ -69,7 +71,8 @@ export function codexRecord(thread: CodexThread, rolloutPath: string): AgentReco
 		...(thread.resumeCount > 0 ? {resumeCount: thread.resumeCount, ...(thread.resumedAt === undefined ? {} : {resumedAt: thread.resumedAt})} : {}),
 		...(description === undefined ? {} : {description}),
 		...(thread.model === undefined ? {} : {model: thread.model}),
-		...(thread.totalTokens === undefined ? {} : {totalTokens: thread.totalTokens}),
+		// As a Claude Agent result's totalTokens: the last request's (the agent's own are its transcript's).
+		...(thread.lastRequest === undefined ? {} : {totalTokens: thread.lastRequest.tokens}),
 		...(Object.keys(thread.toolCounts).length === 0 ? {} : {totalToolUseCount: Object.values(thread.toolCounts).reduce((a, b) => a + b, 0)}),
 		...(parent === undefined ? {} : {parentAgentId: parent}),
 		provider: 'codex',
@@ -98,10 +101,39 @@ export function codexCountFacts(thread: CodexThread, mtimeMs?: number): Transcri
 }
 
 /**
- * A rollout's usage, Claude's way. Its cost is left unpriced: a rollout gives the thread's running
- * total, not each request, and a price is made per request (long-context tiers).
+ * What the past keeps of a thread (core/history/with-transcript.ts), as of a Claude transcript:
+ * its requests' tokens and cost per turn, model, last sign of life. Undefined when it was folded
+ * without prices.
  */
-function codexUsage(usage: NonNullable<CodexThread['usage']>): ResponseUsage {
+export function codexTally(thread: CodexThread): TranscriptTally | undefined {
+	const spend = thread.spend;
+	if (spend === undefined) {
+		return undefined;
+	}
+	return {
+		segments: spend.segments,
+		...(thread.model === undefined ? {} : {model: head(thread.model, MODEL_MAX)}),
+		...(thread.lastAt === undefined ? {} : {lastAt: thread.lastAt}),
+		badLines: thread.badLines,
+		pricesAsOf: spend.pricer.asOf,
+	};
+}
+
+/**
+ * A rollout's usage, Claude's way (input without the cached part): its requests' sums and cost
+ * when they were priced, else the latest running total, unpriced.
+ */
+function codexUsage(thread: CodexThread): ResponseUsage | undefined {
+	const tally = codexTally(thread);
+	if (tally !== undefined) {
+		const totals = tallyTotals(tally);
+		const t = totals.tokens;
+		return totals.responses === 0 ? undefined : {input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheCreation, cost: totals.cost};
+	}
+	const usage = thread.usage;
+	if (usage === undefined) {
+		return undefined;
+	}
 	const tokens = {
 		input: Math.max(0, usage.input - usage.cachedInput),
 		output: usage.output,
@@ -122,14 +154,22 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
 		...(c.result === undefined ? {} : {result: c.result}),
 	}));
 	const running = thread.phase === 'active' || thread.phase === 'none';
+	const usage = codexUsage(thread);
 	return {
 		summary: {
 			...EMPTY_SUMMARY,
 			toolCalls,
 			toolCounts: thread.toolCounts,
 			files: thread.files,
-			// Codex counts cached input inside input_tokens; agentlog's input is the rest, as Claude's.
-			usage: thread.usage === undefined ? EMPTY_SUMMARY.usage : new Map([['total_token_usage', codexUsage(thread.usage)]]),
+			usage: usage === undefined ? EMPTY_SUMMARY.usage : new Map([['requests', usage]]),
+			pricer: thread.spend?.pricer,
+			lastRequest:
+				thread.lastRequest === undefined || thread.lastRequest.input === 0
+					? undefined
+					: {
+							input: thread.lastRequest.input,
+							window: thread.lastRequest.window ?? (thread.model === undefined ? undefined : thread.spend?.pricer.contextWindow(thread.model)),
+						},
 			model: thread.model,
 			version: thread.meta?.cliVersion,
 			activity: running ? thread.activity : undefined,

@@ -7,12 +7,14 @@
 // The format is Codex's own and changes between releases: every field is optional, an unknown line
 // is skipped, and every string kept is made safe for a terminal as it is kept (the lines are never
 // copied).
+import {addCost, NO_COST, responseCost, type PriceUsage, type Pricer} from '../cost/cost.js';
 import type {LifecycleStep} from '../record/fold-state.js';
 import {lifeStart, lifeStop, type Life, type Moved, type StepSink} from '../record/lifecycle-machine.js';
 import {addCount, countsOf} from '../record/counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
+import {addTokens, MAX_SEGMENTS, NO_TOKENS, type TallySegment} from '../transcript/tally.js';
 import {oneLine, shortPath} from '../transcript/tool-summary.js';
 import {withoutUnreadFields} from './unread-fields.js';
 
@@ -53,6 +55,26 @@ export interface CodexToolCall {
 
 export type CodexPhase = 'none' | 'active' | 'stopped' | 'interrupted';
 
+export interface CodexRequest {
+	readonly tokens: number;
+	readonly input: number;
+	readonly window?: number;
+}
+
+/**
+ * What a thread's model requests took and cost, priced one by one as they are folded (each by the
+ * model of its turn, at its time, on its own `last_token_usage`), kept per turn as a Claude
+ * transcript's tally is kept per run (core/transcript/tally.ts).
+ */
+export interface CodexSpend {
+	/** What each request was priced with. */
+	readonly pricer: Pricer;
+	/** One per turn with a request or a tool call, in order; the first MAX_SEGMENTS (later turns are added into the last). */
+	readonly segments: readonly TallySegment[];
+	/** A turn started since the last segment's request or call: the next one opens a segment. */
+	readonly turnEnded: boolean;
+}
+
 export interface CodexThread {
 	readonly meta: CodexMeta | undefined;
 	readonly phase: CodexPhase;
@@ -73,7 +95,18 @@ export interface CodexThread {
 	readonly totalTokens: number | undefined;
 	/** total_token_usage's parts, latest: input (cached input included), cached input, output. */
 	readonly usage?: {readonly input: number; readonly cachedInput: number; readonly output: number};
+	/**
+	 * Its latest request (last_token_usage): its tokens, as a Claude Agent result's `totalTokens`
+	 * counts the last request's; its whole input (cached part included) and the context window
+	 * Codex gave it (`model_context_window`).
+	 */
+	readonly lastRequest?: CodexRequest;
 	readonly model: string | undefined;
+	/**
+	 * Its requests priced (FoldOptions.pricer): only for a thread folded from its first line with a
+	 * pricer, so never in a cache that keeps threads cut short.
+	 */
+	readonly spend?: CodexSpend;
 	readonly toolCalls: readonly CodexToolCall[];
 	readonly toolCounts: Readonly<Record<string, number>>;
 	/** What it is doing now: its running tool call, or its last message's first line. */
@@ -313,12 +346,85 @@ function moveThread(s: Mutable<CodexThread>, when: string | undefined, how: (lif
 	return moved;
 }
 
-function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined): void {
+type MutableSegment = {-readonly [K in keyof TallySegment]: TallySegment[K]};
+interface MutableSpend {
+	pricer: Pricer;
+	segments: MutableSegment[];
+	turnEnded: boolean;
+}
+
+/** Tokens as a count: a negative or odd value is none. */
+const tokens = (v: unknown): number => Math.max(0, num(v));
+
+/**
+ * One request's usage as OpenAI bills it: `input_tokens` holds the cached input (and cache writes)
+ * too, so the input priced at the input rate is the rest; `output_tokens` holds the reasoning.
+ */
+function requestUsage(u: Json): PriceUsage {
+	const input = tokens(u.input_tokens);
+	const cacheRead = Math.min(tokens(u.cached_input_tokens), input);
+	const cacheWrite = Math.min(tokens(u.cache_write_input_tokens), input - cacheRead);
+	return {input: input - cacheRead - cacheWrite, output: tokens(u.output_tokens), cacheRead, cacheWrite};
+}
+
+/** The segment of the turn a request or call at `ms` belongs to. */
+function segmentOf(spend: MutableSpend, ms: number | undefined): MutableSegment {
+	const segments = spend.segments;
+	if (segments.length === 0 || (spend.turnEnded && segments.length < MAX_SEGMENTS)) {
+		segments.push({at: null, tokens: NO_TOKENS, cost: NO_COST, responses: 0, toolCalls: 0});
+	}
+	spend.turnEnded = false;
+	const segment = segments.at(-1)!;
+	if (segment.at === null && ms !== undefined) {
+		segment.at = ms;
+	}
+	return segment;
+}
+
+/**
+ * A `token_count` whose running total moved: a new request (Codex reports one request more than
+ * once, the same total each time). Its own usage is its `last_token_usage`, else what the total
+ * grew by; it is priced with the model of its turn.
+ */
+function countRequest(s: Mutable<CodexThread>, info: Json, before: CodexThread['usage'], ms: number | undefined): void {
+	const now = s.usage!;
+	if (before !== undefined && before.input === now.input && before.cachedInput === now.cachedInput && before.output === now.output) {
+		return;
+	}
+	const last: Json = isObject(info.last_token_usage)
+		? info.last_token_usage
+		: {
+				input_tokens: now.input - (before?.input ?? 0),
+				cached_input_tokens: now.cachedInput - (before?.cachedInput ?? 0),
+				output_tokens: now.output - (before?.output ?? 0),
+			};
+	const usage = requestUsage(last);
+	const whole = usage.input + usage.cacheRead + usage.cacheWrite;
+	const window = info.model_context_window;
+	s.lastRequest = {
+		tokens: tokens(last.total_tokens) || whole + usage.output,
+		input: whole,
+		...(typeof window === 'number' && Number.isSafeInteger(window) && window > 0 ? {window} : {}),
+	};
+	const spend = s.spend as MutableSpend | undefined;
+	if (spend === undefined) {
+		return;
+	}
+	const segment = segmentOf(spend, ms);
+	segment.tokens = addTokens(segment.tokens, {input: usage.input, output: usage.output, cacheRead: usage.cacheRead, cacheCreation: usage.cacheWrite});
+	segment.cost = addCost(segment.cost, responseCost(spend.pricer, s.model, usage, ms));
+	segment.responses += 1;
+}
+
+function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined, ms: number | undefined): void {
 	switch (payload.type) {
 		case 'task_started': {
 			const when = isoOf(payload.started_at, at);
 			moveThread(s, when, (life, ms, steps) => lifeStart(life, when ?? '', ms, ORDERED, steps));
 			s.abortReason = undefined;
+			if (s.spend !== undefined) {
+				(s.spend as MutableSpend).turnEnded = true;
+			}
 			break;
 		}
 		case 'task_complete': {
@@ -343,9 +449,11 @@ function eventMsg(s: Mutable<CodexThread>, payload: Json, at: string | undefined
 			const info = isObject(payload.info) ? payload.info : {};
 			const total = isObject(info.total_token_usage) ? info.total_token_usage : undefined;
 			if (total !== undefined) {
+				const before = s.usage;
 				const n = num(total.total_tokens);
 				s.totalTokens = n > 0 ? n : num(total.input_tokens) + num(total.output_tokens);
 				s.usage = {input: num(total.input_tokens), cachedInput: num(total.cached_input_tokens), output: num(total.output_tokens)};
+				countRequest(s, info, before, ms);
 			}
 			break;
 		}
@@ -370,6 +478,9 @@ function responseItem(s: Mutable<CodexThread>, payload: Json, ms: number | undef
 			const name = label(payload.name) ?? 'tool';
 			// The fold's own table and list (copied once per fold): added to in place.
 			addCount(s.toolCounts, name);
+			if (s.spend !== undefined) {
+				segmentOf(s.spend as MutableSpend, ms).toolCalls += 1;
+			}
 			if (!calls) {
 				s.activity = name;
 				break;
@@ -439,7 +550,7 @@ function foldLine(s: Mutable<CodexThread>, json: Json, calls: boolean): void {
 			break;
 		}
 		case 'event_msg': {
-			eventMsg(s, payload, iso);
+			eventMsg(s, payload, iso, Number.isNaN(ms) ? undefined : ms);
 			break;
 		}
 		case 'response_item': {
@@ -456,6 +567,11 @@ export interface FoldOptions {
 	 * activity is the tool's name): what a listing needs, without parsing every call's arguments.
 	 */
 	readonly calls?: boolean;
+	/**
+	 * Prices each request (`spend`). Taken when the fold starts at the file's first line; a thread
+	 * folded on keeps the pricer it started with.
+	 */
+	readonly pricer?: Pricer;
 }
 
 /**
@@ -466,6 +582,11 @@ export function foldRollout(state: CodexThread, lines: readonly string[], option
 	const calls = options.calls ?? true;
 	// Copied once here, added to in place below: a copy per call made 100,000 calls (or names) quadratic.
 	const s: Mutable<CodexThread> = {...state, toolCounts: countsOf(state.toolCounts), toolCalls: [...state.toolCalls]};
+	if (state.spend !== undefined) {
+		s.spend = {...state.spend, segments: state.spend.segments.map(segment => ({...segment}))};
+	} else if (state.lines === 0 && options.pricer !== undefined) {
+		s.spend = {pricer: options.pricer, segments: [], turnEnded: false};
+	}
 	for (const line of lines) {
 		if (line.trim() === '') {
 			continue;

@@ -6,7 +6,7 @@
 import type {LifecycleStep} from '../record/fold-state.js';
 import {countsOf} from '../record/counts.js';
 import {isObject, type Json} from '../record/json.js';
-import type {CodexMeta, CodexPhase, CodexThread, CodexToolCall} from './rollout.js';
+import type {CodexMeta, CodexPhase, CodexRequest, CodexThread, CodexToolCall} from './rollout.js';
 
 const PHASES: ReadonlySet<string> = new Set<CodexPhase>(['none', 'active', 'stopped', 'interrupted']);
 
@@ -118,6 +118,24 @@ function usageOf(v: unknown): {usage?: CodexThread['usage']} {
 	return {usage: {input: count(v.input), cachedInput: count(v.cachedInput), output: count(v.output)}};
 }
 
+function lastRequestOf(v: unknown): {lastRequest?: CodexRequest} {
+	if (v === undefined) {
+		return {};
+	}
+	if (!isObject(v)) {
+		throw new Invalid();
+	}
+	// As the fold keeps them: counts that may be any finite number a rollout gave (the window an integer).
+	const tokens = (n: unknown): number => {
+		if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) {
+			throw new Invalid();
+		}
+		return n;
+	};
+	const window = v.window === undefined ? undefined : count(v.window);
+	return {lastRequest: {tokens: tokens(v.tokens), input: tokens(v.input), ...(window === undefined ? {} : {window})}};
+}
+
 /** The thread `value` holds, or undefined when any field is not what the fold writes. */
 export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 	if (!isObject(value)) {
@@ -140,6 +158,7 @@ export function codexThreadFromJson(value: unknown): CodexThread | undefined {
 			task: optionalText(v.task),
 			totalTokens: optionalNumber(v.totalTokens),
 			...usageOf(v.usage),
+			...lastRequestOf(v.lastRequest),
 			model: optionalText(v.model),
 			toolCalls: v.toolCalls.map(callOf),
 			toolCounts: countsOf(v.toolCounts),

@@ -201,4 +201,4 @@ export function tablePricer(table: PriceTable = PRICE_TABLE): Pricer {
 }
 
 /** The bundled list prices. */
-export const LIST_PRICES: Pricer = tablePricer();
+export const LIST_PRICES: Pricer = /* @__PURE__ */ tablePricer();

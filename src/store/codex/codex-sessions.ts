@@ -14,6 +14,8 @@ import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import {isObject} from '../../core/record/json.js';
 import {head} from '../../core/text/bounded.js';
+import type {Pricer} from '../../core/cost/cost.js';
+import {prices} from '../cost/prices.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {listRollouts, readRollout, statRollouts, type RolloutFile, type RolloutRead} from './rollouts.js';
@@ -57,6 +59,8 @@ export interface CodexScanOptions {
 	readonly memory?: Map<string, RolloutRead>;
 	/** These rollout files instead of the date folders' (`sinceMs` is then not used). */
 	readonly files?: readonly string[];
+	/** Prices each request of the threads read whole (`memory`): their cost (core/codex/rollout.ts CodexSpend). */
+	readonly pricer?: Pricer;
 }
 
 type CacheEntry = RolloutRead;
@@ -65,8 +69,9 @@ function lite(thread: CodexThread): CodexThread {
 	return {
 		...thread,
 		toolCalls: [],
-		// Counts need no lifecycle: `ls` and `watch` read the rollouts for the detail pane.
+		// Counts need no lifecycle and no cost: `ls` and `watch` read the rollouts for the detail pane.
 		steps: [],
+		spend: undefined,
 		activity: thread.activity === undefined ? undefined : head(thread.activity, KEPT_TEXT),
 		report: thread.report === undefined ? undefined : head(thread.report, KEPT_TEXT),
 		task: thread.task === undefined ? undefined : head(thread.task, KEPT_TEXT),
@@ -164,7 +169,7 @@ export function scanCodexSessions(options: CodexScanOptions): CodexScan {
 			read = cached;
 		} else {
 			// Kept in memory (watch): whole; for the cache: counted, the calls not kept (lite).
-			const fresh = readRollout(f.path, cached, {calls: memory !== undefined});
+			const fresh = memory === undefined ? readRollout(f.path, cached, {calls: false}) : readRollout(f.path, cached, {calls: true, pricer: options.pricer});
 			if ('problem' in fresh) {
 				skipped += 1;
 				continue;
@@ -226,8 +231,8 @@ export function scanCodexSessions(options: CodexScanOptions): CodexScan {
 }
 
 /** One session's own rollouts, read as `watch` reads the live ones (kept in `memory`). */
-export function scanCodexFiles(files: readonly RolloutFile[], memory: Map<string, RolloutRead>): CodexScan {
-	return scanCodexSessions({codexHome: '', files: files.map(f => f.path), memory});
+export function scanCodexFiles(files: readonly RolloutFile[], memory: Map<string, RolloutRead>, pricer?: Pricer): CodexScan {
+	return scanCodexSessions({codexHome: '', files: files.map(f => f.path), memory, ...(pricer === undefined ? {} : {pricer})});
 }
 
 /** The agent records of a session's children as the cache knows them (enough for counts). */
@@ -249,7 +254,7 @@ export interface CodexAgents {
  * A session's children read whole (for `ls` and `watch`): their records and transcript facts,
  * each merged with the hook's record of the same agent when there is one (`hooked`).
  */
-export function readCodexAgents(session: CodexSession, hooked: readonly AgentRecord[] = []): CodexAgents {
+export function readCodexAgents(session: CodexSession, hooked: readonly AgentRecord[] = [], pricer: Pricer = prices()): CodexAgents {
 	const byId = new Map(hooked.map(r => [r.agentId, r]));
 	const agents: AgentRecord[] = [];
 	const transcripts = new Map<string, TranscriptFacts>();
@@ -258,7 +263,7 @@ export function readCodexAgents(session: CodexSession, hooked: readonly AgentRec
 		if (t.read.thread.meta?.isChild !== true) {
 			continue;
 		}
-		const read = readRollout(t.path);
+		const read = readRollout(t.path, undefined, {pricer});
 		if ('problem' in read) {
 			problems += 1;
 			continue;

@@ -4,7 +4,10 @@
 // being held; read again from where the last read stopped (a growing file is folded once).
 import {closeSync, lstatSync, readdirSync, readSync, type Stats} from 'node:fs';
 import path from 'node:path';
+import {codexTally} from '../../core/codex/codex-agent.js';
 import {EMPTY_THREAD, foldRollout, type CodexThread, type FoldOptions} from '../../core/codex/rollout.js';
+import type {Pricer} from '../../core/cost/cost.js';
+import type {TranscriptTally} from '../../core/transcript/tally.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {readLineChunksSync} from '../transcripts/files.js';
 
@@ -181,4 +184,22 @@ export function readRollout(file: string, previous?: RolloutRead, options: FoldO
 	} finally {
 		closeSync(opened.fd);
 	}
+}
+
+/** What the past keeps of a rollout read whole: its tally (core/codex/codex-agent.ts codexTally) and which file it was. */
+export interface RolloutTally {
+	readonly ino: number;
+	readonly size: number;
+	readonly mtimeMs: number;
+	readonly tally: TranscriptTally;
+}
+
+/** A rollout read whole, its requests priced by `pricer`, as the history keeps a transcript; undefined when it cannot be read. */
+export function readRolloutTally(file: string, pricer: Pricer): RolloutTally | undefined {
+	const read = readRollout(file, undefined, {calls: false, pricer});
+	if ('problem' in read) {
+		return undefined;
+	}
+	const tally = codexTally(read.thread);
+	return tally === undefined ? undefined : {ino: read.ino, size: read.size, mtimeMs: read.mtimeMs, tally};
 }

@@ -70,7 +70,7 @@ export function codexImportLines(codexHome: string, activity: string, sinceMs: n
 			lastAt: record.stoppedAt ?? new Date(thread.lastAt).toISOString(),
 			...(record.description === undefined ? {} : {description: record.description}),
 			...(record.model === undefined ? {} : {model: record.model}),
-			...(record.totalTokens === undefined ? {} : {tokens: record.totalTokens}),
+			...(thread.totalTokens === undefined ? {} : {tokens: thread.totalTokens}),
 			toolCalls: record.totalToolUseCount ?? 0,
 			files: [],
 			...(record.lastMessage === undefined ? {} : {report: record.lastMessage}),

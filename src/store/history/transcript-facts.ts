@@ -6,13 +6,14 @@
 // session's file is loaded while that session is folded, so memory holds one session's facts at a
 // time; a transcript that is gone later still leaves what was kept of it. The cache is best
 // effort: missing, corrupt or unwritable, every transcript is read again, and the answer is the
-// same (tested). Transcripts are opened only under `<claude>/projects` (TranscriptRoots), as
+// same (tested). Transcripts are opened only under `<claude>/projects` (TranscriptRoots), Codex
+// rollouts only under `<codex>/sessions` (read as store/codex/rollouts.ts reads them), as
 // regular files. Each response is priced as it is counted, with the process's prices (the user's
 // file included): the cache names them, and a cache made with other prices is read again.
 import {closeSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {claudeDir, transcriptFactsDir} from '../../core/paths.js';
+import {claudeDir, codexHomeDir, transcriptFactsDir} from '../../core/paths.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {isObject} from '../../core/record/json.js';
 import type {AgentHistory} from '../../core/history/fold.js';
@@ -22,6 +23,7 @@ import {MAX_SEGMENTS, MODEL_MAX, TallyFold, type TallySegment, type TranscriptTa
 import {head} from '../../core/text/bounded.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import type {Pricer} from '../../core/cost/cost.js';
+import {readRolloutTally} from '../codex/rollouts.js';
 import {prices} from '../cost/prices.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {removeFile} from '../fs/errors.js';
@@ -44,6 +46,8 @@ export interface TranscriptFactsOptions {
 	readonly cacheDir?: string;
 	/** What responses are priced with (default: the process's prices, core/cost and the user's file). */
 	readonly pricer?: Pricer;
+	/** `$CODEX_HOME`: a Codex agent's rollout is read from under its `sessions/` (store/codex/rollouts.ts). */
+	readonly codexHome?: string;
 }
 
 /** One transcript as it was read: where (as the log named it, and its real path), which file, and what it said. */
@@ -303,7 +307,7 @@ export class SessionTranscriptFacts {
 		if (h.transcriptPath !== undefined) {
 			candidates.push(h.transcriptPath);
 		}
-		if (h.cwd !== undefined && path.isAbsolute(h.cwd) && isSafeId(h.sessionId) && isSafeId(h.agentId)) {
+		if (h.provider !== 'codex' && h.cwd !== undefined && path.isAbsolute(h.cwd) && isSafeId(h.sessionId) && isSafeId(h.agentId)) {
 			const claude = this.options.claudeDir;
 			if (claude !== undefined) {
 				candidates.push(path.join(claude, 'projects', projectFolderOf(h.cwd), h.sessionId, 'subagents', `agent-${h.agentId}.jsonl`));
@@ -332,7 +336,7 @@ export class SessionTranscriptFacts {
 
 	/** What is known of the agent's transcript: read now when new or changed, else as kept; undefined when never read. */
 	factsOf(h: AgentHistory): KeptFacts | undefined {
-		if (h.provider === 'codex' || !isSafeId(h.agentId)) {
+		if (!isSafeId(h.agentId)) {
 			return undefined;
 		}
 		const kept = this.cached.get(h.agentId);
@@ -361,6 +365,10 @@ export class SessionTranscriptFacts {
 		const file = found.path;
 		if (kept !== undefined && kept.path === file && unchanged(file, kept)) {
 			return kept.named === found.named ? kept : {...kept, named: found.named};
+		}
+		if (h.provider === 'codex') {
+			const read = readRolloutTally(file, this.pricer);
+			return read === undefined ? undefined : {named: found.named, path: file, ...read, meta: undefined};
 		}
 		const opened = openRegularFile(file, false);
 		if (!opened.ok) {
@@ -427,7 +435,8 @@ export class TranscriptFacts {
 	constructor(options: TranscriptFactsOptions = {}) {
 		const claude = options.claudeDir ?? claudeDir(process.env, os.homedir());
 		this.options = {...options, claudeDir: claude};
-		this.roots = new TranscriptRoots(claude, options.roots);
+		const codex = options.codexHome === undefined ? [] : [path.join(options.codexHome, 'sessions')];
+		this.roots = new TranscriptRoots(claude, [...(options.roots ?? []), ...codex]);
 	}
 
 	session(sessionId: string): SessionTranscriptFacts {
@@ -445,5 +454,5 @@ export class TranscriptFacts {
 /** The facts of the user's transcripts: `<claude>` and the state folder as the environment says (the same as app/env.ts). */
 export function defaultTranscriptFacts(vars: NodeJS.ProcessEnv = process.env): TranscriptFacts {
 	const home = vars.HOME || os.homedir();
-	return new TranscriptFacts({claudeDir: claudeDir(vars, home), cacheDir: transcriptFactsDir(vars, home)});
+	return new TranscriptFacts({claudeDir: claudeDir(vars, home), cacheDir: transcriptFactsDir(vars, home), codexHome: codexHomeDir(vars, home)});
 }

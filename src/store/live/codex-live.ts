@@ -12,6 +12,7 @@ import type {FollowTarget, TranscriptState} from '../transcripts/reader.js';
 import type {TranscriptSource} from '../transcripts/follower.js';
 import {codexAgentsOf, scanCodexFiles, scanCodexSessions, type CodexScan} from '../codex/codex-sessions.js';
 import type {RolloutFile, RolloutRead} from '../codex/rollouts.js';
+import {prices} from '../cost/prices.js';
 
 export const CODEX_POLL_MS = 500;
 const LIVE_DAYS = 2;
@@ -41,6 +42,8 @@ interface Shown {
 
 export class CodexLive {
 	private readonly memory = new Map<string, RolloutRead>();
+	/** What each request read is priced with: the detail pane's cost. */
+	private readonly pricer = prices();
 	private scan: CodexScan = {sessions: [], skipped: 0};
 	private shown: Shown | undefined;
 	private timer: NodeJS.Timeout | undefined;
@@ -105,8 +108,8 @@ export class CodexLive {
 	private poll(): void {
 		const older = this.options.session !== undefined && this.options.sessionFiles !== undefined && this.options.sessionFiles.length > 0;
 		this.scan = older
-			? scanCodexFiles(this.options.sessionFiles, this.memory)
-			: scanCodexSessions({codexHome: this.options.codexHome, sinceMs: Date.now() - LIVE_DAYS * 86_400_000, memory: this.memory});
+			? scanCodexFiles(this.options.sessionFiles, this.memory, this.pricer)
+			: scanCodexSessions({codexHome: this.options.codexHome, sinceMs: Date.now() - LIVE_DAYS * 86_400_000, memory: this.memory, pricer: this.pricer});
 		const folder = path.join(this.options.codexHome, 'sessions');
 		let isFolder = false;
 		try {
