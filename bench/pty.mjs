@@ -60,11 +60,13 @@ export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = '', 
 			child.stdin.write(key);
 			return ++pressed;
 		},
-		/** The in-process ms the key-frame probe wrote for the `n`th read (NaN when it has not). */
-		probeMs(n, from = 0) {
+		/** The in-process ms the key-frame probe wrote for the `n`th read, once its mark is in the output (after `from`). */
+		async probeMs(n, from = 0) {
 			const mark = keyFrameMark(n);
 			const at = out.indexOf(mark, from);
-			return at < 0 ? Number.NaN : Number.parseFloat(out.slice(at + mark.length, out.indexOf('\u0007', at)));
+			// The mark's end may come in the next chunk.
+			await this.waitFor('\u0007', at);
+			return Number.parseFloat(out.slice(at + mark.length, out.indexOf('\u0007', at)));
 		},
 		/** ms since start. */
 		elapsed() {

@@ -64,7 +64,7 @@ async function keyFrames(app, keys, samples) {
 		const n = app.press(keys[i % keys.length]);
 		await app.waitFor(keyFrameMark(n), from, 5000);
 		out.push(Number(process.hrtime.bigint() - t0) / 1e6);
-		out.inProcess.push(app.probeMs(n, from));
+		out.inProcess.push(await app.probeMs(n, from));
 		await sleep(60);
 	}
 	out.cpuMs = ticks === undefined ? Number.NaN : ((cpuTicks(pid) - ticks) * (1000 / TICKS)) / samples;
