@@ -28,6 +28,16 @@ function outputGetUnchanged(source) {
  */
 export const inkFramePatches = [
 	{
+		// Ink measures each text it draws (its widest line) though layout measured the same text just
+		// before, into measure-text.js's cache: two thirds of drawing a frame went to measuring again
+		// (string-width strips the escape codes of every styled row first). The cache's answer is the
+		// same number (measureText's width is widestLine's).
+		file: 'render-node-to-output.js',
+		find: 'const currentWidth = widestLine(text);',
+		replace: 'const currentWidth = measureText(text).width;',
+		prefix: "import measureText from './measure-text.js';\n",
+	},
+	{
 		// Rows drawn before are kept across frames (scripts/ink/output-rows.mjs).
 		file: 'output.js',
 		check: outputGetUnchanged,
