@@ -1,5 +1,6 @@
+import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {TimelineLine} from '../model/screen-model.js';
+import {sameTimelineLine, type TimelineLine} from '../model/timeline-body.js';
 import {CELL_COLOR} from '../../present/timeline.js';
 
 export interface TimelineViewProps {
@@ -7,6 +8,25 @@ export interface TimelineViewProps {
 	readonly rows: readonly TimelineLine[];
 	readonly concurrency: string;
 }
+
+/** One row: the label (bold when selected), then the bar's stretches in their colours. Drawn again only when it changed. */
+const TimelineRow = memo(
+	function TimelineRow({row}: {readonly row: TimelineLine}) {
+		return (
+			<Box height={1}>
+				<Text wrap="truncate">
+					<Text bold={row.selected}>{row.label} </Text>
+					{row.bar.map((run, i) => (
+						<Text key={i} color={CELL_COLOR[run.kind]}>
+							{run.text}
+						</Text>
+					))}
+				</Text>
+			</Box>
+		);
+	},
+	(before, after) => sameTimelineLine(before.row, after.row),
+);
 
 /** The timeline body: the axis, a bar per row in its stretches' colours (glyphs say the same without colour), how many ran at once. */
 export function TimelineView({axis, rows, concurrency}: TimelineViewProps) {
@@ -16,16 +36,7 @@ export function TimelineView({axis, rows, concurrency}: TimelineViewProps) {
 				{axis === '' ? ' ' : axis}
 			</Text>
 			{rows.map(row => (
-				<Box key={row.id} height={1}>
-					<Text wrap="truncate">
-						<Text bold={row.selected}>{row.label} </Text>
-						{row.bar.map((run, i) => (
-							<Text key={i} color={CELL_COLOR[run.kind]}>
-								{run.text}
-							</Text>
-						))}
-					</Text>
-				</Box>
+				<TimelineRow key={row.id} row={row} />
 			))}
 			<Text wrap="truncate" dimColor>
 				{concurrency}

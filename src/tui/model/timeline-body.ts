@@ -19,6 +19,17 @@ export interface TimelineLine {
 	readonly selected: boolean;
 }
 
+/** Whether two rows draw the same (a key that moves the selection or a clock tick leaves most rows so). */
+export function sameTimelineLine(a: TimelineLine, b: TimelineLine): boolean {
+	return (
+		a.id === b.id &&
+		a.label === b.label &&
+		a.selected === b.selected &&
+		a.bar.length === b.bar.length &&
+		a.bar.every((run, i) => run.kind === b.bar[i]!.kind && run.text === b.bar[i]!.text)
+	);
+}
+
 export interface TimelineBody {
 	readonly kind: 'timeline';
 	readonly axis: string;

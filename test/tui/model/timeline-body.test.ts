@@ -5,7 +5,7 @@ import {buildMonitorModel} from '../../../src/core/monitor/model.js';
 import {emptyRun, foldJournal} from '../../../src/core/workflow/run.js';
 import {indexRuns} from '../../../src/core/workflow/workflow-of.js';
 import {laneOf} from '../../../src/present/timeline-lanes.js';
-import {timelineBody} from '../../../src/tui/model/timeline-body.js';
+import {sameTimelineLine, timelineBody, type TimelineLine} from '../../../src/tui/model/timeline-body.js';
 import {initialUiModel} from '../../../src/tui/model/ui-state.js';
 import {arrangeRows, rowId} from '../../../src/tui/model/workflow-rows.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
@@ -50,5 +50,46 @@ describe('timelineBody', () => {
 			const drawn = body.rows.find(line => line.id === made.id)!;
 			expect(drawn.label.trimEnd()).toBe(`${made.id === 'p1' ? '▸' : ' '} ${made.label}`.slice(0, drawn.label.length).trimEnd());
 		}
+	});
+});
+
+describe('sameTimelineLine', () => {
+	const line: TimelineLine = {
+		id: 'a1',
+		label: '  Explore',
+		selected: false,
+		bar: [
+			{kind: 'done', text: '──'},
+			{kind: 'empty', text: '  '},
+		],
+	};
+
+	it('is true for a row drawn again with equal words, in new arrays', () => {
+		expect(sameTimelineLine(line, {...line, bar: line.bar.map(run => ({...run}))})).toBe(true);
+	});
+
+	it('is false when the selection, the label or any stretch of the bar differs', () => {
+		expect(sameTimelineLine(line, {...line, selected: true})).toBe(false);
+		expect(sameTimelineLine(line, {...line, label: '▸ Explore'})).toBe(false);
+		expect(sameTimelineLine(line, {...line, id: 'a2'})).toBe(false);
+		expect(
+			sameTimelineLine(line, {
+				...line,
+				bar: [
+					{kind: 'done', text: '──'},
+					{kind: 'idle', text: '  '},
+				],
+			}),
+		).toBe(false);
+		expect(
+			sameTimelineLine(line, {
+				...line,
+				bar: [
+					{kind: 'done', text: '───'},
+					{kind: 'empty', text: ' '},
+				],
+			}),
+		).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: [{kind: 'done', text: '──'}]})).toBe(false);
 	});
 });
