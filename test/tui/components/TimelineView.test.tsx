@@ -25,19 +25,11 @@ function NestedRow({row}: {readonly row: TimelineLine}) {
 }
 
 const KINDS = Object.keys(CELL_COLOR) as CellKind[];
+const stretches = (...runs: readonly (readonly [CellKind, string])[]) => runs.map(([kind, text]) => ({kind, text}));
 const rows: TimelineLine[] = [
 	{id: 'a', label: '▸ │ ├ worker-12', selected: true, bar: KINDS.map((kind, i) => ({kind, text: '━'.repeat(i + 1)}))},
-	{
-		id: 'b',
-		label: '  Explore 名前',
-		selected: false,
-		bar: [
-			{kind: 'empty', text: '   '},
-			{kind: 'done', text: '──'},
-			{kind: 'now', text: '▶'},
-		],
-	},
-	{id: 'c', label: '  long', selected: false, bar: [{kind: 'run', text: '━'.repeat(200)}]},
+	{id: 'b', label: '  Explore 名前', selected: false, bar: stretches(['empty', '   '], ['done', '──'], ['now', '▶'])},
+	{id: 'c', label: '  long', selected: false, bar: stretches(['run', '━'.repeat(200)])},
 ];
 
 const level = chalk.level;

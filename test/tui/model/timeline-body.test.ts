@@ -5,6 +5,7 @@ import {buildMonitorModel} from '../../../src/core/monitor/model.js';
 import {emptyRun, foldJournal} from '../../../src/core/workflow/run.js';
 import {indexRuns} from '../../../src/core/workflow/workflow-of.js';
 import {laneOf} from '../../../src/present/timeline-lanes.js';
+import type {CellKind} from '../../../src/present/timeline.js';
 import {sameTimelineLine, timelineBody, type TimelineLine} from '../../../src/tui/model/timeline-body.js';
 import {initialUiModel} from '../../../src/tui/model/ui-state.js';
 import {arrangeRows, rowId} from '../../../src/tui/model/workflow-rows.js';
@@ -96,15 +97,8 @@ describe('timelineBody, drawn again', () => {
 });
 
 describe('sameTimelineLine', () => {
-	const line: TimelineLine = {
-		id: 'a1',
-		label: '  Explore',
-		selected: false,
-		bar: [
-			{kind: 'done', text: '──'},
-			{kind: 'empty', text: '  '},
-		],
-	};
+	const bar = (...runs: readonly (readonly [CellKind, string])[]) => runs.map(([kind, text]) => ({kind, text}));
+	const line: TimelineLine = {id: 'a1', label: '  Explore', selected: false, bar: bar(['done', '──'], ['empty', '  '])};
 
 	it('is true for a row drawn again with equal words, in new arrays', () => {
 		expect(sameTimelineLine(line, {...line, bar: line.bar.map(run => ({...run}))})).toBe(true);
@@ -114,24 +108,8 @@ describe('sameTimelineLine', () => {
 		expect(sameTimelineLine(line, {...line, selected: true})).toBe(false);
 		expect(sameTimelineLine(line, {...line, label: '▸ Explore'})).toBe(false);
 		expect(sameTimelineLine(line, {...line, id: 'a2'})).toBe(false);
-		expect(
-			sameTimelineLine(line, {
-				...line,
-				bar: [
-					{kind: 'done', text: '──'},
-					{kind: 'idle', text: '  '},
-				],
-			}),
-		).toBe(false);
-		expect(
-			sameTimelineLine(line, {
-				...line,
-				bar: [
-					{kind: 'done', text: '───'},
-					{kind: 'empty', text: ' '},
-				],
-			}),
-		).toBe(false);
-		expect(sameTimelineLine(line, {...line, bar: [{kind: 'done', text: '──'}]})).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: bar(['done', '──'], ['idle', '  '])})).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: bar(['done', '───'], ['empty', ' '])})).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: bar(['done', '──'])})).toBe(false);
 	});
 });
