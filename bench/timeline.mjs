@@ -4,7 +4,7 @@
 //   two rounds (target: the timeline's frames ≤ 50 ms at p95); a key's frame is the one the
 //   key-frame probe marks (bench/key-frame-probe.mjs), never a clock tick's frame before it;
 //   AGENTLOG_BENCH_BASELINE=<another build's bin/agentlog.js> measures that build too, its rounds
-//   alternating with this build's;
+//   alternating with this build's; AGENTLOG_BENCH_KEY_SAMPLES=<n> keys of each kind (40);
 // - the timeline's compute alone: the frame's model (buildScreen) for that session at 250×60, as a
 //   key makes it, in a process of its own without Ink (bench/timeline-compute-entry.ts, bundled
 //   here with esbuild), against the list's and an empty loop's (target ≤ 16 ms);
