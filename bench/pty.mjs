@@ -20,12 +20,19 @@ export function writeAgent(dir, agentId, type, status, extra = {}) {
 	renameSync(tmp, path.join(dir, `${agentId}.json`));
 }
 
+/** What the key-frame probe writes after the frame of the app's `n`th read of stdin, up to the in-process time. */
+export const keyFrameMark = n => `\u001B]7777;key=${n};ms=`;
+
+/** bench/key-frame-probe.mjs, to preload into the CLI (`nodeArgs: --import <it>`): it marks the frame each key made. */
+export const keyFrameProbe = path.join(root, 'bench', 'key-frame-probe.mjs');
+
 /** Starts the CLI (or another build of it: `entry`) in a pty; resolves helpers to wait for screen text and to read the node pid. */
 export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = '', entry = cli} = {}) {
 	const t0 = process.hrtime.bigint();
 	const command = `stty cols ${columns} rows ${rows}; exec ${process.execPath} ${nodeArgs} ${entry} ${args}`;
 	const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {env: {...env, TERM: 'xterm-256color'}, stdio: ['pipe', 'pipe', 'pipe']});
 	let out = '';
+	let pressed = 0;
 	const waiters = [];
 	child.stdout.on('data', d => {
 		out += d.toString('utf8');
@@ -47,6 +54,19 @@ export function startInPty(args, env, {columns = 100, rows = 30, nodeArgs = '', 
 				const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms`)), timeoutMs);
 				waiters.push({text, from, resolve: v => (clearTimeout(timer), resolve(v))});
 			});
+		},
+		/** Writes `key` as one read for the app; returns how many were written so (for keyFrameMark). */
+		press(key) {
+			child.stdin.write(key);
+			return ++pressed;
+		},
+		/** The in-process ms the key-frame probe wrote for the `n`th read, once its mark is in the output (after `from`). */
+		async probeMs(n, from = 0) {
+			const mark = keyFrameMark(n);
+			const at = out.indexOf(mark, from);
+			// The mark's end may come in the next chunk.
+			await this.waitFor('\u0007', at);
+			return Number.parseFloat(out.slice(at + mark.length, out.indexOf('\u0007', at)));
 		},
 		/** ms since start. */
 		elapsed() {

@@ -24,6 +24,7 @@ import {mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/pro
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {NARROW_CLASS} from './narrow-chars.mjs';
+import {inkFramePatches, patchInk, sharedStyles} from './ink/frame-patches.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -74,23 +75,8 @@ const inkCachePatches = [
 		prefix: 'let cacheSize = 0;\n',
 	},
 ];
-const boundedInkCaches = {
-	name: 'bounded-ink-caches',
-	setup(builder) {
-		builder.onLoad({filter: /[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)\.js$/}, args => {
-			const patch = inkCachePatches.find(p => args.path.endsWith(p.file));
-			const source = readFileSync(args.path, 'utf8');
-			if (patch === undefined || !source.includes(patch.find)) {
-				throw new Error(`ink changed: ${args.path} no longer matches what scripts/build.mjs patches`);
-			}
-			return {
-				contents: (patch.prefix ?? '') + source.replace(patch.find, patch.replace) + (patch.suffix ?? ''),
-				loader: 'js',
-				resolveDir: path.dirname(args.path),
-			};
-		});
-	},
-};
+// With scripts/ink/frame-patches.mjs's, which patch the same files.
+const boundedInkCaches = patchInk('bounded-ink-caches', [...inkCachePatches, ...inkFramePatches]);
 
 /**
  * string-width measures every text Ink lays out, wraps or writes, and only printable ASCII skips
@@ -199,7 +185,7 @@ const results = await Promise.all([
 		splitting: true,
 		chunkNames: 'chunks/[name]-[hash]',
 		alias: {'react-devtools-core': stub},
-		plugins: [yogaWithoutFetch, boundedInkCaches, narrowWidth],
+		plugins: [yogaWithoutFetch, boundedInkCaches, narrowWidth, sharedStyles],
 		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
 		// Which packages went into the bundle: their license notices ship beside it (below).
 		metafile: true,

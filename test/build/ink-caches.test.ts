@@ -54,4 +54,11 @@ describe('the built CLI', () => {
 		expect(withOutput[0]).toMatch(/function sharedOutputCaches\(\) \{\s*if \(sharedCaches === void 0 \|\| sharedCaches\.styledChars\.size >= \d+\)/);
 		expect(files.some(text => text.includes('caches = new OutputCaches();'))).toBe(false);
 	});
+
+	it('keeps rows Ink drew across frames, and one styles array for a run of text (scripts/ink/frame-patches.mjs)', () => {
+		expect(files.filter(text => text.includes('Output.prototype.get = function get() {'))).toHaveLength(1);
+		expect(files.some(text => text.includes('styles: shared ??= [...codes]'))).toBe(true);
+		// A text drawn takes its width from the measure cache layout filled.
+		expect(files.some(text => /const currentWidth = \w+\(text\)\.width;/.test(text))).toBe(true);
+	});
 });

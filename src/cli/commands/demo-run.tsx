@@ -5,6 +5,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {render} from 'ink';
+import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {DEMO_LENGTH_SECONDS, DEMO_STALE_SECONDS, DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
 import {openLiveSession} from '../../app/session/live.js';
 import {listSessionDirs} from '../../store/activity/read-agents.js';
@@ -79,7 +80,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 		const screen = (note: string) => (
 			<App source={live.agents} transcripts={live.transcripts} workflows={live.workflows} staleMs={staleMs} max={8} dedup keyboard={keyboard} note={note} />
 		);
-		const app = render(screen('demo · starting…'), {exitOnCtrlC: true});
+		const app = render(screen('demo · starting…'), INK_RENDER_OPTIONS);
 		controller.signal.addEventListener('abort', () => app.unmount(), {once: true});
 		const played = play((run, step) => {
 			if (step.note) {

@@ -5,6 +5,7 @@
 // speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render} from 'ink';
+import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
@@ -91,7 +92,7 @@ export async function runReplay(sessionArg: string | undefined, options: ReplayO
 				replay={{position: () => replay.position(), control: op => replay.control(op)}}
 				{...(options.filter === undefined ? {} : {initialFilter: options.filter.text})}
 			/>,
-			{exitOnCtrlC: true},
+			INK_RENDER_OPTIONS,
 		);
 		try {
 			await app.waitUntilExit();

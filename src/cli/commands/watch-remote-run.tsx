@@ -3,6 +3,7 @@
 // again when a host's state changes and each second while one waits to be tried again. The
 // session picker (s) lists every host's sessions; choosing one restarts that host's stream on it.
 import {render} from 'ink';
+import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {monitorApp, plainFrame} from './watch-frame.js';
 import {buildMonitorModel} from '../../core/monitor/model.js';
 import {hostLabel} from '../../core/remote/host-command.js';
@@ -121,7 +122,7 @@ export async function runRemoteWatch(sessionArg: string | undefined, options: Wa
 		let sessions = pickerOf();
 		const app = (note: string | undefined) => element({source: view.agents, transcripts: view.transcripts}, note, {sessions});
 		let note = view.statusLine(Date.now());
-		const instance = render(app(note), {exitOnCtrlC: true});
+		const instance = render(app(note), INK_RENDER_OPTIONS);
 		const redraw = () => {
 			const next = view.statusLine(Date.now());
 			if (next !== note) {

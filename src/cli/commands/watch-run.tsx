@@ -4,6 +4,7 @@
 import path from 'node:path';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render} from 'ink';
+import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {paneSize} from '../../tui/model/layout.js';
 import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
 import {newestAnySession} from '../../app/session/codex-scan.js';
@@ -107,7 +108,7 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
 		// (or, for an activity folder that does not exist yet, once it appears).
 		live.start();
-		app = render(element(), {exitOnCtrlC: true});
+		app = render(element(), INK_RENDER_OPTIONS);
 		try {
 			await app.waitUntilExit();
 		} catch (error) {

@@ -1,5 +1,7 @@
+import {memo} from 'react';
 import {Box, Text} from 'ink';
-import type {TimelineLine} from '../model/screen-model.js';
+import chalk, {type ForegroundColorName} from 'chalk';
+import {sameTimelineLine, type TimelineLine} from '../model/timeline-body.js';
 import {CELL_COLOR} from '../../present/timeline.js';
 
 export interface TimelineViewProps {
@@ -7,6 +9,33 @@ export interface TimelineViewProps {
 	readonly rows: readonly TimelineLine[];
 	readonly concurrency: string;
 }
+
+/**
+ * A row as one styled text: what `<Text bold={selected}>{label} </Text>` and a `<Text color>` per
+ * stretch would give (Ink styles them with this same chalk), as one Ink node instead of one per
+ * stretch; Ink then squashes, measures and lays out one text a row.
+ */
+function styledRow(row: TimelineLine): string {
+	const label = `${row.label} `;
+	let text = row.selected ? chalk.bold(label) : label;
+	for (const run of row.bar) {
+		const color = CELL_COLOR[run.kind] as ForegroundColorName | undefined;
+		text += color === undefined ? run.text : chalk[color](run.text);
+	}
+	return text;
+}
+
+/** One row: the label (bold when selected), then the bar's stretches in their colours. Drawn again only when it changed. */
+export const TimelineRow = memo(
+	function TimelineRow({row}: {readonly row: TimelineLine}) {
+		return (
+			<Box height={1}>
+				<Text wrap="truncate">{styledRow(row)}</Text>
+			</Box>
+		);
+	},
+	(before, after) => sameTimelineLine(before.row, after.row),
+);
 
 /** The timeline body: the axis, a bar per row in its stretches' colours (glyphs say the same without colour), how many ran at once. */
 export function TimelineView({axis, rows, concurrency}: TimelineViewProps) {
@@ -16,16 +45,7 @@ export function TimelineView({axis, rows, concurrency}: TimelineViewProps) {
 				{axis === '' ? ' ' : axis}
 			</Text>
 			{rows.map(row => (
-				<Box key={row.id} height={1}>
-					<Text wrap="truncate">
-						<Text bold={row.selected}>{row.label} </Text>
-						{row.bar.map((run, i) => (
-							<Text key={i} color={CELL_COLOR[run.kind]}>
-								{run.text}
-							</Text>
-						))}
-					</Text>
-				</Box>
+				<TimelineRow key={row.id} row={row} />
 			))}
 			<Text wrap="truncate" dimColor>
 				{concurrency}

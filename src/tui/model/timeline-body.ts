@@ -2,6 +2,8 @@
 // workflow runs) as bars on a time axis, windowed around the selection, zoomed and panned. Pure.
 import {clip, fit} from '../../core/text/cut.js';
 import type {MonitorModel} from '../../core/monitor/model.js';
+import type {ViewItem} from '../../core/monitor/view.js';
+import type {LifecycleStep} from '../../core/record/fold-state.js';
 import type {SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {WorkflowGroup} from '../../core/workflow/group.js';
 import {columnSpan, drawTimeline, fullWindow, zoomedWindow, type Lane, type Run as TimelineRun} from '../../present/timeline.js';
@@ -17,6 +19,17 @@ export interface TimelineLine {
 	readonly label: string;
 	readonly bar: readonly TimelineRun[];
 	readonly selected: boolean;
+}
+
+/** Whether two rows draw the same (a key that moves the selection or a clock tick leaves most rows so). */
+export function sameTimelineLine(a: TimelineLine, b: TimelineLine): boolean {
+	return (
+		a.id === b.id &&
+		a.label === b.label &&
+		a.selected === b.selected &&
+		a.bar.length === b.bar.length &&
+		a.bar.every((run, i) => run.kind === b.bar[i]!.kind && run.text === b.bar[i]!.text)
+	);
 }
 
 export interface TimelineBody {
@@ -50,6 +63,33 @@ function runLane(group: WorkflowGroup, folded: boolean, members: readonly Lane[]
 	};
 }
 
+const NO_STEPS: readonly LifecycleStep[] = [];
+
+interface MadeLane {
+	readonly steps: readonly LifecycleStep[];
+	readonly now: number;
+	readonly lane: Lane | undefined;
+}
+
+/**
+ * The lanes made so far, by item (its own, and one level in under a run's row): an item's lane is
+ * made again only when the item, its steps or the time changed. Keys that move the selection, zoom
+ * or pan change none of them, and each made all the lanes again (parsing every agent's times).
+ */
+const madeLanes = {own: new WeakMap<ViewItem, MadeLane>(), inRun: new WeakMap<ViewItem, MadeLane>()};
+
+/** `laneOf` the item (one level deeper in a run), or the lane made before from the same item, steps and time. */
+function laneFor(item: ViewItem & {readonly name?: string | undefined}, inRun: boolean, steps: readonly LifecycleStep[], now: number): Lane | undefined {
+	const made = inRun ? madeLanes.inRun : madeLanes.own;
+	const before = made.get(item);
+	if (before !== undefined && before.steps === steps && before.now === now) {
+		return before.lane;
+	}
+	const lane = laneOf(inRun ? {...item, depth: item.depth + 1} : item, steps, now);
+	made.set(item, {steps, now, lane});
+	return lane;
+}
+
 /** The timeline of the rows the list would show (the same order, nesting and runs), the selected one marked. */
 export function timelineBody(
 	input: TimelineInput,
@@ -59,11 +99,11 @@ export function timelineBody(
 	height: number,
 ): {body: TimelineBody; page: number; window: string} {
 	const {view, ui, now} = input;
-	const steps = (id: string) => input.lifecycle?.agents.get(id)?.steps ?? [];
+	const steps = (id: string) => input.lifecycle?.agents.get(id)?.steps ?? NO_STEPS;
 	// Every agent the view keeps (the capped-out ones too): runs span them, the "at once" line counts them.
 	const agentLanes = new Map<string, Lane>();
 	for (const item of view.uncapped ?? view.items) {
-		const lane = laneOf(item, steps(item.agent.agentId), now);
+		const lane = laneFor(item, false, steps(item.agent.agentId), now);
 		if (lane !== undefined) {
 			agentLanes.set(item.agent.agentId, lane);
 		}
@@ -80,7 +120,7 @@ export function timelineBody(
 			}
 			continue;
 		}
-		const lane = laneOf(row.inRun ? {...row.item, depth: row.item.depth + 1} : row.item, steps(row.item.agent.agentId), now);
+		const lane = laneFor(row.item, row.inRun, steps(row.item.agent.agentId), now);
 		if (lane !== undefined) {
 			lanes.push(lane);
 		}

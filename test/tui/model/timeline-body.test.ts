@@ -5,9 +5,11 @@ import {buildMonitorModel} from '../../../src/core/monitor/model.js';
 import {emptyRun, foldJournal} from '../../../src/core/workflow/run.js';
 import {indexRuns} from '../../../src/core/workflow/workflow-of.js';
 import {laneOf} from '../../../src/present/timeline-lanes.js';
-import {timelineBody} from '../../../src/tui/model/timeline-body.js';
+import type {CellKind} from '../../../src/present/timeline.js';
+import {sameTimelineLine, timelineBody, type TimelineLine} from '../../../src/tui/model/timeline-body.js';
 import {initialUiModel} from '../../../src/tui/model/ui-state.js';
 import {arrangeRows, rowId} from '../../../src/tui/model/workflow-rows.js';
+import type {SessionLifecycle} from '../../../src/core/record/lifecycle.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 const SESSION = '/c/projects/-w/3f2c9a10';
@@ -50,5 +52,64 @@ describe('timelineBody', () => {
 			const drawn = body.rows.find(line => line.id === made.id)!;
 			expect(drawn.label.trimEnd()).toBe(`${made.id === 'p1' ? '▸' : ' '} ${made.label}`.slice(0, drawn.label.length).trimEnd());
 		}
+	});
+});
+
+describe('timelineBody, drawn again', () => {
+	const view = (now: number) =>
+		buildMonitorModel({
+			agents: [agent('p1', {type: 'Explore', start: 0}), agent('p2', {type: 'Plan', start: 10, stop: 40})],
+			transcripts: new Map(),
+			now,
+			options: {staleMs: 3_600_000, dedup: true, showGhosts: false, showAll: true},
+		});
+	const draw = (v: ReturnType<typeof view>, now: number, lifecycle?: SessionLifecycle) => {
+		const rows = arrangeRows(v, new Set());
+		return timelineBody({view: v, ui: {...initialUiModel(), selectedId: 'p1'}, now, ...(lifecycle ? {lifecycle} : {})}, rows, rows.map(rowId), 100, 10).body;
+	};
+
+	it('from the same items, draws what it draws from new ones: at a later time, and with new steps', () => {
+		const v = view(ms(60));
+		draw(v, ms(60));
+		// The same view a minute on (the running agent's bar grows), then with an idle stretch in its log.
+		expect(draw(v, ms(120))).toEqual(draw(view(ms(60)), ms(120)));
+		const lifecycle: SessionLifecycle = {
+			agents: new Map([
+				[
+					'p1',
+					{
+						dropped: 0,
+						steps: [
+							{kind: 'spawned', at: new Date(ms(0)).toISOString()},
+							{kind: 'idle', at: new Date(ms(20)).toISOString()},
+						],
+					},
+				],
+			]),
+			skipped: 0,
+		};
+		const idle = draw(v, ms(120), lifecycle);
+		expect(idle).toEqual(draw(view(ms(60)), ms(120), lifecycle));
+		// The idle stretch runs to now (the agent is not idle now): later, it is longer.
+		expect(draw(v, ms(180), lifecycle)).toEqual(draw(view(ms(60)), ms(180), lifecycle));
+		expect(idle).not.toEqual(draw(v, ms(120)));
+	});
+});
+
+describe('sameTimelineLine', () => {
+	const bar = (...runs: readonly (readonly [CellKind, string])[]) => runs.map(([kind, text]) => ({kind, text}));
+	const line: TimelineLine = {id: 'a1', label: '  Explore', selected: false, bar: bar(['done', '──'], ['empty', '  '])};
+
+	it('is true for a row drawn again with equal words, in new arrays', () => {
+		expect(sameTimelineLine(line, {...line, bar: line.bar.map(run => ({...run}))})).toBe(true);
+	});
+
+	it('is false when the selection, the label or any stretch of the bar differs', () => {
+		expect(sameTimelineLine(line, {...line, selected: true})).toBe(false);
+		expect(sameTimelineLine(line, {...line, label: '▸ Explore'})).toBe(false);
+		expect(sameTimelineLine(line, {...line, id: 'a2'})).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: bar(['done', '──'], ['idle', '  '])})).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: bar(['done', '───'], ['empty', ' '])})).toBe(false);
+		expect(sameTimelineLine(line, {...line, bar: bar(['done', '──'])})).toBe(false);
 	});
 });

@@ -1,0 +1,126 @@
+// Ink's Output.get (ink/build/output.js) as the build puts it in the CLI: the same frame, drawn a
+// row at a time, each row kept across frames. Ink draws every frame into a grid of styled cells
+// (one object per cell, 15,000 for 250×60) and turns each row back into a string with the escape
+// codes between cells; a key that moves the selection changes two rows of sixty, and every frame
+// paid for all of them. A row's string depends only on the frame's width and on what was written
+// into that row, in order (each write's x and line, after clipping and Ink's transformers): that is
+// the row's key, and a row drawn before is taken from the cache. A row not seen before is drawn as
+// Ink draws it. scripts/ink/frame-patches.mjs checks that Ink's own get() is still the one this
+// follows; test/build/ink-frame.test.ts draws frames both ways and compares them.
+import sliceAnsi from 'slice-ansi';
+import {styledCharsToString} from '@alcalzone/ansi-tokenize';
+
+/** Rows kept (four full 250×60 screens); emptied when full. */
+const ROWS_KEPT = 240;
+let rows = new Map();
+/** A blank cell: cells are replaced in a row, never changed, so every blank can be this one. */
+const BLANK = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([])});
+
+/** What `output` (an Ink Output) writes into each of its rows: x, line, x, line… */
+function writesByRow(output) {
+	const writes = Array.from({length: output.height}, () => []);
+	const clips = [];
+	for (const operation of output.operations) {
+		if (operation.type === 'clip') {
+			clips.push(operation.clip);
+		}
+		if (operation.type === 'unclip') {
+			clips.pop();
+		}
+		if (operation.type !== 'write') {
+			continue;
+		}
+		const {text, transformers} = operation;
+		let {x, y} = operation;
+		let lines = text.split('\n');
+		const clip = clips.at(-1);
+		if (clip) {
+			const clipHorizontally = typeof clip?.x1 === 'number' && typeof clip?.x2 === 'number';
+			const clipVertically = typeof clip?.y1 === 'number' && typeof clip?.y2 === 'number';
+			if (clipHorizontally) {
+				const width = output.caches.getWidestLine(text);
+				if (x + width < clip.x1 || x > clip.x2) {
+					continue;
+				}
+			}
+			if (clipVertically) {
+				const height = lines.length;
+				if (y + height < clip.y1 || y > clip.y2) {
+					continue;
+				}
+			}
+			if (clipHorizontally) {
+				lines = lines.map(line => {
+					const from = x < clip.x1 ? clip.x1 - x : 0;
+					const width = output.caches.getStringWidth(line);
+					const to = x + width > clip.x2 ? clip.x2 - x : width;
+					return sliceAnsi(line, from, to);
+				});
+				if (x < clip.x1) {
+					x = clip.x1;
+				}
+			}
+			if (clipVertically) {
+				const from = y < clip.y1 ? clip.y1 - y : 0;
+				const height = lines.length;
+				const to = y + height > clip.y2 ? clip.y2 - y : height;
+				lines = lines.slice(from, to);
+				if (y < clip.y1) {
+					y = clip.y1;
+				}
+			}
+		}
+		let offsetY = 0;
+		for (let [index, line] of lines.entries()) {
+			const row = writes[y + offsetY];
+			// As in Ink: a line outside the frame is dropped (and so are the ones after it).
+			if (!row) {
+				continue;
+			}
+			for (const transformer of transformers) {
+				line = transformer(line, index);
+			}
+			row.push(x, line);
+			offsetY++;
+		}
+	}
+	return writes;
+}
+
+/** One row drawn as Ink draws it: its writes into a row of cells, then the cells as a string. */
+function drawRow(output, writes) {
+	const cells = new Array(output.width).fill(BLANK);
+	for (let i = 0; i < writes.length; i += 2) {
+		let offsetX = writes[i];
+		for (const character of output.caches.getStyledChars(writes[i + 1])) {
+			cells[offsetX] = character;
+			const characterWidth = Math.max(1, output.caches.getStringWidth(character.value));
+			for (let index = 1; index < characterWidth; index++) {
+				cells[offsetX + index] = {type: 'char', value: '', fullWidth: false, styles: character.styles};
+			}
+			offsetX += characterWidth;
+		}
+	}
+	return styledCharsToString(cells.filter(item => item !== undefined)).trimEnd();
+}
+
+/** Ink's Output.get: the frame's text and height. */
+export function outputRows(output) {
+	const lines = writesByRow(output).map(writes => {
+		// Each line with its length before it: no two different rows share a key.
+		let key = `${output.width}`;
+		for (let i = 0; i < writes.length; i += 2) {
+			key += `|${writes[i]},${writes[i + 1].length}:${writes[i + 1]}`;
+		}
+		let line = rows.get(key);
+		if (line === undefined) {
+			line = drawRow(output, writes);
+			if (rows.size >= ROWS_KEPT) {
+				rows = new Map();
+			}
+			rows.set(key, line);
+		}
+		return line;
+	});
+	return {output: lines.join('\n'), height: lines.length};
+}

@@ -1,0 +1,163 @@
+// What the build changes in Ink's drawing of a frame (scripts/ink/frame-patches.mjs): rows drawn
+// before are kept across frames, and cells of one run of text share their styles. Frames drawn
+// with the patched code must be the frames Ink's own code draws, byte for byte: the same writes
+// (styled, wide, clipped, overlapping, transformed, outside the frame) go to both, several frames
+// in a row (rows the cache has and has not seen), and the results are compared.
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {build} from 'esbuild';
+import {beforeAll, describe, expect, it} from 'vitest';
+// @ts-expect-error: plain ES modules of the build's, without types.
+import {inkFramePatches, patchInk, sharedStyles} from '../../scripts/ink/frame-patches.mjs';
+import {tempDir} from '../helpers/tmp.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const inkBuild = path.join(root, 'node_modules', 'ink', 'build');
+
+interface Clip {
+	readonly x1?: number;
+	readonly x2?: number;
+	readonly y1?: number;
+	readonly y2?: number;
+}
+interface OutputLike {
+	write(x: number, y: number, text: string, options: {transformers: ((line: string, index: number) => string)[]}): void;
+	clip(clip: Clip): void;
+	unclip(): void;
+	get(): {output: string; height: number};
+}
+type OutputClass = new (options: {width: number; height: number}) => OutputLike;
+interface Tokenizer {
+	tokenize(text: string): unknown[];
+	styledCharsFromTokens(tokens: unknown[]): unknown[];
+	styledCharsToString(chars: unknown[]): string;
+}
+
+let patched: {Output: OutputClass} & Tokenizer;
+let original: {Output: OutputClass} & Tokenizer;
+
+beforeAll(async () => {
+	const dir = tempDir();
+	const entry = path.join(dir, 'entry.mjs');
+	writeFileSync(
+		entry,
+		`export {default as Output} from ${JSON.stringify(path.join(inkBuild, 'output.js'))};\nexport {tokenize, styledCharsFromTokens, styledCharsToString} from '@alcalzone/ansi-tokenize';\n`,
+	);
+	const outfile = path.join(dir, 'patched.mjs');
+	await build({
+		entryPoints: [entry],
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		outfile,
+		logLevel: 'warning',
+		nodePaths: [path.join(root, 'node_modules')],
+		// eslint-disable-next-line @typescript-eslint/no-unsafe-call
+		plugins: [patchInk('frame-test', inkFramePatches), sharedStyles],
+	});
+	patched = (await import(pathToFileURL(outfile).href)) as typeof patched;
+	const Output = ((await import(pathToFileURL(path.join(inkBuild, 'output.js')).href)) as {default: OutputClass}).default;
+	original = {Output, ...((await import('@alcalzone/ansi-tokenize')) as Tokenizer)};
+}, 60_000);
+
+/** A seeded generator (mulberry32): the same writes every run. */
+function random(seed: number): () => number {
+	let a = seed;
+	return () => {
+		a = (a + 0x6d2b79f5) | 0;
+		let t = Math.imul(a ^ (a >>> 15), 1 | a);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const ESC = '\u001B';
+const CODES = ['1', '2', '22', '3', '23', '4', '24', '7', '27', '31', '32', '36', '39', '90', '0', '38;5;208', '48;2;10;20;30', '49', ''];
+const TEXTS = ['━━━━', '████▌', '░░', 'agent', ' ', '│ ├ ', '▸ ', '·', '名前', '👍', 'e\u0301', 'x'];
+
+function styled(next: () => number, parts: number): string {
+	let text = '';
+	for (let i = 0; i < parts; i++) {
+		if (next() < 0.6) {
+			text += `${ESC}[${CODES[Math.floor(next() * CODES.length)]}m`;
+		}
+		text += TEXTS[Math.floor(next() * TEXTS.length)];
+	}
+	return next() < 0.5 ? `${text}${ESC}[0m` : text;
+}
+
+type Op = {kind: 'write'; x: number; y: number; text: string; bold: boolean} | {kind: 'clip'; clip: Clip} | {kind: 'unclip'};
+
+function frameOps(next: () => number, width: number, height: number): Op[] {
+	const ops: Op[] = [];
+	let clips = 0;
+	for (let i = 0; i < 40; i++) {
+		const r = next();
+		if (r < 0.08) {
+			const x1 = Math.floor(next() * width);
+			const y1 = Math.floor(next() * height);
+			ops.push({kind: 'clip', clip: next() < 0.5 ? {x1, x2: x1 + Math.floor(next() * width)} : {x1, x2: x1 + 10, y1, y2: y1 + 3}});
+			clips++;
+		} else if (r < 0.12 && clips > 0) {
+			ops.push({kind: 'unclip'});
+			clips--;
+		} else {
+			const lines = Array.from({length: 1 + Math.floor(next() * 3)}, () => styled(next, 1 + Math.floor(next() * 8)));
+			ops.push({kind: 'write', x: Math.floor(next() * (width + 4)) - 2, y: Math.floor(next() * (height + 4)) - 2, text: lines.join('\n'), bold: next() < 0.2});
+		}
+	}
+	return ops;
+}
+
+function draw(Output: OutputClass, width: number, height: number, ops: readonly Op[]): {output: string; height: number} {
+	const output = new Output({width, height});
+	for (const op of ops) {
+		if (op.kind === 'clip') {
+			output.clip(op.clip);
+		} else if (op.kind === 'unclip') {
+			output.unclip();
+		} else {
+			output.write(op.x, op.y, op.text, {transformers: op.bold ? [(line, index) => `${ESC}[1m${index}${line}${ESC}[22m`] : []});
+		}
+	}
+	return output.get();
+}
+
+describe("the build's frame drawing", () => {
+	it("draws every frame as Ink's own code does, frames after frames", () => {
+		const next = random(7);
+		let frames = 0;
+		for (let round = 0; round < 60; round++) {
+			const width = 5 + Math.floor(next() * 40);
+			const height = 1 + Math.floor(next() * 12);
+			const ops = frameOps(next, width, height);
+			// Drawn again: every row from the cache, and with one write changed: some rows from it.
+			const changed = ops.map(op => (op.kind === 'write' && next() < 0.1 ? {...op, text: styled(next, 3)} : op));
+			for (const frame of [ops, ops, changed]) {
+				expect(draw(patched.Output, width, height, frame)).toEqual(draw(original.Output, width, height, frame));
+				frames++;
+			}
+		}
+		expect(frames).toBe(180);
+	});
+
+	it('draws a row of styled characters back as the tokenizer does', () => {
+		const next = random(11);
+		for (let i = 0; i < 500; i++) {
+			const text = styled(next, 1 + Math.floor(next() * 12));
+			const back = (t: Tokenizer) => t.styledCharsToString(t.styledCharsFromTokens(t.tokenize(text)));
+			expect(back(patched)).toBe(back(original));
+		}
+	});
+
+	it('a full screen of bars: the same frame, and the same again from the cache', () => {
+		const bar = (i: number) =>
+			`${ESC}[1m▸ worker-${i}${ESC}[22m ${ESC}[32m${'━'.repeat(i % 50)}${ESC}[39m${ESC}[31m${'█'.repeat(30)}${ESC}[39m ${ESC}[2m·${ESC}[22m`;
+		const ops: Op[] = Array.from({length: 60}, (_, y) => ({kind: 'write', x: 0, y, text: bar(y), bold: false}));
+		const first = draw(patched.Output, 250, 60, ops);
+		expect(first).toEqual(draw(original.Output, 250, 60, ops));
+		expect(draw(patched.Output, 250, 60, ops)).toEqual(first);
+		expect(first.output.split('\n')[3]).toContain('worker-3');
+	});
+});
