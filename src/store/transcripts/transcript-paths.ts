@@ -4,6 +4,9 @@
 // transcript, a demo's folder). Real paths are compared on both sides: a symlinked ~/.claude is
 // fine, a symlink from inside projects to /etc/passwd is not, and `..` cannot climb out.
 import {lstatSync, readdirSync, realpathSync} from 'node:fs';
+
+/** The system's realpath(3): one call, where Node's own walks the path a component at a time. */
+const realpath = realpathSync.native;
 import os from 'node:os';
 import path from 'node:path';
 import {claudeDir as defaultClaudeDir} from '../../core/paths.js';
@@ -24,7 +27,7 @@ export class TranscriptRoots {
 		// Folders that do not exist yet are looked at again next time.
 		const reals = this.lexical.map(dir => {
 			try {
-				return realpathSync(dir);
+				return realpath(dir);
 			} catch {
 				return undefined;
 			}
@@ -53,13 +56,13 @@ export class TranscriptRoots {
 		const lexicalRoots = [...this.lexical, ...extra];
 		let real: string;
 		try {
-			real = realpathSync(file);
+			real = realpath(file);
 		} catch {
 			return {ok: false, reason: TranscriptRoots.inside(path.resolve(file), lexicalRoots) ? 'missing' : 'refused'};
 		}
 		const realExtra = extra.flatMap(dir => {
 			try {
-				return [realpathSync(dir)];
+				return [realpath(dir)];
 			} catch {
 				return [];
 			}
