@@ -87,7 +87,7 @@ export async function readSessionModel(
 	);
 	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
 	const now = clockNow();
-	const roots = new TranscriptRoots(env().claude, activityRoots(activity));
+	const roots = new TranscriptRoots(env().claude, activityRoots(activity), true);
 	const mainWaiting = sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), roots);
 	const workflows = readSessionWorkflows(sessionFolderOf(read.agents), roots);
 	return {

@@ -41,7 +41,7 @@ function keptParent(kept: KeptState | undefined, file: string, toolUseId: string
  * (the agents of one session) have it scanned once for all of them.
  */
 export function readAgentActivities(targets: readonly FollowTarget[], options: ReadActivityOptions = {}): Map<string, TranscriptState> {
-	const roots = new TranscriptRoots(options.claudeDir, options.roots);
+	const roots = new TranscriptRoots(options.claudeDir, options.roots, true);
 	const cache = options.until === undefined ? options.cache : undefined;
 	const kept = new Map<string, KeptState | undefined>(targets.map(t => [t.agentId, cache?.get(t.agentId)]));
 	const readers = targets.map(target => {

@@ -18,7 +18,12 @@ export class TranscriptRoots {
 	private readonly lexical: string[];
 	private real: string[] | undefined;
 
-	constructor(claudeDir: string | undefined, extra: readonly string[] = []) {
+	constructor(
+		claudeDir: string | undefined,
+		extra: readonly string[] = [],
+		/** For one read at one moment: a folder missing now is not looked for again on every path. */
+		private readonly oneShot = false,
+	) {
 		const claude = claudeDir ?? defaultClaudeDir(process.env, os.homedir());
 		this.lexical = [path.join(path.resolve(claude), 'projects'), ...extra.map(d => path.resolve(d))];
 	}
@@ -33,7 +38,7 @@ export class TranscriptRoots {
 			}
 		});
 		const found = reals.filter((d): d is string => d !== undefined);
-		if (found.length === reals.length) {
+		if (found.length === reals.length || this.oneShot) {
 			this.real = found;
 		}
 		return found;
