@@ -8,7 +8,7 @@ import type {ParentFacts} from '../../core/transcript/parent-index.js';
 import {ParentScanner} from './parent-scan.js';
 import {TranscriptRoots} from './transcript-paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
-import {sameStamp, stampOf, type KeptState, type TranscriptStateCache} from './state-cache.js';
+import {sameStamp, stampOf, type FileStamp, type KeptState, type TranscriptStateCache} from './state-cache.js';
 
 export interface ReadActivityOptions {
 	/** `<claude>`: transcripts are opened only under `<claude>/projects/` (default: $CLAUDE_CONFIG_DIR or ~/.claude). */
@@ -28,12 +28,21 @@ export function readAgentActivity(target: FollowTarget, options: ReadActivityOpt
 	return readAgentActivities([target], options).get(target.agentId) as TranscriptState;
 }
 
-/** The parent's facts for an agent kept from a scan of `file` as it is now, asked with the same tool_use id. */
-function keptParent(kept: KeptState | undefined, file: string, toolUseId: string | undefined): ParentFacts | undefined {
+/** The parent's facts for an agent kept from a scan of `file` as it is now (`stamps`: each parent's, taken once), asked with the same tool_use id. */
+function keptParent(
+	kept: KeptState | undefined,
+	file: string,
+	toolUseId: string | undefined,
+	stamps: Map<string, FileStamp | undefined>,
+): ParentFacts | undefined {
 	const parent = kept?.parent;
-	return parent !== undefined && parent.file.path === file && parent.toolUseId === toolUseId && sameStamp(stampOf(file), parent.file)
-		? parent.facts
-		: undefined;
+	if (parent === undefined || parent.file.path !== file || parent.toolUseId !== toolUseId) {
+		return undefined;
+	}
+	if (!stamps.has(file)) {
+		stamps.set(file, stampOf(file));
+	}
+	return sameStamp(stamps.get(file), parent.file) ? parent.facts : undefined;
 }
 
 /**
@@ -57,12 +66,13 @@ export function readAgentActivities(targets: readonly FollowTarget[], options: R
 	// Each agent's parent facts: kept ones when its parent transcript is unchanged, else scanned.
 	const facts = new Map<TranscriptReader, {readonly file: string; readonly facts: ParentFacts | undefined}>();
 	const byParent = new Map<string, TranscriptReader[]>();
+	const stamps = new Map<string, FileStamp | undefined>();
 	for (const r of readers) {
 		const parent = r.parentPath();
 		if (parent === undefined) {
 			continue;
 		}
-		const reused = cache === undefined ? undefined : keptParent(kept.get(r.target.agentId), parent, r.toolUseId());
+		const reused = cache === undefined ? undefined : keptParent(kept.get(r.target.agentId), parent, r.toolUseId(), stamps);
 		if (reused !== undefined) {
 			facts.set(r, {file: parent, facts: reused});
 		} else {

@@ -17,11 +17,13 @@ export type ResolvedPath = {readonly ok: true; readonly path: string} | {readonl
 export class TranscriptRoots {
 	private readonly lexical: string[];
 	private real: string[] | undefined;
+	/** One-shot: what each path resolved to (the agents of a session share a parent transcript). */
+	private readonly resolved = new Map<string, ResolvedPath>();
 
 	constructor(
 		claudeDir: string | undefined,
 		extra: readonly string[] = [],
-		/** For one read at one moment: a folder missing now is not looked for again on every path. */
+		/** For one read at one moment: a folder missing now is not looked for again, a path is resolved once. */
 		private readonly oneShot = false,
 	) {
 		const claude = claudeDir ?? defaultClaudeDir(process.env, os.homedir());
@@ -57,6 +59,19 @@ export class TranscriptRoots {
 		if (typeof file !== 'string' || !path.isAbsolute(file) || file.includes('\0')) {
 			return {ok: false, reason: 'refused'};
 		}
+		if (!this.oneShot) {
+			return this.resolveNow(file, extraRoot);
+		}
+		const key = extraRoot === undefined ? file : `${file}\0${extraRoot}`;
+		let found = this.resolved.get(key);
+		if (found === undefined) {
+			found = this.resolveNow(file, extraRoot);
+			this.resolved.set(key, found);
+		}
+		return found;
+	}
+
+	private resolveNow(file: string, extraRoot: string | undefined): ResolvedPath {
 		const extra = extraRoot === undefined ? [] : [path.resolve(extraRoot)];
 		const lexicalRoots = [...this.lexical, ...extra];
 		let real: string;
