@@ -4,74 +4,28 @@
 // shows); an appended transcript line, a changed `.meta.json` and a changed parent transcript are
 // each seen; a corrupt, hostile, oversized, missing or unwritable cache gives the same answer;
 // time travel never reads it.
-import {appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
+import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {readAgentActivities} from '../../../src/store/transcripts/one-shot.js';
 import {MAX_STATE_CACHE_BYTES, TranscriptStateCache} from '../../../src/store/transcripts/state-cache.js';
 import {prices} from '../../../src/store/cost/prices.js';
 import {runMain} from '../../helpers/run-main.js';
-import {tempDir} from '../../helpers/tmp.js';
-import type * as JsonOutput from '../../../src/cli/shared/json-output.js';
+import {fixtureManifest, fixtureScenarios, placeFixtureEnv, restoreFixtureEnv, type PlacedFixtureEnv} from '../../helpers/fixture-env.js';
 
 // The JSON printed to fd 1 is taken where runMain takes the rest of stdout.
-vi.mock('../../../src/cli/shared/json-output.js', async importOriginal => {
-	const real = await importOriginal<typeof JsonOutput>();
-	const toStdout = (text: string): void => void process.stdout.write(text);
-	return {...real, writeStdout: toStdout, writeJsonArray: (items: Iterable<unknown>, write = toStdout) => real.writeJsonArray(items, write)};
-});
+vi.mock('../../../src/cli/shared/json-output.js', async importOriginal => (await import('../../helpers/json-stdout.js')).jsonToStdout(importOriginal));
 
-const base = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude');
-const manifest = JSON.parse(readFileSync(path.join(base, 'manifest.json'), 'utf8')) as {
-	scenarios: Record<string, {root: string; sessionId: string; exitedAt: string}>;
-};
-const scenarios = Object.keys(manifest.scenarios).sort();
-const saved = {...process.env};
-
-afterEach(() => {
-	for (const key of ['HOME', 'CLAUDE_CONFIG_DIR', 'AGENTLOG_DIR', 'XDG_STATE_HOME', 'AGENTLOG_NOW'] as const) {
-		if (saved[key] === undefined) {
-			delete process.env[key];
-		} else {
-			process.env[key] = saved[key];
-		}
-	}
-});
-
-interface Placed {
-	readonly root: string;
-	readonly state: string;
-	readonly sessionId: string;
-	readonly claude: string;
-}
+const scenarios = fixtureScenarios;
+restoreFixtureEnv();
 
 /** The scenario copied into a fresh folder, its recorded paths pointing there; the environment pointed at it. */
-function place(name: string): Placed {
-	const sc = manifest.scenarios[name]!;
-	const root = path.join(tempDir('states-fx-'), name);
-	cpSync(path.join(base, name), root, {recursive: true});
-	for (const rel of readdirSync(root, {recursive: true, encoding: 'utf8'})) {
-		const file = path.join(root, rel);
-		if (rel.endsWith('.json') || rel.endsWith('.jsonl')) {
-			const text = readFileSync(file, 'utf8');
-			if (text.includes(sc.root)) {
-				writeFileSync(file, text.split(sc.root).join(root));
-			}
-		}
-	}
-	process.env.HOME = path.join(root, 'home');
-	process.env.CLAUDE_CONFIG_DIR = path.join(root, 'claude');
-	process.env.AGENTLOG_DIR = path.join(root, 'activity');
-	process.env.AGENTLOG_NOW = new Date(Date.parse(sc.exitedAt) + 3_600_000).toISOString();
-	const state = path.join(root, 'state');
-	process.env.XDG_STATE_HOME = state;
-	return {root, state, sessionId: sc.sessionId, claude: path.join(root, 'claude')};
-}
+const place = (name: string): PlacedFixtureEnv => placeFixtureEnv(name, 'states-fx-');
 
 const COMMANDS = [['ls', '--json'], ['report', '--json'], ['report'], ['timeline']] as const;
 
 /** What the four commands print for the session, with the state folder `state`. */
-async function views(p: Placed, state: string): Promise<string> {
+async function views(p: PlacedFixtureEnv, state: string): Promise<string> {
 	process.env.XDG_STATE_HOME = state;
 	const out: string[] = [];
 	for (const args of COMMANDS) {
@@ -83,7 +37,7 @@ async function views(p: Placed, state: string): Promise<string> {
 }
 
 /** With no cache at all: a state folder that cannot be made (a file where its parent should be). */
-function noCache(p: Placed): Promise<string> {
+function noCache(p: PlacedFixtureEnv): Promise<string> {
 	const blocker = path.join(p.root, `blocker-${Math.random().toString(36).slice(2)}`);
 	writeFileSync(blocker, '');
 	return views(p, path.join(blocker, 'state'));
@@ -91,12 +45,12 @@ function noCache(p: Placed): Promise<string> {
 
 const statesOf = (state: string): string => path.join(state, 'agentlog', 'transcript-states');
 
-function cacheFile(p: Placed): string {
+function cacheFile(p: PlacedFixtureEnv): string {
 	return path.join(statesOf(p.state), `${p.sessionId}.json`);
 }
 
 /** A subagent transcript of the copy (the first in name order), and its sidecar. */
-function subagentFiles(p: Placed): {transcript: string; meta: string} {
+function subagentFiles(p: PlacedFixtureEnv): {transcript: string; meta: string} {
 	const rel = readdirSync(p.claude, {recursive: true, encoding: 'utf8'})
 		.filter(f => /agent-a[0-9a-f]+\.jsonl$/u.test(f))
 		.sort()[0]!;
@@ -235,7 +189,7 @@ describe('ls, report and timeline from the transcript-states cache', () => {
 		const get = vi.spyOn(cache, 'get');
 		const save = vi.spyOn(cache, 'save');
 		const target = {agentId: path.basename(transcript).slice('agent-'.length, -'.jsonl'.length), transcriptPath: transcript};
-		const at = Date.parse(manifest.scenarios.foreground!.exitedAt);
+		const at = Date.parse(fixtureManifest.scenarios.foreground!.exitedAt);
 		const moment = readAgentActivities([target], {claudeDir: p.claude, until: at, cache});
 		expect(get).not.toHaveBeenCalled();
 		expect(save).not.toHaveBeenCalled();
