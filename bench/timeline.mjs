@@ -11,7 +11,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {cleanEnv, fmt, ratio, summary, timeRun} from './lib.mjs';
+import {cleanEnv, fmt, measureNode, ratio, summary, writeRssProbe} from './lib.mjs';
 import {cpuTicks, sleep, startInPty, TICKS} from './pty.mjs';
 import {writeWorkflowSession} from './workflow-watch.mjs';
 
@@ -75,14 +75,17 @@ async function keyFrames(app, keys, marker, samples) {
 function reportRuns(env, s, runs) {
 	const states = path.join(env.XDG_STATE_HOME, 'agentlog', 'transcript-states');
 	const baseline = process.env.AGENTLOG_BENCH_BASELINE;
+	// Each run's own CPU time too (from the child's resourceUsage): steadier than the wall time on a loaded machine.
+	const probe = writeRssProbe(path.join(path.dirname(env.XDG_STATE_HOME), 'report-probe.mjs'));
 	const samples = {floor: [], warm: [], cold: [], baseline: []};
-	const report = bin => timeRun(process.execPath, [bin, 'report', s.sessionId], {env});
+	const measure = args => measureNode(args, env, probe);
+	const report = bin => measure([bin, 'report', s.sessionId]);
 	report(cli);
 	if (baseline) {
 		report(baseline);
 	}
 	for (let i = 0; i < runs; i++) {
-		samples.floor.push(timeRun(process.execPath, ['-e', '0'], {env}));
+		samples.floor.push(measure(['-e', '0']));
 		samples.warm.push(report(cli));
 		rmSync(states, {recursive: true, force: true});
 		samples.cold.push(report(cli));
@@ -90,15 +93,17 @@ function reportRuns(env, s, runs) {
 			samples.baseline.push(report(baseline));
 		}
 	}
-	const f = summary(samples.floor);
+	const f = summary(samples.floor.map(x => x.ms));
+	const fc = summary(samples.floor.map(x => x.cpuMs));
 	const line = (name, xs) => {
-		const r = summary(xs);
-		return `  ${name.padEnd(24)}median ${fmt(r.median)}  p95 ${fmt(r.p95)}   (${ratio(r.median, f.median)} of node -e 0)`;
+		const r = summary(xs.map(x => x.ms));
+		const c = summary(xs.map(x => x.cpuMs));
+		return `  ${name.padEnd(24)}median ${fmt(r.median)}  p95 ${fmt(r.p95)}   (${ratio(r.median, f.median)} of node -e 0)   CPU median ${fmt(c.median)} (${ratio(c.median, fc.median)})`;
 	};
-	const w = summary(samples.warm);
+	const w = summary(samples.warm.map(x => x.ms));
 	return {
 		lines: [
-			`report: agentlog report on the same session (${s.agents} agents), whole process; node -e 0: median ${fmt(f.median)}; target ≤ ${REPORT_GOAL_MS} ms warm`,
+			`report: agentlog report on the same session (${s.agents} agents), whole process; node -e 0: median ${fmt(f.median)}, CPU ${fmt(fc.median)}; target ≤ ${REPORT_GOAL_MS} ms warm`,
 			line('warm (states kept)', samples.warm),
 			line('cold (states read)', samples.cold),
 			...(baseline ? [line('baseline build', samples.baseline)] : []),
