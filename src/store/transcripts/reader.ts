@@ -361,7 +361,7 @@ export class TranscriptReader {
 
 	state(parent?: ParentFacts): TranscriptState {
 		const reading = this.tailStart > 0 && this.head === undefined;
-		const summary = this.head ? mergeSummaries(this.head, this.recent) : this.recent;
+		const summary = this.summary();
 		const activity = agentActivity({
 			summary,
 			meta: this.meta,

@@ -1,9 +1,9 @@
 // The transcript-states cache (store/transcripts/state-cache.ts): `ls --json`, `report --json`,
-// `report` and `timeline` print byte for byte the same with no cache, a cold one and a warm one,
-// on every real Claude Code fixture; what is kept is what is printed (a value planted in the file
-// shows); an appended transcript line, a changed `.meta.json` and a changed parent transcript are
-// each seen; a corrupt, hostile, oversized, missing or unwritable cache gives the same answer;
-// time travel never reads it.
+// `report`, `timeline` and `sessions --json --cost` print byte for byte the same with no cache, a
+// cold one and a warm one, on every real Claude Code fixture; what is kept is what is printed (a
+// value planted in the file shows); an appended transcript line, a changed `.meta.json` and a
+// changed parent transcript are each seen; a corrupt, hostile, oversized, missing or unwritable
+// cache gives the same answer; time travel never reads it.
 import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
@@ -33,6 +33,9 @@ async function views(p: PlacedFixtureEnv, state: string): Promise<string> {
 		expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
 		out.push(`== ${args.join(' ')}\n${r.stdout}`);
 	}
+	const sessions = await runMain('sessions', '--json', '--cost');
+	expect(sessions.code, sessions.stderr).toBe(0);
+	out.push(`== sessions --json --cost\n${sessions.stdout}`);
 	return out.join('\n');
 }
 
