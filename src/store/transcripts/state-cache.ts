@@ -191,13 +191,20 @@ function array(v: unknown, max: number): unknown[] {
 function raw(v: unknown): string {
 	return typeof v === 'string' && v.length <= MAX_RAW ? v : bad();
 }
+/**
+ * Every character `safeLine` could change, and more (whole ranges around the invisible ones): a
+ * string with none of them is left as it is, with no new string made for the comparison.
+ */
+// eslint-disable-next-line no-control-regex
+const MAYBE_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+
 /** A one-line string made safe as the fold makes it: bounded, and `safeLine` leaves it as it is. */
 function line(v: unknown, max = MAX_LINE): string {
-	return typeof v === 'string' && v.length <= max && safeLine(v) === v ? v : bad();
+	return typeof v === 'string' && v.length <= max && (!MAYBE_UNSAFE.test(v) || safeLine(v) === v) ? v : bad();
 }
 /** A text made safe as the fold makes it (newlines and tabs kept). */
 function text(v: unknown, max: number): string {
-	return typeof v === 'string' && v.length <= max && safeText(v) === v ? v : bad();
+	return typeof v === 'string' && v.length <= max && (!MAYBE_UNSAFE.test(v) || safeText(v) === v) ? v : bad();
 }
 function optional<T>(v: unknown, read: (x: unknown) => T): T | undefined {
 	return v === null ? undefined : read(v);
