@@ -24,7 +24,7 @@ import {runStatusBench} from './status.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 import {runWorkflowWatchBench} from './workflow-watch.mjs';
-import {runTimelineBench} from './timeline.mjs';
+import {runReportBench, runTimelineBench} from './timeline.mjs';
 
 const benches = [
 	['hook', runHookBench],
@@ -33,6 +33,7 @@ const benches = [
 	['watch', runWatchBench],
 	['workflow', runWorkflowWatchBench],
 	['timeline', runTimelineBench],
+	['report', runReportBench],
 	['clock', runClockBench],
 	['transcripts', runTranscriptBench],
 	['sessions', runSessionsBench],
@@ -55,8 +56,8 @@ const benches = [
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
-	// biglog writes a 1 GB file: only when named (`npm run bench biglog`).
-	if ((only.length > 0 || name === 'biglog') && !only.includes(name)) {
+	// biglog writes a 1 GB file: only when named (`npm run bench biglog`); report is timeline's last part.
+	if ((only.length > 0 || name === 'biglog' || name === 'report') && !only.includes(name)) {
 		continue;
 	}
 	const result = await bench();

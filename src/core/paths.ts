@@ -53,6 +53,14 @@ export function transcriptFactsDir(env: PathEnv, home: string): string {
 	return path.join(path.dirname(stateFile(env, home)), 'transcript-facts');
 }
 
+/**
+ * `$XDG_STATE_HOME/agentlog/transcript-states/`: what the one-shot read of each session's
+ * transcripts reached, one file per session (store/transcripts/state-cache.ts).
+ */
+export function transcriptStatesDir(env: PathEnv, home: string): string {
+	return path.join(path.dirname(stateFile(env, home)), 'transcript-states');
+}
+
 /** `$XDG_STATE_HOME/agentlog/sessions-cache.json`: the session listing's cache (store/activity/session-cache.ts). */
 export function sessionCacheFile(env: PathEnv, home: string): string {
 	return path.join(path.dirname(stateFile(env, home)), 'sessions-cache.json');

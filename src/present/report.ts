@@ -190,7 +190,18 @@ function ganttTag(status: LaneStatus): string {
 				: '';
 }
 
-const count = (n: number | null): string => (n === null ? '?' : n.toLocaleString('en-US'));
+/**
+ * `1,234,567`, as `toLocaleString('en-US')` writes it; whole numbers without it, which loads
+ * ICU's number formatting (~10–30 ms, once per process: a third of what a warm `report` spends).
+ */
+export function grouped(n: number): string {
+	if (!Number.isSafeInteger(n) || Object.is(n, -0)) {
+		return n.toLocaleString('en-US');
+	}
+	return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(?:\d{3})+$)/gu, ',')}`;
+}
+
+const count = (n: number | null): string => (n === null ? '?' : grouped(n));
 const duration = (ms: number | null): string => (ms === null ? '?' : formatDuration(ms));
 /** A cost in Markdown: `$` escaped (GitHub reads `$…$` as math); `?` when unknown. */
 const dollars = (cost: JsonCost | null): string => (cost === null ? '?' : jsonCostText(cost).replaceAll('$', '\\$'));

@@ -1,6 +1,6 @@
 // Every view of the same agent says the same figures, and they are what Claude Code recorded: the
 // real Claude Code 2.1.328 fixtures (test/fixtures/claude) are copied (their paths moved to the
-// copy), then `ls --json`, `history --json`, `stats --json --agent`, `export` (the built CLI) and
+// copy), then `ls --json`, `history --json`, `report --json`, `stats --json --agent`, `export` (the built CLI) and
 // the OTLP spans (the same read in-process) are compared per agent on tokens (input, output,
 // cache read, cache write, each response once), cost in dollars, tool calls, description, model
 // and status, with each other and with manifest.json and stand-in.jsonl (what the loopback
@@ -180,6 +180,18 @@ function fromHistory(row: Row): Said {
 	};
 }
 
+/** `report --json` gives no split of the tokens, and names an agent with its type: the rest is compared. */
+function fromReport(row: Row): Omit<Said, 'usage' | 'name'> {
+	return {
+		tokens: row.tokens as number | null,
+		usd: (row.cost as {usd: number | null} | null)?.usd ?? null,
+		toolCalls: row.toolCalls as number | null,
+		description: row.description as string | null,
+		model: row.model as string | null,
+		status: row.status as Status,
+	};
+}
+
 const names = Object.keys(manifest.scenarios).sort();
 
 describe('every view agrees on each agent of the real Claude Code fixtures, and with what Claude Code recorded', () => {
@@ -200,6 +212,7 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 		});
 		expect((JSON.parse(run(root, now, ['sessions', '--json'])) as Row[])[0], 'no cost unless asked').not.toHaveProperty('cost');
 		const history = new Map((JSON.parse(run(root, now, ['history', '--json'])) as Row[]).map(r => [r.agentId as string, r]));
+		const report = new Map((JSON.parse(run(root, now, ['report', '--json', sc.sessionId])) as {agents: Row[]}).agents.map(r => [r.agentId as string, r]));
 		const exported = new Map(
 			run(root, now, ['export'])
 				.trimEnd()
@@ -237,6 +250,17 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 			for (const [view, said] of Object.entries(views)) {
 				expect(said, `${who}: ${view} and ls`).toEqual(views.ls);
 			}
+			const reportRow = report.get(agent.agentId);
+			expect(reportRow, `${who}: report --json`).toBeDefined();
+			const lsSaid = views.ls!;
+			expect(fromReport(reportRow!), `${who}: report and ls`).toEqual({
+				tokens: lsSaid.tokens,
+				usd: lsSaid.usd,
+				toolCalls: lsSaid.toolCalls,
+				description: lsSaid.description,
+				model: lsSaid.model,
+				status: lsSaid.status,
+			});
 			expect({tokens: group[0]!.tokens, usd: group[0]!.costUsd, toolCalls: group[0]!.toolCalls}, `${who}: stats`).toEqual({
 				tokens: views.ls!.tokens,
 				usd: views.ls!.usd,

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {MonitorItem} from '../../src/core/monitor/model.js';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
-import {markdownText, mermaidName, reportMarkdown, sessionReport} from '../../src/present/report.js';
+import {grouped, markdownText, mermaidName, reportMarkdown, sessionReport} from '../../src/present/report.js';
 import {lanesOf} from '../../src/present/timeline-lanes.js';
 import {LIST_PRICES} from '../../src/core/cost/price.js';
 import {agentActivity} from '../../src/core/transcript/activity.js';
@@ -145,5 +145,34 @@ describe('the cost in the report', () => {
 		expect(rows.map(row => row.split('|')[5]!.trim())).toEqual(['\\$0.0011', '?', '?']);
 		expect(markdown).not.toMatch(/(^|[^\\])\$\d/mu);
 		expect(markdown).toContain(`cost is an estimate at list prices of ${LIST_PRICES.asOf}; subscription plans pay differently`);
+	});
+});
+
+describe('grouped', () => {
+	it('writes numbers as toLocaleString("en-US") does', () => {
+		const values = [
+			0,
+			-0,
+			1,
+			12,
+			999,
+			1000,
+			1001,
+			9_906_525,
+			123_456_789,
+			-1234,
+			-999,
+			Number.MAX_SAFE_INTEGER,
+			-Number.MAX_SAFE_INTEGER,
+			1.5,
+			1234.5678,
+			1e21,
+			NaN,
+			Infinity,
+			-Infinity,
+		];
+		for (const n of values) {
+			expect(grouped(n), String(n)).toBe(n.toLocaleString('en-US'));
+		}
 	});
 });

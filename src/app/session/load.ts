@@ -9,6 +9,9 @@ import {DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
 import {readSessionDir, type SessionRead} from '../../store/activity/read-agents.js';
 import {readMainWaiting} from '../../store/activity/main-waiting.js';
 import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {TranscriptStateCache} from '../../store/transcripts/state-cache.js';
+import {prices} from '../../store/cost/prices.js';
+import {transcriptStatesDir} from '../../core/paths.js';
 import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCodexAgents} from '../../store/codex/codex-sessions.js';
 import {env, clockNow} from '../env.js';
@@ -16,12 +19,23 @@ import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
 import {readSessionWorkflows} from '../../store/workflow/read.js';
 import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 
-/** Reads the transcripts of some agents once (for ls and the snapshot). */
-export type ReadTranscripts = (targets: readonly FollowRequest[]) => Promise<ReadonlyMap<string, TranscriptFacts>>;
+/** Reads the transcripts of some agents once (for ls and the snapshot); `sessionId`: the session they are of, when one. */
+export type ReadTranscripts = (targets: readonly FollowRequest[], sessionId?: string) => Promise<ReadonlyMap<string, TranscriptFacts>>;
 
-/** Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/` and `roots`. */
+/**
+ * Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/`
+ * and `roots`. The agents of one session use its cache of what earlier runs read
+ * (`<state>/agentlog/transcript-states/`): only files that changed are read again.
+ */
 export function transcriptReader(roots: readonly string[] = []): ReadTranscripts {
-	return targets => Promise.resolve(targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: env().claude, roots}));
+	return (targets, sessionId) => {
+		if (targets.length === 0) {
+			return Promise.resolve(new Map());
+		}
+		const {vars, home, claude} = env();
+		const cache = sessionId === undefined ? undefined : new TranscriptStateCache(transcriptStatesDir(vars, home), sessionId, prices());
+		return Promise.resolve(readAgentActivities(targets, {claudeDir: claude, roots, ...(cache === undefined ? {} : {cache})}));
+	};
 }
 
 export const readTranscriptsOnce: ReadTranscripts = transcriptReader();
@@ -69,10 +83,11 @@ export async function readSessionModel(
 		read.agents.flatMap((agent: AgentRecord) =>
 			agent.transcriptPath && agent.provider !== 'codex' ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
 		),
+		sessionId,
 	);
 	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
 	const now = clockNow();
-	const roots = new TranscriptRoots(env().claude, activityRoots(activity));
+	const roots = new TranscriptRoots(env().claude, activityRoots(activity), true);
 	const mainWaiting = sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), roots);
 	const workflows = readSessionWorkflows(sessionFolderOf(read.agents), roots);
 	return {

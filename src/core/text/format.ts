@@ -83,7 +83,24 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
 	return formatter;
 }
 
+/**
+ * The process's own zone, from Date's getters: the same text as the formatter's, without making
+ * one (an Intl.DateTimeFormat costs 20–30 ms in a fresh process: a tenth of a `report`).
+ */
+function ownClockOf(ms: number): Clock | undefined {
+	const d = new Date(ms);
+	const year = d.getFullYear();
+	if (year < 1) {
+		return undefined;
+	}
+	return {date: `${year}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`, time: `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`};
+}
+
 function clockOf(ms: number, timeZone: string | undefined): Clock {
+	const own = timeZone === undefined ? ownClockOf(ms) : undefined;
+	if (own !== undefined) {
+		return own;
+	}
 	const parts: Record<string, string> = {};
 	for (const part of formatterFor(timeZone).formatToParts(ms)) {
 		parts[part.type] = part.value;
@@ -104,7 +121,9 @@ export function formatLocalTime(iso: string, now: number, timeZone?: string): st
 	}
 	let zone = timeZone;
 	try {
-		formatterFor(zone);
+		if (zone !== undefined) {
+			formatterFor(zone);
+		}
 	} catch {
 		zone = undefined;
 	}

@@ -6,6 +6,7 @@ import {closeSync} from 'node:fs';
 import {ParentIndex, type ParentFacts} from '../../core/transcript/parent-index.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {readLineChunksSync} from './files.js';
+import {stampOfStats, type FileStamp} from './state-cache.js';
 
 /** Agent/Task lines are short; a longer line in a parent transcript is another tool's output. */
 export const MAX_PARENT_LINE = 16 * 1024 * 1024;
@@ -18,6 +19,8 @@ export class ParentScanner {
 	private skipping = false;
 	/** Bumped each time the scan reads something new. */
 	version = 0;
+	/** The file as it was when the last scan read it to its end without an error (the stamp taken before reading). */
+	scanned: FileStamp | undefined;
 
 	/** `file` must already be allowed (TranscriptRoots). `wants`: the agents whose results to keep. */
 	constructor(
@@ -57,7 +60,9 @@ export class ParentScanner {
 				this.skipping = false;
 			}
 			this.ino = stats.ino;
+			this.scanned = undefined;
 			if (stats.size <= this.offset) {
+				this.scanned = stampOfStats(this.file, stats);
 				return false;
 			}
 			const end = Math.min(stats.size, this.offset + maxBytes);
@@ -69,6 +74,9 @@ export class ParentScanner {
 			const moved = read.position !== this.offset;
 			this.offset = read.position;
 			this.skipping = read.skipping;
+			if (end === stats.size) {
+				this.scanned = stampOfStats(this.file, stats);
+			}
 			if (moved) {
 				this.version += 1;
 			}

@@ -20,6 +20,7 @@ import {prices} from '../cost/prices.js';
 import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {lineStart, mainTranscriptOf, metaPath, readLineChunksSync, readRange, streamLines} from './files.js';
 import {findWorkflowTranscript, type TranscriptRoots} from './transcript-paths.js';
+import {sameStamp, stampOf, stampOfStats, type FileStamp} from './state-cache.js';
 
 /** A `.meta.json` sidecar is a few hundred bytes; a larger one is not read. */
 const MAX_META_BYTES = 1024 * 1024;
@@ -70,6 +71,10 @@ export class TranscriptReader {
 	file: string | undefined;
 	/** Bumped on a restart, so a history read of the old file is dropped. */
 	private generation = 0;
+	/** The file `readAll` read whole (without `until`, no error), or a kept summary was of: what the summary is of. */
+	wholeStamp: FileStamp | undefined;
+	/** The `.meta.json` read, when one was (its stamp taken before it was read). */
+	metaStamp: FileStamp | undefined;
 
 	constructor(
 		readonly target: FollowTarget,
@@ -125,18 +130,40 @@ export class TranscriptReader {
 		return this.meta?.toolUseId;
 	}
 
-	/** Reads the `.meta.json` sidecar beside the transcript, until one was read. */
-	readMeta(): boolean {
+	/** What `.meta.json` said, when one was read. */
+	metaRead(): AgentMeta | undefined {
+		return this.meta;
+	}
+
+	/** Where the `.meta.json` sidecar is, when it is there and allowed. */
+	private metaFile(): string | undefined {
+		const base = this.file ?? this.target.transcriptPath;
+		const resolved = this.roots.resolve(metaPath(base), this.sessionFolder());
+		return resolved.ok ? resolved.path : undefined;
+	}
+
+	/**
+	 * Reads the `.meta.json` sidecar beside the transcript, until one was read; `kept`: what an
+	 * earlier read of it gave, used instead when the file is still the same.
+	 */
+	readMeta(kept?: {readonly file: FileStamp; readonly meta: AgentMeta | undefined}): boolean {
 		if (this.meta !== undefined || this.refused) {
 			return false;
 		}
-		const base = this.file ?? this.target.transcriptPath;
-		const resolved = this.roots.resolve(metaPath(base), this.sessionFolder());
-		if (!resolved.ok) {
+		const file = this.metaFile();
+		if (file === undefined) {
 			return false;
 		}
-		const read = readRegularText(resolved.path, {maxBytes: MAX_META_BYTES});
+		const stamp = stampOf(file);
+		if (kept !== undefined && sameStamp(stamp, kept.file)) {
+			this.metaStamp = stamp;
+			this.meta = kept.meta;
+			return this.meta !== undefined;
+		}
+		this.metaStamp = stamp;
+		const read = readRegularText(file, {maxBytes: MAX_META_BYTES});
 		if (!read.ok) {
+			this.metaStamp = undefined;
 			return false;
 		}
 		try {
@@ -256,6 +283,37 @@ export class TranscriptReader {
 			this.missing = true;
 			return;
 		}
+		this.readAllOf(file, chunkBytes, until);
+	}
+
+	/**
+	 * `readAll`, unless `kept` is the summary of this very file (the same real path, device, inode,
+	 * size and write time, folded with the same working folder): then that summary is used.
+	 */
+	readAllOrKept(
+		kept: {readonly named: string; readonly cwd: string | undefined; readonly transcript: FileStamp; readonly summary: TranscriptSummary} | undefined,
+		chunkBytes?: number,
+	): void {
+		const file = this.locate();
+		if (file === undefined) {
+			this.missing = true;
+			return;
+		}
+		if (kept !== undefined && kept.named === this.target.transcriptPath && kept.cwd === this.target.cwd && kept.transcript.path === file) {
+			const stamp = stampOf(file);
+			if (stamp !== undefined && sameStamp(stamp, kept.transcript)) {
+				this.missing = false;
+				this.file = file;
+				this.mtimeMs = stamp.mtimeMs;
+				this.recent = kept.summary;
+				this.wholeStamp = stamp;
+				return;
+			}
+		}
+		this.readAllOf(file, chunkBytes);
+	}
+
+	private readAllOf(file: string, chunkBytes = 1024 * 1024, until?: number): void {
 		const opened = openRegularFile(file, false);
 		if (!opened.ok) {
 			this.missing = true;
@@ -286,6 +344,8 @@ export class TranscriptReader {
 			this.recent = summary;
 			if (until !== undefined) {
 				this.mtimeMs = summary.lastAt;
+			} else {
+				this.wholeStamp = stampOfStats(file, opened.stats);
 			}
 		} catch {
 			// What was read is kept.
@@ -294,9 +354,14 @@ export class TranscriptReader {
 		}
 	}
 
+	/** The summary read so far (for a whole read: of the whole file). */
+	summary(): TranscriptSummary {
+		return this.head ? mergeSummaries(this.head, this.recent) : this.recent;
+	}
+
 	state(parent?: ParentFacts): TranscriptState {
 		const reading = this.tailStart > 0 && this.head === undefined;
-		const summary = this.head ? mergeSummaries(this.head, this.recent) : this.recent;
+		const summary = this.summary();
 		const activity = agentActivity({
 			summary,
 			meta: this.meta,

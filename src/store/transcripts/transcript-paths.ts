@@ -4,6 +4,9 @@
 // transcript, a demo's folder). Real paths are compared on both sides: a symlinked ~/.claude is
 // fine, a symlink from inside projects to /etc/passwd is not, and `..` cannot climb out.
 import {lstatSync, readdirSync, realpathSync} from 'node:fs';
+
+/** The system's realpath(3): one call, where Node's own walks the path a component at a time. */
+const realpath = realpathSync.native;
 import os from 'node:os';
 import path from 'node:path';
 import {claudeDir as defaultClaudeDir} from '../../core/paths.js';
@@ -14,8 +17,15 @@ export type ResolvedPath = {readonly ok: true; readonly path: string} | {readonl
 export class TranscriptRoots {
 	private readonly lexical: string[];
 	private real: string[] | undefined;
+	/** One-shot: what each path resolved to (the agents of a session share a parent transcript). */
+	private readonly resolved = new Map<string, ResolvedPath>();
 
-	constructor(claudeDir: string | undefined, extra: readonly string[] = []) {
+	constructor(
+		claudeDir: string | undefined,
+		extra: readonly string[] = [],
+		/** For one read at one moment: a folder missing now is not looked for again, a path is resolved once. */
+		private readonly oneShot = false,
+	) {
 		const claude = claudeDir ?? defaultClaudeDir(process.env, os.homedir());
 		this.lexical = [path.join(path.resolve(claude), 'projects'), ...extra.map(d => path.resolve(d))];
 	}
@@ -24,13 +34,13 @@ export class TranscriptRoots {
 		// Folders that do not exist yet are looked at again next time.
 		const reals = this.lexical.map(dir => {
 			try {
-				return realpathSync(dir);
+				return realpath(dir);
 			} catch {
 				return undefined;
 			}
 		});
 		const found = reals.filter((d): d is string => d !== undefined);
-		if (found.length === reals.length) {
+		if (found.length === reals.length || this.oneShot) {
 			this.real = found;
 		}
 		return found;
@@ -49,17 +59,30 @@ export class TranscriptRoots {
 		if (typeof file !== 'string' || !path.isAbsolute(file) || file.includes('\0')) {
 			return {ok: false, reason: 'refused'};
 		}
+		if (!this.oneShot) {
+			return this.resolveNow(file, extraRoot);
+		}
+		const key = extraRoot === undefined ? file : `${file}\0${extraRoot}`;
+		let found = this.resolved.get(key);
+		if (found === undefined) {
+			found = this.resolveNow(file, extraRoot);
+			this.resolved.set(key, found);
+		}
+		return found;
+	}
+
+	private resolveNow(file: string, extraRoot: string | undefined): ResolvedPath {
 		const extra = extraRoot === undefined ? [] : [path.resolve(extraRoot)];
 		const lexicalRoots = [...this.lexical, ...extra];
 		let real: string;
 		try {
-			real = realpathSync(file);
+			real = realpath(file);
 		} catch {
 			return {ok: false, reason: TranscriptRoots.inside(path.resolve(file), lexicalRoots) ? 'missing' : 'refused'};
 		}
 		const realExtra = extra.flatMap(dir => {
 			try {
-				return [realpathSync(dir)];
+				return [realpath(dir)];
 			} catch {
 				return [];
 			}

@@ -146,6 +146,34 @@ describe('formatLocalTime', () => {
 	it('returns an unreadable timestamp as it is', () => {
 		expect(formatLocalTime('soon', now, 'UTC')).toBe('soon');
 	});
+
+	it("says in the process's own zone what the formatter says naming that zone", () => {
+		const saved = process.env.TZ;
+		try {
+			for (const zone of ['UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+				process.env.TZ = zone;
+				// Every 247 minutes for a year and a half (DST changes both ways), a few far years, and the ends of a day.
+				const times = [
+					...Array.from({length: 3200}, (_, i) => Date.parse('2026-01-01T00:00:00Z') + i * 247 * 60_000),
+					Date.parse('0999-06-01T12:00:00Z'),
+					Date.parse('9999-12-31T23:59:59Z'),
+					Date.parse('2026-11-21T00:00:00Z') - 1,
+				];
+				for (const ms of times) {
+					const iso = new Date(ms).toISOString();
+					for (const at of [now, ms + 3_600_000]) {
+						expect(formatLocalTime(iso, at), `${zone} ${iso}`).toBe(formatLocalTime(iso, at, zone));
+					}
+				}
+			}
+		} finally {
+			if (saved === undefined) {
+				delete process.env.TZ;
+			} else {
+				process.env.TZ = saved;
+			}
+		}
+	});
 });
 
 describe('parseDuration', () => {

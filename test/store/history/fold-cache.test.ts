@@ -2,64 +2,26 @@
 // byte for byte what the log itself gives, on the real Claude Code fixtures and on generated
 // sessions; an appended log line, a changed transcript and a changed workflow run are seen; a
 // corrupt, hostile, missing or unwritable cache gives the same answer.
-import {appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, utimesSync, rmSync} from 'node:fs';
+import {appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, utimesSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {newLineTally} from '../../../src/core/history/stats.js';
 import {EVENT_LOG_NAME} from '../../../src/store/history/event-log.js';
 import {SessionFoldCache} from '../../../src/store/history/fold-cache.js';
 import {readHistories} from '../../../src/store/history/histories.js';
 import {runMain} from '../../helpers/run-main.js';
+import {fixtureScenarios, placeFixtureEnv, restoreFixtureEnv, type PlacedFixtureEnv} from '../../helpers/fixture-env.js';
 import {tempDir} from '../../helpers/tmp.js';
-import type * as JsonOutput from '../../../src/cli/shared/json-output.js';
 
 // The JSON printed to fd 1 is taken where runMain takes the rest of stdout.
-vi.mock('../../../src/cli/shared/json-output.js', async importOriginal => {
-	const real = await importOriginal<typeof JsonOutput>();
-	const toStdout = (text: string): void => void process.stdout.write(text);
-	return {...real, writeStdout: toStdout, writeJsonArray: (items: Iterable<unknown>, write = toStdout) => real.writeJsonArray(items, write)};
-});
+vi.mock('../../../src/cli/shared/json-output.js', async importOriginal => (await import('../../helpers/json-stdout.js')).jsonToStdout(importOriginal));
 
-const base = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude');
-const manifest = JSON.parse(readFileSync(path.join(base, 'manifest.json'), 'utf8')) as {
-	scenarios: Record<string, {root: string; sessionId: string; exitedAt: string}>;
-};
-const scenarios = Object.keys(manifest.scenarios).sort();
-const saved = {...process.env};
-
-afterEach(() => {
-	for (const key of ['HOME', 'CLAUDE_CONFIG_DIR', 'AGENTLOG_DIR', 'XDG_STATE_HOME', 'AGENTLOG_NOW'] as const) {
-		if (saved[key] === undefined) {
-			delete process.env[key];
-		} else {
-			process.env[key] = saved[key];
-		}
-	}
-});
+const scenarios = fixtureScenarios;
+restoreFixtureEnv();
 
 /** The scenario copied into a fresh folder, its recorded paths pointing there; the environment pointed at it. */
-function place(name: string): {root: string; state: string; sessionDir: string} {
-	const sc = manifest.scenarios[name]!;
-	const root = path.join(tempDir('folds-fx-'), name);
-	cpSync(path.join(base, name), root, {recursive: true});
-	for (const rel of readdirSync(root, {recursive: true, encoding: 'utf8'})) {
-		const file = path.join(root, rel);
-		if (rel.endsWith('.json') || rel.endsWith('.jsonl')) {
-			const text = readFileSync(file, 'utf8');
-			if (text.includes(sc.root)) {
-				writeFileSync(file, text.split(sc.root).join(root));
-			}
-		}
-	}
-	process.env.HOME = path.join(root, 'home');
-	process.env.CLAUDE_CONFIG_DIR = path.join(root, 'claude');
-	process.env.AGENTLOG_DIR = path.join(root, 'activity');
-	process.env.AGENTLOG_NOW = new Date(Date.parse(sc.exitedAt) + 3_600_000).toISOString();
-	const state = path.join(root, 'state');
-	process.env.XDG_STATE_HOME = state;
-	return {root, state, sessionDir: path.join(root, 'activity', sc.sessionId)};
-}
+const place = (name: string): PlacedFixtureEnv => placeFixtureEnv(name, 'folds-fx-');
 
 /** `history --json` and `stats --json` as printed, with the state folder `state`. */
 async function both(state: string): Promise<string> {
