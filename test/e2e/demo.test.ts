@@ -1,6 +1,6 @@
 // The demo end to end: the real hook writes real files; the real watcher and screen show them.
 import {spawn, spawnSync} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
@@ -33,6 +33,8 @@ describe('agentlog demo --no-ui', () => {
 		expect(r.status).toBe(0);
 		expect(r.stdout).toContain('the first Explore agent finishes with a Markdown report');
 		expect(r.stdout).toContain(`The files stay in ${dir}`);
+		// The demo keeps nothing of its own in the user's state folder (ls, below, may).
+		expect(existsSync(path.join(env.XDG_STATE_HOME ?? '', 'agentlog', 'transcript-states'))).toBe(false);
 		const sessions = readdirSync(dir).filter(n => !n.startsWith('.'));
 		// The transcripts Claude Code would write are kept in a dot folder that readers skip.
 		expect(readdirSync(dir)).toContain('.demo-transcripts');

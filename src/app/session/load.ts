@@ -25,15 +25,16 @@ export type ReadTranscripts = (targets: readonly FollowRequest[], sessionId?: st
 /**
  * Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/`
  * and `roots`. The agents of one session use its cache of what earlier runs read
- * (`<state>/agentlog/transcript-states/`): only files that changed are read again.
+ * (`<state>/agentlog/transcript-states/`): only files that changed are read again. `keepStates`
+ * false: no cache is read or written (the demo leaves nothing in the user's state folder).
  */
-export function transcriptReader(roots: readonly string[] = []): ReadTranscripts {
+export function transcriptReader(roots: readonly string[] = [], {keepStates = true}: {readonly keepStates?: boolean} = {}): ReadTranscripts {
 	return (targets, sessionId) => {
 		if (targets.length === 0) {
 			return Promise.resolve(new Map());
 		}
 		const {vars, home, claude} = env();
-		const cache = sessionId === undefined ? undefined : new TranscriptStateCache(transcriptStatesDir(vars, home), sessionId, prices());
+		const cache = sessionId === undefined || !keepStates ? undefined : new TranscriptStateCache(transcriptStatesDir(vars, home), sessionId, prices());
 		return Promise.resolve(readAgentActivities(targets, {claudeDir: claude, roots, ...(cache === undefined ? {} : {cache})}));
 	};
 }

@@ -65,7 +65,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 			const session = listSessionDirs(activity)[0]?.id;
 			// The demo's transcripts are outside <claude>/projects: the snapshot may read that folder too.
 			process.stdout.write(
-				`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, snapshotColumns(), transcriptReader([projects]))}`,
+				`\n${await snapshotText(activity, session, true, {stale: staleMs, dedup: true, max: 8}, snapshotColumns(), transcriptReader([projects], {keepStates: false}))}`,
 			);
 			if (options.dir) {
 				process.stdout.write(`\nThe files stay in ${activity}.\n`);
