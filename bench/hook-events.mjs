@@ -8,6 +8,7 @@
 // files. Target: each event's median ≤ 1.3× `node -e 0`'s. Beside it, CPU time (user + system,
 // the child's own accounting: steadier than wall time when the machine is shared): the bundled
 // script and `node -e 0`, both with the same small exit probe preloaded (--require).
+// AGENTLOG_BENCH_HOOK and AGENTLOG_BENCH_LAUNCHER: another build's agent-spy.cjs and agent-spy.sh.
 // AGENTLOG_BENCH_NOTIFY=1 runs the hook with notifications on (--notify, as install-hook --notify
 // writes it): the notify state read and written, and the session's agents read on a stop.
 import {chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -44,7 +45,10 @@ export function runHookEventsBench({rounds = 30} = {}) {
 	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-hook-events-'));
 	try {
 		const launcher = path.join(tmp, 'agent-spy.sh');
-		writeFileSync(launcher, readFileSync(path.join(root, 'hooks/agent-spy.sh'), 'utf8').replace('@AGENTLOG_NODE@', process.execPath));
+		writeFileSync(
+			launcher,
+			readFileSync(process.env.AGENTLOG_BENCH_LAUNCHER || path.join(root, 'hooks/agent-spy.sh'), 'utf8').replace('@AGENTLOG_NODE@', process.execPath),
+		);
 		chmodSync(launcher, 0o755);
 		copyFileSync(process.env.AGENTLOG_BENCH_HOOK || path.join(root, 'hooks/agent-spy.cjs'), path.join(tmp, 'agent-spy.cjs'));
 		copyFileSync(path.join(root, 'hooks/agent-prune.cjs'), path.join(tmp, 'agent-prune.cjs'));
