@@ -3,7 +3,7 @@
 // `watch` (key t) and `agentlog timeline`. Pure: lanes, a window of time and a width in; lines of
 // cells out. Every mark is a glyph as well as a colour, so it reads with NO_COLOR.
 import {clip} from '../core/text/cut.js';
-import {axisLine, columnSpan, type TimeWindow} from './timeline-axis.js';
+import {axisLine, columnSpan, zoomedWindow, type TimeWindow} from './timeline-axis.js';
 
 export {columnSpan, zoomedWindow, ZOOMS, type TimeWindow} from './timeline-axis.js';
 
@@ -105,6 +105,23 @@ export function fullWindow(lanes: readonly Lane[], nowMs: number): TimeWindow {
 		to = Math.max(to, lane.stopMs ?? nowMs);
 	}
 	return {fromMs: from, toMs: Math.max(to, from + 1000)};
+}
+
+/**
+ * The whole window of a timeline drawn live (watch), for a zoom level: while something runs, its
+ * end is rounded up to a step of about an eighth of what that zoom shows (a power of two of ms),
+ * so that it moves only when now reaches it. A clock tick then changes the bars that grow, the
+ * now marks and the line of how many ran at once, not every bar and the axis.
+ */
+export function liveWindow(lanes: readonly Lane[], nowMs: number, zoom = 0): TimeWindow {
+	const full = fullWindow(lanes, nowMs);
+	if (!lanes.some(lane => lane.stopMs === undefined)) {
+		return full;
+	}
+	const span = full.toMs - full.fromMs;
+	const shown = zoomedWindow(full, zoom, 0);
+	const step = 2 ** Math.ceil(Math.log2(Math.max(1000, (shown.toMs - shown.fromMs) / 8)));
+	return {fromMs: full.fromMs, toMs: full.fromMs + (Math.floor(span / step) + 1) * step};
 }
 
 const SPARK = ' ▁▂▃▄▅▆▇█';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {columnSpan, drawTimeline, fullWindow, timelineText, zoomedWindow, type Lane} from '../../src/present/timeline.js';
+import {columnSpan, drawTimeline, fullWindow, liveWindow, timelineText, zoomedWindow, type Lane} from '../../src/present/timeline.js';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const s = (n: number) => T0 + n * 1000;
@@ -74,6 +74,42 @@ describe('windows', () => {
 	it('spans every lane, running ones to now', () => {
 		expect(fullWindow(lanes, s(120))).toEqual({fromMs: s(0), toMs: s(120)});
 		expect(fullWindow([], s(120))).toEqual({fromMs: s(60), toMs: s(120)});
+	});
+
+	it('drawn live, ends past now on a step of about an eighth of the span, and moves only when now reaches it', () => {
+		const running: Lane[] = [
+			{id: 'a', label: 'a', startMs: s(0), stopMs: s(30), status: 'completed'},
+			{id: 'b', label: 'b', startMs: s(10), status: 'active'},
+		];
+		const at = (now: number) => liveWindow(running, now);
+		const first = at(s(120));
+		expect(first.fromMs).toBe(s(0));
+		expect(first.toMs).toBeGreaterThan(s(120));
+		expect(first.toMs - s(120)).toBeLessThanOrEqual((s(120) - s(0)) / 4);
+		// Ticks until now reaches the end leave the window as it is; then it moves on.
+		for (let now = s(120); now < first.toMs; now += 1000) {
+			expect(at(now)).toEqual(first);
+		}
+		expect(at(first.toMs).toMs).toBeGreaterThan(first.toMs);
+		// Zoomed in, the room past now stays a small part of what is shown.
+		for (const zoom of [1, 3, 6]) {
+			const shown = zoomedWindow(liveWindow(running, s(120), zoom), zoom, 0);
+			expect(shown.toMs).toBeGreaterThan(s(120));
+			expect(shown.toMs - s(120)).toBeLessThanOrEqual(Math.max(1000, (shown.toMs - shown.fromMs) / 4));
+		}
+		// Nothing running: the whole span, as fullWindow.
+		expect(
+			liveWindow(
+				lanes.filter(lane => lane.stopMs !== undefined),
+				s(500),
+			),
+		).toEqual(
+			fullWindow(
+				lanes.filter(lane => lane.stopMs !== undefined),
+				s(500),
+			),
+		);
+		expect(liveWindow([], s(120))).toEqual(fullWindow([], s(120)));
 	});
 
 	it('zooms into the latest part and pans back, never past the start', () => {

@@ -6,7 +6,7 @@ import type {ViewItem} from '../../core/monitor/view.js';
 import type {LifecycleStep} from '../../core/record/fold-state.js';
 import type {SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {WorkflowGroup} from '../../core/workflow/group.js';
-import {columnSpan, drawTimeline, fullWindow, zoomedWindow, type Lane, type Run as TimelineRun} from '../../present/timeline.js';
+import {columnSpan, drawTimeline, liveWindow, zoomedWindow, type Lane, type Run as TimelineRun} from '../../present/timeline.js';
 import {laneOf} from '../../present/timeline-lanes.js';
 import {runName} from '../../present/workflow-text.js';
 import {windowStart} from './layout.js';
@@ -131,7 +131,7 @@ export function timelineBody(
 	const index = ids.indexOf(ui.selectedId ?? '');
 	const first = windowStart(index, marked.length, visible);
 	const shown = marked.slice(first, first + visible);
-	const time = zoomedWindow(fullWindow(marked, now), ui.zoom, ui.pan);
+	const time = zoomedWindow(liveWindow(marked, now, ui.zoom), ui.zoom, ui.pan);
 	const picture = drawTimeline(shown, {width, nowMs: now, window: time, utcOffsetMin: -new Date(now).getTimezoneOffset(), counted});
 	const rowsShown = shown.length < marked.length ? `${first + 1}–${first + shown.length} of ${marked.length}` : '';
 	return {

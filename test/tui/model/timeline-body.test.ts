@@ -96,6 +96,24 @@ describe('timelineBody, drawn again', () => {
 	});
 });
 
+describe('timelineBody, a clock tick', () => {
+	it("leaves a finished agent's row as it was while another runs: only what grows is drawn again", () => {
+		const v = buildMonitorModel({
+			agents: [agent('p1', {type: 'Explore', start: 0}), agent('p2', {type: 'Plan', start: 10, stop: 40})],
+			transcripts: new Map(),
+			now: ms(600),
+			options: {staleMs: 3_600_000, dedup: true, showGhosts: false, showAll: true},
+		});
+		const rows = arrangeRows(v, new Set());
+		const at = (now: number) => timelineBody({view: v, ui: {...initialUiModel(), selectedId: 'p1'}, now}, rows, rows.map(rowId), 100, 10).body;
+		const before = at(ms(600));
+		const after = at(ms(601));
+		const row = (body: typeof before, id: string) => body.rows.find(line => line.id === id)!;
+		expect(sameTimelineLine(row(before, 'p2'), row(after, 'p2'))).toBe(true);
+		expect(after.axis).toBe(before.axis);
+	});
+});
+
 describe('sameTimelineLine', () => {
 	const bar = (...runs: readonly (readonly [CellKind, string])[]) => runs.map(([kind, text]) => ({kind, text}));
 	const line: TimelineLine = {id: 'a1', label: '  Explore', selected: false, bar: bar(['done', '──'], ['empty', '  '])};
