@@ -1,5 +1,6 @@
 // The words for a workflow run in watch and its snapshot: its row's name and its summary line. Pure.
-import {compactNumber, RUN_MARK} from './present.js';
+import {compactNumber} from '../core/text/format.js';
+import {RUN_MARK} from './present.js';
 import type {WorkflowCounts, WorkflowGroup} from '../core/workflow/group.js';
 import {costCell} from './cost-text.js';
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {compactNumber} from '../../src/present/present.js';
+import {compactNumber} from '../../src/core/text/format.js';
 import {contextPercent, contextText, costCell, costDetail, costText, jsonCostText, usdText} from '../../src/present/cost-text.js';
 
 describe('dollars in words', () => {

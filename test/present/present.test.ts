@@ -2,10 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {wrapText} from '../../src/core/text/wrap.js';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
 import {
-	activityFields,
 	agentName,
 	countsText,
-	detailFields,
 	durationText,
 	GLYPH,
 	headerText,
@@ -18,6 +16,7 @@ import {
 	type HeaderInfo,
 	type Shown,
 } from '../../src/present/present.js';
+import {activityFields, detailFields} from '../../src/present/detail-fields.js';
 import {type AgentView, type ViewOptions} from '../../src/core/monitor/view.js';
 import {buildMonitorModel, type MonitorItem} from '../../src/core/monitor/model.js';
 import {agent, at, ms} from '../helpers/agent-fixtures.js';

@@ -190,3 +190,14 @@ export function parseDuration(text: string): ParseResult<number> {
 	}
 	return {ok: true, value: ms};
 }
+
+/** 13522 → `13.5k`, 2_300_000 → `2.3M`. */
+export function compactNumber(n: number): string {
+	if (n < 1000) {
+		return String(n);
+	}
+	if (n < 1_000_000) {
+		return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+	}
+	return `${(n / 1_000_000).toFixed(1)}M`;
+}

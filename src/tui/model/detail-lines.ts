@@ -5,7 +5,8 @@ import {clip} from '../../core/text/cut.js';
 import {wrapText} from '../../core/text/wrap.js';
 import {lifecycleLines, type SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {MonitorItem} from '../../core/monitor/model.js';
-import {activityFields, compactNumber, detailFields} from '../../present/present.js';
+import {compactNumber} from '../../core/text/format.js';
+import {activityFields, detailFields} from '../../present/detail-fields.js';
 import {PIECE_SIZE} from './markdown-pieces.js';
 
 /** A last message rendered as terminal Markdown, as far as it is (see ui/markdown). */
