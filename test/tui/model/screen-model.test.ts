@@ -2,15 +2,8 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {BINDINGS} from '../../../src/tui/model/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/tui/model/layout.js';
-import {
-	buildScreen,
-	shortLine,
-	wrapParagraphs,
-	type Body,
-	type RenderedMessage,
-	type ScreenInput,
-	type ScreenModel,
-} from '../../../src/tui/model/screen-model.js';
+import {buildScreen, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../../src/tui/model/screen-model.js';
+import {shortLine} from '../../../src/tui/model/screen-texts.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/tui/model/ui-state.js';
 import {fitHints} from '../../../src/tui/model/footer.js';
 import type {ViewOptions} from '../../../src/core/monitor/view.js';
