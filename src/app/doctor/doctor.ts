@@ -16,12 +16,11 @@ import {
 	managedSettingsPath,
 	probeActivity,
 	probeLauncherNode,
-	readHeartbeat,
 	readHookFiles,
-	readHookLogTail,
 	readPluginHooks,
 	readSettingsFiles,
 } from '../../store/doctor/gather.js';
+import {readHeartbeat, readHookLogTail} from '../../store/doctor/hook-traces.js';
 import {readCodexFacts} from '../../store/doctor/codex-gather.js';
 import {hookAssets, hookBundles} from '../install/assets.js';
 import {activityFor, clockNow, home} from '../env.js';

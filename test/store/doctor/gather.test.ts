@@ -3,15 +3,8 @@ import {chmodSync, mkdirSync, readdirSync, symlinkSync, writeFileSync} from 'nod
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {formatEventLine} from '../../../src/core/record/event-line.js';
-import {
-	HOOK_LOG_TAIL_BYTES,
-	probeActivity,
-	probeLauncherNode,
-	readHeartbeat,
-	readHookLogTail,
-	readPluginHooks,
-	readSettingsFiles,
-} from '../../../src/store/doctor/gather.js';
+import {probeActivity, probeLauncherNode, readPluginHooks, readSettingsFiles} from '../../../src/store/doctor/gather.js';
+import {HOOK_LOG_TAIL_BYTES, readHeartbeat, readHookLogTail} from '../../../src/store/doctor/hook-traces.js';
 import {runIsolated} from '../../helpers/isolated.js';
 import {tempDir} from '../../helpers/tmp.js';
 

@@ -7,7 +7,7 @@ import {formatEventLine, type EventLine} from '../../../src/core/record/event-li
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {importedLine, sessionImportState} from '../../../src/core/history/imported.js';
 import {TimeOrder} from '../../../src/core/history/time-order.js';
-import {readHeartbeat} from '../../../src/store/doctor/gather.js';
+import {readHeartbeat} from '../../../src/store/doctor/hook-traces.js';
 import * as eventLog from '../../../src/store/history/event-log.js';
 import {readAgentSession} from '../../../src/store/history/agent-session.js';
 import {pruneSessions} from '../../../src/store/history/prune.js';
