@@ -311,9 +311,18 @@ function nestsAtMost(value, max) {
 
 // src/core/record/agent-record.ts
 var AGENT_STATUSES = ["active", "idle", "stopped"];
-var SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
 function isSafeId(value) {
-  return typeof value === "string" && SAFE_ID.test(value);
+  if (typeof value !== "string" || value.length === 0 || value.length > 128) {
+    return false;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const alnum = c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
+    if (!alnum && (i === 0 || !(c === 46 || c === 95 || c === 64 || c === 45))) {
+      return false;
+    }
+  }
+  return true;
 }
 function isSpawnDepth(value) {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 1 && value <= 1e3;
@@ -521,8 +530,10 @@ var sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 // src/core/hook/agent-call.ts
 function isInterruptedToolStatus(status) {
-  return /interrupt|cancel|abort|kill/i.test(status);
+  const lower = status.toLowerCase();
+  return INTERRUPT_WORDS.some((word) => lower.includes(word));
 }
+var INTERRUPT_WORDS = ["interrupt", "cancel", "abort", "kill"];
 
 // src/core/monitor/duration.ts
 function endOfRun(agent, now, display) {

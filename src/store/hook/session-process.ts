@@ -4,7 +4,15 @@
 // recorded (macOS has no /proc, and running `ps` would cost the hook tens of milliseconds).
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {MAX_CHAIN, parseProcStat, parseSessionProcess, sessionProcessOf, type ProcStat, type SessionProcess} from '../../core/monitor/session-process.js';
+import {
+	isHookShell,
+	MAX_CHAIN,
+	parseProcStat,
+	parseSessionProcess,
+	sessionProcessOf,
+	type ProcStat,
+	type SessionProcess,
+} from '../../core/monitor/session-process.js';
 import {SESSION_PROCESS_NAME} from '../../core/record/file-names.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
@@ -43,6 +51,10 @@ export function recordSessionProcess(sessionDir: string, again: boolean, from: n
 			break;
 		}
 		chain.push(stat);
+		if (!isHookShell(stat.comm)) {
+			// The session's process: what runs above it is never needed.
+			break;
+		}
 		pid = stat.ppid;
 	}
 	const found = sessionProcessOf(chain);
