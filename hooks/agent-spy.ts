@@ -213,9 +213,15 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 	if (event.event === 'SessionEnd') {
 		for (const name of listAgentFiles(sessionDir)) {
 			const agentId = name.slice(0, -'.json'.length);
+			const file = join(sessionDir, name);
+			// A file is replaced whole, so a read without the lock is a state it had: an agent that
+			// had stopped by then needs nothing (no lock file made and removed for it).
+			const seen = readAgentFile(file).record;
+			if (!seen || !interruptOnSessionEnd(seen, event.reason, now)) {
+				continue;
+			}
 			const lock = acquireLock(agentLockFile(sessionDir, agentId), AGENT_LOCK_WAIT_MS);
 			try {
-				const file = join(sessionDir, name);
 				const existing = readAgentFile(file).record;
 				const next = existing && interruptOnSessionEnd(existing, event.reason, now);
 				if (next) {
