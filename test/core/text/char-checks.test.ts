@@ -7,20 +7,10 @@ import {isSafeRefName, isSha} from '../../../src/core/history/git-refs.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
 import {parseProcStat} from '../../../src/core/monitor/session-process.js';
 import {safeLine, safeText} from '../../../src/core/text/safe-text.js';
-
-/** A small deterministic generator (mulberry32): the same strings on every run. */
-function random(seed: number): () => number {
-	let a = seed;
-	return () => {
-		a = (a + 0x6d2b79f5) | 0;
-		let t = Math.imul(a ^ (a >>> 15), 1 | a);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+import {seededRandom} from '../../helpers/seeded-random.js';
 
 function strings(alphabet: readonly string[], lengths: readonly number[], count: number, seed: number): string[] {
-	const next = random(seed);
+	const next = seededRandom(seed);
 	const out: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const length = lengths[Math.floor(next() * lengths.length)]!;
