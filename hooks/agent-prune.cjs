@@ -567,6 +567,32 @@ function agentDuration(agent, now, display) {
   return Math.max(0, end - start2);
 }
 
+// src/core/text/bounded.ts
+var SCAN_LIMIT = 1 << 20;
+function isSpace(c) {
+  return c >= 9 && c <= 13 || c === 32 || c === 160 || c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+}
+function foldedPrefix(text, max) {
+  let out = "";
+  let space = false;
+  for (let i = 0; i < text.length && out.length < max; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      space = out.length > 0;
+    } else {
+      if (space) {
+        out += " ";
+        space = false;
+        if (out.length >= max) {
+          break;
+        }
+      }
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 // src/core/record/limits.ts
 var STOP_FAILURE_PREFIX = "stop-failure:";
 function isFailure(reason) {
@@ -574,7 +600,7 @@ function isFailure(reason) {
 }
 var FAILURE_ERROR_CHARS = 200;
 function failureReason(error) {
-  const text = typeof error === "string" ? error.replace(/\s+/g, " ").trim().slice(0, FAILURE_ERROR_CHARS) : "";
+  const text = typeof error === "string" ? foldedPrefix(error, FAILURE_ERROR_CHARS) : "";
   return `${STOP_FAILURE_PREFIX}${text || "unknown"}`;
 }
 var CUT_MESSAGE_CHARS = 1024 * 1024;
@@ -747,9 +773,6 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
     s.gitStop = line.git;
   }
 }
-
-// src/core/text/bounded.ts
-var SCAN_LIMIT = 1 << 20;
 
 // src/core/result.ts
 var ok = (value) => ({ ok: true, value });

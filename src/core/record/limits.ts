@@ -1,5 +1,6 @@
 // The bounds, windows and reasons the hook and every reader of its records agree on: shared
 // formats, so they live with the records, not with the hook that writes them. Pure.
+import {foldedPrefix} from '../text/bounded.js';
 
 /**
  * The stop reason of an agent that died on an error (Claude Code's StopFailure: an API error):
@@ -17,7 +18,7 @@ export const FAILURE_ERROR_CHARS = 200;
 
 /** The stop reason of a StopFailure: its error, one short line (`unknown` when it gave none). */
 export function failureReason(error: unknown): string {
-	const text = typeof error === 'string' ? error.replace(/\s+/g, ' ').trim().slice(0, FAILURE_ERROR_CHARS) : '';
+	const text = typeof error === 'string' ? foldedPrefix(error, FAILURE_ERROR_CHARS) : '';
 	return `${STOP_FAILURE_PREFIX}${text || 'unknown'}`;
 }
 

@@ -92,3 +92,47 @@ export function foldedHead(text: string, points: number): {readonly flat: string
 		limit = Math.min(SCAN_LIMIT, limit * 4);
 	}
 }
+
+/** JavaScript's `\s`: white space and line terminators. */
+function isSpace(c: number): boolean {
+	return (
+		(c >= 0x09 && c <= 0x0d) ||
+		c === 0x20 ||
+		c === 0xa0 ||
+		c === 0x1680 ||
+		(c >= 0x2000 && c <= 0x200a) ||
+		c === 0x2028 ||
+		c === 0x2029 ||
+		c === 0x202f ||
+		c === 0x205f ||
+		c === 0x3000 ||
+		c === 0xfeff
+	);
+}
+
+/**
+ * The first `max` UTF-16 units of `text` with each run of white space made one space and none at
+ * the start or end before the cut: `text.replace(/\s+/g, ' ').trim().slice(0, max)`, looking at
+ * no more of `text` than it keeps (and its white space). No pattern: the hook runs this in a new
+ * process, where a pattern is compiled on its first use.
+ */
+export function foldedPrefix(text: string, max: number): string {
+	let out = '';
+	let space = false;
+	for (let i = 0; i < text.length && out.length < max; i++) {
+		const c = text.charCodeAt(i);
+		if (isSpace(c)) {
+			space = out.length > 0;
+		} else {
+			if (space) {
+				out += ' ';
+				space = false;
+				if (out.length >= max) {
+					break;
+				}
+			}
+			out += text[i];
+		}
+	}
+	return out;
+}

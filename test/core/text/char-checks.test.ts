@@ -1,11 +1,12 @@
 // The checks written without patterns (isSafeId, isSha, a ref name's characters, safeText's look
-// at short strings, an interrupted status) say exactly what the patterns they replaced said, on
-// strings made to sit at their edges.
+// at short strings, an interrupted status, a folded prefix) say exactly what the patterns they
+// replaced said, on strings made to sit at their edges.
 import {describe, expect, it} from 'vitest';
 import {isSafeId} from '../../../src/core/record/agent-record.js';
 import {isSafeRefName, isSha} from '../../../src/core/history/git-refs.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
 import {parseProcStat} from '../../../src/core/monitor/session-process.js';
+import {foldedPrefix} from '../../../src/core/text/bounded.js';
 import {safeLine, safeText} from '../../../src/core/text/safe-text.js';
 import {seededRandom} from '../../helpers/seeded-random.js';
 
@@ -180,5 +181,39 @@ describe('parseProcStat', () => {
 	it('reads a real /proc line, a comm with spaces and brackets included', () => {
 		const line = '4242 (my (odd) name) S 4000 4242 4000 34816 4242 4194304 1 2 3 4 5 6 7 8 20 0 1 0 987654 1000 200 18446744073709551615\n';
 		expect(parseProcStat(line)).toEqual({pid: 4242, comm: 'my (odd) name', ppid: 4000, start: 987654});
+	});
+});
+
+describe('foldedPrefix', () => {
+	it("is the pattern's fold, trimmed, then cut", () => {
+		const chars = [
+			'a',
+			'b',
+			' ',
+			' ',
+			'\t',
+			'\n',
+			'\r',
+			'\u000b',
+			'\u000c',
+			'\u00a0',
+			'\u1680',
+			'\u2000',
+			'\u200a',
+			'\u200b',
+			'\u2028',
+			'\u202f',
+			'\u205f',
+			'\u3000',
+			'\ufeff',
+			'\u0085',
+			'😀',
+		];
+		const cases = strings(chars, [0, 1, 3, 10, 199, 200, 201, 202, 400], 20_000, 5);
+		for (const s of cases) {
+			for (const max of [0, 1, 5, 200]) {
+				expect(foldedPrefix(s, max), JSON.stringify([s, max])).toBe(s.replace(/\s+/g, ' ').trim().slice(0, max));
+			}
+		}
 	});
 });
