@@ -479,10 +479,13 @@ function readRegularText(file, options) {
 function openRegularFile(file, followSymlinks = false) {
   let st;
   try {
-    st = (0, import_node_fs3.lstatSync)(file);
+    st = (0, import_node_fs3.lstatSync)(file, { throwIfNoEntry: false });
   } catch (error) {
     const code = codeOf(error);
-    return code === "ENOENT" || code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
+    return code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
+  }
+  if (st === void 0) {
+    return failure("missing", "file is gone");
   }
   if (st.isSymbolicLink() && !followSymlinks) {
     return failure("symlink", "is a symbolic link");

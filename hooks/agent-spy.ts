@@ -42,7 +42,7 @@ import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 import {readLineage} from '../src/store/hook/agent-meta.js';
 import {notePendingStart, pendingStarts} from '../src/store/hook/session-starts.js';
-import {removeFile} from '../src/store/fs/errors.js';
+import {removeIfPresent} from '../src/store/fs/errors.js';
 import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
 import type {AgentRecord} from '../src/core/record/agent-record.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
@@ -154,7 +154,7 @@ function setMainWaiting(
 ): void {
 	const file = join(sessionDir, MAIN_WAITING_NAME);
 	if (waiting === undefined) {
-		removeFile(file);
+		removeIfPresent(file);
 		return;
 	}
 	writeAtomic(file, `${JSON.stringify(waiting)}\n`);

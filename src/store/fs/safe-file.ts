@@ -117,12 +117,16 @@ function lstatOrNothing(file: string): Stats | undefined {
  * that cannot race. The caller closes the descriptor.
  */
 export function openRegularFile(file: string, followSymlinks = false): SafeOpenResult {
-	let st: Stats;
+	let st: Stats | undefined;
 	try {
-		st = lstatSync(file);
+		// A missing file is the usual case for some readers: no exception for it (each costs the hook ~0.05 ms).
+		st = lstatSync(file, {throwIfNoEntry: false});
 	} catch (error) {
 		const code = codeOf(error);
-		return code === 'ENOENT' || code === 'ENOTDIR' ? failure('missing', 'file is gone') : failure('unreadable', `cannot read: ${code ?? String(error)}`);
+		return code === 'ENOTDIR' ? failure('missing', 'file is gone') : failure('unreadable', `cannot read: ${code ?? String(error)}`);
+	}
+	if (st === undefined) {
+		return failure('missing', 'file is gone');
 	}
 	if (st.isSymbolicLink() && !followSymlinks) {
 		return failure('symlink', 'is a symbolic link');

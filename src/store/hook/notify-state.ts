@@ -15,7 +15,7 @@ import {
 	type NotifyState,
 } from '../../core/hook/notify.js';
 import {writeAtomic} from '../fs/atomic-write.js';
-import {removeFile} from '../fs/errors.js';
+import {removeIfPresent} from '../fs/errors.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {acquireLock, releaseLock} from './lock.js';
 import {listAgentFiles, readAgentFile} from './session.js';
@@ -45,7 +45,7 @@ export function hookNotifies(sessionDir: string): boolean {
 
 /** Notify is off: the state goes (a resumed session's `watch` then rings again itself). */
 export function dropNotifyState(sessionDir: string): void {
-	removeFile(join(sessionDir, NOTIFY_STATE_NAME));
+	removeIfPresent(join(sessionDir, NOTIFY_STATE_NAME));
 }
 
 /** The Claude Code version in the first bytes of a transcript; undefined when not (yet) there. */

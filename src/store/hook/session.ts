@@ -27,13 +27,9 @@ export type SessionFolder = {readonly ok: true; readonly exists: boolean; readon
 /** Whether `dir` is a real folder (not a link to one), creating it when `create` (`created`: this call made it). */
 export function checkSessionFolder(dir: string, create: boolean): SessionFolder {
 	for (let attempt = 0; attempt < 2; attempt++) {
-		let st: Stats;
-		try {
-			st = lstatSync(dir);
-		} catch (error) {
-			if (codeOf(error) !== 'ENOENT') {
-				throw error;
-			}
+		// No exception for the usual "not there" (each costs a new process ~0.05 ms).
+		const st: Stats | undefined = lstatSync(dir, {throwIfNoEntry: false});
+		if (st === undefined) {
 			if (!create) {
 				return {ok: true, exists: false};
 			}
