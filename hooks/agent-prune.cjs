@@ -624,6 +624,8 @@ function wake(life, at, ms, kind, rules, steps) {
       life.startUnknown = false;
       life.startedAt = ms <= life.stopMs ? at : life.stoppedAt;
       life.startMs = Math.min(ms, life.stopMs);
+    } else if (kind === "start") {
+      noteEarlierStart(life, at, ms);
     }
     return false;
   }
@@ -635,6 +637,12 @@ function wake(life, at, ms, kind, rules, steps) {
   steps({ kind: "resumed", at });
   return true;
 }
+function noteEarlierStart(life, at, ms) {
+  if (!life.startUnknown && life.startMs !== void 0 && Number.isFinite(ms) && ms < life.startMs) {
+    life.startedAt = at;
+    life.startMs = ms;
+  }
+}
 function lifeStart(life, at, ms, rules = {}, steps = NO_STEPS) {
   switch (life.phase) {
     case "none": {
@@ -645,6 +653,7 @@ function lifeStart(life, at, ms, rules = {}, steps = NO_STEPS) {
       return "spawned";
     }
     case "active": {
+      noteEarlierStart(life, at, ms);
       return "repeat";
     }
     case "idle": {

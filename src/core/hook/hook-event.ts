@@ -9,7 +9,7 @@ import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
 import {failureReason} from '../record/limits.js';
-import {lifeIdle, lifeStart, lifeStop, newLife, type Life, type Moved} from '../record/lifecycle-machine.js';
+import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type Moved} from '../record/lifecycle-machine.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -377,7 +377,13 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	const call = event.call ?? {};
 	const status = call.status ?? '';
 	const interrupted = status !== '' && isInterruptedToolStatus(status);
-	if (!existing) {
+	if (existing && status === 'async_launched') {
+		// Its SubagentStart may have been written first, though stamped later.
+		move(base, existing, now, (life, ms) => {
+			noteEarlierStart(life, now, ms);
+			return 'kept';
+		});
+	} else if (!existing) {
 		if (status === 'async_launched') {
 			move(base, existing, now, (life, ms) => lifeStart(life, now, ms));
 		} else if (status === 'completed' || interrupted) {

@@ -76,6 +76,8 @@ function wake(life: Life, at: string, ms: number, kind: 'start' | 'idle', rules:
 			life.startUnknown = false;
 			life.startedAt = ms <= life.stopMs! ? at : life.stoppedAt;
 			life.startMs = Math.min(ms, life.stopMs!);
+		} else if (kind === 'start') {
+			noteEarlierStart(life, at, ms);
 		}
 		return false;
 	}
@@ -86,6 +88,18 @@ function wake(life: Life, at: string, ms: number, kind: 'start' | 'idle', rules:
 	life.stopReason = undefined;
 	steps({kind: 'resumed', at});
 	return true;
+}
+
+/**
+ * A start seen again, stamped before the start known: the agent started then. Two hooks of one
+ * agent race to its file (a background launch's PostToolUse and its SubagentStart come within a
+ * millisecond), so the one stamped earlier can be written second. Only a known start moves.
+ */
+export function noteEarlierStart(life: Life, at: string, ms: number): void {
+	if (!life.startUnknown && life.startMs !== undefined && Number.isFinite(ms) && ms < life.startMs) {
+		life.startedAt = at;
+		life.startMs = ms;
+	}
 }
 
 /** A start: spawned, a repeat while running, back from idle, or — after a stop — a resume (or a late start from before it). */
@@ -99,7 +113,9 @@ export function lifeStart(life: Life, at: string, ms: number, rules: MoveRules =
 			return 'spawned';
 		}
 		case 'active': {
-			// A repeated start while running (teammate messages, duplicates): not a resume.
+			// A repeated start while running (teammate messages, duplicates): not a resume. Hooks
+			// race: one stamped earlier may be written later, and the start is the earliest.
+			noteEarlierStart(life, at, ms);
 			return 'repeat';
 		}
 		case 'idle': {

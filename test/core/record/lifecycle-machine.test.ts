@@ -5,7 +5,7 @@ import {foldEvents} from '../../../src/core/history/fold.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import type {EventLine} from '../../../src/core/record/event-line.js';
 import type {LifecycleStep} from '../../../src/core/record/fold-state.js';
-import {lifeIdle, lifeStart, lifeStop, newLife} from '../../../src/core/record/lifecycle-machine.js';
+import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart} from '../../../src/core/record/lifecycle-machine.js';
 import {RESUME_AFTER_STOP_MS} from '../../../src/core/record/limits.js';
 import {REPEAT_WINDOW_MS} from '../../../src/core/history/repeats.js';
 
@@ -22,6 +22,24 @@ describe('the lifecycle machine', () => {
 		expect(lifeStart(life, T(5.4), ms(5.4), {}, add)).toBe('resumed');
 		expect(life).toMatchObject({phase: 'active', startedAt: T(0), resumeCount: 1, resumedAt: T(5.4), stoppedAt: undefined});
 		expect(steps.map(s => s.kind)).toEqual(['spawned', 'completed', 'resumed']);
+	});
+
+	it('moves a known start earlier when a start stamped before it comes second, never later, and keeps the runs', () => {
+		const life = newLife();
+		expect(lifeStart(life, T(0.002), ms(0.002))).toBe('spawned');
+		expect(lifeStart(life, T(0.001), ms(0.001))).toBe('repeat');
+		expect(life).toMatchObject({phase: 'active', startedAt: T(0.001), startMs: ms(0.001), resumeCount: 0});
+		expect(lifeStart(life, T(0.003), ms(0.003))).toBe('repeat');
+		expect(life.startedAt).toBe(T(0.001));
+		// Stopped, then a start from before the start known (a late line): the start moves, the stop stays.
+		expect(lifeStop(life, T(5), ms(5), 'completed', 'subagent-stop')).toBe('stopped');
+		expect(lifeStart(life, T(0), ms(0))).toBe('late');
+		expect(life).toMatchObject({phase: 'stopped', startedAt: T(0), stoppedAt: T(5), resumeCount: 0});
+		// A start only bounded from below (never seen) is not moved by this rule.
+		const unknown = newLife();
+		lifeIdle(unknown, T(3), ms(3));
+		noteEarlierStart(unknown, T(1), ms(1));
+		expect(unknown.startedAt).toBeUndefined();
 	});
 
 	it('takes a start no later than the stop as one from before it, and dates an unknown start by it', () => {
