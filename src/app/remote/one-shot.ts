@@ -2,6 +2,8 @@
 // checked here (core/remote/answers.ts) and printed by the same presenters as a local one.
 import {decodeAgents, decodeSessions, decodeStatus, type Decoded, type RemoteSession, type RemoteStatus} from '../../core/remote/answers.js';
 import {decodeHistory} from '../../core/remote/history-answer.js';
+import {decodeStats} from '../../core/remote/stats-answer.js';
+import type {HistoryStats} from '../../core/history/stats.js';
 import type {HistoryJsonAgent} from '../../core/history/query.js';
 import {localAgent} from '../../core/remote/host-state.js';
 import type {StreamAgent} from '../../core/remote/protocol.js';
@@ -42,6 +44,10 @@ export function remoteStatus(label: string, argv: readonly string[]): Promise<Re
 
 export function remoteHistory(label: string, argv: readonly string[]): Promise<Decoded<HistoryJsonAgent>> {
 	return ask(label, argv, decodeHistory, "history --json's list of agents");
+}
+
+export function remoteStats(label: string, argv: readonly string[]): Promise<HistoryStats> {
+	return ask(label, argv, decodeStats, "stats --json's figures");
 }
 
 /** The monitor model of a remote host's agents, with this machine's rules and clock. */

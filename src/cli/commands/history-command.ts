@@ -17,6 +17,7 @@ import {
 	toStderr,
 	type FilterOptions,
 	type HistoryReadOptions,
+	selectionWords,
 } from '../shared/history-options.js';
 import {registerStatsCommand} from './stats-command.js';
 import {filterOption, type FilterExpression} from '../shared/filter-option.js';
@@ -133,24 +134,7 @@ function printHistoryTable(shown: readonly HistoryJsonAgent[], total: number, im
 
 /** The words that ask the host for the same selection (`history --json`, at most MAX_HISTORY agents): paging and --filter are done here. */
 function remoteWords(sessionArg: string | undefined, options: HistoryOptions): string[] {
-	const pass = (name: string, value: string | undefined): string[] => (value === undefined ? [] : [`--${name}`, value]);
-	return [
-		'history',
-		...(sessionArg === undefined ? [] : [sessionArg]),
-		...pass('dir', options.dir),
-		'--stale',
-		`${options.stale}ms`,
-		...pass('agent', options.agent),
-		...pass('type', options.type),
-		...pass('status', options.status === undefined ? undefined : [...options.status].join(',')),
-		...pass('since', options.since),
-		...pass('until', options.until),
-		...pass('provider', options.provider),
-		...(options.asc ? ['--asc'] : []),
-		'--limit',
-		String(MAX_HISTORY),
-		'--json',
-	];
+	return ['history', ...selectionWords(sessionArg, options), ...(options.asc ? ['--asc'] : []), '--limit', String(MAX_HISTORY), '--json'];
 }
 
 /** `history --host`: that machine's `history --json`, checked, printed with this machine's table. */

@@ -127,3 +127,20 @@ export function printNotes(notes: LogNotes): void {
 export function emptyHistoryText(activity: string): string {
 	return `no agents in the history under ${activity} yet; the hook records them from now on (agentlog install-hook)\n`;
 }
+
+/** The words that make `history` or `stats` on another machine select what these options select here. */
+export function selectionWords(sessionArg: string | undefined, options: HistoryReadOptions & FilterOptions): string[] {
+	const pass = (name: string, value: string | undefined): string[] => (value === undefined ? [] : [`--${name}`, value]);
+	return [
+		...(sessionArg === undefined ? [] : [sessionArg]),
+		...pass('dir', options.dir),
+		'--stale',
+		`${options.stale}ms`,
+		...pass('agent', options.agent),
+		...pass('type', options.type),
+		...pass('status', options.status === undefined ? undefined : [...options.status].join(',')),
+		...pass('since', options.since),
+		...pass('until', options.until),
+		...pass('provider', options.provider),
+	];
+}

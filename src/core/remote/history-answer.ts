@@ -31,7 +31,8 @@ function usageOf(v: unknown): HistoryJsonAgent['usage'] {
 	return input === null || output === null || cacheRead === null || cacheCreation === null ? null : {input, output, cacheRead, cacheCreation};
 }
 
-function costOf(v: unknown): JsonCost | null {
+/** A `cost` object of history or stats JSON, checked; null when it is not one. */
+export function costOf(v: unknown): JsonCost | null {
 	if (!isObj(v) || typeof v.pricesAsOf !== 'string' || !/^\d{4}-\d{2}-\d{2}$/u.test(v.pricesAsOf)) {
 		return null;
 	}
