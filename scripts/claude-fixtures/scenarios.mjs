@@ -30,7 +30,7 @@ const results = await parallel([
 return { results }
 `;
 
-export const scenarios = {
+const singleScenarios = {
 	foreground: {
 		about:
 			'One foreground agent (`run_in_background: false`): the main agent calls Agent, the `lister` runs `ls -a` and reports; PostToolUse(Agent) carries the completed result.',
@@ -187,3 +187,126 @@ export const scenarios = {
 		agents: {scout: 'completed', mapper: 'completed'},
 	},
 };
+
+// ---------------------------------------------------------------------------------------------------
+// Mixed scenarios: what the ones above test alone, together in one session.
+
+const MIXED_WORKFLOW = `export const meta = {
+  name: 'mixed-checks',
+  description: 'A slow check and one that fails, while a named agent works beside them',
+  phases: [{ title: 'Check' }],
+}
+const results = await parallel([
+  () => agent('[fixture:wf_slow] Wait a little, then count the files in the workspace.', { label: 'slow-count', phase: 'Check' }),
+  () => agent('[fixture:wf_refused] Summarise the README.', { label: 'refused-summary', phase: 'Check' }),
+])
+return { results }
+`;
+
+const DEEP_WORKFLOW = `export const meta = {
+  name: 'deep-checks',
+  description: 'One workflow agent delegates twice; another works beside it',
+  phases: [{ title: 'Deep' }, { title: 'Side' }],
+}
+const results = await parallel([
+  () => agent('[fixture:wf_outer] Delegate the question of the working directory to a subagent.', { label: 'outer-delegate', phase: 'Deep', agentType: 'general-purpose' }),
+  () => agent('[fixture:wf_side] Count the lines of the README.', { label: 'side-lines', phase: 'Side' }),
+])
+return { results }
+`;
+
+/** Descriptions and reports a terminal must not obey: escapes, OSC, C1, bidi marks, Markdown tables, newlines, length. */
+const HOSTILE = {
+	esc: 'Clear \u001b[2J\u001b[H the screen \u0007 and \u009b31m paint it',
+	osc: 'Copy \u001b]52;c;ZXZpbA==\u0007 and link \u001b]8;;https://example.invalid\u001b\\here\u001b]8;;\u001b\\',
+	pipes: '| col | a |\n|---|---|\nb | **bold** `code` <b>x</b>',
+	rtl: '\u202eevil\u202c text \u200f with \u2066isolates\u2069 and zero\u200bwidth',
+	long: 'Long ' + 'description words '.repeat(120).trim(),
+};
+
+const mixedScenarios = {
+	mixed: {
+		about:
+			'A named background agent (`courier`) and a Workflow (one slow agent, one refused with HTTP 400 → StopFailure) start in one message with ToolSearch(select:SendMessage); when the courier\'s `<task-notification>` comes, the main agent sends it a second task by **name** (`to: "courier"`) while the workflow still runs: the courier runs again under the same id.',
+		prompt: 'Start a named subagent courier to count the words of the README, and a workflow of two checks; when the courier is done, ask it a follow-up.',
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: ctx => {
+				if (ctx.turn === 0)
+					return reply(
+						agentCall('courier', 'Carry the count', 'Count the words of the README and report.', {name: 'courier'}),
+						tool('Workflow', {script: MIXED_WORKFLOW}),
+						tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}),
+					);
+				const sent = ctx.calls.some(c => c.name === 'SendMessage');
+				if (!sent && ctx.userTexts.includes('Courier report'))
+					return reply(
+						tool('SendMessage', {to: 'courier', message: '[fixture:courier] Second task: count the lines of the README.', summary: 'Count the lines'}),
+					);
+				return say(sent ? 'Noted; the courier has its follow-up.' : 'Waiting for the courier and the workflow.');
+			},
+			courier: ctx => {
+				const second = ctx.userTexts.includes('Second task');
+				if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? 'wc -l README' : 'wc -w README', 'Run the check'));
+				return say(second ? 'Courier, second report: the README has 1 line.' : 'Courier report: the README has 8 words.');
+			},
+			wf_slow: oneCommand('sleep 4; ls -1 | wc -l', 'Slow count report: 1 file.'),
+			wf_refused: () => ({error: 400, message: 'fixture: this request is refused on purpose'}),
+		},
+		agents: {courier: 'completed', wf_slow: 'completed', wf_refused: 'failed'},
+	},
+	deepflow: {
+		about:
+			'Nesting to depth 3 beside a workflow: `outer` (launched the default way, in the background) calls Agent for `middle` (foreground), which calls Agent for `inner` (default launch: in the background, at depth 3); at the same time a Workflow runs `wf_outer`, whose Agent call is refused (workflow agents have no Agent tool, whatever their agentType), and `wf_side`.',
+		prompt: 'Use a subagent that delegates twice to find the working directory, and a workflow of two checks beside it.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('outer', 'Delegate twice', 'Delegate to a subagent the question of the working directory.'), tool('Workflow', {script: DEEP_WORKFLOW})),
+				say('The agent and the workflow run in the background; I will report when they are done.'),
+				say('One of them reported.'),
+			),
+			outer: byTurn(
+				reply(agentCall('middle', 'Delegate once more', 'Delegate to a subagent: find the working directory.', {run_in_background: false})),
+				say('Outer report: the middle agent answered.'),
+			),
+			middle: byTurn(
+				reply(agentCall('inner', 'Find the directory', 'Print the working directory and report it.')),
+				say('Middle report: the inner agent was started.'),
+			),
+			inner: oneCommand('sleep 2; pwd', 'Inner report: the working directory is the fixture workspace.'),
+			wf_outer: byTurn(
+				reply(agentCall('wf_ghost', 'Delegate from a workflow', 'Find the working directory.', {run_in_background: false})),
+				say('Workflow outer report: there is no Agent tool here.'),
+			),
+			wf_side: oneCommand('wc -l README', 'Side report: 1 line.'),
+		},
+		agents: {outer: 'completed', middle: 'completed', inner: 'completed', wf_outer: 'completed', wf_side: 'completed'},
+	},
+	hostile: {
+		about:
+			'Five foreground agents in one message, with descriptions, prompts and reports a terminal must not obey (CSI, OSC 52/8, C1, bidi controls, a Markdown table with newlines, 2,000 characters); four finish, the fifth (`h_slow`) runs `timeout 30 tail -f README` and is cut off by SIGINT four seconds after its tool call was served.',
+		prompt: 'Use five subagents at once to check this folder, and wait for them.',
+		scripts: {
+			main: byTurn(
+				reply(
+					agentCall('h_esc', HOSTILE.esc, `Check the files. ${HOSTILE.esc}`, {run_in_background: false}),
+					agentCall('h_pipes', HOSTILE.pipes, `Check the lines.\n${HOSTILE.pipes}`, {run_in_background: false}),
+					agentCall('h_rtl', HOSTILE.rtl, `Check the words. ${HOSTILE.rtl}`, {run_in_background: false}),
+					agentCall('h_long', HOSTILE.long, `Check the size. ${HOSTILE.long}`, {run_in_background: false}),
+					agentCall('h_slow', HOSTILE.osc, `Run the long job (watch the README for 30 seconds). ${HOSTILE.osc}`, {run_in_background: false}),
+				),
+				say('All five checks are done.'),
+			),
+			h_esc: oneCommand('ls -a', `Esc report \u001b[31mred\u001b[0m \u001b]0;owned title\u0007 done.`),
+			h_pipes: oneCommand('wc -l README', `Pipes report:\n| a | b |\n|---|---|\n| 1 | 2 |`),
+			h_rtl: oneCommand('wc -w README', `RTL report \u202eevil\u202c \u200f done.`),
+			h_long: oneCommand('du -sh .', `Long report ${'many words '.repeat(400).trim()}.`),
+			h_slow: oneCommand('timeout 30 tail -f README', 'Slow report: the long job finished.'),
+		},
+		agents: {h_esc: 'completed', h_pipes: 'completed', h_rtl: 'completed', h_long: 'completed', h_slow: 'interrupted'},
+		signal: {agent: 'h_slow', name: 'SIGINT', afterMs: 4000},
+	},
+};
+
+/** Every scenario, by the folder name it is captured into. */
+export const scenarios = {...singleScenarios, ...mixedScenarios};
