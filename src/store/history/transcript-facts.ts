@@ -31,7 +31,7 @@ import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {metaPath, readLineChunksSync} from '../transcripts/files.js';
 import {findWorkflowTranscript, TranscriptRoots} from '../transcripts/transcript-paths.js';
 
-const VERSION = 3;
+const VERSION = 4;
 /** A session's cache file holds a few hundred bytes per agent; a larger one is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 /** A `.meta.json` is a few hundred bytes. */
@@ -65,7 +65,7 @@ interface Entry {
 const KEPT_META_KEYS = ['description', 'model', 'name', 'agentType', 'parentAgentId'] as const;
 
 function keptMeta(value: unknown): KeptMeta | undefined {
-	const meta = parseMeta(value);
+	const meta = parseMeta(value, true);
 	if (meta === undefined) {
 		return undefined;
 	}
@@ -176,7 +176,7 @@ function entryRow(agentId: string, e: Entry): unknown[] {
 	];
 }
 
-/** A row's `meta` read back, each string made safe again (`.meta.json`'s own checks). */
+/** A row's `meta` read back, each string checked again (`.meta.json`'s own checks). */
 function parseMetaRow(row: unknown): KeptMeta | undefined {
 	if (!Array.isArray(row)) {
 		return undefined;
