@@ -3,7 +3,8 @@
 // copy), then `ls --json`, `history --json`, `report --json`, `stats --json --agent`, `export` (the built CLI) and
 // the OTLP spans (the same read in-process) are compared per agent on tokens (input, output,
 // cache read, cache write, each response once), cost in dollars, tool calls, description, model
-// and status, with each other and with manifest.json and stand-in.jsonl (what the loopback
+// and status (a description exact in history, export and the spans; in ls and report as the screen
+// shows it: made safe, on one line, cut at 200 characters), with each other and with manifest.json and stand-in.jsonl (what the loopback
 // Messages API served: each response priced on its own). Where the fixtures
 // cannot give the truth, the gap is named in GAPS with why; a gap that closes fails the test, so
 // the list stays true.
@@ -14,6 +15,7 @@ import {describe, expect, it} from 'vitest';
 import {LIST_PRICES, requestPrice} from '../../src/core/cost/price.js';
 import {agentSpan} from '../../src/core/otlp/agent-spans.js';
 import {isFailure} from '../../src/core/record/limits.js';
+import {safeLine} from '../../src/core/text/safe-text.js';
 import {readHistories} from '../../src/store/history/histories.js';
 import {TranscriptFacts} from '../../src/store/history/transcript-facts.js';
 import {tempDir} from '../helpers/tmp.js';
@@ -192,6 +194,16 @@ function fromReport(row: Row): Omit<Said, 'usage' | 'name'> {
 	};
 }
 
+/** A description as the screen shows it (ls and report give that form): safe, on one line, cut at 200 characters. */
+function screenForm(description: string | null): string | null {
+	if (description === null) return null;
+	const points = [...safeLine(description).trim()];
+	return points.length <= 200 ? points.join('') : `${points.slice(0, 199).join('')}…`;
+}
+
+/** Claude Code's .meta.json has the Agent call's description with its lines joined by a space. */
+const metaForm = (description: string | null): string | null => description?.replace(/\n/gu, ' ') ?? null;
+
 const names = Object.keys(manifest.scenarios).sort();
 
 describe('every view agrees on each agent of the real Claude Code fixtures, and with what Claude Code recorded', () => {
@@ -246,9 +258,11 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 			const group = Object.values(stats.byType);
 			expect(group, `${who}: stats`).toHaveLength(1);
 			const span = spans.get(agent.agentId)!;
-			// 1. The views agree with each other.
+			// 1. The views agree with each other: the description exact but in ls (the screen's form).
+			const exact = views.history!.description;
 			for (const [view, said] of Object.entries(views)) {
-				expect(said, `${who}: ${view} and ls`).toEqual(views.ls);
+				expect({...said, description: null}, `${who}: ${view} and ls`).toEqual({...views.ls, description: null});
+				expect(said.description, `${who}: ${view}'s description`).toBe(view === 'ls' ? screenForm(exact) : exact);
 			}
 			const reportRow = report.get(agent.agentId);
 			expect(reportRow, `${who}: report --json`).toBeDefined();
@@ -257,7 +271,7 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 				tokens: lsSaid.tokens,
 				usd: lsSaid.usd,
 				toolCalls: lsSaid.toolCalls,
-				description: lsSaid.description,
+				description: screenForm(exact),
 				model: lsSaid.model,
 				status: lsSaid.status,
 			});
@@ -273,14 +287,15 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 					usd: span['agentlog.cost_usd'] ?? null,
 					toolCalls: span['agentlog.tool_call_count'] ?? null,
 					model: span['gen_ai.request.model'] ?? null,
+					description: span['gen_ai.agent.description'] ?? null,
 				},
 				`${who}: OTLP span`,
-			).toEqual({tokens: views.ls!.tokens, usd: views.ls!.usd, toolCalls: views.ls!.toolCalls, model: views.ls!.model});
+			).toEqual({tokens: views.ls!.tokens, usd: views.ls!.usd, toolCalls: views.ls!.toolCalls, model: views.ls!.model, description: exact});
 			for (const row of [lsRow!, historyRow!, exported.get(agent.agentId)!]) {
 				expect(row.cost, `${who}: cost`).toEqual({usd: views.ls!.usd, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 0});
 			}
 			// 2. And with what Claude Code recorded (the manifest), but for the gaps named.
-			const said = views.history!;
+			const said = {...views.history!, description: metaForm(views.history!.description)};
 			const serve = served(name, agent.script);
 			const truth: Record<string, unknown> = {
 				tokens: agent.tokens.total,
