@@ -1,7 +1,6 @@
 // The `agent-<id>.meta.json` sidecar beside a subagent transcript (CLAUDE-CODE-HOOKS.md §4:
 // third-party observations, not documented). Every key is optional; a value of the wrong type is
-// dropped, strings are made safe for a terminal here, where they enter (the past asks for them
-// exact). Pure.
+// dropped, strings are made safe for a terminal here, where they enter. Pure.
 import {isObject} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
@@ -25,14 +24,10 @@ const BOOLEAN_KEYS = ['requestNonInteractive', 'planModeRequired', 'isFork', 'in
 const NUMBER_KEYS = ['spawnDepth'] as const;
 
 /** A sidecar string is a name or a short description: longer is cut. */
-const META_STRING_MAX = 2000;
+export const META_STRING_MAX = 2000;
 
-/**
- * The known keys of a parsed `.meta.json`, type-checked; undefined when it is not an object.
- * `exact`: strings only cut, not made safe (for the past, whose JSON keeps every value exact and
- * whose text output makes it safe where printed).
- */
-export function parseMeta(json: unknown, exact = false): AgentMeta | undefined {
+/** The known keys of a parsed `.meta.json`, type-checked; undefined when it is not an object. */
+export function parseMeta(json: unknown): AgentMeta | undefined {
 	if (!isObject(json)) {
 		return undefined;
 	}
@@ -40,7 +35,7 @@ export function parseMeta(json: unknown, exact = false): AgentMeta | undefined {
 	for (const key of STRING_KEYS) {
 		const value = json[key];
 		if (typeof value === 'string') {
-			meta[key] = exact ? head(value, META_STRING_MAX) : head(safeLine(head(value, META_STRING_MAX)), META_STRING_MAX);
+			meta[key] = head(safeLine(head(value, META_STRING_MAX)), META_STRING_MAX);
 		}
 	}
 	for (const key of BOOLEAN_KEYS) {
