@@ -8,8 +8,7 @@
 // Messages API served: each response priced on its own). Where the fixtures
 // cannot give the truth, the gap is named in GAPS with why; a gap that closes fails the test, so
 // the list stays true.
-import {spawnSync} from 'node:child_process';
-import {cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {cpSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {LIST_PRICES, requestPrice} from '../../src/core/cost/price.js';
@@ -18,10 +17,7 @@ import {isFailure} from '../../src/core/record/limits.js';
 import {safeLine} from '../../src/core/text/safe-text.js';
 import {readHistories} from '../../src/store/history/histories.js';
 import {TranscriptFacts} from '../../src/store/history/transcript-facts.js';
-import {tempDir} from '../helpers/tmp.js';
-
-const base = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude');
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+import {claudeFixtures as base, copyClaudeRun, runOnCopy, type CopiedRun} from '../helpers/claude-fixture-run.js';
 
 interface Tokens {
 	readonly input: number;
@@ -67,48 +63,9 @@ const GAPS: Record<string, string> = {
 		"the fixture's activity folder was written by a hook that did not record StopFailure yet, so its log says the session's end interrupted the agent (the payloads hold the StopFailure; test/e2e/hook/real-claude-payloads.test.ts replays them)",
 };
 
-/** Every file of the scenario copied into a fresh folder, its recorded paths pointing there, every file's time the run's end. */
-function copyScenario(name: string): {root: string; now: number} {
-	const sc = manifest.scenarios[name]!;
-	const root = path.join(tempDir('agree-fx-'), name);
-	cpSync(path.join(base, name), root, {recursive: true});
-	const end = Date.parse(sc.exitedAt) / 1000;
-	const walk = (dir: string): void => {
-		for (const entry of readdirSync(dir, {withFileTypes: true})) {
-			const file = path.join(dir, entry.name);
-			if (entry.isDirectory()) {
-				walk(file);
-				continue;
-			}
-			const text = readFileSync(file, 'utf8');
-			if (text.includes(sc.root)) {
-				writeFileSync(file, text.split(sc.root).join(root));
-			}
-			utimesSync(file, end, end);
-		}
-	};
-	walk(root);
-	// An hour after the run: a stop that never came is stale in every view.
-	return {root, now: Date.parse(sc.exitedAt) + 60 * 60 * 1000};
-}
+const copyScenario = (name: string): CopiedRun => copyClaudeRun(name, manifest.scenarios[name]!);
 
-function run(root: string, now: number, args: string[]): string {
-	const r = spawnSync(process.execPath, [cli, ...args], {
-		env: {
-			...process.env,
-			HOME: path.join(root, 'home'),
-			CLAUDE_CONFIG_DIR: path.join(root, 'claude'),
-			AGENTLOG_DIR: path.join(root, 'activity'),
-			XDG_STATE_HOME: path.join(root, 'state'),
-			AGENTLOG_NOW: new Date(now).toISOString(),
-			NO_COLOR: '1',
-		},
-		encoding: 'utf8',
-		timeout: 30_000,
-	});
-	expect(r.status, r.stderr).toBe(0);
-	return r.stdout;
-}
+const run = (root: string, now: number, args: string[]): string => runOnCopy({root, now}, args);
 
 /** What the stand-in served one agent (by its script): each response once by id, priced on its own; its last request's input. */
 function served(name: string, script: string): {readonly usd: number; readonly lastInput: number | undefined} {
