@@ -13,7 +13,7 @@ import {GLYPH, shownStatus, statusLabel, taskOf} from './present.js';
 
 /** The fields at the top of the detail pane, as label/value pairs. */
 export function detailFields(
-	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity'>>,
+	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity' | 'name'>>,
 	sessionId: string | undefined,
 	now: number,
 	time: (iso: string) => string,
@@ -28,6 +28,9 @@ export function detailFields(
 	];
 	if (a.teammateName) {
 		fields.push([providerOf(a) === 'codex' ? 'nickname' : 'teammate', a.teammateName]);
+	} else if (item.name) {
+		// The name it was launched with (`.meta.json`): what SendMessage calls it.
+		fields.push(['name', item.name]);
 	}
 	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
 	const depth = a.spawnDepth ?? item.activity?.meta?.spawnDepth;

@@ -381,6 +381,11 @@ describe('detailFields', () => {
 		expect(f.get('session')).toBe('own-session');
 	});
 
+	it('shows the name an agent was launched with (what SendMessage calls it)', () => {
+		expect(fields({...item(agent('a', {start: 990})), name: 'courier'}).get('name')).toBe('courier');
+		expect(fields(item(agent('a', {start: 990}))).has('name')).toBe(false);
+	});
+
 	it('names the parent and the depth it runs at; a depth without a known parent says so; a top-level agent has no parent line', () => {
 		const nested = {...item(agent('inner', {start: 990, extra: {spawnDepth: 3}})), parentAgentId: 'amiddle'};
 		expect(fields(nested).get('parent')).toBe('amiddle (it runs at depth 3)');
