@@ -257,7 +257,7 @@ const mixedScenarios = {
 	},
 	deepflow: {
 		about:
-			'Nesting to depth 3 beside a workflow: `outer` (launched the default way, in the background) calls Agent for `middle` (foreground), which calls Agent for `inner` (default launch: in the background, at depth 3); at the same time a Workflow runs `wf_outer`, whose Agent call is refused (workflow agents have no Agent tool, whatever their agentType), and `wf_side`.',
+			'Nesting to depth 3 beside a workflow: `outer` (launched the default way, in the background) calls Agent for `middle` (foreground), which calls Agent for `inner` the default way (no `run_in_background`), and inside a subagent that ran in the foreground, at depth 3; at the same time a Workflow runs `wf_outer`, whose Agent call is refused (workflow agents have no Agent tool, whatever their agentType), and `wf_side`.',
 		prompt: 'Use a subagent that delegates twice to find the working directory, and a workflow of two checks beside it.',
 		scripts: {
 			main: byTurn(
