@@ -151,10 +151,10 @@ function fromReport(row: Row): Omit<Said, 'usage' | 'name'> {
 	};
 }
 
-/** A description as the screen shows it (ls and report give that form): safe, on one line, cut at 200 characters. */
+/** A description as the screen shows it (ls and report give that form): safe, on one line, spaces folded, cut at 200 characters. */
 function screenForm(description: string | null): string | null {
 	if (description === null) return null;
-	const points = [...safeLine(description).trim()];
+	const points = [...safeLine(description).replace(/\s+/gu, ' ').trim()];
 	return points.length <= 200 ? points.join('') : `${points.slice(0, 199).join('')}…`;
 }
 

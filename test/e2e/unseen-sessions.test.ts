@@ -230,7 +230,7 @@ describe('real sessions agentlog was not written against: every view is Claude C
 		// The snapshot: each agent on a row of its own, nested under its parent, workflow agents under their run.
 		const rowOf = (t: Truth): number => {
 			const label = t.name === null ? t.type : `${t.name} (${t.type})`;
-			const task = t.workflow?.label ?? (ls.get(t.agentId)!.description as string).replace(/\s+/gu, ' ');
+			const task = t.workflow?.label ?? (ls.get(t.agentId)!.description as string);
 			const rows = snapshot.flatMap((line, i) => (line.includes(` ${label} `) && line.includes(task) ? [i] : []));
 			expect(rows, `${name}/${t.agentId}: one row in the snapshot`).toHaveLength(1);
 			return rows[0]!;

@@ -117,14 +117,9 @@ function firstLine(text: string | undefined): string | undefined {
 	return undefined;
 }
 
-/** A description on one line, all of it: its lines joined by a space (as `.meta.json` and the transcript's reading give it), trimmed and cut. */
+/** A description on one line, all of it, as the screen draws it: its lines joined and each run of spaces made one space, trimmed and cut. */
 function flatLine(text: string | undefined): string | undefined {
-	const flat =
-		text === undefined
-			? ''
-			: head(text, 4096)
-					.replace(/\r?\n|\t/gu, ' ')
-					.trim();
+	const flat = text === undefined ? '' : head(text, 4096).replace(/\s+/gu, ' ').trim();
 	return flat === '' ? undefined : cutDescription(flat);
 }
 

@@ -129,6 +129,9 @@ describe('buildMonitorModel: description and parents', () => {
 		expect(['h1', 'h2', 'h3'].map(id => byId(m, id)?.description)).toEqual([flat, flat, flat]);
 		const long = agent('h4', {type: 'general-purpose', start: 0, extra: {description: `${'word '.repeat(100)}\nend`}});
 		expect([...byId(model({agents: [long]}), 'h4')!.description]).toHaveLength(200);
+		// A bidi mark taken out where the record was read leaves two spaces: one, as the screen draws it.
+		const spaced = agent('h5', {type: 'general-purpose', start: 0, extra: {description: 'evil text  with\t\tisolates '}});
+		expect(byId(model({agents: [spaced]}), 'h5')?.description).toBe('evil text with isolates');
 	});
 
 	it('remembers parents (the same map when nothing is new) and nests children under them', () => {
