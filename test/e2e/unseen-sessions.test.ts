@@ -227,6 +227,24 @@ describe('real sessions agentlog was not written against: every view is Claude C
 			expect(stop, `${who}: stop after its last response`).toBeGreaterThanOrEqual(t.lastAt - 1000);
 			expect(s.endMs, `${who}: span end`).toBe(stop);
 		}
+		// Each workflow run: its agents' tokens added up, the same in stats --by workflow and its span; its done and failed counts.
+		const byWorkflow = (JSON.parse(runOnCopy(copy, ['stats', '--json', '--by', 'workflow'])) as {byWorkflow: Record<string, {tokens: number; agents: number}>})
+			.byWorkflow;
+		const runIds = new Set([...truth.values()].flatMap(t => (t.workflow === null ? [] : [t.workflow.runId])));
+		for (const runId of runIds) {
+			const members = [...truth.values()].filter(t => t.workflow?.runId === runId);
+			const tokens = members.reduce((n, t) => n + t.tokens, 0);
+			expect(byWorkflow[`${members[0]!.workflow!.name} ${runId}`], `${runId}: stats`).toMatchObject({tokens, agents: members.length});
+			const span = spans.find(x => x.attributes['agentlog.workflow.run_id'] === runId && x.attributes['gen_ai.agent.id'] === undefined)!;
+			expect(
+				{
+					tokens: span.attributes['agentlog.total_tokens'],
+					done: span.attributes['agentlog.workflow.done'],
+					failed: span.attributes['agentlog.workflow.failed'],
+				},
+				`${runId}: span`,
+			).toEqual({tokens, done: members.filter(t => t.status === 'completed').length, failed: members.filter(t => t.status === 'failed').length});
+		}
 		// The snapshot: each agent on a row of its own, nested under its parent, workflow agents under their run.
 		const rowOf = (t: Truth): number => {
 			const label = t.name === null ? t.type : `${t.name} (${t.type})`;
