@@ -123,7 +123,13 @@ async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
 		idPrefix: 'Fx' + name.replace(/[^a-z0-9]/giu, '').slice(0, 6),
 		onServe(entry) {
 			const s = scenario.signal;
-			if (s && entry.agent === s.agent && entry.blocks?.some(b => b.type === 'tool_use') && !signals.length) {
+			if (
+				s &&
+				entry.agent === s.agent &&
+				(s.turn === undefined || entry.turn === s.turn) &&
+				entry.blocks?.some(b => b.type === 'tool_use') &&
+				!signals.length
+			) {
 				signals.push({name: s.name, at: null});
 				setTimeout(() => {
 					signals[0].at = new Date().toISOString();

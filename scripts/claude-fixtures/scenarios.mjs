@@ -2,7 +2,7 @@
 // plays (stand-in.mjs explains how a request is matched to a script). `agents` lists the subagents the
 // run must produce, with the end each must reach: `completed`, `failed` (API error → StopFailure),
 // `interrupted` (SIGINT), `killed` (SIGKILL). `signal` stops Claude Code once the named agent's reply
-// with a tool call has been served.
+// with a tool call has been served (at its `turn`, when given: a resumed agent's later run).
 import {byTurn, text, tool} from './stand-in.mjs';
 
 const reply = (...blocks) => ({blocks});
@@ -215,6 +215,29 @@ const results = await parallel([
 return { results }
 `;
 
+const CUT_WORKFLOW = `export const meta = {
+  name: 'cut-checks',
+  description: 'One check beside a resumed agent',
+  phases: [{ title: 'Check' }],
+}
+const results = await parallel([
+  () => agent('[fixture:wf_lines] Count the lines of the README.', { label: 'count-lines', phase: 'Check' }),
+])
+return { results }
+`;
+
+const KILL_WORKFLOW = `export const meta = {
+  name: 'killed-checks',
+  description: 'Two long checks, killed',
+  phases: [{ title: 'Long' }],
+}
+const results = await parallel([
+  () => agent('[fixture:wf_long1] Watch the README for 30 seconds.', { label: 'long-one', phase: 'Long' }),
+  () => agent('[fixture:wf_long2] Watch the README for 30 seconds too.', { label: 'long-two', phase: 'Long' }),
+])
+return { results }
+`;
+
 /** Descriptions and reports a terminal must not obey: escapes, OSC, C1, bidi marks, Markdown tables, newlines, length. */
 const HOSTILE = {
 	esc: 'Clear \u001b[2J\u001b[H the screen \u0007 and \u009b31m paint it',
@@ -305,6 +328,52 @@ const mixedScenarios = {
 		},
 		agents: {h_esc: 'completed', h_pipes: 'completed', h_rtl: 'completed', h_long: 'completed', h_slow: 'interrupted'},
 		signal: {agent: 'h_slow', name: 'SIGINT', afterMs: 4000},
+	},
+	'resume-cut': {
+		about:
+			'A named background agent (`relay`) finishes; SendMessage (by name) runs it again, and Ctrl-C (SIGINT) comes two seconds into its second run, while it runs `timeout 30 tail -f README`; a Workflow with one agent runs beside it.',
+		prompt: 'Start a named subagent relay to read the README and a workflow of one check; when relay is done, give it a long follow-up.',
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: ctx => {
+				if (ctx.turn === 0)
+					return reply(
+						agentCall('relay', 'Relay the README', 'Read the README and report.', {name: 'relay'}),
+						tool('Workflow', {script: CUT_WORKFLOW}),
+						tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}),
+					);
+				const sent = ctx.calls.some(c => c.name === 'SendMessage');
+				if (!sent && ctx.userTexts.includes('Relay report'))
+					return reply(
+						tool('SendMessage', {to: 'relay', message: '[fixture:relay] Second task: watch the README for 30 seconds.', summary: 'Watch the README'}),
+					);
+				return say(sent ? 'Relay has its follow-up.' : 'Waiting for relay and the workflow.');
+			},
+			relay: ctx => {
+				const second = ctx.userTexts.includes('Second task');
+				if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? 'timeout 30 tail -f README' : 'cat README', 'Run the check'));
+				return say(second ? 'Relay, second report: watched.' : 'Relay report: the README names the fixture folder.');
+			},
+			wf_lines: oneCommand('wc -l README', 'Lines report: 1 line.'),
+		},
+		agents: {relay: 'interrupted', wf_lines: 'completed'},
+		signal: {agent: 'relay', turn: 2, name: 'SIGINT', afterMs: 2000},
+	},
+	'workflow-kill': {
+		about:
+			"SIGKILL while a Workflow runs two slow agents (`timeout 30 tail -f README`) and a background agent works beside them: nothing fires after the kill, the run file `wf_<run>.json` is never written (only the journal and the agents' files are there).",
+		prompt: 'Run a workflow of two long checks and a background subagent beside it.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('side', 'Look at the folder', 'List the folder and report.'), tool('Workflow', {script: KILL_WORKFLOW})),
+				say('They run in the background.'),
+			),
+			side: oneCommand('ls -a', 'Side report: a README.'),
+			wf_long1: oneCommand('timeout 30 tail -f README', 'Long one report.'),
+			wf_long2: oneCommand('timeout 30 tail -f README', 'Long two report.'),
+		},
+		agents: {side: 'completed', wf_long1: 'killed', wf_long2: 'killed'},
+		signal: {agent: 'wf_long2', name: 'SIGKILL', afterMs: 2500},
 	},
 };
 

@@ -119,9 +119,11 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 			'named',
 			'parallel',
 			'resume',
+			'resume-cut',
 			'sigint',
 			'sigkill',
 			'workflow',
+			'workflow-kill',
 		]);
 		expect(
 			readdirSync(base, {withFileTypes: true})

@@ -1,7 +1,8 @@
 // Sessions agentlog was not written against: real Claude Code runs that mix what the other
 // fixtures test alone (a named agent resumed by name while a workflow runs with a refused agent,
 // depth-3 nesting beside a workflow, five parallel agents with hostile text and one cut by
-// SIGINT; one of them captured with Claude Code 2.1.332). The truth comes from Claude Code's own
+// SIGINT; a named agent cut by Ctrl-C in its second run; SIGKILL while a workflow runs; one of
+// them captured with Claude Code 2.1.332). The truth comes from Claude Code's own
 // files only — each agent's transcript (responses once by message id, its tool calls, its time
 // span, each task it was handed), its `.meta.json`, the workflow run file — never from the hook,
 // the manifest's sums or agentlog. Every agent must then be the same in `ls --json`, `history
@@ -21,6 +22,7 @@ interface Scenario {
 	readonly exitedAt: string;
 	readonly sessionId: string;
 	readonly mainTranscript: string;
+	readonly signal: {readonly name: string} | null;
 }
 
 const manifest = JSON.parse(readFileSync(path.join(claudeFixtures, 'manifest.json'), 'utf8')) as {scenarios: Record<string, Scenario>};
@@ -49,7 +51,8 @@ interface Truth {
 	readonly usage: {input: number; output: number; cacheRead: number; cacheCreation: number};
 	readonly tokens: number;
 	readonly toolCalls: number;
-	readonly status: 'completed' | 'failed' | 'interrupted';
+	/** Cut off (its last run never ended its turn): by the run's signal, interrupted (Ctrl-C) or stale (SIGKILL: nothing more came). */
+	readonly status: 'completed' | 'failed' | 'interrupted' | 'stale';
 	readonly workflow: {runId: string; name: string; phase: string; label: string} | null;
 	/** Each task handed to it (the first, then each SendMessage): each carries the scenario's `[fixture:…]` marker. */
 	readonly runs: number;
@@ -57,7 +60,7 @@ interface Truth {
 	readonly lastAt: number;
 }
 
-/** Every agent of the session, from Claude Code's files alone. */
+/** Every agent of the session, from Claude Code's files alone (and the signal the run was given). */
 function truthOf(root: string, sc: Scenario): Map<string, Truth> {
 	const sessionDir = path.join(root, sc.mainTranscript.replace(/\.jsonl$/u, ''));
 	const files = readdirSync(sessionDir, {recursive: true, encoding: 'utf8'}).map(f => f.split(path.sep).join('/'));
@@ -67,6 +70,9 @@ function truthOf(root: string, sc: Scenario): Map<string, Truth> {
 		runs.set(run.runId, run as never);
 	}
 	const out = new Map<string, Truth>();
+	// A run killed before its end has no run file: its name is in its script's file name.
+	const scriptName = (runId: string): string | undefined =>
+		files.find(x => x.startsWith('workflows/scripts/') && x.endsWith(`-${runId}.js`))?.slice('workflows/scripts/'.length, -`-${runId}.js`.length);
 	for (const f of files.filter(x => /\/agent-a[0-9a-f]{16}\.jsonl$/u.test(x))) {
 		const agentId = /agent-(a[0-9a-f]{16})\.jsonl$/u.exec(f)![1]!;
 		const lines = jsonl(path.join(sessionDir, f));
@@ -92,6 +98,9 @@ function truthOf(root: string, sc: Scenario): Map<string, Truth> {
 		const run = runId === undefined ? undefined : runs.get(runId);
 		const progress = run?.workflowProgress.find(p => p.agentId === agentId);
 		const texts = lines.filter(l => l.type === 'user').map(textOf);
+		// Its last turn ended (the last response said end_turn) after the last task it was handed.
+		const lastTask = lines.findLastIndex(l => l.type === 'user' && textOf(l).includes('[fixture:'));
+		const ended = lines.slice(lastTask).some(l => l.type === 'assistant' && (l.message as {stop_reason?: string}).stop_reason === 'end_turn');
 		const stamps = lines.flatMap(l => (typeof l.timestamp === 'string' ? [Date.parse(l.timestamp)] : []));
 		out.set(agentId, {
 			agentId,
@@ -104,8 +113,23 @@ function truthOf(root: string, sc: Scenario): Map<string, Truth> {
 			usage,
 			tokens: usage.input + usage.output + usage.cacheRead + usage.cacheCreation,
 			toolCalls: tools.size,
-			status: progress?.state === 'error' ? 'failed' : texts.some(t => t.startsWith('[Request interrupted by user')) ? 'interrupted' : 'completed',
-			workflow: runId === undefined ? null : {runId, name: run!.workflowName, phase: progress!.phaseTitle, label: progress!.label},
+			status:
+				progress?.state === 'error'
+					? 'failed'
+					: ended && !texts.some(t => t.startsWith('[Request interrupted by user'))
+						? 'completed'
+						: sc.signal?.name === 'SIGKILL'
+							? 'stale'
+							: 'interrupted',
+			workflow:
+				runId === undefined
+					? null
+					: {
+							runId,
+							name: run?.workflowName ?? scriptName(runId)!,
+							phase: progress?.phaseTitle ?? (meta.workflowPhase as string),
+							label: progress?.label ?? (meta.description as string),
+						},
 			runs: texts.filter(t => t.includes('[fixture:')).length,
 			firstAt: Math.min(...stamps),
 			lastAt: Math.max(...stamps),
@@ -123,17 +147,17 @@ function lsStatus(row: Row): string {
 }
 
 /** Agents whose record's start lost a race between two hook processes (`<scenario>/<agent id>`). */
-const HOOK_START_RACE = new Set(['deepflow/aa28caf016a6b0dec']);
+const HOOK_START_RACE = new Set(['deepflow/aa28caf016a6b0dec', 'resume-cut/a6e0a3a76efbeb473']);
 
 const byAgent = (rows: Row[]): Map<string, Row> => new Map(rows.map(r => [r.agentId as string, r]));
-const MIXED = ['mixed', 'mixed-2.1.332', 'deepflow', 'hostile'];
+const MIXED = ['mixed', 'mixed-2.1.332', 'deepflow', 'hostile', 'resume-cut', 'workflow-kill'];
 
 describe('real sessions agentlog was not written against: every view is Claude Code’s truth', () => {
 	it.each(MIXED)('%s', async name => {
 		const sc = manifest.scenarios[name]!;
 		const copy = copyClaudeRun(name, sc);
 		const truth = truthOf(copy.root, sc);
-		expect(truth.size).toBeGreaterThanOrEqual(3);
+		expect(truth.size).toBeGreaterThanOrEqual(2);
 		const ls = byAgent(JSON.parse(runOnCopy(copy, ['ls', '--json', sc.sessionId])) as Row[]);
 		const history = byAgent(JSON.parse(runOnCopy(copy, ['history', '--json'])) as Row[]);
 		const exported = byAgent(
@@ -223,6 +247,12 @@ describe('real sessions agentlog was not written against: every view is Claude C
 			expect(new Set(stops), `${who}: stops`).toEqual(new Set([h.stoppedAt]));
 			const [start, stop] = [Date.parse(h.startedAt as string), Date.parse(h.stoppedAt as string)];
 			expect(Math.abs(start - t.firstAt), `${who}: start near its first transcript line`).toBeLessThan(1500);
+			if (t.status === 'stale') {
+				expect(h.stoppedAt, `${who}: no stop`).toBeNull();
+				// Killed: no stop anywhere; its span lasts as long as history says it worked (to its transcript's last line).
+				expect({span: s.endMs - s.startMs, lastLine: Date.parse(h.lastActivityAt as string)}, `${who}: span`).toEqual({span: h.durationMs, lastLine: t.lastAt});
+				continue;
+			}
 			expect(stop - t.lastAt, `${who}: stop near its last transcript line`).toBeLessThan(2000);
 			expect(stop, `${who}: stop after its last response`).toBeGreaterThanOrEqual(t.lastAt - 1000);
 			expect(s.endMs, `${who}: span end`).toBe(stop);
