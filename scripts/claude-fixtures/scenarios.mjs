@@ -247,6 +247,28 @@ const HOSTILE = {
 	long: 'Long ' + 'description words '.repeat(120).trim(),
 };
 
+/**
+ * The main agent of a session where a named agent and a workflow start together (SendMessage loaded
+ * in the same message): when the named agent's first report has come, it sends it `followUp` by name.
+ */
+const namedBesideWorkflow =
+	({launch, workflow, reported, followUp, sent, waiting}) =>
+	ctx => {
+		if (ctx.turn === 0) return reply(launch, tool('Workflow', {script: workflow}), tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}));
+		const done = ctx.calls.some(c => c.name === 'SendMessage');
+		if (!done && ctx.userTexts.includes(reported)) return reply(tool('SendMessage', followUp));
+		return say(done ? sent : waiting);
+	};
+
+/** An agent handed two tasks (the second by SendMessage, its text says `Second task`): one command and a report for each. */
+const twoTasks =
+	([firstCommand, firstReport], [secondCommand, secondReport]) =>
+	ctx => {
+		const second = ctx.userTexts.includes('Second task');
+		if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? secondCommand : firstCommand, 'Run the check'));
+		return say(second ? secondReport : firstReport);
+	};
+
 const mixedScenarios = {
 	mixed: {
 		about:
@@ -254,25 +276,15 @@ const mixedScenarios = {
 		prompt: 'Start a named subagent courier to count the words of the README, and a workflow of two checks; when the courier is done, ask it a follow-up.',
 		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
 		scripts: {
-			main: ctx => {
-				if (ctx.turn === 0)
-					return reply(
-						agentCall('courier', 'Carry the count', 'Count the words of the README and report.', {name: 'courier'}),
-						tool('Workflow', {script: MIXED_WORKFLOW}),
-						tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}),
-					);
-				const sent = ctx.calls.some(c => c.name === 'SendMessage');
-				if (!sent && ctx.userTexts.includes('Courier report'))
-					return reply(
-						tool('SendMessage', {to: 'courier', message: '[fixture:courier] Second task: count the lines of the README.', summary: 'Count the lines'}),
-					);
-				return say(sent ? 'Noted; the courier has its follow-up.' : 'Waiting for the courier and the workflow.');
-			},
-			courier: ctx => {
-				const second = ctx.userTexts.includes('Second task');
-				if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? 'wc -l README' : 'wc -w README', 'Run the check'));
-				return say(second ? 'Courier, second report: the README has 1 line.' : 'Courier report: the README has 8 words.');
-			},
+			main: namedBesideWorkflow({
+				launch: agentCall('courier', 'Carry the count', 'Count the words of the README and report.', {name: 'courier'}),
+				workflow: MIXED_WORKFLOW,
+				reported: 'Courier report',
+				followUp: {to: 'courier', message: '[fixture:courier] Second task: count the lines of the README.', summary: 'Count the lines'},
+				sent: 'Noted; the courier has its follow-up.',
+				waiting: 'Waiting for the courier and the workflow.',
+			}),
+			courier: twoTasks(['wc -w README', 'Courier report: the README has 8 words.'], ['wc -l README', 'Courier, second report: the README has 1 line.']),
 			wf_slow: oneCommand('sleep 4; ls -1 | wc -l', 'Slow count report: 1 file.'),
 			wf_refused: () => ({error: 400, message: 'fixture: this request is refused on purpose'}),
 		},
@@ -335,25 +347,15 @@ const mixedScenarios = {
 		prompt: 'Start a named subagent relay to read the README and a workflow of one check; when relay is done, give it a long follow-up.',
 		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
 		scripts: {
-			main: ctx => {
-				if (ctx.turn === 0)
-					return reply(
-						agentCall('relay', 'Relay the README', 'Read the README and report.', {name: 'relay'}),
-						tool('Workflow', {script: CUT_WORKFLOW}),
-						tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}),
-					);
-				const sent = ctx.calls.some(c => c.name === 'SendMessage');
-				if (!sent && ctx.userTexts.includes('Relay report'))
-					return reply(
-						tool('SendMessage', {to: 'relay', message: '[fixture:relay] Second task: watch the README for 30 seconds.', summary: 'Watch the README'}),
-					);
-				return say(sent ? 'Relay has its follow-up.' : 'Waiting for relay and the workflow.');
-			},
-			relay: ctx => {
-				const second = ctx.userTexts.includes('Second task');
-				if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? 'timeout 30 tail -f README' : 'cat README', 'Run the check'));
-				return say(second ? 'Relay, second report: watched.' : 'Relay report: the README names the fixture folder.');
-			},
+			main: namedBesideWorkflow({
+				launch: agentCall('relay', 'Relay the README', 'Read the README and report.', {name: 'relay'}),
+				workflow: CUT_WORKFLOW,
+				reported: 'Relay report',
+				followUp: {to: 'relay', message: '[fixture:relay] Second task: watch the README for 30 seconds.', summary: 'Watch the README'},
+				sent: 'Relay has its follow-up.',
+				waiting: 'Waiting for relay and the workflow.',
+			}),
+			relay: twoTasks(['cat README', 'Relay report: the README names the fixture folder.'], ['timeout 30 tail -f README', 'Relay, second report: watched.']),
 			wf_lines: oneCommand('wc -l README', 'Lines report: 1 line.'),
 		},
 		agents: {relay: 'interrupted', wf_lines: 'completed'},
