@@ -191,52 +191,54 @@ const singleScenarios = {
 // ---------------------------------------------------------------------------------------------------
 // Mixed scenarios: what the ones above test alone, together in one session.
 
-const MIXED_WORKFLOW = `export const meta = {
-  name: 'mixed-checks',
-  description: 'A slow check and one that fails, while a named agent works beside them',
-  phases: [{ title: 'Check' }],
+/** A Workflow script: `meta`, then its agents in parallel (each `[task, label, phase]`, and more options as text). */
+const workflowScript = (name, description, phases, agents) => `export const meta = {
+  name: '${name}',
+  description: '${description}',
+  phases: [${phases.map(title => `{ title: '${title}' }`).join(', ')}],
 }
 const results = await parallel([
-  () => agent('[fixture:wf_slow] Wait a little, then count the files in the workspace.', { label: 'slow-count', phase: 'Check' }),
-  () => agent('[fixture:wf_refused] Summarise the README.', { label: 'refused-summary', phase: 'Check' }),
+${agents.map(([task, label, phase, more = '']) => `  () => agent('${task}', { label: '${label}', phase: '${phase}'${more} }),`).join('\n')}
 ])
 return { results }
 `;
 
-const DEEP_WORKFLOW = `export const meta = {
-  name: 'deep-checks',
-  description: 'One workflow agent delegates twice; another works beside it',
-  phases: [{ title: 'Deep' }, { title: 'Side' }],
-}
-const results = await parallel([
-  () => agent('[fixture:wf_outer] Delegate the question of the working directory to a subagent.', { label: 'outer-delegate', phase: 'Deep', agentType: 'general-purpose' }),
-  () => agent('[fixture:wf_side] Count the lines of the README.', { label: 'side-lines', phase: 'Side' }),
-])
-return { results }
-`;
+const MIXED_WORKFLOW = workflowScript(
+	'mixed-checks',
+	'A slow check and one that fails, while a named agent works beside them',
+	['Check'],
+	[
+		['[fixture:wf_slow] Wait a little, then count the files in the workspace.', 'slow-count', 'Check'],
+		['[fixture:wf_refused] Summarise the README.', 'refused-summary', 'Check'],
+	],
+);
 
-const CUT_WORKFLOW = `export const meta = {
-  name: 'cut-checks',
-  description: 'One check beside a resumed agent',
-  phases: [{ title: 'Check' }],
-}
-const results = await parallel([
-  () => agent('[fixture:wf_lines] Count the lines of the README.', { label: 'count-lines', phase: 'Check' }),
-])
-return { results }
-`;
+const DEEP_WORKFLOW = workflowScript(
+	'deep-checks',
+	'One workflow agent delegates twice; another works beside it',
+	['Deep', 'Side'],
+	[
+		['[fixture:wf_outer] Delegate the question of the working directory to a subagent.', 'outer-delegate', 'Deep', ", agentType: 'general-purpose'"],
+		['[fixture:wf_side] Count the lines of the README.', 'side-lines', 'Side'],
+	],
+);
 
-const KILL_WORKFLOW = `export const meta = {
-  name: 'killed-checks',
-  description: 'Two long checks, killed',
-  phases: [{ title: 'Long' }],
-}
-const results = await parallel([
-  () => agent('[fixture:wf_long1] Watch the README for 30 seconds.', { label: 'long-one', phase: 'Long' }),
-  () => agent('[fixture:wf_long2] Watch the README for 30 seconds too.', { label: 'long-two', phase: 'Long' }),
-])
-return { results }
-`;
+const CUT_WORKFLOW = workflowScript(
+	'cut-checks',
+	'One check beside a resumed agent',
+	['Check'],
+	[['[fixture:wf_lines] Count the lines of the README.', 'count-lines', 'Check']],
+);
+
+const KILL_WORKFLOW = workflowScript(
+	'killed-checks',
+	'Two long checks, killed',
+	['Long'],
+	[
+		['[fixture:wf_long1] Watch the README for 30 seconds.', 'long-one', 'Long'],
+		['[fixture:wf_long2] Watch the README for 30 seconds too.', 'long-two', 'Long'],
+	],
+);
 
 /** Descriptions and reports a terminal must not obey: escapes, OSC, C1, bidi marks, Markdown tables, newlines, length. */
 const HOSTILE = {
