@@ -8,6 +8,7 @@ import {monitorFigures} from '../core/monitor/figures.js';
 import type {ViewItem} from '../core/monitor/view.js';
 import type {MonitorItem} from '../core/monitor/model.js';
 import {INFERRED_STOP_DETAIL} from '../core/monitor/inferred-stop.js';
+import {isFailure} from '../core/record/limits.js';
 import {contextText, costDetail} from './cost-text.js';
 import {GLYPH, shownStatus, statusLabel, taskOf} from './present.js';
 
@@ -77,8 +78,11 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 	const {figures, result, contextUsed} = monitorFigures(item);
 	if (result && result.status !== 'async_launched') {
 		// The agent's tokens as every view counts them; Claude Code's totalTokens is the last request's only.
+		// A resumed agent whose later run did not complete (cut off, failed, still going) has only an earlier run's result.
+		const ended = shownStatus(item) === 'stopped' && !item.agent.interrupted && !isFailure(item.agent.stopReason);
+		const earlier = result.status === 'completed' && (item.agent.resumeCount ?? 0) > 0 && !ended;
 		const parts = [
-			result.status,
+			earlier ? `${result.status} (its run before the resume)` : result.status,
 			result.totalDurationMs === undefined ? undefined : formatDuration(result.totalDurationMs),
 			figures.tokens === undefined ? undefined : `${compactNumber(figures.tokens)} tokens`,
 			figures.toolCalls === undefined ? undefined : `${figures.toolCalls} tool call${figures.toolCalls === 1 ? '' : 's'}`,
