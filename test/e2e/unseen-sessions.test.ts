@@ -146,9 +146,6 @@ function lsStatus(row: Row): string {
 	return String(row.stopReason).startsWith('stop-failure:') ? 'failed' : 'completed';
 }
 
-/** Agents whose record's start lost a race between two hook processes (`<scenario>/<agent id>`). */
-const HOOK_START_RACE = new Set(['deepflow/aa28caf016a6b0dec', 'resume-cut/a6e0a3a76efbeb473']);
-
 const byAgent = (rows: Row[]): Map<string, Row> => new Map(rows.map(r => [r.agentId as string, r]));
 const MIXED = ['mixed', 'mixed-2.1.332', 'deepflow', 'hostile', 'resume-cut', 'workflow-kill'];
 
@@ -234,14 +231,7 @@ describe('real sessions agentlog was not written against: every view is Claude C
 				`${who}: runs add up`,
 			).toBe(t.tokens);
 			// The same start and stop in every view, and within the transcript's own span of time.
-			const fromLog = [h.startedAt, e.startedAt, new Date(s.startMs).toISOString()];
-			const fromRecord = [l.startedAt, r.startedAt];
-			if (HOOK_START_RACE.has(who)) {
-				// A known hook bug (test/core/hook/start-order.test.ts): the record took the later of two stamps a millisecond apart.
-				expect(new Set(fromRecord), `${who}: the race is still there; remove it from HOOK_START_RACE`).not.toEqual(new Set([h.startedAt]));
-				expect(Date.parse(l.startedAt as string) - Date.parse(h.startedAt as string), who).toBeLessThanOrEqual(5);
-			}
-			const starts = HOOK_START_RACE.has(who) ? fromLog : [...fromLog, ...fromRecord];
+			const starts = [l.startedAt, h.startedAt, e.startedAt, r.startedAt, new Date(s.startMs).toISOString()];
 			const stops = [l.stoppedAt ?? null, h.stoppedAt, e.stoppedAt, r.stoppedAt];
 			expect(new Set(starts), `${who}: starts ${starts.join(' ')}`).toEqual(new Set([h.startedAt]));
 			expect(new Set(stops), `${who}: stops`).toEqual(new Set([h.stoppedAt]));
