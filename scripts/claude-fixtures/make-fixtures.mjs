@@ -6,6 +6,10 @@
 //   node scripts/claude-fixtures/make-fixtures.mjs                 # every scenario
 //   node scripts/claude-fixtures/make-fixtures.mjs foreground sigint   # only these
 //   node scripts/claude-fixtures/make-fixtures.mjs --pkg=/tmp/cc   # reuse (or keep) the install there
+//   node scripts/claude-fixtures/make-fixtures.mjs --claude-version=2.1.332 --out=/tmp/cc-out --run-root=/tmp/cc-run mixed
+//       # another Claude Code version; the copies and manifest.json go to --out, not the repository
+//   node scripts/claude-fixtures/make-fixtures.mjs --claude-version=2.1.332 --suffix=-2.1.332 mixed
+//       # into test/fixtures/claude/mixed-2.1.332/, beside the pinned version's mixed/
 //
 // What it does:
 // 1. `npm install @anthropic-ai/claude-code@<CLAUDE_VERSION> --ignore-scripts` into a temp folder (or
@@ -42,7 +46,7 @@ export const CLAUDE_VERSION = '2.1.328';
 export const RUN_ROOT = '/tmp/agentlog-claude-fixtures';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const outRoot = path.join(repoRoot, 'test/fixtures/claude');
+const fixturesRoot = path.join(repoRoot, 'test/fixtures/claude');
 
 /** Every hook event the payload-copying hook is registered for (Claude Code ignores none of these names). */
 const PAYLOAD_EVENTS = [
@@ -68,12 +72,12 @@ const PAYLOAD_EVENTS = [
 // ---------------------------------------------------------------------------------------------------
 // Installing Claude Code and agentlog's hook.
 
-function installClaude(dir) {
+function installClaude(dir, wanted = CLAUDE_VERSION) {
 	const bin = path.join(dir, 'node_modules/@anthropic-ai', `claude-code-${process.platform}-${process.arch}`, 'claude');
 	const version = () => spawnSync(bin, ['--version'], {encoding: 'utf8', env: {PATH: process.env.PATH, HOME: dir}}).stdout?.trim() ?? '';
-	if (fs.existsSync(bin) && version().startsWith(CLAUDE_VERSION)) return bin;
-	npmInstallInto(dir, `@anthropic-ai/claude-code@${CLAUDE_VERSION}`);
-	if (!version().startsWith(CLAUDE_VERSION)) throw new Error(`${bin} says ${JSON.stringify(version())}, expected ${CLAUDE_VERSION}`);
+	if (fs.existsSync(bin) && version().startsWith(wanted)) return bin;
+	npmInstallInto(dir, `@anthropic-ai/claude-code@${wanted}`);
+	if (!version().startsWith(wanted)) throw new Error(`${bin} says ${JSON.stringify(version())}, expected ${wanted}`);
 	return bin;
 }
 
@@ -99,8 +103,8 @@ function installHooks(dirs, hookScript) {
 // ---------------------------------------------------------------------------------------------------
 // Running one scenario.
 
-function prepare(name) {
-	const root = path.join(RUN_ROOT, name);
+function prepare(name, runRoot) {
+	const root = path.join(runRoot, name);
 	fs.rmSync(root, {recursive: true, force: true});
 	const dirs = {root};
 	for (const d of ['home', 'claude', 'activity', 'tmp', 'workspace']) fs.mkdirSync((dirs[d] = path.join(root, d)), {recursive: true});
@@ -108,8 +112,8 @@ function prepare(name) {
 	return dirs;
 }
 
-async function runScenario(name, scenario, {bin, hookScript}) {
-	const dirs = prepare(name);
+async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
+	const dirs = prepare(name, runRoot);
 	installHooks(dirs, hookScript);
 	let child = null;
 	const signals = [];
@@ -119,7 +123,13 @@ async function runScenario(name, scenario, {bin, hookScript}) {
 		idPrefix: 'Fx' + name.replace(/[^a-z0-9]/giu, '').slice(0, 6),
 		onServe(entry) {
 			const s = scenario.signal;
-			if (s && entry.agent === s.agent && entry.blocks?.some(b => b.type === 'tool_use') && !signals.length) {
+			if (
+				s &&
+				entry.agent === s.agent &&
+				(s.turn === undefined || entry.turn === s.turn) &&
+				entry.blocks?.some(b => b.type === 'tool_use') &&
+				!signals.length
+			) {
 				signals.push({name: s.name, at: null});
 				setTimeout(() => {
 					signals[0].at = new Date().toISOString();
@@ -266,7 +276,7 @@ function describe(name, scenario, {dirs, exit, exitedAt, served, signal}) {
 	};
 }
 
-function copyResults(name, {dirs}) {
+function copyResults(name, {dirs}, outRoot) {
 	const dest = path.join(outRoot, name);
 	fs.rmSync(dest, {recursive: true, force: true});
 	fs.mkdirSync(dest, {recursive: true});
@@ -279,13 +289,15 @@ function copyResults(name, {dirs}) {
 	console.log(`[${name}] copied ${Math.round(bytes / 1024)} KB to ${path.relative(repoRoot, dest)}`);
 }
 
-function writeManifest(results) {
+function writeManifest(results, {outRoot, version, runRoot}) {
 	const file = path.join(outRoot, 'manifest.json');
 	const old = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {scenarios: {}};
+	// The manifest's version is the pinned one's (or the first run's, in a fresh --out folder); a scenario made with another says its own.
+	const pinned = old.claudeCodeVersion ?? version;
 	const manifest = {
-		claudeCodeVersion: CLAUDE_VERSION,
+		claudeCodeVersion: pinned,
 		command: 'node scripts/claude-fixtures/make-fixtures.mjs',
-		runRoot: RUN_ROOT,
+		runRoot,
 		layout: {
 			claude: '<root>/claude = CLAUDE_CONFIG_DIR (only projects/ is kept)',
 			activity: '<root>/activity = AGENTLOG_DIR',
@@ -295,13 +307,14 @@ function writeManifest(results) {
 		},
 		scenarios: {...old.scenarios},
 	};
-	for (const [name, result] of Object.entries(results)) manifest.scenarios[name] = {generated: new Date().toISOString().slice(0, 10), ...result};
+	for (const [name, result] of Object.entries(results))
+		manifest.scenarios[name] = {generated: new Date().toISOString().slice(0, 10), ...(version === pinned ? {} : {claudeCodeVersion: version}), ...result};
 	fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + '\n');
 	const readme = path.join(outRoot, 'README.md');
 	if (!fs.existsSync(readme)) return;
 	const rows = Object.entries(manifest.scenarios).flatMap(([name, sc]) => [
 		``,
-		`### ${name} (generated ${sc.generated}, claude exited ${sc.exit}${sc.signal ? ` after ${sc.signal.name}` : ''})`,
+		`### ${name} (generated ${sc.generated}${sc.claudeCodeVersion ? `, Claude Code ${sc.claudeCodeVersion}` : ''}, claude exited ${sc.exit}${sc.signal ? ` after ${sc.signal.name}` : ''})`,
 		``,
 		sc.about,
 		``,
@@ -322,30 +335,40 @@ function writeManifest(results) {
 
 async function main() {
 	const argv = process.argv.slice(2);
-	const pkgArg = argv.find(a => a.startsWith('--pkg='))?.slice('--pkg='.length);
+	const option = name => argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+	const pkgArg = option('pkg');
+	const version = option('claude-version') ?? CLAUDE_VERSION;
+	const outRoot = path.resolve(option('out') ?? fixturesRoot);
+	const runRoot = path.resolve(option('run-root') ?? RUN_ROOT);
+	const suffix = option('suffix') ?? '';
+	if (!/^[\w.-]*$/u.test(suffix)) throw new Error(`--suffix=${suffix}: letters, digits, '.', '_' and '-' only`);
+	if (version !== CLAUDE_VERSION && outRoot === fixturesRoot && !suffix)
+		throw new Error(`--claude-version=${version} needs --out=<folder> or --suffix=<-version>: test/fixtures/claude/<scenario> holds ${CLAUDE_VERSION}'s files`);
 	const wanted = argv.filter(a => !a.startsWith('--'));
 	for (const w of wanted) if (!scenarios[w]) throw new Error(`unknown scenario ${w}; known: ${Object.keys(scenarios).join(', ')}`);
 	const pkg = pkgArg ? path.resolve(pkgArg) : fs.mkdtempSync(path.join(os.tmpdir(), 'claude-code-pkg-'));
 	try {
-		const bin = installClaude(pkg);
+		const bin = installClaude(pkg, version);
 		run(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], {cwd: repoRoot});
-		fs.mkdirSync(RUN_ROOT, {recursive: true});
-		const hookScript = path.join(RUN_ROOT, 'payload-hook.cjs');
+		fs.mkdirSync(runRoot, {recursive: true});
+		fs.mkdirSync(outRoot, {recursive: true});
+		const hookScript = path.join(runRoot, 'payload-hook.cjs');
 		fs.writeFileSync(hookScript, PAYLOAD_HOOK_SOURCE);
 		const runs = {};
 		for (const [name, scenario] of Object.entries(scenarios)) {
 			if (wanted.length && !wanted.includes(name)) continue;
-			const result = await runScenario(name, scenario, {bin, hookScript});
-			runs[name] = describe(name, scenario, result);
-			runs[name].copy = result;
+			const folder = name + suffix;
+			const result = await runScenario(folder, scenario, {bin, hookScript, runRoot});
+			runs[folder] = describe(folder, scenario, result);
+			runs[folder].copy = result;
 		}
 		// Only when every wanted scenario ran as scripted: replace the committed files.
 		const results = {};
 		for (const [name, {copy, ...described}] of Object.entries(runs)) {
-			copyResults(name, copy);
+			copyResults(name, copy, outRoot);
 			results[name] = described;
 		}
-		writeManifest(results);
+		writeManifest(results, {outRoot, version, runRoot});
 	} finally {
 		if (!pkgArg) fs.rmSync(pkg, {recursive: true, force: true});
 	}

@@ -2,7 +2,7 @@
 // plays (stand-in.mjs explains how a request is matched to a script). `agents` lists the subagents the
 // run must produce, with the end each must reach: `completed`, `failed` (API error → StopFailure),
 // `interrupted` (SIGINT), `killed` (SIGKILL). `signal` stops Claude Code once the named agent's reply
-// with a tool call has been served.
+// with a tool call has been served (at its `turn`, when given: a resumed agent's later run).
 import {byTurn, text, tool} from './stand-in.mjs';
 
 const reply = (...blocks) => ({blocks});
@@ -30,7 +30,7 @@ const results = await parallel([
 return { results }
 `;
 
-export const scenarios = {
+const singleScenarios = {
 	foreground: {
 		about:
 			'One foreground agent (`run_in_background: false`): the main agent calls Agent, the `lister` runs `ls -a` and reports; PostToolUse(Agent) carries the completed result.',
@@ -187,3 +187,199 @@ export const scenarios = {
 		agents: {scout: 'completed', mapper: 'completed'},
 	},
 };
+
+// ---------------------------------------------------------------------------------------------------
+// Mixed scenarios: what the ones above test alone, together in one session.
+
+/** A Workflow script: `meta`, then its agents in parallel (each `[task, label, phase]`, and more options as text). */
+const workflowScript = (name, description, phases, agents) => `export const meta = {
+  name: '${name}',
+  description: '${description}',
+  phases: [${phases.map(title => `{ title: '${title}' }`).join(', ')}],
+}
+const results = await parallel([
+${agents.map(([task, label, phase, more = '']) => `  () => agent('${task}', { label: '${label}', phase: '${phase}'${more} }),`).join('\n')}
+])
+return { results }
+`;
+
+const MIXED_WORKFLOW = workflowScript(
+	'mixed-checks',
+	'A slow check and one that fails, while a named agent works beside them',
+	['Check'],
+	[
+		['[fixture:wf_slow] Wait a little, then count the files in the workspace.', 'slow-count', 'Check'],
+		['[fixture:wf_refused] Summarise the README.', 'refused-summary', 'Check'],
+	],
+);
+
+const DEEP_WORKFLOW = workflowScript(
+	'deep-checks',
+	'One workflow agent delegates twice; another works beside it',
+	['Deep', 'Side'],
+	[
+		['[fixture:wf_outer] Delegate the question of the working directory to a subagent.', 'outer-delegate', 'Deep', ", agentType: 'general-purpose'"],
+		['[fixture:wf_side] Count the lines of the README.', 'side-lines', 'Side'],
+	],
+);
+
+const CUT_WORKFLOW = workflowScript(
+	'cut-checks',
+	'One check beside a resumed agent',
+	['Check'],
+	[['[fixture:wf_lines] Count the lines of the README.', 'count-lines', 'Check']],
+);
+
+const KILL_WORKFLOW = workflowScript(
+	'killed-checks',
+	'Two long checks, killed',
+	['Long'],
+	[
+		['[fixture:wf_long1] Watch the README for 30 seconds.', 'long-one', 'Long'],
+		['[fixture:wf_long2] Watch the README for 30 seconds too.', 'long-two', 'Long'],
+	],
+);
+
+/** Descriptions and reports a terminal must not obey: escapes, OSC, C1, bidi marks, Markdown tables, newlines, length. */
+const HOSTILE = {
+	esc: 'Clear \u001b[2J\u001b[H the screen \u0007 and \u009b31m paint it',
+	osc: 'Copy \u001b]52;c;ZXZpbA==\u0007 and link \u001b]8;;https://example.invalid\u001b\\here\u001b]8;;\u001b\\',
+	pipes: '| col | a |\n|---|---|\nb | **bold** `code` <b>x</b>',
+	rtl: '\u202eevil\u202c text \u200f with \u2066isolates\u2069 and zero\u200bwidth',
+	long: 'Long ' + 'description words '.repeat(120).trim(),
+};
+
+/**
+ * The main agent of a session where a named agent and a workflow start together (SendMessage loaded
+ * in the same message): when the named agent's first report has come, it sends it `followUp` by name.
+ */
+const namedBesideWorkflow =
+	({launch, workflow, reported, followUp, sent, waiting}) =>
+	ctx => {
+		if (ctx.turn === 0) return reply(launch, tool('Workflow', {script: workflow}), tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}));
+		const done = ctx.calls.some(c => c.name === 'SendMessage');
+		if (!done && ctx.userTexts.includes(reported)) return reply(tool('SendMessage', followUp));
+		return say(done ? sent : waiting);
+	};
+
+/** An agent handed two tasks (the second by SendMessage, its text says `Second task`): one command and a report for each. */
+const twoTasks =
+	([firstCommand, firstReport], [secondCommand, secondReport]) =>
+	ctx => {
+		const second = ctx.userTexts.includes('Second task');
+		if (ctx.calls.length < (second ? 2 : 1)) return reply(bash(second ? secondCommand : firstCommand, 'Run the check'));
+		return say(second ? secondReport : firstReport);
+	};
+
+const mixedScenarios = {
+	mixed: {
+		about:
+			'A named background agent (`courier`) and a Workflow (one slow agent, one refused with HTTP 400 → StopFailure) start in one message with ToolSearch(select:SendMessage); when the courier\'s `<task-notification>` comes, the main agent sends it a second task by **name** (`to: "courier"`) while the workflow still runs: the courier runs again under the same id.',
+		prompt: 'Start a named subagent courier to count the words of the README, and a workflow of two checks; when the courier is done, ask it a follow-up.',
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: namedBesideWorkflow({
+				launch: agentCall('courier', 'Carry the count', 'Count the words of the README and report.', {name: 'courier'}),
+				workflow: MIXED_WORKFLOW,
+				reported: 'Courier report',
+				followUp: {to: 'courier', message: '[fixture:courier] Second task: count the lines of the README.', summary: 'Count the lines'},
+				sent: 'Noted; the courier has its follow-up.',
+				waiting: 'Waiting for the courier and the workflow.',
+			}),
+			courier: twoTasks(['wc -w README', 'Courier report: the README has 8 words.'], ['wc -l README', 'Courier, second report: the README has 1 line.']),
+			wf_slow: oneCommand('sleep 4; ls -1 | wc -l', 'Slow count report: 1 file.'),
+			wf_refused: () => ({error: 400, message: 'fixture: this request is refused on purpose'}),
+		},
+		agents: {courier: 'completed', wf_slow: 'completed', wf_refused: 'failed'},
+	},
+	deepflow: {
+		about:
+			'Nesting to depth 3 beside a workflow: `outer` (launched the default way, in the background) calls Agent for `middle` (foreground), which calls Agent for `inner` the default way (no `run_in_background`), and inside a subagent that ran in the foreground, at depth 3; at the same time a Workflow runs `wf_outer`, whose Agent call is refused (workflow agents have no Agent tool, whatever their agentType), and `wf_side`.',
+		prompt: 'Use a subagent that delegates twice to find the working directory, and a workflow of two checks beside it.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('outer', 'Delegate twice', 'Delegate to a subagent the question of the working directory.'), tool('Workflow', {script: DEEP_WORKFLOW})),
+				say('The agent and the workflow run in the background; I will report when they are done.'),
+				say('One of them reported.'),
+			),
+			outer: byTurn(
+				reply(agentCall('middle', 'Delegate once more', 'Delegate to a subagent: find the working directory.', {run_in_background: false})),
+				say('Outer report: the middle agent answered.'),
+			),
+			middle: byTurn(
+				reply(agentCall('inner', 'Find the directory', 'Print the working directory and report it.')),
+				say('Middle report: the inner agent was started.'),
+			),
+			inner: oneCommand('sleep 2; pwd', 'Inner report: the working directory is the fixture workspace.'),
+			wf_outer: byTurn(
+				reply(agentCall('wf_ghost', 'Delegate from a workflow', 'Find the working directory.', {run_in_background: false})),
+				say('Workflow outer report: there is no Agent tool here.'),
+			),
+			wf_side: oneCommand('wc -l README', 'Side report: 1 line.'),
+		},
+		agents: {outer: 'completed', middle: 'completed', inner: 'completed', wf_outer: 'completed', wf_side: 'completed'},
+	},
+	hostile: {
+		about:
+			'Five foreground agents in one message, with descriptions, prompts and reports a terminal must not obey (CSI, OSC 52/8, C1, bidi controls, a Markdown table with newlines, 2,000 characters); four finish, the fifth (`h_slow`) runs `timeout 30 tail -f README` and is cut off by SIGINT four seconds after its tool call was served.',
+		prompt: 'Use five subagents at once to check this folder, and wait for them.',
+		scripts: {
+			main: byTurn(
+				reply(
+					agentCall('h_esc', HOSTILE.esc, `Check the files. ${HOSTILE.esc}`, {run_in_background: false}),
+					agentCall('h_pipes', HOSTILE.pipes, `Check the lines.\n${HOSTILE.pipes}`, {run_in_background: false}),
+					agentCall('h_rtl', HOSTILE.rtl, `Check the words. ${HOSTILE.rtl}`, {run_in_background: false}),
+					agentCall('h_long', HOSTILE.long, `Check the size. ${HOSTILE.long}`, {run_in_background: false}),
+					agentCall('h_slow', HOSTILE.osc, `Run the long job (watch the README for 30 seconds). ${HOSTILE.osc}`, {run_in_background: false}),
+				),
+				say('All five checks are done.'),
+			),
+			h_esc: oneCommand('ls -a', `Esc report \u001b[31mred\u001b[0m \u001b]0;owned title\u0007 done.`),
+			h_pipes: oneCommand('wc -l README', `Pipes report:\n| a | b |\n|---|---|\n| 1 | 2 |`),
+			h_rtl: oneCommand('wc -w README', `RTL report \u202eevil\u202c \u200f done.`),
+			h_long: oneCommand('du -sh .', `Long report ${'many words '.repeat(400).trim()}.`),
+			h_slow: oneCommand('timeout 30 tail -f README', 'Slow report: the long job finished.'),
+		},
+		agents: {h_esc: 'completed', h_pipes: 'completed', h_rtl: 'completed', h_long: 'completed', h_slow: 'interrupted'},
+		signal: {agent: 'h_slow', name: 'SIGINT', afterMs: 4000},
+	},
+	'resume-cut': {
+		about:
+			'A named background agent (`relay`) finishes; SendMessage (by name) runs it again, and Ctrl-C (SIGINT) comes two seconds into its second run, while it runs `timeout 30 tail -f README`; a Workflow with one agent runs beside it.',
+		prompt: 'Start a named subagent relay to read the README and a workflow of one check; when relay is done, give it a long follow-up.',
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: namedBesideWorkflow({
+				launch: agentCall('relay', 'Relay the README', 'Read the README and report.', {name: 'relay'}),
+				workflow: CUT_WORKFLOW,
+				reported: 'Relay report',
+				followUp: {to: 'relay', message: '[fixture:relay] Second task: watch the README for 30 seconds.', summary: 'Watch the README'},
+				sent: 'Relay has its follow-up.',
+				waiting: 'Waiting for relay and the workflow.',
+			}),
+			relay: twoTasks(['cat README', 'Relay report: the README names the fixture folder.'], ['timeout 30 tail -f README', 'Relay, second report: watched.']),
+			wf_lines: oneCommand('wc -l README', 'Lines report: 1 line.'),
+		},
+		agents: {relay: 'interrupted', wf_lines: 'completed'},
+		signal: {agent: 'relay', turn: 2, name: 'SIGINT', afterMs: 2000},
+	},
+	'workflow-kill': {
+		about:
+			"SIGKILL while a Workflow runs two slow agents (`timeout 30 tail -f README`) and a background agent works beside them: nothing fires after the kill, the run file `wf_<run>.json` is never written (only the journal and the agents' files are there).",
+		prompt: 'Run a workflow of two long checks and a background subagent beside it.',
+		scripts: {
+			main: byTurn(
+				reply(agentCall('side', 'Look at the folder', 'List the folder and report.'), tool('Workflow', {script: KILL_WORKFLOW})),
+				say('They run in the background.'),
+			),
+			side: oneCommand('ls -a', 'Side report: a README.'),
+			wf_long1: oneCommand('timeout 30 tail -f README', 'Long one report.'),
+			wf_long2: oneCommand('timeout 30 tail -f README', 'Long two report.'),
+		},
+		agents: {side: 'completed', wf_long1: 'killed', wf_long2: 'killed'},
+		signal: {agent: 'wf_long2', name: 'SIGKILL', afterMs: 2500},
+	},
+};
+
+/** Every scenario, by the folder name it is captured into. */
+export const scenarios = {...singleScenarios, ...mixedScenarios};

@@ -8,12 +8,13 @@ import {monitorFigures} from '../core/monitor/figures.js';
 import type {ViewItem} from '../core/monitor/view.js';
 import type {MonitorItem} from '../core/monitor/model.js';
 import {INFERRED_STOP_DETAIL} from '../core/monitor/inferred-stop.js';
+import {isFailure} from '../core/record/limits.js';
 import {contextText, costDetail} from './cost-text.js';
 import {GLYPH, shownStatus, statusLabel, taskOf} from './present.js';
 
 /** The fields at the top of the detail pane, as label/value pairs. */
 export function detailFields(
-	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity'>>,
+	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity' | 'name'>>,
 	sessionId: string | undefined,
 	now: number,
 	time: (iso: string) => string,
@@ -28,6 +29,9 @@ export function detailFields(
 	];
 	if (a.teammateName) {
 		fields.push([providerOf(a) === 'codex' ? 'nickname' : 'teammate', a.teammateName]);
+	} else if (item.name) {
+		// The name it was launched with (`.meta.json`): what SendMessage calls it.
+		fields.push(['name', item.name]);
 	}
 	fields.push(['session', a.sessionId ?? sessionId ?? '?']);
 	const depth = a.spawnDepth ?? item.activity?.meta?.spawnDepth;
@@ -74,8 +78,11 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 	const {figures, result, contextUsed} = monitorFigures(item);
 	if (result && result.status !== 'async_launched') {
 		// The agent's tokens as every view counts them; Claude Code's totalTokens is the last request's only.
+		// A resumed agent whose later run did not complete (cut off, failed, still going) has only an earlier run's result.
+		const ended = shownStatus(item) === 'stopped' && !item.agent.interrupted && !isFailure(item.agent.stopReason);
+		const earlier = result.status === 'completed' && (item.agent.resumeCount ?? 0) > 0 && !ended;
 		const parts = [
-			result.status,
+			earlier ? `${result.status} (its run before the resume)` : result.status,
 			result.totalDurationMs === undefined ? undefined : formatDuration(result.totalDurationMs),
 			figures.tokens === undefined ? undefined : `${compactNumber(figures.tokens)} tokens`,
 			figures.toolCalls === undefined ? undefined : `${figures.toolCalls} tool call${figures.toolCalls === 1 ? '' : 's'}`,

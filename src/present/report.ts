@@ -115,8 +115,10 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 			status: lane.status,
 			why: lane.status === 'failed' || lane.status === 'interrupted' ? stopReasonText(item.agent.stopReason) || null : null,
 			startedAt: new Date(lane.startMs).toISOString(),
-			stoppedAt: lane.stopMs === undefined ? null : new Date(lane.stopMs).toISOString(),
-			durationMs: item.agent.startUnknown ? null : Math.max(0, end - lane.startMs),
+			// A stale agent never stopped (null, as in ls and history); its lane ends at its last sign of life.
+			stoppedAt: lane.stopMs === undefined || lane.status === 'stale' ? null : new Date(lane.stopMs).toISOString(),
+			// Whole milliseconds: a transcript's write time is fractional.
+			durationMs: item.agent.startUnknown ? null : Math.round(Math.max(0, end - lane.startMs)),
 			tokens: tokenSum(fields),
 			cost: fields.cost,
 			toolCalls: toolCallCount(fields),
@@ -236,7 +238,7 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 				lines.push(`    section ${section}`);
 			}
 			const start = Date.parse(a.startedAt);
-			const end = a.stoppedAt === null ? Date.parse(report.generatedAt) : Date.parse(a.stoppedAt);
+			const end = a.stoppedAt !== null ? Date.parse(a.stoppedAt) : a.durationMs !== null ? start + a.durationMs : Date.parse(report.generatedAt);
 			lines.push(`    ${mermaidName(a.name)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
 		}
 		lines.push('```', '');

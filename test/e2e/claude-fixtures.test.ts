@@ -37,6 +37,7 @@ interface Agent {
 }
 
 interface Scenario {
+	readonly claudeCodeVersion?: string;
 	readonly exit: number | string;
 	readonly signal: {readonly name: string; readonly at: string} | null;
 	readonly root: string;
@@ -107,7 +108,23 @@ const scenarioNames = Object.keys(manifest.scenarios);
 describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 	it('covers the scenarios it was made for, each in its own folder', () => {
 		expect(manifest.claudeCodeVersion).toBe('2.1.328');
-		expect(scenarioNames.sort()).toEqual(['background', 'depth3', 'foreground', 'named', 'parallel', 'resume', 'sigint', 'sigkill', 'workflow']);
+		expect(scenarioNames.sort()).toEqual([
+			'background',
+			'deepflow',
+			'depth3',
+			'foreground',
+			'hostile',
+			'mixed',
+			'mixed-2.1.332',
+			'named',
+			'parallel',
+			'resume',
+			'resume-cut',
+			'sigint',
+			'sigkill',
+			'workflow',
+			'workflow-kill',
+		]);
 		expect(
 			readdirSync(base, {withFileTypes: true})
 				.filter(d => d.isDirectory())
@@ -277,5 +294,69 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 				.map(p => String((p.tool_input as Line).name))
 				.sort(),
 		).toEqual(['mapper', 'scout']);
+	});
+
+	it.each(['mixed', 'mixed-2.1.332'])('%s: a named agent resumed by name while a workflow runs, one of its agents refused', name => {
+		const {sc, agent, of, payloads, meta} = load(name);
+		const courier = agent('courier');
+		const [slow, refused] = [agent('wf_slow'), agent('wf_refused')];
+		expect(courier).toMatchObject({name: 'courier', starts: 2, stops: 2, toolCalls: ['Bash', 'Bash']});
+		expect(meta(courier).name).toBe('courier');
+		const send = of('PreToolUse').find(p => p.tool_name === 'SendMessage')!;
+		expect(send.tool_input).toMatchObject({to: 'courier', recipient: 'courier', recipient_kind: 'name'});
+		expect(of('PostToolUse').find(p => p.tool_name === 'SendMessage')?.tool_response).toMatchObject({resumedAgentId: courier.agentId});
+		// The second run started while the workflow's slow agent still ran.
+		const secondStart = payloads.findLastIndex(p => p.hook_event_name === 'SubagentStart' && p.agent_id === courier.agentId);
+		const slowStop = payloads.findIndex(p => p.hook_event_name === 'SubagentStop' && p.agent_id === slow.agentId);
+		expect(secondStart).toBeLessThan(slowStop);
+		expect(refused).toMatchObject({workflowRun: slow.workflowRun, stopFailures: 1, stops: 0});
+		expect(sc.claudeCodeVersion).toBe(name === 'mixed' ? undefined : '2.1.332');
+	});
+
+	it('mixed-2.1.332: what 2.1.332 writes that 2.1.328 did not (agentlog reads neither)', () => {
+		const {sc, dir, transcript} = load('mixed-2.1.332');
+		const main = jsonl(path.join(dir, sc.mainTranscript));
+		const users = main.filter(l => l.type === 'user');
+		expect(new Set(users.map(l => l.rowSource))).toEqual(new Set(['local', 'recorded', undefined]));
+		expect(typeof users.find(l => l.rowSource === 'local')?.sentAtMs).toBe('number');
+		const request = main.find(l => l.type === 'api-request')!;
+		expect({thread: request.thread, echo: typeof request.echoWireToolInputs}).toEqual({thread: {type: 'none'}, echo: 'boolean'});
+		for (const a of sc.agents) expect(JSON.parse(readFileSync(path.join(dir, a.meta!), 'utf8'))).toMatchObject({modelNotNamed: true});
+		// The harness's own rows (the list of agents SendMessage can reach) say so.
+		expect(sc.agents.filter(a => transcript(a.transcript).some(l => l.rowSource === 'harness')).length).toBeGreaterThan(0);
+		const older = load('mixed');
+		expect(jsonl(path.join(older.dir, older.sc.mainTranscript)).some(l => 'rowSource' in l)).toBe(false);
+	});
+
+	it('deepflow: nesting to depth 3 beside a workflow; a workflow agent is refused the Agent tool', () => {
+		const {agent, meta, transcript, of} = load('deepflow');
+		const [outer, middle, inner] = [agent('outer'), agent('middle'), agent('inner')];
+		expect(meta(inner)).toMatchObject({spawnDepth: 3, parentAgentId: middle.agentId});
+		expect(meta(middle)).toMatchObject({spawnDepth: 2, parentAgentId: outer.agentId});
+		const wfOuter = agent('wf_outer');
+		expect(wfOuter).toMatchObject({type: 'general-purpose', toolCalls: ['Agent']});
+		expect(wfOuter.workflowRun).toMatch(/^wf_/u);
+		const refused = transcript(wfOuter.transcript).flatMap(l => ((l.message as {content?: unknown})?.content as Line[] | undefined) ?? []);
+		expect(JSON.stringify(refused)).toContain('No such tool available: Agent');
+		// No agent was started for it: its Agent call never reached the hooks.
+		expect(of('PreToolUse', wfOuter.agentId).filter(p => p.tool_name === 'Agent')).toHaveLength(0);
+	});
+
+	it('hostile: descriptions kept as given (.meta.json joins their lines with a space); one agent cut by SIGINT', () => {
+		const {sc, agent, meta, of} = load('hostile');
+		const calls = new Map(
+			of('PreToolUse')
+				.filter(p => p.tool_name === 'Agent')
+				.map(p => [String((p.tool_input as Line).prompt).slice(0, 30), p.tool_input as Line]),
+		);
+		expect(calls.size).toBe(5);
+		for (const a of sc.agents) {
+			const call = [...calls.values()].find(c => String(c.prompt).includes(`[fixture:${a.script}]`))!;
+			expect(meta(a).description, a.script).toBe(String(call.description).replaceAll('\n', ' '));
+		}
+		expect(meta(agent('h_esc')).description).toContain('\u001b[2J');
+		expect([...(meta(agent('h_long')).description as string)]).toHaveLength(2164);
+		expect(agent('h_slow')).toMatchObject({expectedEnd: 'interrupted', stops: 0});
+		expect(of('SubagentStop')).toHaveLength(4);
 	});
 });

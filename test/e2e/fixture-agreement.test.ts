@@ -3,23 +3,21 @@
 // copy), then `ls --json`, `history --json`, `report --json`, `stats --json --agent`, `export` (the built CLI) and
 // the OTLP spans (the same read in-process) are compared per agent on tokens (input, output,
 // cache read, cache write, each response once), cost in dollars, tool calls, description, model
-// and status, with each other and with manifest.json and stand-in.jsonl (what the loopback
+// and status (a description exact in history, export and the spans; in ls and report as the screen
+// shows it: made safe, on one line, cut at 200 characters), with each other and with manifest.json and stand-in.jsonl (what the loopback
 // Messages API served: each response priced on its own). Where the fixtures
 // cannot give the truth, the gap is named in GAPS with why; a gap that closes fails the test, so
 // the list stays true.
-import {spawnSync} from 'node:child_process';
-import {cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {cpSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {LIST_PRICES, requestPrice} from '../../src/core/cost/price.js';
 import {agentSpan} from '../../src/core/otlp/agent-spans.js';
 import {isFailure} from '../../src/core/record/limits.js';
+import {safeLine} from '../../src/core/text/safe-text.js';
 import {readHistories} from '../../src/store/history/histories.js';
 import {TranscriptFacts} from '../../src/store/history/transcript-facts.js';
-import {tempDir} from '../helpers/tmp.js';
-
-const base = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude');
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+import {claudeFixtures as base, copyClaudeRun, runOnCopy, type CopiedRun} from '../helpers/claude-fixture-run.js';
 
 interface Tokens {
 	readonly input: number;
@@ -65,48 +63,9 @@ const GAPS: Record<string, string> = {
 		"the fixture's activity folder was written by a hook that did not record StopFailure yet, so its log says the session's end interrupted the agent (the payloads hold the StopFailure; test/e2e/hook/real-claude-payloads.test.ts replays them)",
 };
 
-/** Every file of the scenario copied into a fresh folder, its recorded paths pointing there, every file's time the run's end. */
-function copyScenario(name: string): {root: string; now: number} {
-	const sc = manifest.scenarios[name]!;
-	const root = path.join(tempDir('agree-fx-'), name);
-	cpSync(path.join(base, name), root, {recursive: true});
-	const end = Date.parse(sc.exitedAt) / 1000;
-	const walk = (dir: string): void => {
-		for (const entry of readdirSync(dir, {withFileTypes: true})) {
-			const file = path.join(dir, entry.name);
-			if (entry.isDirectory()) {
-				walk(file);
-				continue;
-			}
-			const text = readFileSync(file, 'utf8');
-			if (text.includes(sc.root)) {
-				writeFileSync(file, text.split(sc.root).join(root));
-			}
-			utimesSync(file, end, end);
-		}
-	};
-	walk(root);
-	// An hour after the run: a stop that never came is stale in every view.
-	return {root, now: Date.parse(sc.exitedAt) + 60 * 60 * 1000};
-}
+const copyScenario = (name: string): CopiedRun => copyClaudeRun(name, manifest.scenarios[name]!);
 
-function run(root: string, now: number, args: string[]): string {
-	const r = spawnSync(process.execPath, [cli, ...args], {
-		env: {
-			...process.env,
-			HOME: path.join(root, 'home'),
-			CLAUDE_CONFIG_DIR: path.join(root, 'claude'),
-			AGENTLOG_DIR: path.join(root, 'activity'),
-			XDG_STATE_HOME: path.join(root, 'state'),
-			AGENTLOG_NOW: new Date(now).toISOString(),
-			NO_COLOR: '1',
-		},
-		encoding: 'utf8',
-		timeout: 30_000,
-	});
-	expect(r.status, r.stderr).toBe(0);
-	return r.stdout;
-}
+const run = (root: string, now: number, args: string[]): string => runOnCopy({root, now}, args);
 
 /** What the stand-in served one agent (by its script): each response once by id, priced on its own; its last request's input. */
 function served(name: string, script: string): {readonly usd: number; readonly lastInput: number | undefined} {
@@ -192,6 +151,16 @@ function fromReport(row: Row): Omit<Said, 'usage' | 'name'> {
 	};
 }
 
+/** A description as the screen shows it (ls and report give that form): safe, on one line, spaces folded, cut at 200 characters. */
+function screenForm(description: string | null): string | null {
+	if (description === null) return null;
+	const points = [...safeLine(description).replace(/\s+/gu, ' ').trim()];
+	return points.length <= 200 ? points.join('') : `${points.slice(0, 199).join('')}…`;
+}
+
+/** Claude Code's .meta.json has the Agent call's description with its lines joined by a space. */
+const metaForm = (description: string | null): string | null => description?.replace(/\n/gu, ' ') ?? null;
+
 const names = Object.keys(manifest.scenarios).sort();
 
 describe('every view agrees on each agent of the real Claude Code fixtures, and with what Claude Code recorded', () => {
@@ -246,9 +215,11 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 			const group = Object.values(stats.byType);
 			expect(group, `${who}: stats`).toHaveLength(1);
 			const span = spans.get(agent.agentId)!;
-			// 1. The views agree with each other.
+			// 1. The views agree with each other: the description exact but in ls (the screen's form).
+			const exact = views.history!.description;
 			for (const [view, said] of Object.entries(views)) {
-				expect(said, `${who}: ${view} and ls`).toEqual(views.ls);
+				expect({...said, description: null}, `${who}: ${view} and ls`).toEqual({...views.ls, description: null});
+				expect(said.description, `${who}: ${view}'s description`).toBe(view === 'ls' ? screenForm(exact) : exact);
 			}
 			const reportRow = report.get(agent.agentId);
 			expect(reportRow, `${who}: report --json`).toBeDefined();
@@ -257,7 +228,7 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 				tokens: lsSaid.tokens,
 				usd: lsSaid.usd,
 				toolCalls: lsSaid.toolCalls,
-				description: lsSaid.description,
+				description: screenForm(exact),
 				model: lsSaid.model,
 				status: lsSaid.status,
 			});
@@ -273,14 +244,15 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 					usd: span['agentlog.cost_usd'] ?? null,
 					toolCalls: span['agentlog.tool_call_count'] ?? null,
 					model: span['gen_ai.request.model'] ?? null,
+					description: span['gen_ai.agent.description'] ?? null,
 				},
 				`${who}: OTLP span`,
-			).toEqual({tokens: views.ls!.tokens, usd: views.ls!.usd, toolCalls: views.ls!.toolCalls, model: views.ls!.model});
+			).toEqual({tokens: views.ls!.tokens, usd: views.ls!.usd, toolCalls: views.ls!.toolCalls, model: views.ls!.model, description: exact});
 			for (const row of [lsRow!, historyRow!, exported.get(agent.agentId)!]) {
 				expect(row.cost, `${who}: cost`).toEqual({usd: views.ls!.usd, pricesAsOf: LIST_PRICES.asOf, estimated: true, unpricedResponses: 0});
 			}
 			// 2. And with what Claude Code recorded (the manifest), but for the gaps named.
-			const said = views.history!;
+			const said = {...views.history!, description: metaForm(views.history!.description)};
 			const serve = served(name, agent.script);
 			const truth: Record<string, unknown> = {
 				tokens: agent.tokens.total,

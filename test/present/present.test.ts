@@ -381,6 +381,11 @@ describe('detailFields', () => {
 		expect(f.get('session')).toBe('own-session');
 	});
 
+	it('shows the name an agent was launched with (what SendMessage calls it)', () => {
+		expect(fields({...item(agent('a', {start: 990})), name: 'courier'}).get('name')).toBe('courier');
+		expect(fields(item(agent('a', {start: 990}))).has('name')).toBe(false);
+	});
+
 	it('names the parent and the depth it runs at; a depth without a known parent says so; a top-level agent has no parent line', () => {
 		const nested = {...item(agent('inner', {start: 990, extra: {spawnDepth: 3}})), parentAgentId: 'amiddle'};
 		expect(fields(nested).get('parent')).toBe('amiddle (it runs at depth 3)');
@@ -489,6 +494,15 @@ describe("an agent's figures in the detail pane and ls --json (one decision with
 		const fields = Object.fromEntries(activityFields(shown));
 		expect(fields.result).toBe('completed · 1s · 1.7k tokens · 1 tool call · last request 868 tokens');
 		expect(fields.model).toBe('claude-opus-5-5');
+		// Resumed, then cut off in its second run (real Claude Code 2.1.328, resume-cut): the one result is the first run's.
+		const cut = {...record, resumeCount: 1, resumedAt: at(993), interrupted: true, stopReason: 'session-end:other'};
+		const cutView = buildMonitorModel({agents: [cut], transcripts: new Map([['a1', facts]]), now: NOW, options});
+		expect(Object.fromEntries(activityFields(cutView.items[0]!)).result).toBe(
+			'completed (its run before the resume) · 1s · 1.7k tokens · 1 tool call · last request 868 tokens',
+		);
+		// Resumed and completed again: its result is the last run's.
+		const again = buildMonitorModel({agents: [{...record, resumeCount: 1, resumedAt: at(993)}], transcripts: new Map([['a1', facts]]), now: NOW, options});
+		expect(Object.fromEntries(activityFields(again.items[0]!)).result).toBe('completed · 1s · 1.7k tokens · 1 tool call · last request 868 tokens');
 		const json = lsJsonFields(shown);
 		expect(json).toMatchObject({tokensTotal: 1720, toolCallCount: 1, model: 'claude-opus-5-5', result: {lastRequestTokens: 868, status: 'completed'}});
 		expect(json.tokens).toEqual({input: 7, output: 68, cacheRead: 702, cacheCreation: 943});

@@ -49,6 +49,28 @@ const report = sessionReport(
 );
 
 describe('sessionReport', () => {
+	it('a stale agent has no stop (as in ls and history) and a whole number of milliseconds', () => {
+		// SIGKILLed workflow agents (real Claude Code 2.1.328): their last sign of life is their transcript's write time, fractional.
+		const lastLife = Date.parse(at(3)) + 0.3544921875;
+		const stale = [item({agentId: 'dddddddddddddddd4', status: 'active', stoppedAt: undefined}, {displayStatus: 'stopped', stale: true, lastLife})];
+		const [agent] = sessionReport(
+			'3346aa6b-35c7-492e-80aa-4422bff0f369',
+			stale,
+			lanesOf(stale, () => undefined, NOW),
+			NOW,
+		).agents;
+		expect(agent).toMatchObject({status: 'stale', stoppedAt: null, durationMs: 3000});
+		// Its bar in the Markdown's timeline still ends at its last sign of life, not at the report's time.
+		const staleReport = sessionReport(
+			'3346aa6b-35c7-492e-80aa-4422bff0f369',
+			stale,
+			lanesOf(stale, () => undefined, NOW),
+			NOW,
+		);
+		const markdown = reportMarkdown({...staleReport, generatedAt: at(100)}, iso => iso);
+		expect(markdown).toContain(`t0, ${Date.parse(at(0))}, ${Date.parse(at(3))}`);
+	});
+
 	it('totals what the agents did: statuses, wall and agent time, the peak at once', () => {
 		expect(report.totals).toMatchObject({
 			agents: 3,

@@ -97,6 +97,12 @@ export interface MonitorInput {
 
 const DESCRIPTION_MAX = 200;
 
+/** A text cut to DESCRIPTION_MAX code points, `…` where cut. */
+function cutDescription(text: string): string {
+	const points = [...text];
+	return points.length <= DESCRIPTION_MAX ? text : `${points.slice(0, DESCRIPTION_MAX - 1).join('')}…`;
+}
+
 /** The first line of a text that has words, trimmed and cut. */
 function firstLine(text: string | undefined): string | undefined {
 	if (text === undefined) {
@@ -105,11 +111,16 @@ function firstLine(text: string | undefined): string | undefined {
 	for (const line of head(text, 4096).split('\n')) {
 		const trimmed = line.trim();
 		if (trimmed !== '') {
-			const points = [...trimmed];
-			return points.length <= DESCRIPTION_MAX ? trimmed : `${points.slice(0, DESCRIPTION_MAX - 1).join('')}…`;
+			return cutDescription(trimmed);
 		}
 	}
 	return undefined;
+}
+
+/** A description on one line, all of it, as the screen draws it: its lines joined and each run of spaces made one space, trimmed and cut. */
+function flatLine(text: string | undefined): string | undefined {
+	const flat = text === undefined ? '' : head(text, 4096).replace(/\s+/gu, ' ').trim();
+	return flat === '' ? undefined : cutDescription(flat);
 }
 
 /** Undefined for no text or only whitespace; reads only the start of a huge text (taken to have words). */
@@ -122,8 +133,8 @@ function nonEmpty(text: string | undefined): string | undefined {
 
 /**
  * Description: the parent's Task call (as the hook recorded it from PostToolUse, else as read
- * from the parent's transcript), else `.meta.json` (a workflow agent's label), else the first line of the prompt, else the
- * type. The transcript side may already have chosen (`descriptionSource`).
+ * from the parent's transcript), else `.meta.json` (a workflow agent's label), each on one line; else the first line of
+ * the prompt, else the type. The transcript side may already have chosen (`descriptionSource`).
  */
 function describe(
 	agent: AgentRecord,
@@ -132,16 +143,16 @@ function describe(
 ): Pick<AgentFacts, 'description' | 'descriptionSource'> {
 	const recorded = nonEmpty(agent.description);
 	if (recorded !== undefined) {
-		return {description: firstLine(recorded) ?? recorded, descriptionSource: 'parent'};
+		return {description: flatLine(recorded) ?? recorded, descriptionSource: 'parent'};
 	}
 	const given = nonEmpty(facts?.description);
 	if (given !== undefined) {
-		return {description: firstLine(given) ?? given, descriptionSource: facts?.descriptionSource ?? 'parent'};
+		return {description: flatLine(given) ?? given, descriptionSource: facts?.descriptionSource ?? 'parent'};
 	}
 	// A workflow agent's label (its `.meta.json` description, else the run's journal).
 	const meta = nonEmpty(facts?.meta?.description) ?? nonEmpty(workflow?.label ?? undefined);
 	if (meta !== undefined) {
-		return {description: firstLine(meta) ?? meta, descriptionSource: 'meta'};
+		return {description: flatLine(meta) ?? meta, descriptionSource: 'meta'};
 	}
 	const prompt = firstLine(facts?.prompt);
 	if (prompt !== undefined) {

@@ -107,13 +107,15 @@ export function costAttributes(cost: CostSum): Attribute[] {
 /**
  * The span of one agent run. `h.events` are its log lines (waits become span events; without
  * them only the lifecycle does). A run that has not ended (active, idle, resumed) ends `now` and
- * carries `agentlog.unfinished: true`; a stale one ends at its last sign of life.
+ * carries `agentlog.unfinished: true`; a stale one ends at its last sign of life (its transcript's
+ * last line when later than its log's, as history's duration has it).
  */
 export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	const ended = hasEnded(h);
 	const out: OutOfRange = {count: 0};
 	const start = timeOf(h.startedAt, out);
-	const stop = h.status === 'stale' ? timeOf(h.lastEventAt, out) : ended ? (timeOf(h.stoppedAt, out) ?? timeOf(h.lastEventAt, out)) : options.now;
+	const stop =
+		h.status === 'stale' ? timeOf(h.lastActivityAt ?? h.lastEventAt, out) : ended ? (timeOf(h.stoppedAt, out) ?? timeOf(h.lastEventAt, out)) : options.now;
 	// A start not known (or out of OTLP's range) is taken as the end: the span stays where it was, poll after poll.
 	const startMs = start ?? stop ?? options.now;
 	const endMs = Math.max(startMs, stop ?? startMs);

@@ -24,7 +24,7 @@ const BOOLEAN_KEYS = ['requestNonInteractive', 'planModeRequired', 'isFork', 'in
 const NUMBER_KEYS = ['spawnDepth'] as const;
 
 /** A sidecar string is a name or a short description: longer is cut. */
-const META_STRING_MAX = 2000;
+export const META_STRING_MAX = 2000;
 
 /** The known keys of a parsed `.meta.json`, type-checked; undefined when it is not an object. */
 export function parseMeta(json: unknown): AgentMeta | undefined {

@@ -18,7 +18,7 @@ import {isSafeId} from '../../core/record/agent-record.js';
 import {isObject} from '../../core/record/json.js';
 import type {AgentHistory} from '../../core/history/fold.js';
 import type {KeptFacts, KeptMeta} from '../../core/history/with-transcript.js';
-import {parseMeta} from '../../core/transcript/meta.js';
+import {META_STRING_MAX} from '../../core/transcript/meta.js';
 import {MAX_SEGMENTS, MODEL_MAX, TallyFold, type TallySegment, type TranscriptTally} from '../../core/transcript/tally.js';
 import {head} from '../../core/text/bounded.js';
 import {safeLine} from '../../core/text/safe-text.js';
@@ -31,7 +31,7 @@ import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {metaPath, readLineChunksSync} from '../transcripts/files.js';
 import {findWorkflowTranscript, TranscriptRoots} from '../transcripts/transcript-paths.js';
 
-const VERSION = 3;
+const VERSION = 4;
 /** A session's cache file holds a few hundred bytes per agent; a larger one is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 /** A `.meta.json` is a few hundred bytes. */
@@ -64,16 +64,19 @@ interface Entry {
 
 const KEPT_META_KEYS = ['description', 'model', 'name', 'agentType', 'parentAgentId'] as const;
 
+/**
+ * The `.meta.json` strings the past keeps, exact (cut as `parseMeta` cuts them, not made safe):
+ * history's JSON keeps every value as it was, and its text output makes it safe where it prints.
+ */
 function keptMeta(value: unknown): KeptMeta | undefined {
-	const meta = parseMeta(value);
-	if (meta === undefined) {
+	if (!isObject(value)) {
 		return undefined;
 	}
 	const out: Record<string, string> = {};
 	for (const key of KEPT_META_KEYS) {
-		const v = meta[key];
+		const v = value[key];
 		if (typeof v === 'string' && v !== '') {
-			out[key] = v;
+			out[key] = head(v, META_STRING_MAX);
 		}
 	}
 	return Object.keys(out).length === 0 ? undefined : out;
@@ -176,7 +179,7 @@ function entryRow(agentId: string, e: Entry): unknown[] {
 	];
 }
 
-/** A row's `meta` read back, each string made safe again (`.meta.json`'s own checks). */
+/** A row's `meta` read back, each string checked again (`.meta.json`'s own checks). */
 function parseMetaRow(row: unknown): KeptMeta | undefined {
 	if (!Array.isArray(row)) {
 		return undefined;

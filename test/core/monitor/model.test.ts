@@ -111,8 +111,27 @@ describe('buildMonitorModel: description and parents', () => {
 	it("the call's description and parent as the hook recorded them come first, with no transcript read", () => {
 		const recorded = agent('d2', {type: 'Explore', start: 0, extra: {description: 'Map the API\nin detail', parentAgentId: 'lead'}});
 		const t = new Map([['d2', facts({description: 'From the transcript', descriptionSource: 'parent'})]]);
-		expect(byId(model({agents: [recorded], transcripts: t}), 'd2')).toMatchObject({description: 'Map the API', descriptionSource: 'parent'});
-		expect(byId(model({agents: [recorded]}), 'd2')).toMatchObject({description: 'Map the API', parentAgentId: 'lead'});
+		expect(byId(model({agents: [recorded], transcripts: t}), 'd2')).toMatchObject({description: 'Map the API in detail', descriptionSource: 'parent'});
+		expect(byId(model({agents: [recorded]}), 'd2')).toMatchObject({description: 'Map the API in detail', parentAgentId: 'lead'});
+	});
+
+	it('a description of several lines is shown whole on one line, the same from every source', () => {
+		// Claude Code's .meta.json joins the lines of the Agent call's description with a space; the transcript's reading too.
+		const table = '| col | a |\n|---|---|\nb | **bold**';
+		const flat = '| col | a | |---|---| b | **bold**';
+		const fromHook = agent('h1', {type: 'general-purpose', start: 0, extra: {description: table}});
+		const bare = agent('h2', {type: 'general-purpose', start: 0});
+		const t = new Map([
+			['h2', facts({description: flat, descriptionSource: 'parent'})],
+			['h3', facts({meta: {description: flat}})],
+		]);
+		const m = model({agents: [fromHook, bare, agent('h3', {type: 'workflow-subagent', start: 0})], transcripts: t});
+		expect(['h1', 'h2', 'h3'].map(id => byId(m, id)?.description)).toEqual([flat, flat, flat]);
+		const long = agent('h4', {type: 'general-purpose', start: 0, extra: {description: `${'word '.repeat(100)}\nend`}});
+		expect([...byId(model({agents: [long]}), 'h4')!.description]).toHaveLength(200);
+		// A bidi mark taken out where the record was read leaves two spaces: one, as the screen draws it.
+		const spaced = agent('h5', {type: 'general-purpose', start: 0, extra: {description: 'evil text  with\t\tisolates '}});
+		expect(byId(model({agents: [spaced]}), 'h5')?.description).toBe('evil text with isolates');
 	});
 
 	it('remembers parents (the same map when nothing is new) and nests children under them', () => {

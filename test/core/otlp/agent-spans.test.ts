@@ -53,6 +53,21 @@ describe('agentSpan', () => {
 	});
 });
 
+describe('a stale agent’s span', () => {
+	it("ends at its last sign of life: its transcript's last line when that is later than its log's", () => {
+		// A workflow agent SIGKILLed mid-run (real Claude Code 2.1.328): its log has only its start; its transcript went on.
+		const now = T0 + 3_600_000;
+		const [h] = foldEvents([agentLine(0, 'SubagentStart', 'a1')], {now});
+		expect(h?.status).toBe('stale');
+		const worked = {...h!, lastActivityAt: new Date(T0 + 276).toISOString()};
+		const span = agentSpan(worked, {now});
+		expect(Number(span.endNs - span.startNs) / 1e6).toBe(276);
+		// With nothing later than the log, its log's last line.
+		const logOnly = agentSpan(h!, {now});
+		expect(logOnly.endNs).toBe(logOnly.startNs);
+	});
+});
+
 describe('the cost attributes', () => {
 	const attributes = (cost: AgentHistory['cost']) => {
 		const [h] = foldEvents([agentLine(0, 'SubagentStart', 'a1'), agentLine(2, 'SubagentStop', 'a1', 'stopped')], {now: T0 + 10_000});

@@ -100,6 +100,17 @@ describe('the transcript facts the past keeps', () => {
 		expect(figures(setup())).toEqual(EXPECTED);
 	});
 
+	it(".meta.json's strings are kept exact, as the log's are (a printer makes them safe)", () => {
+		// A cut-off agent: no PostToolUse brought its description, only .meta.json has it (real Claude Code 2.1.328, hostile scenario).
+		const s = setup();
+		const description = 'Copy \u001b]52;c;ZXZpbA==\u0007 \u202eevil\u202c \u009b31m';
+		writeFileSync(s.transcript.replace(/\.jsonl$/u, '.meta.json'), JSON.stringify({agentType: 'Explore', description, name: 'scout\u001b[2J'}));
+		const read = () => readHistories(s.activity, {now, transcripts: new TranscriptFacts({claudeDir: s.claude, cacheDir: s.cache})}).agents[0];
+		expect(read()).toMatchObject({description, name: 'scout\u001b[2J'});
+		// And so from the cache.
+		expect(read()).toMatchObject({description, name: 'scout\u001b[2J'});
+	});
+
 	it('finds the transcript where Claude Code puts it for the folder the agent ran in when the log names none', () => {
 		expect(figures(setup({pathInLog: false}))).toEqual(EXPECTED);
 	});
@@ -201,8 +212,8 @@ describe('the transcript facts the past keeps', () => {
 		expect(kept(t => (t[5] = -1))).toEqual(EXPECTED);
 		expect(kept(t => (t[9] = 'x'))).toEqual(EXPECTED);
 		expect(kept(t => t.pop())).toEqual(EXPECTED);
-		// Strings are made safe again as they are read.
-		expect(kept((t, m) => ((t[0] = 'evil\u001b[31m'), (m[0] = 'Map\u202e the routes'))).description).toBe('Map the routes');
+		// The tally's strings are made safe again as they are read; .meta.json's are kept exact, as the log's are.
+		expect(kept((t, m) => ((t[0] = 'evil\u001b[31m'), (m[0] = 'Map\u202e the routes'))).description).toBe('Map\u202e the routes');
 		expect(kept(t => (t[0] = 'evil\u001b[31m')).model).toBe('evil␛[31m');
 	});
 
