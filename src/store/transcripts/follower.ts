@@ -1,5 +1,5 @@
 // Follows the transcripts of the agents on screen: which ones (follow), when to read them
-// (file events, debounced), and when to tell the screen (at most every PUBLISH_MS). Each
+// (file events, debounced), and when to tell the screen (at most every publishMs). Each
 // transcript's reading is a TranscriptReader. A missing, truncated, rotated or malformed
 // transcript is normal: what is known is shown, nothing throws.
 //
@@ -46,6 +46,8 @@ export interface FollowerOptions {
 	readonly parentSyncBytes?: number;
 	/** How often parent transcripts (and missing transcripts) are looked at again while an agent waits for its result. */
 	readonly refreshMs?: number;
+	/** At most this often the screen hears of new transcript lines (ms; default 500). */
+	readonly publishMs?: number;
 }
 
 interface ParentEntry {
@@ -54,7 +56,7 @@ interface ParentEntry {
 	busy: boolean;
 }
 
-/** At most this often the screen hears of new transcript lines. */
+/** At most this often the screen hears of new transcript lines, by default. */
 const PUBLISH_MS = 500;
 /** The history of a large transcript starts after this, so the tail reaches the screen first. */
 const HISTORY_DELAY_MS = 150;
@@ -78,6 +80,7 @@ export class TranscriptFollower implements TranscriptSource {
 	private readonly chunkBytes: number;
 	private readonly parentSyncBytes: number;
 	private readonly refreshMs: number;
+	private readonly publishMs: number;
 	private readonly roots: TranscriptRoots;
 	private readonly parents = new Map<string, ParentEntry>();
 	private refreshTimer: NodeJS.Timeout | undefined;
@@ -87,6 +90,7 @@ export class TranscriptFollower implements TranscriptSource {
 		this.chunkBytes = options.chunkBytes ?? 1024 * 1024;
 		this.parentSyncBytes = options.parentSyncBytes ?? 4 * 1024 * 1024;
 		this.refreshMs = options.refreshMs ?? 2000;
+		this.publishMs = options.publishMs ?? PUBLISH_MS;
 		this.roots = new TranscriptRoots(options.claudeDir, options.roots);
 	}
 
@@ -226,15 +230,20 @@ export class TranscriptFollower implements TranscriptSource {
 	private flush(): void {
 		this.timer = undefined;
 		let changed = false;
+		let placed = false;
 		for (const id of this.pending) {
 			const entry = this.entries.get(id);
 			if (entry) {
+				const before = entry.metaRead() !== undefined;
 				changed = this.read(entry) || changed;
+				placed ||= !before && entry.metaRead() !== undefined;
 			}
 		}
 		this.pending.clear();
 		if (changed) {
-			this.publish();
+			// A sidecar read names the agent's parent and task: where it belongs in the tree is told
+			// at once (once per agent), not after the wait that holds back new lines.
+			this.publish(placed);
 		}
 	}
 
@@ -337,11 +346,11 @@ export class TranscriptFollower implements TranscriptSource {
 	}
 
 	/**
-	 * Tells subscribers, at most every PUBLISH_MS: a transcript growing line by line would
+	 * Tells subscribers, at most every `publishMs`: a transcript growing line by line would
 	 * otherwise redraw the screen for every line. Following changes are told at once.
 	 */
 	private publish(now = false): void {
-		const wait = this.lastPublish + PUBLISH_MS - Date.now();
+		const wait = this.lastPublish + this.publishMs - Date.now();
 		if (!now && wait > 0) {
 			this.publishTimer ??= setTimeout(() => {
 				this.publishTimer = undefined;

@@ -206,6 +206,24 @@ describe('TranscriptFollower', () => {
 		}, WAIT);
 	});
 
+	it('tells at once of a sidecar that came, while new lines wait their turn', async () => {
+		const dir = layout();
+		writeFileSync(dir.transcript('a111'), jsonl(opening()));
+		// Lines are told at most once a minute here: only the sidecar's own rule can bring it sooner.
+		const f = follower({publishMs: 60_000});
+		f.follow([{agentId: 'a111', transcriptPath: dir.transcript('a111'), cwd: CWD}]);
+		const heard: string[] = [];
+		f.subscribe(() => heard.push(stateOf(f, 'a111').parentAgentId ?? 'none'));
+		appendFileSync(dir.transcript('a111'), jsonl([textLine('More.')]));
+		await settle();
+		expect(heard).toEqual([]);
+		// The sidecar comes, then the agent's next line (what a file event is for).
+		writeFileSync(path.join(dir.subagents, 'agent-a111.meta.json'), JSON.stringify({agentType: 'Explore', description: 'Find routes', parentAgentId: 'a000'}));
+		appendFileSync(dir.transcript('a111'), jsonl([textLine('Again.')]));
+		await vi.waitFor(() => expect(heard).toContain('a000'), WAIT);
+		expect(stateOf(f, 'a111').description).toBe('Find routes');
+	});
+
 	it('hands out only safe text: a hostile sidecar, parent call and transcript arrive as visible, inert text', () => {
 		const dir = layout();
 		writeFileSync(
