@@ -106,6 +106,17 @@ describe('follow', () => {
 			() => r.accepted().some(x => x.attributes['gen_ai.agent.id'] === 'done1'),
 			() => `done1; said: ${following.text()}`,
 		);
+		// The collector has it; stop only once the request is over on this side too (its cursor kept it).
+		await until(
+			() => {
+				try {
+					return cursorEntries(h, r.url) > 0;
+				} catch {
+					return false; // no cursor file yet
+				}
+			},
+			() => `done1 in the cursor; said: ${following.text()}`,
+		);
 		expect(r.accepted().map(x => x.attributes['gen_ai.agent.id'])).toEqual(['done1']);
 		following.stop('SIGINT');
 		expect(await following.done).toEqual({ok: true});
