@@ -76,9 +76,10 @@ const MAX_HINT_BYTES = 256;
  * The hint is written only when it names another session, in place and cut to its new length
  * (never truncated to nothing first: ext4 then writes the file's blocks out at close, about
  * 0.3 ms on every event). When it already names this session it is left as it is, unless the
- * activity folder has changed since: then the same bytes are written again, for a new time. Never through a link, never to a FIFO.
- * A reader that catches it half written finds the new id on its first line, or no usable id and
- * looks at every folder instead. Best effort: returns a problem, never throws.
+ * activity folder has changed since: then the same bytes are written again, for a new time.
+ * Never through a link, never to a FIFO. A reader that catches it half written finds the new id
+ * on its first line, or no usable id and looks at every folder instead. Best effort: returns a
+ * problem, never throws.
  */
 export function writeNewestSession(activity: string, sessionId: string, folderChanged = false): string | undefined {
 	const file = join(activity, NEWEST_SESSION_NAME);
