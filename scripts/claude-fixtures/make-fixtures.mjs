@@ -371,6 +371,14 @@ async function main() {
 		writeManifest(results, {outRoot, version, runRoot});
 	} finally {
 		if (!pkgArg) fs.rmSync(pkg, {recursive: true, force: true});
+		// What the runs wrote is in the fixtures now (or a run failed): nothing is left in the run root.
+		for (const name of wanted.length ? wanted : Object.keys(scenarios)) fs.rmSync(path.join(runRoot, name + suffix), {recursive: true, force: true});
+		fs.rmSync(path.join(runRoot, 'payload-hook.cjs'), {force: true});
+		try {
+			fs.rmdirSync(runRoot);
+		} catch {
+			// Not empty: something else of the user's is there.
+		}
 	}
 }
 
