@@ -38,6 +38,16 @@ export const inkFramePatches = [
 		prefix: "import measureText from './measure-text.js';\n",
 	},
 	{
+		// Ink sanitizes every text it squashes (to measure it, and again to draw it, every frame, the
+		// texts that did not change too) by tokenizing it whole: a screen of styled rows is tokenized
+		// twice a frame. A text whose every escape is an SGR sequence (ESC [, digits, colons,
+		// semicolons, m) and that holds no C1 control is made of text and SGR tokens only, which
+		// sanitizing keeps as they are: it is its own answer.
+		file: 'sanitize-ansi.js',
+		find: 'const sanitizeAnsi = (text) => {',
+		replace: 'const sanitizeAnsi = (text) => {\n    if (!/\\u001B(?!\\[[\\d:;]*m)|[\\u0080-\\u009F]/.test(text)) {\n        return text;\n    }',
+	},
+	{
 		// Rows drawn before are kept across frames (scripts/ink/output-rows.mjs).
 		file: 'output.js',
 		check: outputGetUnchanged,
