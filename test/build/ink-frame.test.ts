@@ -4,10 +4,13 @@
 // with the patched code must be the frames Ink's own code draws, byte for byte: the same writes
 // (styled, wide, clipped, overlapping, transformed, outside the frame) go to both, several frames
 // in a row (rows the cache has and has not seen), and the results are compared.
+import {EventEmitter} from 'node:events';
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
+import * as originalInk from 'ink';
+import OriginalReact from 'react';
 import {beforeAll, describe, expect, it} from 'vitest';
 // @ts-expect-error: plain ES modules of the build's, without types.
 import {inkFramePatches, patchInk, sharedStyles} from '../../scripts/ink/frame-patches.mjs';
@@ -36,6 +39,14 @@ interface Tokenizer {
 }
 
 type Sanitize = (text: string) => string;
+/** Ink itself (render, Box, Text) and its React, from the patched bundle or the package. */
+interface InkLike {
+	render: typeof originalInk.render;
+	Box: typeof originalInk.Box;
+	Text: typeof originalInk.Text;
+	React: typeof OriginalReact;
+}
+let patchedInk: InkLike;
 let patched: {Output: OutputClass; sanitizeAnsi: Sanitize} & Tokenizer;
 let original: {Output: OutputClass; sanitizeAnsi: Sanitize} & Tokenizer;
 
@@ -59,6 +70,27 @@ beforeAll(async () => {
 		plugins: [patchInk('frame-test', inkFramePatches), sharedStyles],
 	});
 	patched = (await import(pathToFileURL(outfile).href)) as typeof patched;
+	const inkEntry = path.join(dir, 'ink-entry.mjs');
+	writeFileSync(inkEntry, `export {render, Box, Text} from 'ink';\nexport {default as React} from 'react';\n`);
+	const inkOut = path.join(dir, 'ink-patched.mjs');
+	const devtoolsStub = path.join(dir, 'devtools-stub.mjs');
+	writeFileSync(devtoolsStub, 'export default {initialize() {}, connectToDevTools() {}};\n');
+	await build({
+		entryPoints: [inkEntry],
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		outfile: inkOut,
+		logLevel: 'error',
+		nodePaths: [path.join(root, 'node_modules')],
+		// Ink imports it only when DEV=true (as the build, a stub).
+		alias: {'react-devtools-core': devtoolsStub},
+		define: {'process.env.NODE_ENV': '"production"'},
+		banner: {js: "import {createRequire as __testRequire} from 'node:module'; const require = __testRequire(import.meta.url);"},
+		// eslint-disable-next-line @typescript-eslint/no-unsafe-call
+		plugins: [patchInk('frame-test-ink', inkFramePatches), sharedStyles],
+	});
+	patchedInk = (await import(pathToFileURL(inkOut).href)) as InkLike;
 	const Output = ((await import(pathToFileURL(path.join(inkBuild, 'output.js')).href)) as {default: OutputClass}).default;
 	const sanitizeAnsi = ((await import(pathToFileURL(path.join(inkBuild, 'sanitize-ansi.js')).href)) as {default: Sanitize}).default;
 	original = {Output, sanitizeAnsi, ...((await import('@alcalzone/ansi-tokenize')) as Tokenizer)};
@@ -245,5 +277,66 @@ describe("the build's frame drawing", () => {
 		expect(first).toEqual(draw(original.Output, 250, 60, ops));
 		expect(draw(patched.Output, 250, 60, ops)).toEqual(first);
 		expect(first.output.split('\n')[3]).toContain('worker-3');
+	});
+});
+
+/** A stdout that keeps the last frame Ink wrote (debug mode writes each frame whole, at once). */
+class FrameStdout extends EventEmitter {
+	readonly columns = 60;
+	readonly rows = 30;
+	last = '';
+	write = (frame: string) => {
+		this.last = frame;
+		return true;
+	};
+}
+
+describe("the build's layout of texts that change", () => {
+	// Texts of the same width and others (wider than the box, wrapped, wide characters, empty),
+	// plain and nested, changing frame after frame: each frame as Ink's own code lays it out.
+	const POOL = [
+		'━━━━━━━━━━',
+		'──────────',
+		'abcdefghij',
+		'名前名前名',
+		'short',
+		'',
+		'a much longer text than the box is wide, cut or wrapped',
+		'▸ x',
+		`${ESC}[32m━━━━━━━━━━${ESC}[39m`,
+	];
+	function frames(ink: InkLike, seed: number): string[] {
+		const h = ink.React.createElement;
+		const next = random(seed);
+		const pick = () => POOL[Math.floor(next() * POOL.length)]!;
+		const screen = (texts: readonly string[], width: number) =>
+			h(
+				ink.Box,
+				{flexDirection: 'column', width},
+				h(ink.Text, {wrap: 'truncate'}, texts[0]),
+				h(ink.Text, {wrap: 'truncate'}, texts[1]),
+				h(ink.Text, {wrap: 'wrap'}, texts[2]),
+				h(ink.Text, {wrap: 'truncate'}, h(ink.Text, {bold: true}, texts[3]), ' ', h(ink.Text, {color: 'green'}, texts[4])),
+				h(ink.Box, {flexDirection: 'row'}, h(ink.Text, {}, texts[5]), h(ink.Text, {wrap: 'truncate'}, texts[6])),
+				h(ink.Text, {}, 'end'),
+			);
+		const stdout = new FrameStdout();
+		const width = () => (next() < 0.8 ? 12 : 8 + Math.floor(next() * 40));
+		const instance = ink.render(screen(Array.from({length: 7}, pick), 12), {stdout: stdout as unknown as NodeJS.WriteStream, debug: true, patchConsole: false});
+		const out = [stdout.last];
+		for (let i = 0; i < 60; i++) {
+			instance.rerender(screen(Array.from({length: 7}, pick), width()));
+			out.push(stdout.last);
+		}
+		instance.unmount();
+		return out;
+	}
+
+	it("lays out every frame as Ink's own code does", () => {
+		for (const seed of [1, 2, 3, 4, 5, 6]) {
+			const mine = frames(patchedInk, seed);
+			expect(mine).toEqual(frames({...originalInk, React: OriginalReact}, seed));
+			expect(new Set(mine).size).toBeGreaterThan(30);
+		}
 	});
 });
