@@ -15,6 +15,7 @@ import {ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledChar
 /** Rows kept (four full 250×60 screens); emptied when full. */
 const ROWS_KEPT = 240;
 let rows = new Map();
+let singles = new Map();
 /** A blank cell: cells are replaced in a row, never changed, so every blank can be this one. */
 const BLANK = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([])});
 
@@ -162,22 +163,48 @@ function directRow(x, line) {
 	return (row + ansiCodesToString(diffAnsiCodes(written, []))).trimEnd();
 }
 
+/**
+ * A row drawn before, or undefined. A row of one write is kept by its line (with its x and the
+ * width): the same string frame after frame while its text does not change, its hash already
+ * known, where a key made of it was a new string to hash each frame.
+ */
+function keptRow(output, writes) {
+	if (writes.length === 2) {
+		const kept = singles.get(writes[1]);
+		return kept !== undefined && kept.x === writes[0] && kept.width === output.width ? kept.row : undefined;
+	}
+	return rows.get(rowKey(output, writes));
+}
+
+/** Each line with its length before it: no two different rows share a key. */
+function rowKey(output, writes) {
+	let key = `${output.width}`;
+	for (let i = 0; i < writes.length; i += 2) {
+		key += `|${writes[i]},${writes[i + 1].length}:${writes[i + 1]}`;
+	}
+	return key;
+}
+
+function keepRow(output, writes, row) {
+	if (rows.size + singles.size >= ROWS_KEPT) {
+		rows = new Map();
+		singles = new Map();
+	}
+	if (writes.length === 2) {
+		singles.set(writes[1], {x: writes[0], width: output.width, row});
+	} else {
+		rows.set(rowKey(output, writes), row);
+	}
+}
+
 /** Ink's Output.get: the frame's text and height. */
 export function outputRows(output) {
 	const lines = writesByRow(output).map(writes => {
-		// Each line with its length before it: no two different rows share a key.
-		let key = `${output.width}`;
-		for (let i = 0; i < writes.length; i += 2) {
-			key += `|${writes[i]},${writes[i + 1].length}:${writes[i + 1]}`;
-		}
-		let line = rows.get(key);
+		let line = keptRow(output, writes);
 		if (line === undefined) {
 			const x = writes[0];
 			line = (writes.length === 2 && Number.isInteger(x) && x >= 0 && x < output.width ? directRow(x, writes[1]) : undefined) ?? drawRow(output, writes);
-			if (rows.size >= ROWS_KEPT) {
-				rows = new Map();
-			}
-			rows.set(key, line);
+			keepRow(output, writes, line);
 		}
 		return line;
 	});
