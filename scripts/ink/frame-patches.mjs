@@ -38,6 +38,60 @@ export const inkFramePatches = [
 		prefix: "import measureText from './measure-text.js';\n",
 	},
 	{
+		// Ink sanitizes every text it squashes (to measure it, and again to draw it, every frame, the
+		// texts that did not change too) by tokenizing it whole: a screen of styled rows is tokenized
+		// twice a frame. A text whose every escape is an SGR sequence (ESC [, digits, colons,
+		// semicolons, m) and that holds no C1 control is made of text and SGR tokens only, which
+		// sanitizing keeps as they are: it is its own answer.
+		file: 'sanitize-ansi.js',
+		find: 'const sanitizeAnsi = (text) => {',
+		replace: 'const sanitizeAnsi = (text) => {\n    if (!/\\u001B(?!\\[[\\d:;]*m)|[\\u0080-\\u009F]/.test(text)) {\n        return text;\n    }',
+	},
+	{
+		// A text whose value changes is marked for layout again (Yoga measures it and lays out the
+		// whole tree again): a zoom changes every row of the timeline, and each is measured and the
+		// screen laid out though no row changed size. Not when the text measures as the one laid out
+		// last did and that one fitted every width Yoga measured it at: the measure function would
+		// give Yoga the same size (it gives the text's own size when it fits), so the layout it has
+		// is the one it would make. Each text node keeps what it last measured to (agentlogFit: its
+		// size, 'fresh' when marked again and not measured yet, 'no' when it did not fit or changed
+		// size between two measures).
+		file: 'dom.js',
+		find: 'const measureTextNode = function (node, width) {',
+		replace: `const measureTextNode = function (node, width) {
+    const measured = inkMeasureTextNode(node, width);
+    const dimensions = measureText(squashTextNodes(node));
+    const before = node.agentlogFit;
+    const same = before === undefined || before === 'fresh' || (before !== 'no' && before.width === dimensions.width && before.height === dimensions.height);
+    node.agentlogFit = same && dimensions.width <= width ? dimensions : 'no';
+    return measured;
+};
+const inkMeasureTextNode = function (node, width) {`,
+	},
+	{
+		file: 'dom.js',
+		find: '    node.nodeValue = text;\n    markNodeAsDirty(node);\n};',
+		replace: `    node.nodeValue = text;
+    const yogaNode = findClosestYogaNode(node);
+    if (yogaNode === undefined) {
+        return;
+    }
+    let owner = node;
+    while (owner.yogaNode !== yogaNode) {
+        owner = owner.parentNode;
+    }
+    const fit = owner.agentlogFit;
+    if (owner.nodeName === 'ink-text' && fit !== undefined && fit !== 'fresh' && fit !== 'no') {
+        const dimensions = measureText(squashTextNodes(owner));
+        if (dimensions.width === fit.width && dimensions.height === fit.height) {
+            return;
+        }
+    }
+    owner.agentlogFit = 'fresh';
+    yogaNode.markDirty();
+};`,
+	},
+	{
 		// Rows drawn before are kept across frames (scripts/ink/output-rows.mjs).
 		file: 'output.js',
 		check: outputGetUnchanged,

@@ -5,14 +5,17 @@
 // paid for all of them. A row's string depends only on the frame's width and on what was written
 // into that row, in order (each write's x and line, after clipping and Ink's transformers): that is
 // the row's key, and a row drawn before is taken from the cache. A row not seen before is drawn as
-// Ink draws it. scripts/ink/frame-patches.mjs checks that Ink's own get() is still the one this
-// follows; test/build/ink-frame.test.ts draws frames both ways and compares them.
+// Ink draws it, or, when it is one text written from a column of the row (a timeline's row, which
+// a zoom changes on every row), straight from that text (directRow). scripts/ink/frame-patches.mjs
+// checks that Ink's own get() is still the one this follows; test/build/ink-frame.test.ts draws
+// frames both ways and compares them.
 import sliceAnsi from 'slice-ansi';
-import {styledCharsToString} from '@alcalzone/ansi-tokenize';
+import {ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsToString, tokenize} from '@alcalzone/ansi-tokenize';
 
 /** Rows kept (four full 250×60 screens); emptied when full. */
 const ROWS_KEPT = 240;
 let rows = new Map();
+let singles = new Map();
 /** A blank cell: cells are replaced in a row, never changed, so every blank can be this one. */
 const BLANK = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([])});
 
@@ -104,21 +107,104 @@ function drawRow(output, writes) {
 	return styledCharsToString(cells.filter(item => item !== undefined)).trimEnd();
 }
 
+/** An SGR sequence as ansi-tokenize reads one: ESC [, digits and semicolons, m. */
+// eslint-disable-next-line no-control-regex -- escapes are what is looked for
+const SGR = /\u001B\[[\d;]*m/g;
+/** What the tokenizer reads otherwise than as text: any other escape, and the C1 controls. */
+// eslint-disable-next-line no-control-regex -- escapes are what is looked for
+const NOT_TEXT = /[\u001B\u0080-\u009F]/;
+/**
+ * Characters that never join a grapheme cluster with the character before them (no combining
+ * marks, joiners, variation selectors or emoji modifiers): Latin, punctuation, arrows, symbols,
+ * box drawing and blocks. The tokenizer segments the whole line into graphemes and skips those
+ * that start inside an SGR sequence: a mark right after one would go with its `m`.
+ */
+// eslint-disable-next-line no-control-regex -- the C0 controls are among them (each is a grapheme of its own)
+const STARTS_CLEAN = /^[\u0000-\u02FF\u2010-\u20CF\u2100-\u2BFF]/;
+
+/**
+ * The row Ink draws from one write of `line` at column `x` (0 <= x < the width) and nothing else,
+ * without its cells: the cells are x blanks, the line's characters in order (a wide one's second
+ * cell adds nothing to the string), then blanks, and the string of the cells is each stretch of
+ * text with, before it, the codes from the styles of the character before (none for the first) to
+ * its own, then the codes from the last character's styles to none; the blanks at the end are
+ * trimmed. The styles are the line's SGR codes so far, reduced as the tokenizer reduces them.
+ * Undefined when the line holds anything else (another escape, C1 controls, a stretch of text
+ * starting with a character that could join the sequence before it): Ink's way then.
+ */
+function directRow(x, line) {
+	let row = ' '.repeat(x);
+	let codes = [];
+	let written = [];
+	let from = 0;
+	const text = until => {
+		const part = line.slice(from, until);
+		if (part === '') {
+			return true;
+		}
+		if (NOT_TEXT.test(part) || (from > 0 && !STARTS_CLEAN.test(part))) {
+			return false;
+		}
+		row += ansiCodesToString(diffAnsiCodes(written, codes)) + part;
+		written = codes;
+		return true;
+	};
+	SGR.lastIndex = 0;
+	for (let match = SGR.exec(line); match !== null; match = SGR.exec(line)) {
+		if (!text(match.index)) {
+			return undefined;
+		}
+		codes = reduceAnsiCodesIncremental(codes, tokenize(match[0]));
+		from = SGR.lastIndex;
+	}
+	if (!text(line.length)) {
+		return undefined;
+	}
+	return (row + ansiCodesToString(diffAnsiCodes(written, []))).trimEnd();
+}
+
+/**
+ * A row drawn before, or undefined. A row of one write is kept by its line (with its x and the
+ * width): the same string frame after frame while its text does not change, its hash already
+ * known, where a key made of it was a new string to hash each frame.
+ */
+function keptRow(output, writes) {
+	if (writes.length === 2) {
+		const kept = singles.get(writes[1]);
+		return kept !== undefined && kept.x === writes[0] && kept.width === output.width ? kept.row : undefined;
+	}
+	return rows.get(rowKey(output, writes));
+}
+
+/** Each line with its length before it: no two different rows share a key. */
+function rowKey(output, writes) {
+	let key = `${output.width}`;
+	for (let i = 0; i < writes.length; i += 2) {
+		key += `|${writes[i]},${writes[i + 1].length}:${writes[i + 1]}`;
+	}
+	return key;
+}
+
+function keepRow(output, writes, row) {
+	if (rows.size + singles.size >= ROWS_KEPT) {
+		rows = new Map();
+		singles = new Map();
+	}
+	if (writes.length === 2) {
+		singles.set(writes[1], {x: writes[0], width: output.width, row});
+	} else {
+		rows.set(rowKey(output, writes), row);
+	}
+}
+
 /** Ink's Output.get: the frame's text and height. */
 export function outputRows(output) {
 	const lines = writesByRow(output).map(writes => {
-		// Each line with its length before it: no two different rows share a key.
-		let key = `${output.width}`;
-		for (let i = 0; i < writes.length; i += 2) {
-			key += `|${writes[i]},${writes[i + 1].length}:${writes[i + 1]}`;
-		}
-		let line = rows.get(key);
+		let line = keptRow(output, writes);
 		if (line === undefined) {
-			line = drawRow(output, writes);
-			if (rows.size >= ROWS_KEPT) {
-				rows = new Map();
-			}
-			rows.set(key, line);
+			const x = writes[0];
+			line = (writes.length === 2 && Number.isInteger(x) && x >= 0 && x < output.width ? directRow(x, writes[1]) : undefined) ?? drawRow(output, writes);
+			keepRow(output, writes, line);
 		}
 		return line;
 	});

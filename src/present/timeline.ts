@@ -191,13 +191,12 @@ function barOf(lane: Lane, window: TimeWindow, columns: number, perColumn: numbe
 
 function runsOf(cells: readonly CellKind[]): Run[] {
 	const runs: Run[] = [];
-	for (const kind of cells) {
-		const last = runs[runs.length - 1];
-		const glyph = CELL_GLYPH[kind];
-		if (last !== undefined && last.kind === kind) {
-			runs[runs.length - 1] = {kind, text: last.text + glyph};
-		} else {
-			runs.push({kind, text: glyph});
+	let from = 0;
+	for (let c = 1; c <= cells.length; c++) {
+		const kind = cells[from]!;
+		if (c === cells.length || cells[c] !== kind) {
+			runs.push({kind, text: CELL_GLYPH[kind].repeat(c - from)});
+			from = c;
 		}
 	}
 	return runs;

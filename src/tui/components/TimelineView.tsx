@@ -1,5 +1,5 @@
 import {memo} from 'react';
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import chalk, {type ForegroundColorName} from 'chalk';
 import {sameTimelineLine, type TimelineLine} from '../model/timeline-body.js';
 import {CELL_COLOR} from '../../present/timeline.js';
@@ -28,11 +28,7 @@ function styledRow(row: TimelineLine): string {
 /** One row: the label (bold when selected), then the bar's stretches in their colours. Drawn again only when it changed. */
 export const TimelineRow = memo(
 	function TimelineRow({row}: {readonly row: TimelineLine}) {
-		return (
-			<Box height={1}>
-				<Text wrap="truncate">{styledRow(row)}</Text>
-			</Box>
-		);
+		return <Text wrap="truncate">{styledRow(row)}</Text>;
 	},
 	(before, after) => sameTimelineLine(before.row, after.row),
 );

@@ -67,14 +67,16 @@ const NO_STEPS: readonly LifecycleStep[] = [];
 
 interface MadeLane {
 	readonly steps: readonly LifecycleStep[];
-	readonly now: number;
+	/** The time it was made at, when it depends on it (a lane that runs to now); undefined otherwise. */
+	readonly now: number | undefined;
 	readonly lane: Lane | undefined;
 }
 
 /**
  * The lanes made so far, by item (its own, and one level in under a run's row): an item's lane is
- * made again only when the item, its steps or the time changed. Keys that move the selection, zoom
- * or pan change none of them, and each made all the lanes again (parsing every agent's times).
+ * made again only when the item, its steps or (for a lane that runs to now) the time changed. Keys
+ * that move the selection, zoom or pan change none of them, and each made all the lanes again
+ * (parsing every agent's times); a clock tick remade the lanes of the agents that had stopped too.
  */
 const madeLanes = {own: new WeakMap<ViewItem, MadeLane>(), inRun: new WeakMap<ViewItem, MadeLane>()};
 
@@ -82,11 +84,12 @@ const madeLanes = {own: new WeakMap<ViewItem, MadeLane>(), inRun: new WeakMap<Vi
 function laneFor(item: ViewItem & {readonly name?: string | undefined}, inRun: boolean, steps: readonly LifecycleStep[], now: number): Lane | undefined {
 	const made = inRun ? madeLanes.inRun : madeLanes.own;
 	const before = made.get(item);
-	if (before !== undefined && before.steps === steps && before.now === now) {
+	if (before !== undefined && before.steps === steps && (before.now === undefined || before.now === now)) {
 		return before.lane;
 	}
 	const lane = laneOf(inRun ? {...item, depth: item.depth + 1} : item, steps, now);
-	made.set(item, {steps, now, lane});
+	// A lane with a stop (or none at all) reads no time: its idles end at the stop.
+	made.set(item, {steps, now: lane === undefined || lane.stopMs !== undefined ? undefined : now, lane});
 	return lane;
 }
 
@@ -125,15 +128,14 @@ export function timelineBody(
 			lanes.push(lane);
 		}
 	}
-	const marked = lanes.map(lane => ({...lane, label: `${lane.id === ui.selectedId ? '▸' : ' '} ${lane.label}`}));
 	// The axis and the line of how many ran at once take two lines.
 	const visible = Math.max(1, height - 2);
 	const index = ids.indexOf(ui.selectedId ?? '');
-	const first = windowStart(index, marked.length, visible);
-	const shown = marked.slice(first, first + visible);
-	const time = zoomedWindow(liveWindow(marked, now, ui.zoom), ui.zoom, ui.pan);
+	const first = windowStart(index, lanes.length, visible);
+	const shown = lanes.slice(first, first + visible).map(lane => ({...lane, label: `${lane.id === ui.selectedId ? '▸' : ' '} ${lane.label}`}));
+	const time = zoomedWindow(liveWindow(lanes, now, ui.zoom), ui.zoom, ui.pan);
 	const picture = drawTimeline(shown, {width, nowMs: now, window: time, utcOffsetMin: -new Date(now).getTimezoneOffset(), counted});
-	const rowsShown = shown.length < marked.length ? `${first + 1}–${first + shown.length} of ${marked.length}` : '';
+	const rowsShown = shown.length < lanes.length ? `${first + 1}–${first + shown.length} of ${lanes.length}` : '';
 	return {
 		body: {
 			kind: 'timeline',

@@ -29,11 +29,18 @@ export function arrangeRows(view: Pick<MonitorModel, 'items' | 'workflows'>, fol
 	}
 	const groups = new Map(view.workflows.map(group => [group.runId, group]));
 	const members = new Map<string, MonitorItem[]>();
+	const inRuns = new Set<MonitorItem>();
 	for (const item of view.items) {
 		const runId = item.workflow?.runId;
 		// A workflow agent nested under another agent stays under it.
 		if (runId !== undefined && item.depth === 0 && groups.has(runId)) {
-			members.set(runId, [...(members.get(runId) ?? []), item]);
+			const mine = members.get(runId);
+			if (mine === undefined) {
+				members.set(runId, [item]);
+			} else {
+				mine.push(item);
+			}
+			inRuns.add(item);
 		}
 	}
 	const rows: Row[] = [];
@@ -41,7 +48,7 @@ export function arrangeRows(view: Pick<MonitorModel, 'items' | 'workflows'>, fol
 	for (const item of view.items) {
 		const runId = item.workflow?.runId;
 		const mine = runId === undefined ? undefined : members.get(runId);
-		if (runId === undefined || mine === undefined || !mine.includes(item)) {
+		if (runId === undefined || mine === undefined || !inRuns.has(item)) {
 			rows.push({kind: 'agent', item, inRun: false});
 			continue;
 		}
