@@ -15,6 +15,7 @@ import {beforeAll, describe, expect, it} from 'vitest';
 // @ts-expect-error: plain ES modules of the build's, without types.
 import {inkFramePatches, patchInk, sharedStyles} from '../../scripts/ink/frame-patches.mjs';
 import {tempDir} from '../helpers/tmp.js';
+import {seededRandom} from '../helpers/seeded-random.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const inkBuild = path.join(root, 'node_modules', 'ink', 'build');
@@ -96,16 +97,8 @@ beforeAll(async () => {
 	original = {Output, sanitizeAnsi, ...((await import('@alcalzone/ansi-tokenize')) as Tokenizer)};
 }, 60_000);
 
-/** A seeded generator (mulberry32): the same writes every run. */
-function random(seed: number): () => number {
-	let a = seed;
-	return () => {
-		a = (a + 0x6d2b79f5) | 0;
-		let t = Math.imul(a ^ (a >>> 15), 1 | a);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** The same writes every run. */
+const random = seededRandom;
 
 const ESC = '\u001B';
 const CODES = ['1', '2', '22', '3', '23', '4', '24', '7', '27', '31', '32', '36', '39', '90', '0', '38;5;208', '48;2;10;20;30', '49', '', '1;31', '38;5', ';'];
