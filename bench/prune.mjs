@@ -78,7 +78,16 @@ export async function runPruneBench() {
 	const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentlog-bench-prune-'));
 	try {
 		const module = path.join(tmp, 'prune.mjs');
-		await bundle({entryPoints: [path.join(root, 'src/store/history/prune.ts')], format: 'esm', outfile: module});
+		await bundle({
+			stdin: {
+				contents:
+					"export {pruneOnceADay, pruneSessions} from './src/store/history/prune.ts';\nexport {PRUNE_STAMP_NAME} from './src/store/history/daily-prune.ts';\n",
+				resolveDir: root,
+				loader: 'ts',
+			},
+			format: 'esm',
+			outfile: module,
+		});
 		const {pruneOnceADay, pruneSessions, PRUNE_STAMP_NAME} = await import(pathToFileURL(module).href);
 		const out = [];
 		let ok = true;
@@ -103,8 +112,8 @@ export async function runPruneBench() {
 		// 2. The hook with the call vs without.
 		const source = readFileSync(path.join(root, 'hooks/agent-spy.ts'), 'utf8');
 		// The hook claims the day with claimDailyPrune and loads the pass (agent-prune.cjs) only when
-		// it got it: "without" makes the claim a no-op, so the bundle leaves prune.ts out.
-		const importLine = "import {claimDailyPrune} from '../src/store/history/prune.js';\n";
+		// it got it: "without" makes the claim a no-op, so the bundle leaves daily-prune.ts out.
+		const importLine = "import {claimDailyPrune} from '../src/store/history/daily-prune.js';\n";
 		const variants = source.includes(importLine)
 			? [
 					['without', source.replace(importLine, 'const claimDailyPrune = (..._args: unknown[]): boolean => false;\n')],

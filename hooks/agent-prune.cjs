@@ -531,6 +531,9 @@ function requireBuiltin(name) {
 // src/store/hook/lock.ts
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+// src/store/history/daily-prune.ts
+var DAY_MS2 = 24 * 60 * 60 * 1e3;
+
 // src/core/hook/agent-call.ts
 function isInterruptedToolStatus(status) {
   const lower = status.toLowerCase();
@@ -1801,7 +1804,6 @@ var KeptLines = class {
 };
 
 // src/store/history/prune.ts
-var DAY_MS2 = 24 * 60 * 60 * 1e3;
 var PRUNING_PREFIX = ".agentlog-pruning-";
 var LEFTOVER_MS = 60 * 60 * 1e3;
 var MAX_AGENT_FILE_BYTES2 = 64 * 1024 * 1024;

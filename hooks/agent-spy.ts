@@ -47,7 +47,7 @@ import {MAIN_WAITING_NAME} from '../src/core/record/file-names.js';
 import type {AgentRecord} from '../src/core/record/agent-record.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
-import {claimDailyPrune} from '../src/store/history/prune.js';
+import {claimDailyPrune} from '../src/store/history/daily-prune.js';
 import {recordSessionProcess} from '../src/store/hook/session-process.js';
 import {writeSync} from 'node:fs';
 import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';

@@ -20,7 +20,7 @@
 // Cost: a session whose folder, log or agent files have an mtime within the retention is kept on
 // lstat alone; only the older ones have their agent files and log read (the log folded, to find a
 // live agent). Node built-ins only: the hook bundles this.
-import {lstatSync, readdirSync, realpathSync, renameSync, rmdirSync, utimesSync, type Stats} from 'node:fs';
+import {lstatSync, readdirSync, realpathSync, renameSync, rmdirSync, type Stats} from 'node:fs';
 import {join} from 'node:path';
 import {
 	describeForeign,
@@ -37,22 +37,13 @@ import {isSafeId, parseAgentRecord, type AgentRecord} from '../../core/record/ag
 import {isAgentFileName, sessionFileKind} from '../../core/record/file-names.js';
 import {claudeDir, codexHomeDir} from '../../core/paths.js';
 import {parseTime} from '../../core/text/format.js';
-import {writeNewFile} from '../fs/atomic-write.js';
 import {codeOf, removeFile} from '../fs/errors.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {requireBuiltin} from '../hook/builtin.js';
-import {releaseLock, tryLock} from '../hook/lock.js';
+import {claimDailyPrune} from './daily-prune.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {foldSessionLog} from './session-fold.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `<activity>/.agentlog-prune-stamp`: its mtime is when the hook last pruned. */
-export const PRUNE_STAMP_NAME = '.agentlog-prune-stamp';
-/** Held (a lock file, lock.ts) while a hook checks and renews the stamp. */
-export const PRUNE_LOCK_NAME = '.agentlog-prune.lock';
-/** The hook prunes at most this often. */
-export const PRUNE_INTERVAL_MS = DAY_MS;
 /** A session being removed is first renamed to `<prefix><id>.<pid>.<n>`. */
 export const PRUNING_PREFIX = '.agentlog-pruning-';
 /** A leftover of a prune cut off half way is removed once it is this old (a running prune is done long before). */
@@ -456,65 +447,6 @@ export interface DailyPruneOptions {
 	readonly staleMs?: number;
 	/** The tools' own folders, never pruned (default: from `env`, its HOME, else the user's home). */
 	readonly homes?: ToolHomes;
-}
-
-/** Whether the stamp says the last prune was less than a day ago (a stamp more than a day in the future is not believed). */
-function stampIsRecent(stamp: Stats, now: number): boolean {
-	return stamp.isFile() && stamp.mtimeMs > now - PRUNE_INTERVAL_MS && stamp.mtimeMs < now + PRUNE_INTERVAL_MS;
-}
-
-/** Writes the stamp whole (temp file + rename: a link at the stamp's name is replaced, not followed), with `now` as its mtime. */
-function renewStamp(stamp: string, now: number): void {
-	const tmp = `${stamp}.${process.pid}.${++pruneCounter}.tmp`;
-	// A temp file that could not be written whole (a full disk) is removed by writeNewFile.
-	writeNewFile(tmp, `${new Date(now).toISOString()}\n`);
-	try {
-		utimesSync(tmp, now / 1000, now / 1000);
-		renameSync(tmp, stamp);
-	} catch (error) {
-		removeFile(tmp);
-		throw error;
-	}
-}
-
-/**
- * Claims today's prune: true for one caller a day. When the stamp is less than a day old this is
- * one lstat (false). Else, under a lock file (never waited for), the stamp is looked at again and
- * renewed before this returns true, so two hooks never both claim it. Throws on a file-system
- * error (`pruneOnceADay` catches). Needs only node:fs and lock.ts: a hook that imports this alone
- * does not load the prune code (see `pruneOnceADay`).
- */
-export function claimDailyPrune(activity: string, now: number): boolean {
-	const stamp = join(activity, PRUNE_STAMP_NAME);
-	const before = lstatOrUndefined(stamp);
-	if (before !== undefined && stampIsRecent(before, now)) {
-		return false;
-	}
-	// The lock's own staleness is measured on the wall clock (lock.ts), whatever `now` says.
-	let lock;
-	try {
-		lock = tryLock(join(activity, PRUNE_LOCK_NAME));
-	} catch (error) {
-		// No activity folder yet (a fresh install's first event made none): nothing to prune, and
-		// the folder is not created for this.
-		if (codeOf(error) === 'ENOENT') {
-			return false;
-		}
-		throw error;
-	}
-	if (!lock) {
-		return false;
-	}
-	try {
-		const again = lstatOrUndefined(stamp);
-		if (again !== undefined && stampIsRecent(again, now)) {
-			return false;
-		}
-		renewStamp(stamp, now);
-		return true;
-	} finally {
-		releaseLock(lock);
-	}
 }
 
 /**

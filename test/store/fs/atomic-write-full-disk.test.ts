@@ -21,7 +21,7 @@ vi.mock('node:fs', async importOriginal => {
 
 const {writeAtomic, writeNewFile} = await import('../../../src/store/fs/atomic-write.js');
 const {acquireLock, tryLock} = await import('../../../src/store/hook/lock.js');
-const {claimDailyPrune, PRUNE_STAMP_NAME} = await import('../../../src/store/history/prune.js');
+const {claimDailyPrune, PRUNE_STAMP_NAME} = await import('../../../src/store/history/daily-prune.js');
 const {openAtomicStream} = await import('../../../src/store/fs/atomic-stream.js');
 
 afterEach(() => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import {build} from 'esbuild';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
 import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
-import {claimDailyPrune, PRUNE_STAMP_NAME, PRUNING_PREFIX, pruneOnceADay, pruneSessions, ToolFolderError} from '../../../src/store/history/prune.js';
+import {claimDailyPrune, PRUNE_STAMP_NAME} from '../../../src/store/history/daily-prune.js';
+import {PRUNING_PREFIX, pruneOnceADay, pruneSessions, ToolFolderError} from '../../../src/store/history/prune.js';
 import {EVENT_LOG_NAME} from '../../../src/core/record/file-names.js';
 import {tempDir} from '../../helpers/tmp.js';
 
