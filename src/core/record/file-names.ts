@@ -52,19 +52,14 @@ export const NOTIFY_STATE_NAME = '.notify.json';
 /** The lock of the notify state (`.+notify.lock`): one hook at a time decides what to notify. */
 export const NOTIFY_LOCK_NAME = '.+notify.lock';
 
-/** A session's cap lock (`.+cap.lock`): `+` is not allowed in ids, so no agent lock is named so. */
-export const CAP_LOCK_NAME = '.+cap.lock';
-/** Left by a hook that found the cap lock taken: the holder prunes once more. */
-export const CAP_AGAIN_NAME = '.+cap.again';
-
 // An id as agent-record.ts's isSafeId takes it (DESIGN.md §3), as a pattern part.
 const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
 const LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
 // What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot
 // files): temp files of writeAtomic (`.<target>.<pid>.<stamp>.tmp`, for an agent file,
-// .main-waiting.json, .notify.json or .session-process.json), agent, cap and notify locks (lock.ts),
-// a stale lock moved aside to be removed (`<lock>.<pid>.<n>.stale`), the cap's marker and the
-// session's process.
+// .main-waiting.json, .notify.json or .session-process.json), agent and notify locks (lock.ts),
+// a stale lock moved aside to be removed (`<lock>.<pid>.<n>.stale`), the session's process, and
+// the lock (`.+cap.lock`) and marker (`.+cap.again`) of the file cap older hooks kept.
 const OWN_DOT_FILE = new RegExp(
 	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
 	'u',
