@@ -47,7 +47,7 @@ function isAgentFileName(name) {
 }
 var EVENT_LOG_NAME = "events.jsonl";
 var ID = "[A-Za-z0-9][A-Za-z0-9._@-]{0,127}";
-var LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
+var LOCK = `(?:${ID}|\\+cap|\\+notify|\\+log)\\.lock`;
 var OWN_DOT_FILE = new RegExp(
   `^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
   "u"

@@ -14,15 +14,15 @@
 //
 // Against hostile or unlucky surroundings: stdin is read with a deadline; updates of
 // one agent file are serialised by a short lock file, and the record merge is order-independent
-// (hook-event.ts); the file cap never goes below the cap; no symlink is followed below the
-// activity folder, and no FIFO is opened; a stop over the stdin limit is kept, message cut.
+// (hook-event.ts); no symlink is followed below the activity folder, and no FIFO is opened; a
+// stop over the stdin limit is kept, message cut. No agent file is ever removed here: a session's
+// files go with its folder (prune and the daily retention), so every view lists every agent.
 import {dirname, join} from 'node:path';
 import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
 import {
 	agentTranscriptOf,
 	applyHookEvent,
 	asksUser,
-	fileCapFrom,
 	interruptOnSessionEnd,
 	LINEAGE_EVENTS,
 	parseHookPayload,
@@ -37,7 +37,7 @@ import {activityDir} from '../src/core/paths.js';
 import {requireBuiltin} from '../src/store/hook/builtin.js';
 import {acquireLock, releaseLock} from '../src/store/hook/lock.js';
 import {hookLog} from '../src/store/hook/log.js';
-import {agentLockFile, checkSessionFolder, enforceCap, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
+import {agentLockFile, checkSessionFolder, listAgentFiles, readAgentFile} from '../src/store/hook/session.js';
 import {writeAtomic} from '../src/store/fs/atomic-write.js';
 import {readStdin} from '../src/store/hook/stdin.js';
 import {readLineage} from '../src/store/hook/agent-meta.js';
@@ -377,7 +377,6 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 	if (written !== undefined) {
 		noteForNotify(sessionDir, event, written, log);
 	}
-	enforceCap(sessionDir, fileCapFrom(process.env.AGENTLOG_FILE_CAP), log);
 }
 
 let dir = '';

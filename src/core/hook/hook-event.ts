@@ -563,37 +563,3 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 	}
 	return {ok: true, value: base};
 }
-
-export interface AgentFileInfo {
-	readonly name: string;
-	readonly mtimeMs: number;
-	/** Undefined when the file could not be read as an agent record: such a file is never removed. */
-	readonly status: AgentRecord['status'] | undefined;
-}
-
-/**
- * The per-session file cap: which files to delete so that at most `cap` agent files remain.
- * Only stopped agents are removed, oldest modification first; active and idle ones never are.
- */
-export function filesOverCap(files: readonly AgentFileInfo[], cap: number): string[] {
-	const excess = files.length - cap;
-	if (excess <= 0) {
-		return [];
-	}
-	return files
-		.filter(f => f.status === 'stopped')
-		.sort((a, b) => a.mtimeMs - b.mtimeMs || a.name.localeCompare(b.name))
-		.slice(0, excess)
-		.map(f => f.name);
-}
-
-export const DEFAULT_FILE_CAP = 20;
-
-/** `AGENTLOG_FILE_CAP` when it is a whole number ≥ 1, else the default. */
-export function fileCapFrom(value: string | undefined): number {
-	if (value === undefined || !/^\s*\d+\s*$/.test(value)) {
-		return DEFAULT_FILE_CAP;
-	}
-	const n = Number(value);
-	return n >= 1 ? n : DEFAULT_FILE_CAP;
-}

@@ -15,6 +15,12 @@ export function isSessionDirName(name: string): boolean {
 export const EVENT_LOG_NAME = 'events.jsonl';
 
 /**
+ * The lock of a session's event log (`.+log.lock`): one appender at a time looks at the log's last
+ * byte and writes (store/hook/event-append.ts). `+` is not allowed in ids: no agent lock is named so.
+ */
+export const EVENT_LOG_LOCK_NAME = '.+log.lock';
+
+/**
  * The main session waits for the user (a PermissionRequest without an agent): `<session>/.main-waiting.json`
  * with `{since, waitingFor, transcriptPath}`, written by the hook, removed by its next main-session event.
  * A dot file: not an agent file.
@@ -42,6 +48,8 @@ export const NEWEST_SESSION_NAME = '.newest-session';
  * is renamed to `<name>.1` (replacing the older one) and started again.
  */
 export const SESSION_STARTS_NAME = '.agentlog-session-starts.jsonl';
+/** The lock of the session-starts file: appended to as the event log is (its `.+log.lock`). */
+export const SESSION_STARTS_LOCK_NAME = '.agentlog-session-starts.lock';
 
 /**
  * The hook's notifications (`install-hook --notify`): `<session>/.notify.json` holds what was
@@ -52,19 +60,14 @@ export const NOTIFY_STATE_NAME = '.notify.json';
 /** The lock of the notify state (`.+notify.lock`): one hook at a time decides what to notify. */
 export const NOTIFY_LOCK_NAME = '.+notify.lock';
 
-/** A session's cap lock (`.+cap.lock`): `+` is not allowed in ids, so no agent lock is named so. */
-export const CAP_LOCK_NAME = '.+cap.lock';
-/** Left by a hook that found the cap lock taken: the holder prunes once more. */
-export const CAP_AGAIN_NAME = '.+cap.again';
-
 // An id as agent-record.ts's isSafeId takes it (DESIGN.md §3), as a pattern part.
 const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
-const LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
+const LOCK = `(?:${ID}|\\+cap|\\+notify|\\+log)\\.lock`;
 // What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot
 // files): temp files of writeAtomic (`.<target>.<pid>.<stamp>.tmp`, for an agent file,
-// .main-waiting.json, .notify.json or .session-process.json), agent, cap and notify locks (lock.ts),
-// a stale lock moved aside to be removed (`<lock>.<pid>.<n>.stale`), the cap's marker and the
-// session's process.
+// .main-waiting.json, .notify.json or .session-process.json), agent, notify and log locks (lock.ts),
+// a stale lock moved aside to be removed (`<lock>.<pid>.<n>.stale`), the session's process, and
+// the lock (`.+cap.lock`) and marker (`.+cap.again`) of the file cap older hooks kept.
 const OWN_DOT_FILE = new RegExp(
 	`^(?:\\.(?:${ID}\\.json|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json)\\.\\d+\\.[0-9a-z]+\\.tmp|\\.${LOCK}|\\.${LOCK}\\.\\d+\\.\\d+\\.stale|\\.main-waiting\\.json|\\.notify\\.json|\\.session-process\\.json|\\.\\+cap\\.again)$`,
 	'u',

@@ -4,12 +4,16 @@
 // to a FIFO or anything but a regular file. Node built-ins only: the hook bundles this.
 import {closeSync, constants, fstatSync, ftruncateSync, lutimesSync, openSync, readSync, statSync, writeSync} from 'node:fs';
 import {join} from 'node:path';
-import {EVENT_LOG_NAME, NEWEST_SESSION_NAME} from '../../core/record/file-names.js';
+import {EVENT_LOG_LOCK_NAME, EVENT_LOG_NAME, NEWEST_SESSION_NAME} from '../../core/record/file-names.js';
+import {acquireLock, releaseLock, type Lock} from './lock.js';
 
 // Read and write: the last byte is read to see whether the log ends in a torn line.
 const APPEND = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** How long an appender waits for the log's lock (another holds it a fraction of a ms). */
+export const LOG_LOCK_WAIT_MS = 1000;
 
 /**
  * Appends `line` (one JSON line ending in `\n`) to `<sessionDir>/events.jsonl`. Returns a problem
@@ -17,15 +21,38 @@ const NONBLOCK = constants.O_NONBLOCK ?? 0;
  *
  * A log that does not end in `\n` holds the torn end of a write (a hook killed mid-write, a full
  * disk): the line then starts with `\n`, in the same single write, so it is never glued onto the
- * torn part (which readers skip) and stays readable. Cheap: the size comes with the fstat already
- * made, and only the last byte is read.
+ * torn part (which readers skip) and stays readable. The last byte is looked at, and the line
+ * written, under the log's lock (`.+log.lock`): without it, another hook's write caught half done
+ * (the kernel makes a write crossing a page visible page by page) looked torn, and the log gained a
+ * blank line. Cheap: the size comes with the fstat already made, and only the last byte is read.
  */
 export function appendEventLine(sessionDir: string, line: string): string | undefined {
-	return appendLines(join(sessionDir, EVENT_LOG_NAME), line);
+	return appendLines(join(sessionDir, EVENT_LOG_NAME), line, join(sessionDir, EVENT_LOG_LOCK_NAME));
 }
 
-/** Appends whole lines to a JSON-lines file as `appendEventLine` does (one write, after a torn end on a line of its own). */
-export function appendLines(file: string, line: string): string | undefined {
+/**
+ * Appends whole lines to a JSON-lines file as `appendEventLine` does (one write, after a torn end
+ * on a line of its own), under `lockFile`, which every appender of `file` takes. A lock not had
+ * within LOG_LOCK_WAIT_MS (its holder stuck, a folder that takes no new file) is gone without:
+ * the line is recorded all the same.
+ */
+export function appendLines(file: string, line: string, lockFile: string): string | undefined {
+	let lock: Lock | undefined;
+	try {
+		lock = acquireLock(lockFile, LOG_LOCK_WAIT_MS);
+	} catch {
+		lock = undefined;
+	}
+	try {
+		return appendUnlocked(file, line);
+	} finally {
+		if (lock) {
+			releaseLock(lock);
+		}
+	}
+}
+
+function appendUnlocked(file: string, line: string): string | undefined {
 	let fd: number;
 	try {
 		// O_NOFOLLOW: a link at the name fails; O_NONBLOCK: a FIFO at the name cannot block the open.

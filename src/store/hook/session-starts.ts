@@ -6,7 +6,7 @@
 // bundles this.
 import {lstatSync, mkdirSync, renameSync} from 'node:fs';
 import {join} from 'node:path';
-import {SESSION_STARTS_NAME} from '../../core/record/file-names.js';
+import {SESSION_STARTS_LOCK_NAME, SESSION_STARTS_NAME} from '../../core/record/file-names.js';
 import {isObject} from '../../core/record/json.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {appendLines} from './event-append.js';
@@ -30,7 +30,7 @@ export function notePendingStart(activity: string, line: string): string | undef
 	} catch (error) {
 		return `session start: ${file}: ${error instanceof Error ? error.message : String(error)}; not kept`;
 	}
-	return appendLines(file, line);
+	return appendLines(file, line, join(activity, SESSION_STARTS_LOCK_NAME));
 }
 
 /**

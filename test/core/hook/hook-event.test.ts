@@ -4,8 +4,6 @@ import {foldEvents} from '../../../src/core/history/fold.js';
 import {isSafeId, parseAgentRecord} from '../../../src/core/record/agent-record.js';
 import {
 	applyHookEvent,
-	fileCapFrom,
-	filesOverCap,
 	interruptOnSessionEnd,
 	parseHookPayload,
 	subagentTranscriptPath,
@@ -203,35 +201,6 @@ describe('TeammateIdle', () => {
 			type: 'tester',
 			startUnknown: true,
 		});
-	});
-});
-
-describe('file cap', () => {
-	const f = (name: string, mtimeMs: number, status: AgentRecord['status'] | undefined) => ({name, mtimeMs, status});
-	it('removes nothing at or under the cap', () => {
-		expect(filesOverCap([f('a', 1, 'stopped'), f('b', 2, 'stopped')], 2)).toEqual([]);
-	});
-	it('removes the oldest stopped files only', () => {
-		const files = [
-			f('new-stopped', 5, 'stopped'),
-			f('old-active', 1, 'active'),
-			f('old-idle', 2, 'idle'),
-			f('mid-stopped', 3, 'stopped'),
-			f('old-stopped', 2.5, 'stopped'),
-			f('unreadable', 0, undefined),
-		];
-		expect(filesOverCap(files, 3)).toEqual(['old-stopped', 'mid-stopped', 'new-stopped']);
-		expect(filesOverCap(files, 4)).toEqual(['old-stopped', 'mid-stopped']);
-	});
-	it('never removes active or idle agents even when over the cap', () => {
-		expect(filesOverCap([f('a', 1, 'active'), f('b', 2, 'idle'), f('c', 3, 'active')], 1)).toEqual([]);
-	});
-	it('reads AGENTLOG_FILE_CAP', () => {
-		expect(fileCapFrom(undefined)).toBe(20);
-		expect(fileCapFrom('5')).toBe(5);
-		expect(fileCapFrom('0')).toBe(20);
-		expect(fileCapFrom('-3')).toBe(20);
-		expect(fileCapFrom('ten')).toBe(20);
 	});
 });
 

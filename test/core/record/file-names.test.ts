@@ -22,6 +22,8 @@ describe('sessionFileKind', () => {
 			'..notify.json.99.zz1.tmp',
 			'.+notify.lock',
 			'.+notify.lock.123.4.stale',
+			'.+log.lock',
+			'.+log.lock.123.4.stale',
 		]) {
 			expect(sessionFileKind(name), name).toBe('own-dot-file');
 		}

@@ -92,7 +92,7 @@ beforeAll(() => {
 describe('agent-spy under races', () => {
 	it('loses no stop when the start and stop of 100 agents race', async () => {
 		const activity = tempDir();
-		const env = hookEnv(activity, {AGENTLOG_FILE_CAP: '1000'});
+		const env = hookEnv(activity);
 		const ids = Array.from({length: 100}, (_, i) => `a${String(i).padStart(3, '0')}race`);
 		const runs = await Promise.all(ids.flatMap(id => [runHookAsync(launcher, start(id), env), runHookAsync(launcher, stop(id), env)]));
 		expect(runs.every(r => r.status === 0 && r.stdout === '')).toBe(true);
@@ -102,23 +102,23 @@ describe('agent-spy under races', () => {
 		expect(readdirSync(path.join(activity, SESSION)).filter(n => n.startsWith('.') && n !== SESSION_PROCESS_NAME)).toEqual([]);
 	}, 60_000);
 
-	it('keeps exactly the cap when 100 stops run at once, and never removes an active or idle agent', async () => {
+	it('keeps every agent file when 100 stops with long messages run at once', async () => {
 		const activity = tempDir();
-		const env = hookEnv(activity, {AGENTLOG_FILE_CAP: '20'});
+		const env = hookEnv(activity);
 		for (let i = 0; i < 5; i++) {
 			runHook(launcher, start(`live${i}`), env);
 		}
 		runHook(launcher, idle('reviewer'), env);
 		runHook(launcher, idle('tester'), env);
-		// 100 running agents (none can be removed), then all of them stop at once. Long messages
-		// make each cap pass slow, so that the passes overlap.
+		// 100 running agents, then all of them stop at once, with long messages.
 		const ids = Array.from({length: 100}, (_, i) => `done${String(i).padStart(3, '0')}`);
 		await Promise.all(ids.map(id => runHookAsync(launcher, start(id), env)));
 		expect(agentFiles(path.join(activity, SESSION))).toHaveLength(107);
 		const runs = await Promise.all(ids.map(id => runHookFromFile(launcher, stop(id, `${id}: ${'x'.repeat(300_000)}`), env)));
 		expect(runs.every(r => r.status === 0)).toBe(true);
 		const files = agentFiles(path.join(activity, SESSION));
-		expect(files).toHaveLength(20);
+		expect(files).toHaveLength(107);
+		expect(ids.map(id => readAgent(activity, id).status)).toEqual(ids.map(() => 'stopped'));
 		for (const keep of ['live0', 'live1', 'live2', 'live3', 'live4', 'reviewer@session-3f2c9a10', 'tester@session-3f2c9a10']) {
 			expect(files).toContain(`${keep}.json`);
 		}
@@ -133,13 +133,13 @@ describe('agent-spy never follows a planted symlink', () => {
 		const target = path.join(base, 'elsewhere');
 		mkdirSync(activity);
 		mkdirSync(target);
-		// The cap pass would delete these, and the stop would write beside them.
+		// Old agent files a stop would write beside.
 		for (let i = 0; i < 25; i++) {
 			writeFileSync(path.join(target, `old${i}.json`), record(`old${i}`));
 		}
 		symlinkSync(target, path.join(activity, SESSION));
 		const before = snapshot(target);
-		const env = hookEnv(activity, {AGENTLOG_FILE_CAP: '2'});
+		const env = hookEnv(activity);
 		for (const input of [start('a1'), stop('a1'), idle('reviewer')]) {
 			expect(runHook(launcher, input, env)).toMatchObject({status: 0, stdout: ''});
 		}
@@ -187,20 +187,21 @@ describe('agent-spy never follows a planted symlink', () => {
 });
 
 describe('agent-spy and FIFOs', () => {
-	it('does not hang on FIFOs named *.json: its own file, the teammate lookup and the cap pass', () => {
+	it('does not hang on FIFOs named *.json: its own file, the teammate lookup and the session end', () => {
 		const activity = tempDir();
 		const sessionDir = path.join(activity, SESSION);
 		mkdirSync(sessionDir, {recursive: true});
 		for (const name of ['a1.json', 'zz.json', 'reviewer@session-3f2c9a10.json']) {
 			mkfifo(path.join(sessionDir, name));
 		}
-		const env = hookEnv(activity, {AGENTLOG_FILE_CAP: '1'});
-		for (const input of [start('a1'), idle('tester'), stop('b1'), stop('b2')]) {
+		const env = hookEnv(activity);
+		const end = JSON.stringify({session_id: SESSION, transcript_path: TRANSCRIPT, cwd: '/home/dev/acme', hook_event_name: 'SessionEnd', reason: 'other'});
+		for (const input of [start('a1'), idle('tester'), stop('b1'), stop('b2'), end]) {
 			const r = spawnSync(launcher, [], {input, env, encoding: 'utf8', timeout: 10_000});
 			expect(r).toMatchObject({status: 0, signal: null, stdout: ''});
 		}
-		expect(readAgent(activity, 'a1').status).toBe('active');
-		expect(readAgent(activity, 'tester@session-3f2c9a10').status).toBe('idle');
+		expect(readAgent(activity, 'a1')).toMatchObject({status: 'stopped', interrupted: true});
+		expect(readAgent(activity, 'tester@session-3f2c9a10')).toMatchObject({status: 'stopped', interrupted: true});
 		expect(lstatSync(path.join(sessionDir, 'zz.json')).isFIFO()).toBe(true);
 	});
 });
