@@ -48,7 +48,7 @@ import type {AgentRecord} from '../src/core/record/agent-record.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/daily-prune.js';
-import {recordSessionProcess} from '../src/store/hook/session-process.js';
+import {readSessionFile, recordSessionProcess} from '../src/store/hook/session-process.js';
 import {writeSync} from 'node:fs';
 import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';
 
@@ -200,8 +200,9 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 		return;
 	}
 	if (event.event === 'SessionStart') {
-		// A resumed session may run in another process: record it again.
-		noteProcess(sessionDir, true, log);
+		// A resumed session may run in another process: record it again, with the time it started
+		// (a start after a SessionEnd is a resume once the session came back: hook-event.ts).
+		noteProcess(sessionDir, true, log, now);
 	}
 	const git = gitOf(event.cwd, log);
 	const interrupted: string[] = [];
@@ -239,12 +240,22 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 
-/** The session's Claude Code (or Codex) process, for watch's `p` (store/hook/session-process.ts): once, or `again` on a SessionStart. */
-function noteProcess(sessionDir: string, again: boolean, log: (message: string) => void): void {
+/** The session's Claude Code (or Codex) process, for watch's `p` (store/hook/session-process.ts): once, or `again` on a SessionStart (at `startAt`). */
+function noteProcess(sessionDir: string, again: boolean, log: (message: string) => void, startAt?: string): void {
 	try {
-		recordSessionProcess(sessionDir, again);
+		recordSessionProcess(sessionDir, again, process.ppid, startAt === undefined ? {} : {sessionStartAt: startAt});
 	} catch (error) {
 		log(`the session's process was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+/** The session's latest SessionStart as the session file keeps it; undefined when none is known. */
+function sessionStartOf(sessionDir: string, log: (message: string) => void): string | undefined {
+	try {
+		return readSessionFile(sessionDir)?.sessionStartAt;
+	} catch (error) {
+		log(`the session's start was not read: ${error instanceof Error ? error.message : String(error)}`);
+		return undefined;
 	}
 }
 
@@ -354,6 +365,13 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 		const existing = readAgentFile(file);
 		if (existing.problem) {
 			log(`${existing.problem}; replacing it`);
+		}
+		if (existing.record?.status === 'stopped' && (event.event === 'SubagentStart' || event.event === 'TeammateIdle')) {
+			// A start of a stopped agent (rare: a resume): whether the session came back since its stop.
+			const startAt = sessionStartOf(sessionDir, log);
+			if (startAt !== undefined) {
+				event = {...event, sessionStartAt: startAt};
+			}
 		}
 		const next = applyHookEvent(event, agentId, existing.record, now);
 		if (!next.ok) {

@@ -9,7 +9,7 @@ import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
 import {failureReason} from '../record/limits.js';
-import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type Moved} from '../record/lifecycle-machine.js';
+import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type MoveRules, type Moved} from '../record/lifecycle-machine.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -61,6 +61,11 @@ export interface HookEvent {
 	readonly message?: string;
 	/** StopFailure: the error the agent died on (`unknown`, `rate_limit`, …). */
 	readonly error?: string;
+	/**
+	 * SubagentStart and TeammateIdle of a stopped agent: the session's latest SessionStart (ISO; the
+	 * hook reads it from the session file). One after the stop makes a start after it a resume.
+	 */
+	readonly sessionStartAt?: string;
 	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts); absent: Claude Code. */
 	readonly provider?: 'codex';
 }
@@ -359,6 +364,12 @@ function putLife(base: Mutable<AgentRecord>, life: Life): void {
 	}
 }
 
+/** The rules of a start or idle: the session's latest start, when the hook read one. */
+function sessionRules(event: HookEvent): MoveRules {
+	const ms = event.sessionStartAt === undefined ? Number.NaN : Date.parse(event.sessionStartAt);
+	return Number.isNaN(ms) ? {} : {sessionStartMs: ms};
+}
+
 /** Moves the record through the lifecycle machine at `now`; what the move did. */
 function move(base: Mutable<AgentRecord>, existing: AgentRecord | undefined, now: string, how: (life: Life, ms: number) => Moved): Moved {
 	const life = lifeOf(existing);
@@ -442,7 +453,8 @@ export function interruptOnSessionEnd(existing: AgentRecord, reason: string | un
  * Order rules, so that events applied in either order give the same record: `updatedAt` never
  * goes back; `stoppedAt` is never before `startedAt`; a start that is not later than the stop by
  * more than `RESUME_AFTER_STOP_MS` leaves a stopped agent stopped (it only adds what it knows:
- * the start time of an agent whose start was unknown); a later start is a resume (DESIGN.md §4).
+ * the start time of an agent whose start was unknown), unless the session started again between
+ * the stop and it (`sessionStartAt`); a later start is a resume (DESIGN.md §4).
  */
 export function applyHookEvent(event: HookEvent, agentId: string, existing: AgentRecord | undefined, now: string): Outcome<AgentRecord> {
 	const base: Mutable<AgentRecord> = existing ? {...existing} : {agentId, type: '', status: 'active', startedAt: now, updatedAt: now};
@@ -472,7 +484,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
 			}
-			if (move(base, existing, now, (life, ms) => lifeStart(life, now, ms)) === 'late') {
+			if (move(base, existing, now, (life, ms) => lifeStart(life, now, ms, sessionRules(event))) === 'late') {
 				// A start from before the stop, applied after it: the agent stays stopped.
 				base.type = existing?.type || event.agentType;
 				base.transcriptPath = existing?.transcriptPath ?? childTranscript(event, agentId);
@@ -523,7 +535,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 		case 'TeammateIdle': {
 			base.type = existing?.type || event.teammateName || '';
 			// An idle from before the stop, applied after it, leaves the agent stopped.
-			move(base, existing, now, (life, ms) => lifeIdle(life, now, ms));
+			move(base, existing, now, (life, ms) => lifeIdle(life, now, ms, sessionRules(event)));
 			break;
 		}
 		case 'PostToolUse': {

@@ -1,7 +1,8 @@
 // Which process runs a session: its hook's parent chain read from Linux's /proc/<pid>/stat, the
 // first process above the shells that ran the hook (Claude Code runs a command hook through a
-// shell; agent-spy.sh is one more), recorded once in `<session>/.session-process.json`; and the
-// tmux pane whose process tree holds it. Pure: the reading is store/hook/session-process.ts's.
+// shell; agent-spy.sh is one more), recorded once in `<session>/.session-process.json` (again, with
+// the time, on each SessionStart); and the tmux pane whose process tree holds it. Pure: the
+// reading is store/hook/session-process.ts's.
 
 /** What /proc/<pid>/stat says of a process. */
 export interface ProcStat {
@@ -62,21 +63,46 @@ export function sessionProcessOf(chain: readonly ProcStat[]): SessionProcess | u
 	return proc === undefined || proc.pid <= 1 ? undefined : {pid: proc.pid, start: proc.start, comm: proc.comm};
 }
 
-/** A recorded session process, checked: undefined when the text is not one. */
-export function parseSessionProcess(text: string): SessionProcess | undefined {
+/**
+ * `<session>/.session-process.json` as a whole: the session's process (when /proc told it), and
+ * when the session last started (`sessionStartAt`, ISO: the hook's time of its latest SessionStart).
+ */
+export interface SessionFile {
+	readonly process?: SessionProcess;
+	readonly sessionStartAt?: string;
+}
+
+/** The fields of a session file to write: each part given, flat (`pid`, `start`, `comm`, `sessionStartAt`). */
+export function sessionFileJson(file: SessionFile): string {
+	return `${JSON.stringify({...file.process, ...(file.sessionStartAt === undefined ? {} : {sessionStartAt: file.sessionStartAt})})}\n`;
+}
+
+/** An ISO time as the hook writes it (`2026-11-26T09:06:22.449Z`): anything else is not one. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/u;
+
+/** A session file, checked part by part: a part that is not well formed is left out; undefined when the text is no JSON object. */
+export function parseSessionFile(text: string): SessionFile | undefined {
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
 	} catch {
 		return undefined;
 	}
-	if (typeof json !== 'object' || json === null) {
+	if (typeof json !== 'object' || json === null || Array.isArray(json)) {
 		return undefined;
 	}
-	const {pid, start, comm} = json as Record<string, unknown>;
-	return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 1 && typeof start === 'number' && Number.isSafeInteger(start) && start >= 0
-		? {pid, start, comm: typeof comm === 'string' ? comm.slice(0, 64) : ''}
-		: undefined;
+	const {pid, start, comm, sessionStartAt} = json as Record<string, unknown>;
+	const process =
+		typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 1 && typeof start === 'number' && Number.isSafeInteger(start) && start >= 0
+			? {pid, start, comm: typeof comm === 'string' ? comm.slice(0, 64) : ''}
+			: undefined;
+	const startAt = typeof sessionStartAt === 'string' && ISO_TIME.test(sessionStartAt) && !Number.isNaN(Date.parse(sessionStartAt)) ? sessionStartAt : undefined;
+	return {...(process === undefined ? {} : {process}), ...(startAt === undefined ? {} : {sessionStartAt: startAt})};
+}
+
+/** A recorded session process, checked: undefined when the text is not one. */
+export function parseSessionProcess(text: string): SessionProcess | undefined {
+	return parseSessionFile(text)?.process;
 }
 
 /**

@@ -8,9 +8,11 @@ import {
 	isHookShell,
 	MAX_CHAIN,
 	parseProcStat,
-	parseSessionProcess,
+	parseSessionFile,
+	sessionFileJson,
 	sessionProcessOf,
 	type ProcStat,
+	type SessionFile,
 	type SessionProcess,
 } from '../../core/monitor/session-process.js';
 import {SESSION_PROCESS_NAME} from '../../core/record/file-names.js';
@@ -31,18 +33,15 @@ export function readProcStat(pid: number, options: ProcOptions = {}): ProcStat |
 	}
 }
 
-/**
- * Records the session's process when it is not recorded yet (`again`: a SessionStart, where a
- * resumed session may run in a new process). Costs one existsSync when it is recorded; else a
- * few /proc reads and one small write.
- */
-export function recordSessionProcess(sessionDir: string, again: boolean, from: number = process.ppid, options: ProcOptions = {}): void {
+export interface RecordOptions extends ProcOptions {
+	/** A SessionStart's time (ISO): written with the process, whatever /proc says. */
+	readonly sessionStartAt?: string;
+}
+
+/** The session's process among the hook's ancestors, from `from` up; undefined without /proc. */
+function findSessionProcess(from: number, options: ProcOptions): SessionProcess | undefined {
 	if ((options.proc === undefined && process.platform !== 'linux') || from <= 1) {
-		return;
-	}
-	const file = join(sessionDir, SESSION_PROCESS_NAME);
-	if (!again && existsSync(file)) {
-		return;
+		return undefined;
 	}
 	const chain: ProcStat[] = [];
 	for (let pid = from; pid > 1 && chain.length < MAX_CHAIN;) {
@@ -57,14 +56,41 @@ export function recordSessionProcess(sessionDir: string, again: boolean, from: n
 		}
 		pid = stat.ppid;
 	}
-	const found = sessionProcessOf(chain);
-	if (found !== undefined) {
-		writeAtomic(file, `${JSON.stringify(found)}\n`);
+	return sessionProcessOf(chain);
+}
+
+/**
+ * Records the session's process when it is not recorded yet (`again`: a SessionStart, where a
+ * resumed session may run in a new process; its time goes with it, `sessionStartAt`). Costs one
+ * existsSync when it is recorded; else a few /proc reads and one small write.
+ */
+export function recordSessionProcess(sessionDir: string, again: boolean, from: number = process.ppid, options: RecordOptions = {}): void {
+	if (options.sessionStartAt === undefined && ((options.proc === undefined && process.platform !== 'linux') || from <= 1)) {
+		return;
 	}
+	const file = join(sessionDir, SESSION_PROCESS_NAME);
+	if (!again && existsSync(file)) {
+		return;
+	}
+	const found = findSessionProcess(from, options);
+	if (found !== undefined || options.sessionStartAt !== undefined) {
+		writeAtomic(
+			file,
+			sessionFileJson({
+				...(found === undefined ? {} : {process: found}),
+				...(options.sessionStartAt === undefined ? {} : {sessionStartAt: options.sessionStartAt}),
+			}),
+		);
+	}
+}
+
+/** The session file (its recorded process, its latest start), if any. */
+export function readSessionFile(sessionDir: string): SessionFile | undefined {
+	const read = readRegularText(join(sessionDir, SESSION_PROCESS_NAME), {maxBytes: 4096});
+	return read.ok ? parseSessionFile(read.text) : undefined;
 }
 
 /** The recorded process of a session, if any. */
 export function readSessionProcess(sessionDir: string): SessionProcess | undefined {
-	const read = readRegularText(join(sessionDir, SESSION_PROCESS_NAME), {maxBytes: 4096});
-	return read.ok ? parseSessionProcess(read.text) : undefined;
+	return readSessionFile(sessionDir)?.process;
 }

@@ -1,7 +1,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {readSessionProcess, recordSessionProcess} from '../../../src/store/hook/session-process.js';
+import {readSessionFile, readSessionProcess, recordSessionProcess} from '../../../src/store/hook/session-process.js';
 import {SESSION_PROCESS_NAME, sessionFileKind} from '../../../src/core/record/file-names.js';
 import {tempDir} from '../../helpers/tmp.js';
 import {fakeProc} from '../../helpers/fake-proc.js';
@@ -23,6 +23,23 @@ describe('recordSessionProcess', () => {
 		expect(readSessionProcess(session)?.pid).toBe(30);
 		recordSessionProcess(session, true, 60, {proc: other});
 		expect(JSON.parse(readFileSync(path.join(session, SESSION_PROCESS_NAME), 'utf8'))).toEqual({pid: 60, start: 5060, comm: 'codex'});
+	});
+
+	it('records a SessionStart’s time with the process, and alone where no process is found', () => {
+		const session = tempDir('session-');
+		recordSessionProcess(session, true, 50, {
+			proc: fakeProc([
+				[50, 'sh', 40],
+				[40, 'claude', 1],
+			]),
+			sessionStartAt: '2026-11-26T09:06:22.449Z',
+		});
+		expect(readSessionFile(session)).toEqual({process: {pid: 40, start: 5040, comm: 'claude'}, sessionStartAt: '2026-11-26T09:06:22.449Z'});
+		recordSessionProcess(session, true, 50, {proc: fakeProc([[50, 'sh', 1]]), sessionStartAt: '2026-11-26T09:07:00.000Z'});
+		expect(readSessionFile(session)).toEqual({sessionStartAt: '2026-11-26T09:07:00.000Z'});
+		expect(readSessionProcess(session)).toBeUndefined();
+		writeFileSync(path.join(session, SESSION_PROCESS_NAME), '{"sessionStartAt": "yesterday"}');
+		expect(readSessionFile(session)).toEqual({});
 	});
 
 	it('records nothing when the chain has no such process, and reads nothing from a damaged file', () => {
