@@ -21,6 +21,7 @@ import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
 import {
 	agentTranscriptOf,
 	applyHookEvent,
+	askingAgentOf,
 	asksUser,
 	fileCapFrom,
 	interruptOnSessionEnd,
@@ -49,7 +50,7 @@ import {appendEventLine, writeNewestSession} from '../src/store/hook/event-appen
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/daily-prune.js';
 import {readSessionFile, recordSessionProcess} from '../src/store/hook/session-process.js';
-import {writeSync} from 'node:fs';
+import {existsSync, writeSync} from 'node:fs';
 import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
@@ -170,18 +171,49 @@ function sessionFolderExists(sessionDir: string, log: (message: string) => void)
 	return folder.exists;
 }
 
-/** A PermissionRequest or Notification of the main session (no agent): only for a session that has a folder. */
+/**
+ * A PermissionRequest or Notification without an agent: only for a session that has a folder. A
+ * PermissionRequest is the main session's; a Notification is the prompt of a subagent whose request
+ * stands (askingAgentOf: Claude Code sends it with no agent_id; the subagent's wait keeps its
+ * start, and the line is logged as that agent's), else the main session's, whose wait keeps the
+ * start its own PermissionRequest gave it.
+ */
 function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
 	if (!sessionFolderExists(sessionDir, log)) {
 		return;
 	}
+	let owner: AgentRecord | undefined;
 	if (asksUser(event)) {
-		setMainWaiting(sessionDir, {since: now, waitingFor: event.waitingFor ?? 'input', ...(event.transcriptPath ? {transcriptPath: event.transcriptPath} : {})});
+		const mainAsked = event.event === 'Notification' && existsSync(join(sessionDir, MAIN_WAITING_NAME));
+		owner =
+			event.event === 'Notification' && !mainAsked
+				? askingAgentOf(
+						listAgentFiles(sessionDir)
+							.map(n => readAgentFile(join(sessionDir, n)).record)
+							.filter(a => a !== undefined),
+					)
+				: undefined;
+		if (!mainAsked && owner === undefined) {
+			setMainWaiting(sessionDir, {
+				since: now,
+				waitingFor: event.waitingFor ?? 'input',
+				...(event.transcriptPath ? {transcriptPath: event.transcriptPath} : {}),
+			});
+		}
 	} else if (event.notificationType === 'idle_prompt') {
 		// The main agent finished its turn: whatever it asked was answered.
 		setMainWaiting(sessionDir, undefined);
 	}
-	appendLine(sessionDir, {event, at: now, git: gitOf(event.cwd, log)}, log);
+	appendLine(
+		sessionDir,
+		{
+			event: owner === undefined ? event : {...event, agentId: owner.agentId},
+			at: now,
+			git: gitOf(event.cwd, log),
+			...(owner === undefined ? {} : {record: owner}),
+		},
+		log,
+	);
 	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 

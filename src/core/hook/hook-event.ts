@@ -87,6 +87,27 @@ export function asksUser(event: HookEvent): boolean {
 	return event.event === 'PermissionRequest' || (event.event === 'Notification' && WAITING_NOTIFICATIONS.includes(event.notificationType ?? ''));
 }
 
+/**
+ * Whose prompt a Notification without `agent_id` is. Claude Code fires a subagent's
+ * PermissionRequest with its `agent_id`, then, about 6 s later while the dialog is still up, a
+ * Notification (`permission_prompt`) with none: it is that subagent's prompt. The subagent whose
+ * request stands (its file says since when, and it has not stopped; the earliest when several
+ * ask: Claude Code shows one dialog at a time) owns it; undefined when none does: then it is the
+ * main session's own.
+ */
+export function askingAgentOf(agents: readonly AgentRecord[]): AgentRecord | undefined {
+	let owner: AgentRecord | undefined;
+	let ownerMs = Number.POSITIVE_INFINITY;
+	for (const agent of agents) {
+		const since = agent.waitingSince === undefined ? Number.NaN : Date.parse(agent.waitingSince);
+		if (agent.status !== 'stopped' && !Number.isNaN(since) && since < ownerMs) {
+			owner = agent;
+			ownerMs = since;
+		}
+	}
+	return owner;
+}
+
 /** How much of a waiting text is kept. */
 const WAITING_CHARS = 200;
 

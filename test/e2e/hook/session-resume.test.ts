@@ -40,7 +40,7 @@ describe('a start right after the session came back', () => {
 		expect(record).toMatchObject({status: 'active', resumeCount: 1});
 		expect(record.interrupted).toBeUndefined();
 		const history = spawnSync(process.execPath, [cli, 'history', '--json'], {
-			env: {...process.env, AGENTLOG_DIR: activity, CLAUDE_CONFIG_DIR: fx.claude, XDG_STATE_HOME: tempDir('state-')},
+			env: {...process.env, HOME: fx.root, AGENTLOG_DIR: activity, CLAUDE_CONFIG_DIR: fx.claude, XDG_STATE_HOME: tempDir('state-')},
 			encoding: 'utf8',
 		});
 		expect(history.status, history.stderr).toBe(0);
