@@ -70,10 +70,16 @@ export interface HookEvent {
 	readonly provider?: 'codex';
 }
 
-/** The agent that launched an agent and how deep it runs (`.meta.json` `parentAgentId`, `spawnDepth`). */
+/**
+ * What `.meta.json` says of an agent (the hook reads it): the agent that launched it and how deep
+ * it runs (`parentAgentId`, `spawnDepth`); its `name`, and, for a teammate, its real type
+ * (`spawnedAgentType`: its hooks' `agent_type` is its name).
+ */
 export interface Lineage {
 	readonly parentAgentId?: string;
 	readonly spawnDepth?: number;
+	readonly name?: string;
+	readonly spawnedAgentType?: string;
 }
 
 /** The events on which the hook reads the agent's `.meta.json` for its lineage. */
@@ -325,6 +331,24 @@ function applyLineage(base: Mutable<AgentRecord>, lineage: Lineage, agentId: str
 	}
 }
 
+/**
+ * The type an event of the agent says, and its name when that type is its name. A named agent run
+ * as an in-process teammate (agent teams on, CLAUDE-CODE-HOOKS.md §10) has hooks whose
+ * `agent_type` is its name (`deployer`), while its real type is `.meta.json`'s `spawnedAgentType`
+ * (or the Agent call's, `general-purpose`): the type is the real one, the name is kept as
+ * `teammateName`, and the agent shows as `deployer (general-purpose)` like any named agent.
+ */
+function typeOfEvent(event: HookEvent, existing: AgentRecord | undefined): {readonly type: string; readonly name?: string} {
+	const given = event.agentType;
+	const name = event.lineage?.name ?? existing?.teammateName;
+	if (given === '' || name === undefined || given !== name) {
+		return {type: given};
+	}
+	const known = existing?.type !== undefined && existing.type !== '' && existing.type !== name ? existing.type : undefined;
+	const real = event.lineage?.spawnedAgentType || known;
+	return real === undefined ? {type: given} : {type: real, name};
+}
+
 /** The agent's own transcript on SubagentStart: Claude Code's is derived from the session's; Codex's `transcript_path` is the child's rollout itself. */
 function childTranscript(event: HookEvent, agentId: string): string | undefined {
 	return event.provider === 'codex' ? event.transcriptPath : subagentTranscriptPath(event.transcriptPath, agentId);
@@ -425,6 +449,11 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 		}
 	}
 	base.type = existing?.type || event.agentType;
+	if (existing !== undefined && call.name !== undefined && existing.type === call.name && event.agentType !== '' && event.agentType !== call.name) {
+		// A teammate whose start said its name for its type (its `.meta.json` was not there yet): the call says the real one.
+		base.type = event.agentType;
+		base.teammateName = call.name;
+	}
 	if (existing && interrupted) {
 		move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'interrupted', `tool:${status}`, true));
 	}
@@ -505,13 +534,17 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
 			}
+			const said = typeOfEvent(event, existing);
+			if (said.name !== undefined) {
+				base.teammateName = said.name;
+			}
 			if (move(base, existing, now, (life, ms) => lifeStart(life, now, ms, sessionRules(event))) === 'late') {
 				// A start from before the stop, applied after it: the agent stays stopped.
-				base.type = existing?.type || event.agentType;
+				base.type = existing?.type || said.type;
 				base.transcriptPath = existing?.transcriptPath ?? childTranscript(event, agentId);
 				break;
 			}
-			base.type = event.agentType;
+			base.type = said.type;
 			base.transcriptPath = childTranscript(event, agentId) ?? existing?.transcriptPath;
 			break;
 		}
@@ -519,7 +552,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType && !existing) {
 				return skip('StopFailure with empty agent_type for an agent never seen (internal agent)');
 			}
-			base.type = event.agentType || existing?.type || '';
+			base.type = typeOfEvent(event, existing).type || existing?.type || '';
 			// Failed, at the time it failed: Claude Code sends no SubagentStop then. A stop recorded
 			// before (a SessionEnd that came first) keeps its time; the failure says why.
 			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'failed', failureReason(event.error)));
@@ -534,7 +567,11 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType && !existing) {
 				return skip('SubagentStop with empty agent_type for an agent never seen (internal agent)');
 			}
-			base.type = event.agentType || existing?.type || '';
+			const said = typeOfEvent(event, existing);
+			if (said.name !== undefined) {
+				base.teammateName = said.name;
+			}
+			base.type = said.type || existing?.type || '';
 			// A stop whose start was never seen: recorded, its start unknown. A repeated stop (some
 			// versions fire twice) keeps the first stop: time and reason.
 			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'completed', 'subagent-stop'));
