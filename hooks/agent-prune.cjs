@@ -618,8 +618,15 @@ function isLateRepeat(life, ms, kind, rules = {}) {
   if (life.stopMs === void 0 || rules.ordered) {
     return false;
   }
+  if (ms <= life.stopMs) {
+    return true;
+  }
+  const back = rules.sessionStartMs;
+  if (back !== void 0 && back > life.stopMs && back <= ms) {
+    return false;
+  }
   const fromBefore = kind === "idle" || life.startUnknown || life.phase === "interrupted";
-  return ms <= life.stopMs || fromBefore && ms <= life.stopMs + RESUME_AFTER_STOP_MS;
+  return fromBefore && ms <= life.stopMs + RESUME_AFTER_STOP_MS;
 }
 function wake(life, at, ms, kind, rules, steps) {
   if (isLateRepeat(life, ms, kind, rules)) {
@@ -768,8 +775,8 @@ function addStep(s, step) {
 function stepsOf(s) {
   return (step) => addStep(s, step);
 }
-function start(s, line, ms) {
-  const moved = lifeStart(s, line.at, ms, {}, stepsOf(s));
+function start(s, line, ms, rules = {}) {
+  const moved = lifeStart(s, line.at, ms, rules, stepsOf(s));
   if (moved === "spawned") {
     s.gitStart = line.git;
   } else if (moved === "resumed") {
@@ -778,8 +785,8 @@ function start(s, line, ms) {
     s.gitStart ??= line.git;
   }
 }
-function idle(s, line, ms) {
-  if (lifeIdle(s, line.at, ms, {}, stepsOf(s)) === "resumed") {
+function idle(s, line, ms, rules = {}) {
+  if (lifeIdle(s, line.at, ms, rules, stepsOf(s)) === "resumed") {
     s.gitStop = void 0;
   }
 }
@@ -1303,6 +1310,8 @@ var EventFold = class {
   sessions = /* @__PURE__ */ new Map();
   /** States made so far. */
   made = 0;
+  /** Per session, the time of its latest SessionStart folded (it orders a start after an end: lifecycle-machine.ts). */
+  sessionStarts = /* @__PURE__ */ new Map();
   /** Lines held for reordering now (for tests: bounded). */
   get held() {
     return this.order.held;
@@ -1371,6 +1380,11 @@ var EventFold = class {
     }
     return s;
   }
+  /** The lifecycle rules of a start or idle in the session: its latest SessionStart, when one came. */
+  rulesOf(sessionId) {
+    const back = this.sessionStarts.get(sessionId);
+    return back === void 0 ? {} : { sessionStartMs: back };
+  }
   record(s, line) {
     s.sink.push(line);
   }
@@ -1380,6 +1394,9 @@ var EventFold = class {
     }
     this.options.onLine?.(line);
     if (line.agentId === void 0) {
+      if (line.event === "SessionStart") {
+        this.sessionStarts.set(line.sessionId, ms);
+      }
       if (line.event === "SessionEnd") {
         const reason = `session-end:${str(line.data?.reason) ?? "unknown"}`;
         const hit = /* @__PURE__ */ new Set();
@@ -1431,7 +1448,7 @@ var EventFold = class {
     }
     switch (line.event) {
       case "SubagentStart": {
-        start(s, line, ms);
+        start(s, line, ms, this.rulesOf(line.sessionId));
         break;
       }
       case "SubagentStop": {
@@ -1443,7 +1460,7 @@ var EventFold = class {
         break;
       }
       case "TeammateIdle": {
-        idle(s, line, ms);
+        idle(s, line, ms, this.rulesOf(line.sessionId));
         break;
       }
       case "PostToolUse": {

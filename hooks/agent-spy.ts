@@ -22,6 +22,7 @@ import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
 import {
 	agentTranscriptOf,
 	applyHookEvent,
+	askingAgentOf,
 	asksUser,
 	interruptOnSessionEnd,
 	LINEAGE_EVENTS,
@@ -48,8 +49,8 @@ import type {AgentRecord} from '../src/core/record/agent-record.js';
 import {appendEventLine, writeNewestSession} from '../src/store/hook/event-append.js';
 import {readGitState} from '../src/store/history/git-state.js';
 import {claimDailyPrune} from '../src/store/history/daily-prune.js';
-import {recordSessionProcess} from '../src/store/hook/session-process.js';
-import {writeSync} from 'node:fs';
+import {readSessionFile, recordSessionProcess} from '../src/store/hook/session-process.js';
+import {existsSync, writeSync} from 'node:fs';
 import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
@@ -170,18 +171,49 @@ function sessionFolderExists(sessionDir: string, log: (message: string) => void)
 	return folder.exists;
 }
 
-/** A PermissionRequest or Notification of the main session (no agent): only for a session that has a folder. */
+/**
+ * A PermissionRequest or Notification without an agent: only for a session that has a folder. A
+ * PermissionRequest is the main session's; a Notification is the prompt of a subagent whose request
+ * stands (askingAgentOf: Claude Code sends it with no agent_id; the subagent's wait keeps its
+ * start, and the line is logged as that agent's), else the main session's, whose wait keeps the
+ * start its own PermissionRequest gave it.
+ */
 function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
 	if (!sessionFolderExists(sessionDir, log)) {
 		return;
 	}
+	let owner: AgentRecord | undefined;
 	if (asksUser(event)) {
-		setMainWaiting(sessionDir, {since: now, waitingFor: event.waitingFor ?? 'input', ...(event.transcriptPath ? {transcriptPath: event.transcriptPath} : {})});
+		const mainAsked = event.event === 'Notification' && existsSync(join(sessionDir, MAIN_WAITING_NAME));
+		owner =
+			event.event === 'Notification' && !mainAsked
+				? askingAgentOf(
+						listAgentFiles(sessionDir)
+							.map(n => readAgentFile(join(sessionDir, n)).record)
+							.filter(a => a !== undefined),
+					)
+				: undefined;
+		if (!mainAsked && owner === undefined) {
+			setMainWaiting(sessionDir, {
+				since: now,
+				waitingFor: event.waitingFor ?? 'input',
+				...(event.transcriptPath ? {transcriptPath: event.transcriptPath} : {}),
+			});
+		}
 	} else if (event.notificationType === 'idle_prompt') {
 		// The main agent finished its turn: whatever it asked was answered.
 		setMainWaiting(sessionDir, undefined);
 	}
-	appendLine(sessionDir, {event, at: now, git: gitOf(event.cwd, log)}, log);
+	appendLine(
+		sessionDir,
+		{
+			event: owner === undefined ? event : {...event, agentId: owner.agentId},
+			at: now,
+			git: gitOf(event.cwd, log),
+			...(owner === undefined ? {} : {record: owner}),
+		},
+		log,
+	);
 	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 
@@ -200,8 +232,9 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 		return;
 	}
 	if (event.event === 'SessionStart') {
-		// A resumed session may run in another process: record it again.
-		noteProcess(sessionDir, true, log);
+		// A resumed session may run in another process: record it again, with the time it started
+		// (a start after a SessionEnd is a resume once the session came back: hook-event.ts).
+		noteProcess(sessionDir, true, log, now);
 	}
 	const git = gitOf(event.cwd, log);
 	const interrupted: string[] = [];
@@ -239,12 +272,22 @@ function runSessionEvent(sessionDir: string, event: HookEvent, now: string, log:
 	noteNewest(dirname(sessionDir), event.sessionId, log);
 }
 
-/** The session's Claude Code (or Codex) process, for watch's `p` (store/hook/session-process.ts): once, or `again` on a SessionStart. */
-function noteProcess(sessionDir: string, again: boolean, log: (message: string) => void): void {
+/** The session's Claude Code (or Codex) process, for watch's `p` (store/hook/session-process.ts): once, or `again` on a SessionStart (at `startAt`). */
+function noteProcess(sessionDir: string, again: boolean, log: (message: string) => void, startAt?: string): void {
 	try {
-		recordSessionProcess(sessionDir, again);
+		recordSessionProcess(sessionDir, again, process.ppid, startAt === undefined ? {} : {sessionStartAt: startAt});
 	} catch (error) {
 		log(`the session's process was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+/** The session's latest SessionStart as the session file keeps it; undefined when none is known. */
+function sessionStartOf(sessionDir: string, log: (message: string) => void): string | undefined {
+	try {
+		return readSessionFile(sessionDir)?.sessionStartAt;
+	} catch (error) {
+		log(`the session's start was not read: ${error instanceof Error ? error.message : String(error)}`);
+		return undefined;
 	}
 }
 
@@ -354,6 +397,13 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 		const existing = readAgentFile(file);
 		if (existing.problem) {
 			log(`${existing.problem}; replacing it`);
+		}
+		if (existing.record?.status === 'stopped' && (event.event === 'SubagentStart' || event.event === 'TeammateIdle')) {
+			// A start of a stopped agent (rare: a resume): whether the session came back since its stop.
+			const startAt = sessionStartOf(sessionDir, log);
+			if (startAt !== undefined) {
+				event = {...event, sessionStartAt: startAt};
+			}
 		}
 		const next = applyHookEvent(event, agentId, existing.record, now);
 		if (!next.ok) {

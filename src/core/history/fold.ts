@@ -8,6 +8,7 @@ import {isSafeId, type AgentRecord, type AgentStatus} from '../record/agent-reco
 import {isObject, str} from '../record/json.js';
 import type {EventLine, GitState} from '../record/event-line.js';
 import {idle, newState, start, stop, type EventSink, type LifecycleStep, type State} from '../record/fold-state.js';
+import type {MoveRules} from '../record/lifecycle-machine.js';
 import type {RunFigures, TokenCounts} from '../transcript/tally.js';
 import type {AgentCost} from '../cost/cost.js';
 
@@ -290,14 +291,15 @@ function namedInterrupted(line: EventLine): string[] {
  * - `SubagentStart`: the first is `spawned`; another while active is a repeat; while idle, back to
  *   active; after a stop or interruption, `resumed` (`resumeCount` + 1, `resumedAt`; `startedAt`
  *   never changes) — unless it comes within `RESUME_AFTER_STOP_MS` of the stop, as the hook
- *   rules (then it is a start from before the stop, arriving late).
+ *   rules (then it is a start from before the stop, arriving late; but a `SessionStart` of its
+ *   session between the stop and the start orders them: a resume).
  * - `SubagentStop`: `completed`; a repeated stop keeps the first; a stop never preceded by a start
  *   makes an agent with `startUnknown`.
  * - `TeammateIdle`: idle (beside active; never stale).
  * - `SessionEnd`: every agent of that session active or idle at that time, and every agent its
  *   `data.interrupted` names that has not completed, becomes `interrupted`
  *   (`stopReason: session-end:<reason>`). `SessionStart` (any source, `resume` too) changes no
- *   agent: an agent resumes only by a start of its own.
+ *   agent: an agent resumes only by a start of its own (one after the SessionStart is a resume).
  * - `PostToolUse` (the Agent/Task call that launched it): description, model, tool calls, and
  *   `totalTokens` as `lastRequestTokens` (the last API request only: never the run's tokens);
  *   a status saying the call was interrupted makes the agent `interrupted` (even if it completed).
@@ -359,6 +361,8 @@ export class EventFold {
 	private readonly sessions = new Map<string, {readonly hooked: Map<string, State>; readonly imported: Map<string, State>}>();
 	/** States made so far. */
 	private made = 0;
+	/** Per session, the time of its latest SessionStart folded (it orders a start after an end: lifecycle-machine.ts). */
+	private readonly sessionStarts = new Map<string, number>();
 
 	constructor(private readonly options: StreamFoldOptions) {
 		this.staleMs = options.staleMs ?? DEFAULT_STALE_MS;
@@ -441,6 +445,12 @@ export class EventFold {
 		return s;
 	}
 
+	/** The lifecycle rules of a start or idle in the session: its latest SessionStart, when one came. */
+	private rulesOf(sessionId: string): MoveRules {
+		const back = this.sessionStarts.get(sessionId);
+		return back === undefined ? {} : {sessionStartMs: back};
+	}
+
 	private record(s: State, line: EventLine): void {
 		s.sink.push(line);
 	}
@@ -452,6 +462,9 @@ export class EventFold {
 		}
 		this.options.onLine?.(line);
 		if (line.agentId === undefined) {
+			if (line.event === 'SessionStart') {
+				this.sessionStarts.set(line.sessionId, ms);
+			}
 			if (line.event === 'SessionEnd') {
 				const reason = `session-end:${str(line.data?.reason) ?? 'unknown'}`;
 				const hit = new Set<State>();
@@ -504,7 +517,7 @@ export class EventFold {
 		}
 		switch (line.event) {
 			case 'SubagentStart': {
-				start(s, line, ms);
+				start(s, line, ms, this.rulesOf(line.sessionId));
 				break;
 			}
 			case 'SubagentStop': {
@@ -516,7 +529,7 @@ export class EventFold {
 				break;
 			}
 			case 'TeammateIdle': {
-				idle(s, line, ms);
+				idle(s, line, ms, this.rulesOf(line.sessionId));
 				break;
 			}
 			case 'PostToolUse': {

@@ -44,7 +44,8 @@ export function agentCallOf(payload: Json): AgentCall {
 	set('name', str(input.name));
 	set('description', str(input.description) ?? str(response.description));
 	set('prompt', str(input.prompt) ?? str(response.prompt));
-	set('subagentType', str(input.subagent_type));
+	// A teammate's launch (`teammate_spawned`) says its type in the result too.
+	set('subagentType', str(input.subagent_type) ?? str(response.agent_type));
 	set('model', str(response.resolvedModel) ?? str(input.model));
 	set('runInBackground', typeof input.run_in_background === 'boolean' ? input.run_in_background : undefined);
 	set('status', str(response.status));

@@ -9,7 +9,7 @@ import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
 import {failureReason} from '../record/limits.js';
-import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type Moved} from '../record/lifecycle-machine.js';
+import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type MoveRules, type Moved} from '../record/lifecycle-machine.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -61,14 +61,25 @@ export interface HookEvent {
 	readonly message?: string;
 	/** StopFailure: the error the agent died on (`unknown`, `rate_limit`, …). */
 	readonly error?: string;
+	/**
+	 * SubagentStart and TeammateIdle of a stopped agent: the session's latest SessionStart (ISO; the
+	 * hook reads it from the session file). One after the stop makes a start after it a resume.
+	 */
+	readonly sessionStartAt?: string;
 	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts); absent: Claude Code. */
 	readonly provider?: 'codex';
 }
 
-/** The agent that launched an agent and how deep it runs (`.meta.json` `parentAgentId`, `spawnDepth`). */
+/**
+ * What `.meta.json` says of an agent (the hook reads it): the agent that launched it and how deep
+ * it runs (`parentAgentId`, `spawnDepth`); its `name`, and, for a teammate, its real type
+ * (`spawnedAgentType`: its hooks' `agent_type` is its name).
+ */
 export interface Lineage {
 	readonly parentAgentId?: string;
 	readonly spawnDepth?: number;
+	readonly name?: string;
+	readonly spawnedAgentType?: string;
 }
 
 /** The events on which the hook reads the agent's `.meta.json` for its lineage. */
@@ -80,6 +91,27 @@ export const WAITING_NOTIFICATIONS: readonly string[] = ['permission_prompt', 'a
 /** The event asks the user something: a PermissionRequest, or a Notification of a waiting type. */
 export function asksUser(event: HookEvent): boolean {
 	return event.event === 'PermissionRequest' || (event.event === 'Notification' && WAITING_NOTIFICATIONS.includes(event.notificationType ?? ''));
+}
+
+/**
+ * Whose prompt a Notification without `agent_id` is. Claude Code fires a subagent's
+ * PermissionRequest with its `agent_id`, then, about 6 s later while the dialog is still up, a
+ * Notification (`permission_prompt`) with none: it is that subagent's prompt. The subagent whose
+ * request stands (its file says since when, and it has not stopped; the earliest when several
+ * ask: Claude Code shows one dialog at a time) owns it; undefined when none does: then it is the
+ * main session's own.
+ */
+export function askingAgentOf(agents: readonly AgentRecord[]): AgentRecord | undefined {
+	let owner: AgentRecord | undefined;
+	let ownerMs = Number.POSITIVE_INFINITY;
+	for (const agent of agents) {
+		const since = agent.waitingSince === undefined ? Number.NaN : Date.parse(agent.waitingSince);
+		if (agent.status !== 'stopped' && !Number.isNaN(since) && since < ownerMs) {
+			owner = agent;
+			ownerMs = since;
+		}
+	}
+	return owner;
 }
 
 /** How much of a waiting text is kept. */
@@ -299,6 +331,24 @@ function applyLineage(base: Mutable<AgentRecord>, lineage: Lineage, agentId: str
 	}
 }
 
+/**
+ * The type an event of the agent says, and its name when that type is its name. A named agent run
+ * as an in-process teammate (agent teams on, CLAUDE-CODE-HOOKS.md §10) has hooks whose
+ * `agent_type` is its name (`deployer`), while its real type is `.meta.json`'s `spawnedAgentType`
+ * (or the Agent call's, `general-purpose`): the type is the real one, the name is kept as
+ * `teammateName`, and the agent shows as `deployer (general-purpose)` like any named agent.
+ */
+function typeOfEvent(event: HookEvent, existing: AgentRecord | undefined): {readonly type: string; readonly name?: string} {
+	const given = event.agentType;
+	const name = event.lineage?.name ?? existing?.teammateName;
+	if (given === '' || name === undefined || given !== name) {
+		return {type: given};
+	}
+	const known = existing?.type !== undefined && existing.type !== '' && existing.type !== name ? existing.type : undefined;
+	const real = event.lineage?.spawnedAgentType || known;
+	return real === undefined ? {type: given} : {type: real, name};
+}
+
 /** The agent's own transcript on SubagentStart: Claude Code's is derived from the session's; Codex's `transcript_path` is the child's rollout itself. */
 function childTranscript(event: HookEvent, agentId: string): string | undefined {
 	return event.provider === 'codex' ? event.transcriptPath : subagentTranscriptPath(event.transcriptPath, agentId);
@@ -359,6 +409,12 @@ function putLife(base: Mutable<AgentRecord>, life: Life): void {
 	}
 }
 
+/** The rules of a start or idle: the session's latest start, when the hook read one. */
+function sessionRules(event: HookEvent): MoveRules {
+	const ms = event.sessionStartAt === undefined ? Number.NaN : Date.parse(event.sessionStartAt);
+	return Number.isNaN(ms) ? {} : {sessionStartMs: ms};
+}
+
 /** Moves the record through the lifecycle machine at `now`; what the move did. */
 function move(base: Mutable<AgentRecord>, existing: AgentRecord | undefined, now: string, how: (life: Life, ms: number) => Moved): Moved {
 	const life = lifeOf(existing);
@@ -393,6 +449,11 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 		}
 	}
 	base.type = existing?.type || event.agentType;
+	if (existing !== undefined && call.name !== undefined && existing.type === call.name && event.agentType !== '' && event.agentType !== call.name) {
+		// A teammate whose start said its name for its type (its `.meta.json` was not there yet): the call says the real one.
+		base.type = event.agentType;
+		base.teammateName = call.name;
+	}
 	if (existing && interrupted) {
 		move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'interrupted', `tool:${status}`, true));
 	}
@@ -442,7 +503,8 @@ export function interruptOnSessionEnd(existing: AgentRecord, reason: string | un
  * Order rules, so that events applied in either order give the same record: `updatedAt` never
  * goes back; `stoppedAt` is never before `startedAt`; a start that is not later than the stop by
  * more than `RESUME_AFTER_STOP_MS` leaves a stopped agent stopped (it only adds what it knows:
- * the start time of an agent whose start was unknown); a later start is a resume (DESIGN.md §4).
+ * the start time of an agent whose start was unknown), unless the session started again between
+ * the stop and it (`sessionStartAt`); a later start is a resume (DESIGN.md §4).
  */
 export function applyHookEvent(event: HookEvent, agentId: string, existing: AgentRecord | undefined, now: string): Outcome<AgentRecord> {
 	const base: Mutable<AgentRecord> = existing ? {...existing} : {agentId, type: '', status: 'active', startedAt: now, updatedAt: now};
@@ -472,13 +534,17 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType) {
 				return skip('SubagentStart with empty agent_type (internal agent)');
 			}
-			if (move(base, existing, now, (life, ms) => lifeStart(life, now, ms)) === 'late') {
+			const said = typeOfEvent(event, existing);
+			if (said.name !== undefined) {
+				base.teammateName = said.name;
+			}
+			if (move(base, existing, now, (life, ms) => lifeStart(life, now, ms, sessionRules(event))) === 'late') {
 				// A start from before the stop, applied after it: the agent stays stopped.
-				base.type = existing?.type || event.agentType;
+				base.type = existing?.type || said.type;
 				base.transcriptPath = existing?.transcriptPath ?? childTranscript(event, agentId);
 				break;
 			}
-			base.type = event.agentType;
+			base.type = said.type;
 			base.transcriptPath = childTranscript(event, agentId) ?? existing?.transcriptPath;
 			break;
 		}
@@ -486,7 +552,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType && !existing) {
 				return skip('StopFailure with empty agent_type for an agent never seen (internal agent)');
 			}
-			base.type = event.agentType || existing?.type || '';
+			base.type = typeOfEvent(event, existing).type || existing?.type || '';
 			// Failed, at the time it failed: Claude Code sends no SubagentStop then. A stop recorded
 			// before (a SessionEnd that came first) keeps its time; the failure says why.
 			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'failed', failureReason(event.error)));
@@ -501,7 +567,11 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!event.agentType && !existing) {
 				return skip('SubagentStop with empty agent_type for an agent never seen (internal agent)');
 			}
-			base.type = event.agentType || existing?.type || '';
+			const said = typeOfEvent(event, existing);
+			if (said.name !== undefined) {
+				base.teammateName = said.name;
+			}
+			base.type = said.type || existing?.type || '';
 			// A stop whose start was never seen: recorded, its start unknown. A repeated stop (some
 			// versions fire twice) keeps the first stop: time and reason.
 			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'completed', 'subagent-stop'));
@@ -523,7 +593,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 		case 'TeammateIdle': {
 			base.type = existing?.type || event.teammateName || '';
 			// An idle from before the stop, applied after it, leaves the agent stopped.
-			move(base, existing, now, (life, ms) => lifeIdle(life, now, ms));
+			move(base, existing, now, (life, ms) => lifeIdle(life, now, ms, sessionRules(event)));
 			break;
 		}
 		case 'PostToolUse': {

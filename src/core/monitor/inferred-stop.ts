@@ -1,10 +1,16 @@
 // The inferred stop: SubagentStop is lossy (CLAUDE-CODE-HOOKS.md §5), but an agent's
 // transcript, or its parent's, can still show that it finished. Pure.
-import type {AgentRecord} from '../record/agent-record.js';
+import type {AgentStatus} from '../record/agent-record.js';
 import type {AgentActivity} from '../transcript/agent-activity.js';
 
 /** What the monitor knows from an agent's transcript: its activity, and the file's last write. */
 export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undefined; readonly transcriptPath?: string | undefined};
+
+/** What the rule reads of the record: its status, and when it was last resumed (ms; `resumedAt`), if ever. */
+export interface InferredStopAgent {
+	readonly status: AgentStatus;
+	readonly resumed?: number | undefined;
+}
 
 /**
  * When an agent the hook still calls active is finished by its transcript: its last assistant
@@ -13,15 +19,25 @@ export type TranscriptFacts = AgentActivity & {readonly mtimeMs?: number | undef
  * stop as far as it can be told (the transcript's last line, else its last write; undefined when
  * neither is known), or undefined when the stop is not inferred. Only `active` records qualify:
  * a stopped record has a real stop, and an idle teammate is waiting, not finished.
+ *
+ * A resume (SendMessage: the same agent started again, `resumedAt`) runs it again: an end of turn
+ * no later than the transcript's last line before the resume is the earlier run's, and so is the
+ * parent's result (a resumed run is a background run: its end never comes as the Agent call's
+ * result). Only an end of turn written at or after the resume ends the new run.
  */
-export function inferredStop(agent: Pick<AgentRecord, 'status'>, facts: TranscriptFacts | undefined): {readonly at: number | undefined} | undefined {
+export function inferredStop(agent: InferredStopAgent, facts: TranscriptFacts | undefined): {readonly at: number | undefined} | undefined {
 	if (agent.status !== 'active' || facts === undefined) {
 		return undefined;
 	}
-	if (facts.endedTurn !== true && facts.taskResult?.status !== 'completed') {
+	const lastAt = facts.summary.lastAt;
+	if (agent.resumed !== undefined) {
+		if (facts.endedTurn !== true || lastAt === undefined || lastAt < agent.resumed) {
+			return undefined;
+		}
+	} else if (facts.endedTurn !== true && facts.taskResult?.status !== 'completed') {
 		return undefined;
 	}
-	return {at: facts.summary.lastAt ?? facts.mtimeMs};
+	return {at: lastAt ?? facts.mtimeMs};
 }
 
 /** The wording for an inferred stop, on the card, in the list and in the pane. */

@@ -8,12 +8,15 @@ import {displayStateOf, latestLife} from './stale.js';
 import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
 import type {StatusCounts} from './view.js';
 import {onePerAgent} from './one-per-agent.js';
+import {parseTime} from '../text/format.js';
 
 /** What the counts read of one agent: the ghost rule's facts, and whether its record names a transcript. */
 export interface AgentCountFacts extends GhostFacts {
 	readonly hasTranscript: boolean;
 	/** Its record says it waits for the user (`waitingSince`, which the hook sets to the event's `updatedAt`). */
 	readonly waiting?: boolean;
+	/** When it was last resumed (`resumedAt`, ms): the inferred-stop rule reads it. */
+	readonly resumed?: number | undefined;
 }
 
 /** An agent whose record says it waits, and that can (not stopped, its time readable): whether it does depends on its transcript. */
@@ -22,7 +25,10 @@ export function mayWait(agent: GhostFacts): boolean {
 }
 
 /** The waiting rule (waiting.ts) on count facts: asked at `updated`, no transcript line since, not finished. */
-function waits(agent: {readonly status: AgentStatus; readonly updated?: number | undefined}, facts: TranscriptFacts | undefined): boolean {
+function waits(
+	agent: {readonly status: AgentStatus; readonly updated?: number | undefined; readonly resumed?: number | undefined},
+	facts: TranscriptFacts | undefined,
+): boolean {
 	if (agent.status === 'stopped' || agent.updated === undefined || inferredStop(agent, facts) !== undefined) {
 		return false;
 	}
@@ -68,6 +74,7 @@ export function agentCountFacts(record: AgentRecord): AgentCountFacts {
 		...ghostFacts(record),
 		hasTranscript: typeof record.transcriptPath === 'string' && record.transcriptPath !== '',
 		waiting: record.waitingSince !== undefined,
+		...(record.resumedAt === undefined ? {} : {resumed: parseTime(record.resumedAt)}),
 	};
 }
 
@@ -112,6 +119,8 @@ export interface SummaryReader {
 	readonly life: number | undefined;
 	/** Its record says it waits for the user, since `updated`. */
 	readonly waitingSince?: number | undefined;
+	/** When it was last resumed (ms), if ever. */
+	readonly resumed?: number | undefined;
 }
 
 /**
@@ -157,7 +166,16 @@ export function summarizeAgents<A extends AgentCountFacts, R extends SummaryRead
 		const waiting = mayWait(agent);
 		// A waiting agent is always a reader: whether it waits depends on its transcript (when it has one).
 		if (waiting || (agent.hasTranscript && (ghost || agent.status === 'active'))) {
-			readers.push(reader(agent, {agentId: agent.agentId, status: agent.status, ghost, life, ...(waiting ? {waitingSince: agent.updated} : {})}));
+			readers.push(
+				reader(agent, {
+					agentId: agent.agentId,
+					status: agent.status,
+					ghost,
+					life,
+					...(waiting ? {waitingSince: agent.updated} : {}),
+					...(agent.resumed === undefined ? {} : {resumed: agent.resumed}),
+				}),
+			);
 		} else if (agent.status === 'active') {
 			(ghost ? summary.ghostLives : summary.lives).push(life);
 		} else if (ghost) {
@@ -198,7 +216,7 @@ export function countSummary(summary: SessionSummary, options: CountOptions): St
 		if (dedup && reader.ghost && facts?.hasWork !== true) {
 			continue;
 		}
-		if (reader.waitingSince !== undefined && waits({status: reader.status, updated: reader.waitingSince}, facts)) {
+		if (reader.waitingSince !== undefined && waits({status: reader.status, updated: reader.waitingSince, resumed: reader.resumed}, facts)) {
 			counts.waiting += 1;
 		} else if (reader.status === 'active') {
 			active(reader.life, facts, inferredStop(reader, facts));

@@ -87,7 +87,7 @@ function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewI
 	const facts = options.transcripts?.get(agent.agentId);
 	const extra = options.extraLife?.get(agent.agentId);
 	const life = facts?.mtimeMs === undefined ? extra : Math.max(facts.mtimeMs, extra ?? Number.NEGATIVE_INFINITY);
-	const shown = displayState(agent, options.now, options.staleMs, life, inferredStop(agent, facts));
+	const shown = displayState(agent, options.now, options.staleMs, life, inferredStop({status: agent.status, resumed: parseTime(agent.resumedAt)}, facts));
 	// Waiting for the user: never stale, and its run goes on (the waiting rule, waiting.ts).
 	const waiting = shown.inferredStop ? undefined : waitingOf(agent, facts?.summary.lastAt);
 	const state = waiting ? {...shown, displayStatus: agent.status, stale: false} : shown;

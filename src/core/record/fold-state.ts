@@ -1,6 +1,6 @@
 // One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
 // it: spawned, idle and back to active, completed or interrupted, resumed (DESIGN.md §10). Pure.
-import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type StepSink} from './lifecycle-machine.js';
+import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type MoveRules, type StepSink} from './lifecycle-machine.js';
 import type {EventLine, GitState} from './event-line.js';
 
 export type {LifecycleKind, LifecycleStep} from './lifecycle-machine.js';
@@ -80,9 +80,9 @@ function stepsOf(s: State): StepSink {
 	return step => addStep(s, step);
 }
 
-/** A start (the lifecycle machine's `lifeStart`); the git state of a first start is kept. */
-export function start(s: State, line: EventLine, ms: number): void {
-	const moved = lifeStart(s, line.at, ms, {}, stepsOf(s));
+/** A start (the lifecycle machine's `lifeStart`); the git state of a first start is kept. `rules`: the session's latest start, when one came. */
+export function start(s: State, line: EventLine, ms: number, rules: MoveRules = {}): void {
+	const moved = lifeStart(s, line.at, ms, rules, stepsOf(s));
 	if (moved === 'spawned') {
 		s.gitStart = line.git;
 	} else if (moved === 'resumed') {
@@ -93,8 +93,8 @@ export function start(s: State, line: EventLine, ms: number): void {
 }
 
 /** An idle (the lifecycle machine's `lifeIdle`). */
-export function idle(s: State, line: EventLine, ms: number): void {
-	if (lifeIdle(s, line.at, ms, {}, stepsOf(s)) === 'resumed') {
+export function idle(s: State, line: EventLine, ms: number, rules: MoveRules = {}): void {
+	if (lifeIdle(s, line.at, ms, rules, stepsOf(s)) === 'resumed') {
 		s.gitStop = undefined;
 	}
 }

@@ -41,6 +41,11 @@ export interface MoveRules {
 	 * `RESUME_AFTER_STOP_MS` of a stop may be one from before it.
 	 */
 	readonly ordered?: boolean;
+	/**
+	 * The session's latest SessionStart before the move (ms), if known. One after the stop settles
+	 * the order: the session came back after the stop, so a start after it is a resume, however soon.
+	 */
+	readonly sessionStartMs?: number;
 }
 
 /** Where a move's step goes (the fold keeps them; the hook's record does not). */
@@ -56,16 +61,24 @@ export function newLife(): Life {
 /**
  * A line from before the stop or interruption: one no later than it; or, no later than
  * RESUME_AFTER_STOP_MS after it, an idle, a start of an agent whose stop came first (its start was
- * unknown), or a start after the session ended (nothing starts in a session that is over). Any
- * other start after a stop is a resume, however soon: SendMessage resumes a finished agent well
- * under a second after its stop.
+ * unknown), or a start after the session ended (nothing starts in a session that is over) —
+ * unless the session started again between the stop and the line (`sessionStartMs`): then the
+ * order is known, and the line is from after the stop. Any other start after a stop is a resume,
+ * however soon: SendMessage resumes a finished agent well under a second after its stop.
  */
 export function isLateRepeat(life: Life, ms: number, kind: 'start' | 'idle', rules: MoveRules = {}): boolean {
 	if (life.stopMs === undefined || rules.ordered) {
 		return false;
 	}
+	if (ms <= life.stopMs) {
+		return true;
+	}
+	const back = rules.sessionStartMs;
+	if (back !== undefined && back > life.stopMs && back <= ms) {
+		return false;
+	}
 	const fromBefore = kind === 'idle' || life.startUnknown || life.phase === 'interrupted';
-	return ms <= life.stopMs || (fromBefore && ms <= life.stopMs + RESUME_AFTER_STOP_MS);
+	return fromBefore && ms <= life.stopMs + RESUME_AFTER_STOP_MS;
 }
 
 /** After a stop or interruption: a late line from before it (nothing changes but a start time now known), or a resume. */

@@ -28,7 +28,10 @@ export interface AgentMeta {
 	readonly requestNonInteractive?: boolean;
 	readonly model?: string;
 	readonly name?: string;
+	/** `in_process_teammate` for a named agent run as a teammate of the session (CLAUDE-CODE-HOOKS.md §10). */
 	readonly taskKind?: string;
+	/** A teammate's real type (`general-purpose`): its `agentType` and its hooks' `agent_type` are its name. */
+	readonly spawnedAgentType?: string;
 	readonly teamName?: string;
 	readonly color?: string;
 	readonly planModeRequired?: boolean;

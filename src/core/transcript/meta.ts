@@ -19,6 +19,7 @@ const STRING_KEYS = [
 	'color',
 	'permissionMode',
 	'workflowPhase',
+	'spawnedAgentType',
 ] as const;
 const BOOLEAN_KEYS = ['requestNonInteractive', 'planModeRequired', 'isFork', 'inWorkflowRun'] as const;
 const NUMBER_KEYS = ['spawnDepth'] as const;

@@ -34,15 +34,15 @@ export type Key = [number, number, number];
  * A file's entry: its name; then, for a regular file, its key (mtime, size, inode) and either the
  * facts (agentId, or 0 when it is the name without `.json`; type; status as its index in
  * STATUSES; startedAt, updatedAt and stoppedAt in ms, or null when unreadable; flags: 1
- * startUnknown, 2 names a transcript) or, for a file that could not be read, its error.
+ * startUnknown, 2 names a transcript, 4 waits; resumedAt in ms, or null) or, for a file that could not be read, its error.
  */
 export type FileEntry =
 	| [string]
 	| [string, number, number, number, string]
-	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number];
+	| [string, number, number, number, string | 0, string, number, number | null, number | null, number | null, number, number | null];
 
-/** A reader: file name, agentId, status (index in STATUSES), 1 when a ghost by the times, last sign of life. */
-type ReaderEntry = [string, string, number, 0 | 1, number | null, number | null];
+/** A reader: file name, agentId, status (index in STATUSES), 1 when a ghost by the times, last sign of life, waiting since, last resumed. */
+type ReaderEntry = [string, string, number, 0 | 1, number | null, number | null, number | null];
 
 /** A summary: idle, stopped, lives, ghost idle, ghost stopped, ghost lives, readers, unreadable files. */
 export type SummaryEntry = [number, number, Array<number | null>, number, number, Array<number | null>, ReaderEntry[], number];
@@ -66,15 +66,15 @@ export function factsOf(entry: readonly unknown[]): Facts | undefined {
 	if (entry.length === 5) {
 		return typeof entry[4] === 'string' ? {invalid: entry[4]} : undefined;
 	}
-	if (entry.length !== 11) {
+	if (entry.length !== 12) {
 		return undefined;
 	}
-	const [, , , , id, type, status, start, updated, stopped, flags] = entry;
+	const [, , , , id, type, status, start, updated, stopped, flags, resumed] = entry;
 	const agentId = id === 0 ? name.slice(0, -'.json'.length) : id;
 	if (typeof agentId !== 'string' || typeof type !== 'string' || typeof status !== 'number' || STATUSES[status] === undefined || typeof flags !== 'number') {
 		return undefined;
 	}
-	if (!isTime(start) || !isTime(updated) || !isTime(stopped)) {
+	if (!isTime(start) || !isTime(updated) || !isTime(stopped) || !isTime(resumed)) {
 		return undefined;
 	}
 	return {
@@ -88,6 +88,7 @@ export function factsOf(entry: readonly unknown[]): Facts | undefined {
 		startUnknown: (flags & START_UNKNOWN) !== 0,
 		hasTranscript: (flags & HAS_TRANSCRIPT) !== 0,
 		waiting: (flags & WAITING) !== 0,
+		...(resumed === null ? {} : {resumed}),
 	};
 }
 
@@ -105,6 +106,7 @@ export function entryOf(name: string, key: Key, facts: Facts): FileEntry {
 		facts.updated ?? null,
 		facts.stopped ?? null,
 		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0) | (facts.waiting ? WAITING : 0),
+		facts.resumed ?? null,
 	];
 }
 
@@ -115,10 +117,10 @@ function livesOf(value: unknown): Array<number | undefined> | undefined {
 }
 
 function readerOf(value: unknown): SessionReader | undefined {
-	if (!Array.isArray(value) || value.length !== 6) {
+	if (!Array.isArray(value) || value.length !== 7) {
 		return undefined;
 	}
-	const [file, agentId, status, ghost, life, waitingSince] = value as unknown[];
+	const [file, agentId, status, ghost, life, waitingSince, resumed] = value as unknown[];
 	if (
 		typeof file !== 'string' ||
 		typeof agentId !== 'string' ||
@@ -126,12 +128,21 @@ function readerOf(value: unknown): SessionReader | undefined {
 		STATUSES[status] === undefined ||
 		(ghost !== 0 && ghost !== 1) ||
 		!isTime(life) ||
-		!isTime(waitingSince)
+		!isTime(waitingSince) ||
+		!isTime(resumed)
 	) {
 		return undefined;
 	}
 	const since = orUndefined(waitingSince);
-	return {file, agentId, status: STATUSES[status], ghost: ghost === 1, life: orUndefined(life), ...(since === undefined ? {} : {waitingSince: since})};
+	return {
+		file,
+		agentId,
+		status: STATUSES[status],
+		ghost: ghost === 1,
+		life: orUndefined(life),
+		...(since === undefined ? {} : {waitingSince: since}),
+		...(resumed === null ? {} : {resumed}),
+	};
 }
 
 /** A cached summary and its count of unreadable files; undefined when it is not well formed. */
@@ -162,7 +173,7 @@ export function summaryEntry(summary: SessionSummary<SessionReader>, invalid: nu
 		summary.ghostIdle,
 		summary.ghostStopped,
 		summary.ghostLives.map(orNull),
-		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life), orNull(r.waitingSince)]),
+		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life), orNull(r.waitingSince), orNull(r.resumed)]),
 		invalid,
 	];
 }

@@ -44,7 +44,7 @@ export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 /** A folder or file changed this recently is read again next time (timestamps have ticks). */
 export const RACY_MS = 2000;
 
-const VERSION = 4;
+const VERSION = 5;
 
 /** One session as the session rules see it: its summary, else (two files name one agent) its agents. */
 export interface SessionFacts {

@@ -21,7 +21,7 @@ import type {SeenWorkflows} from '../workflow/history.js';
 import {cacheFileOf, sweepSessionFiles} from './transcript-facts.js';
 import {parseAgent, parseTallyRow, parseWorkflows, tallyRow} from './fold-cache-values.js';
 
-const VERSION = 1;
+const VERSION = 2;
 /** A session of a few thousand agents is a few MB; a larger file is not written, nor read. */
 export const MAX_FOLD_CACHE_BYTES = 16 * 1024 * 1024;
 

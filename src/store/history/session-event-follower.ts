@@ -28,8 +28,8 @@ export interface SessionEventFollowerOptions {
 
 /** Strings kept from a line (type, stop reason, tool status) are cut to this many characters. */
 const KEPT_STRING_CHARS = 200;
-/** SessionEnd lines kept (a session resumed and ended again many times). */
-const MAX_SESSION_END_LINES = 100;
+/** SessionEnd and SessionStart lines kept (a session resumed and ended again many times). */
+const MAX_SESSION_LINES = 200;
 /** Agent ids kept from one SessionEnd's `interrupted` list. */
 const MAX_INTERRUPTED_IDS = 1000;
 
@@ -95,7 +95,7 @@ export class SessionEventFollower {
 	private skipping = false;
 	private readonly lines = new Map<string, EventLine[]>();
 	private readonly dropped = new Map<string, number>();
-	private sessionEnds: EventLine[] = [];
+	private sessionLines: EventLine[] = [];
 	private skipped = 0;
 	private problem: string | undefined;
 	private agents = new Map<string, AgentLifecycle>();
@@ -121,7 +121,7 @@ export class SessionEventFollower {
 
 	/** Lines held now, over every agent (for tests: memory stays bounded). */
 	get linesHeld(): number {
-		let n = this.sessionEnds.length;
+		let n = this.sessionLines.length;
 		for (const list of this.lines.values()) {
 			n += list.length;
 		}
@@ -170,7 +170,7 @@ export class SessionEventFollower {
 		this.skipping = false;
 		this.lines.clear();
 		this.dropped.clear();
-		this.sessionEnds = [];
+		this.sessionLines = [];
 		this.skipped = 0;
 		this.problem = undefined;
 		this.agents = new Map();
@@ -241,19 +241,20 @@ export class SessionEventFollower {
 		return sessionEnd;
 	}
 
-	/** Keeps a line's lifecycle facts. True for a SessionEnd (it may interrupt any agent). */
+	/** Keeps a line's lifecycle facts. True for a SessionEnd or SessionStart (it may change any agent's lifecycle). */
 	private keep(line: EventLine, touched: Set<string>): boolean {
 		const facts = lifecycleFacts(line);
 		if (facts === undefined) {
 			return false;
 		}
 		if (line.agentId === undefined) {
-			if (line.event !== 'SessionEnd') {
+			// A SessionStart orders a start after a SessionEnd (a resume, however soon): kept beside them.
+			if (line.event !== 'SessionEnd' && line.event !== 'SessionStart') {
 				return false;
 			}
-			this.sessionEnds.push(facts);
-			if (this.sessionEnds.length > MAX_SESSION_END_LINES) {
-				this.sessionEnds.shift();
+			this.sessionLines.push(facts);
+			if (this.sessionLines.length > MAX_SESSION_LINES) {
+				this.sessionLines.shift();
 			}
 			for (const id of namedIds(facts)) {
 				if (!this.lines.has(id)) {
@@ -286,7 +287,7 @@ export class SessionEventFollower {
 		}
 		const agents = all ? new Map<string, AgentLifecycle>() : new Map(this.agents);
 		for (const id of ids) {
-			const history = foldEvents([...(this.lines.get(id) ?? []), ...this.sessionEnds], {now: 0}).find(h => h.agentId === id);
+			const history = foldEvents([...(this.lines.get(id) ?? []), ...this.sessionLines], {now: 0}).find(h => h.agentId === id);
 			if (history === undefined || history.lifecycle.length === 0) {
 				agents.delete(id);
 			} else {

@@ -1,6 +1,6 @@
-// What the hook takes from an agent's `.meta.json` (CLAUDE-CODE-HOOKS.md §9): the agent that
+// What the hook takes from an agent's `.meta.json` (CLAUDE-CODE-HOOKS.md §9, §10): the agent that
 // launched it and how deep it runs, known from its start, before any PostToolUse of its parent
-// (which never comes for an agent cut off). Node built-ins only: the hook bundles this.
+// (which never comes for an agent cut off); and a teammate's name and real type. Node built-ins only: the hook bundles this.
 import {parseMeta} from '../../core/transcript/meta.js';
 import type {Lineage} from '../../core/hook/hook-event.js';
 import {readRegularText} from '../fs/safe-file.js';
@@ -36,5 +36,7 @@ export function readLineage(transcriptPath: string | undefined): Lineage | undef
 	return {
 		...(meta.parentAgentId === undefined ? {} : {parentAgentId: meta.parentAgentId}),
 		...(meta.spawnDepth === undefined ? {} : {spawnDepth: meta.spawnDepth}),
+		...(meta.name === undefined ? {} : {name: meta.name}),
+		...(meta.spawnedAgentType === undefined ? {} : {spawnedAgentType: meta.spawnedAgentType}),
 	};
 }

@@ -1,16 +1,20 @@
-// The session's process, read from Linux's /proc and kept in `<session>/.session-process.json`:
-// the hook records it once (core/monitor/session-process.ts says which ancestor it is); watch's `p`
-// reads it back. Node built-ins only: the hook bundles this. Elsewhere than Linux nothing is
-// recorded (macOS has no /proc, and running `ps` would cost the hook tens of milliseconds).
+// The session's process, read from Linux's /proc and kept in `<session>/.session-process.json`
+// with the tmux pane its environment names (`$TMUX_PANE`, `$TMUX`): the hook records it once
+// (core/monitor/session-process.ts says which ancestor it is); watch's `p` reads it back. Node
+// built-ins only: the hook bundles this. Elsewhere than Linux only the pane is recorded (macOS
+// has no /proc, and running `ps` would cost the hook tens of milliseconds).
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {
 	isHookShell,
 	MAX_CHAIN,
 	parseProcStat,
-	parseSessionProcess,
+	parseSessionFile,
+	sessionFileJson,
 	sessionProcessOf,
+	tmuxPlaceOf,
 	type ProcStat,
+	type SessionFile,
 	type SessionProcess,
 } from '../../core/monitor/session-process.js';
 import {SESSION_PROCESS_NAME} from '../../core/record/file-names.js';
@@ -31,18 +35,17 @@ export function readProcStat(pid: number, options: ProcOptions = {}): ProcStat |
 	}
 }
 
-/**
- * Records the session's process when it is not recorded yet (`again`: a SessionStart, where a
- * resumed session may run in a new process). Costs one existsSync when it is recorded; else a
- * few /proc reads and one small write.
- */
-export function recordSessionProcess(sessionDir: string, again: boolean, from: number = process.ppid, options: ProcOptions = {}): void {
+export interface RecordOptions extends ProcOptions {
+	/** A SessionStart's time (ISO): written with the process, whatever /proc says. */
+	readonly sessionStartAt?: string;
+	/** Where `$TMUX` and `$TMUX_PANE` are read (default: this process's environment, which Claude Code's hooks inherit). */
+	readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The session's process among the hook's ancestors, from `from` up; undefined without /proc. */
+function findSessionProcess(from: number, options: ProcOptions): SessionProcess | undefined {
 	if ((options.proc === undefined && process.platform !== 'linux') || from <= 1) {
-		return;
-	}
-	const file = join(sessionDir, SESSION_PROCESS_NAME);
-	if (!again && existsSync(file)) {
-		return;
+		return undefined;
 	}
 	const chain: ProcStat[] = [];
 	for (let pid = from; pid > 1 && chain.length < MAX_CHAIN;) {
@@ -57,14 +60,46 @@ export function recordSessionProcess(sessionDir: string, again: boolean, from: n
 		}
 		pid = stat.ppid;
 	}
-	const found = sessionProcessOf(chain);
-	if (found !== undefined) {
-		writeAtomic(file, `${JSON.stringify(found)}\n`);
+	return sessionProcessOf(chain);
+}
+
+/**
+ * Records the session's process and tmux pane when they are not recorded yet (`again`: a
+ * SessionStart, where a resumed session may run in a new process; its time goes with it,
+ * `sessionStartAt`). Costs one existsSync when it is recorded (none where there is neither /proc
+ * nor `$TMUX_PANE`); else a few /proc reads and one small write.
+ */
+export function recordSessionProcess(sessionDir: string, again: boolean, from: number = process.ppid, options: RecordOptions = {}): void {
+	const env = options.env ?? process.env;
+	const inTmux = env.TMUX_PANE !== undefined;
+	if (options.sessionStartAt === undefined && !inTmux && ((options.proc === undefined && process.platform !== 'linux') || from <= 1)) {
+		return;
 	}
+	const file = join(sessionDir, SESSION_PROCESS_NAME);
+	if (!again && existsSync(file)) {
+		return;
+	}
+	const found = findSessionProcess(from, options);
+	const tmux = inTmux ? tmuxPlaceOf(env.TMUX, env.TMUX_PANE) : undefined;
+	if (found !== undefined || tmux !== undefined || options.sessionStartAt !== undefined) {
+		writeAtomic(
+			file,
+			sessionFileJson({
+				...(found === undefined ? {} : {process: found}),
+				...(tmux === undefined ? {} : {tmux}),
+				...(options.sessionStartAt === undefined ? {} : {sessionStartAt: options.sessionStartAt}),
+			}),
+		);
+	}
+}
+
+/** The session file (its recorded process, its latest start), if any. */
+export function readSessionFile(sessionDir: string): SessionFile | undefined {
+	const read = readRegularText(join(sessionDir, SESSION_PROCESS_NAME), {maxBytes: 4096});
+	return read.ok ? parseSessionFile(read.text) : undefined;
 }
 
 /** The recorded process of a session, if any. */
 export function readSessionProcess(sessionDir: string): SessionProcess | undefined {
-	const read = readRegularText(join(sessionDir, SESSION_PROCESS_NAME), {maxBytes: 4096});
-	return read.ok ? parseSessionProcess(read.text) : undefined;
+	return readSessionFile(sessionDir)?.process;
 }

@@ -74,6 +74,32 @@ describe('jumpToAgent', () => {
 		);
 	});
 
+	it('switches to the pane the session’s environment named, without /proc (macOS)', () => {
+		const recorded = '{"tmuxPane":"%7","tmuxSocket":"/private/tmp/tmux-501/default"}';
+		const onMac = {tmuxEnv: '/private/tmp/tmux-501/default,812,0', sessionId: undefined, platform: 'darwin' as const};
+		const {tmux, calls} = fakeTmux('%0\n%7\n');
+		expect(jumpToAgent(activity(recorded), a1, {...onMac, tmux})).toBe('p: switched to pane %7 (session 3f2c9a10)');
+		expect(calls).toEqual([
+			['list-panes', '-a', '-F', '#{pane_id}'],
+			['select-window', '-t', '%7'],
+			['select-pane', '-t', '%7'],
+			['switch-client', '-t', '%7'],
+		]);
+		expect(jumpToAgent(activity(recorded), a1, {...onMac, tmux: fakeTmux('%0\n').tmux})).toBe('p: pane %7 of session 3f2c9a10 is gone');
+		expect(jumpToAgent(activity(recorded), a1, {...onMac, tmuxEnv: '/tmp/tmux-501/other,9,0', tmux})).toBe(
+			'p: session 3f2c9a10 runs in another tmux server (/private/tmp/tmux-501/default)',
+		);
+		expect(jumpToAgent(activity(''), a1, {...onMac, tmux})).toBe('p: session 3f2c9a10 recorded no tmux pane, and finding it without one needs Linux (/proc)');
+	});
+
+	it('with a recorded pane and process (Linux), checks that the process still runs', () => {
+		const recorded = '{"pid":30,"start":5030,"comm":"claude","tmuxPane":"%4","tmuxSocket":"/tmp/tmux-1/default"}';
+		const inTmux = {tmuxEnv: '/tmp/tmux-1/default,1,0', sessionId: undefined, proc: proc()};
+		expect(jumpToAgent(activity(recorded), a1, {...inTmux, tmux: fakeTmux('%4\n').tmux})).toBe('p: switched to pane %4 (session 3f2c9a10, claude pid 30)');
+		const gone = recorded.replace('"start":5030', '"start":1');
+		expect(jumpToAgent(activity(gone), a1, {...inTmux, tmux: fakeTmux('%4\n').tmux})).toContain('is gone');
+	});
+
 	it('takes the watched session for a record that names none', () => {
 		const {tmux} = fakeTmux('%4 20\n');
 		expect(jumpToAgent(activity(), agent('a2'), {tmuxEnv: 'x', tmux, sessionId: SESSION, proc: proc()})).toContain('switched to pane %4');

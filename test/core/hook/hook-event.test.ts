@@ -3,6 +3,7 @@ import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {isSafeId, parseAgentRecord} from '../../../src/core/record/agent-record.js';
 import {
+	askingAgentOf,
 	applyHookEvent,
 	interruptOnSessionEnd,
 	parseHookPayload,
@@ -383,5 +384,25 @@ describe('StopFailure', () => {
 	it("the main session's own failure is a routine skip, not a problem", () => {
 		const parsed = failure({});
 		expect(parsed).toEqual({ok: false, error: 'StopFailure of the main session: no agent file of its own'});
+	});
+});
+
+describe('askingAgentOf', () => {
+	const agent = (agentId: string, more: Partial<AgentRecord>): AgentRecord => ({
+		agentId,
+		type: 'general-purpose',
+		status: 'active',
+		startedAt: '2026-11-26T10:00:00.000Z',
+		updatedAt: '2026-11-26T10:00:05.000Z',
+		...more,
+	});
+
+	it('gives the subagent whose request stands, the earliest when several ask; none when none does', () => {
+		const asking = agent('a1', {waitingFor: 'Bash: ls', waitingSince: '2026-11-26T10:00:05.000Z'});
+		const later = agent('a2', {waitingFor: 'Bash: make', waitingSince: '2026-11-26T10:00:07.000Z'});
+		expect(askingAgentOf([later, agent('a3', {}), asking])?.agentId).toBe('a1');
+		expect(askingAgentOf([agent('a3', {})])).toBeUndefined();
+		// A stopped agent asks nothing, and a time that does not parse is no request.
+		expect(askingAgentOf([agent('a4', {status: 'stopped', waitingSince: '2026-11-26T10:00:05.000Z'}), agent('a5', {waitingSince: 'soon'})])).toBeUndefined();
 	});
 });

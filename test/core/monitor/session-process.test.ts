@@ -1,5 +1,14 @@
 import {describe, expect, it} from 'vitest';
-import {paneOf, parseProcStat, parseSessionProcess, sessionProcessOf, type ProcStat} from '../../../src/core/monitor/session-process.js';
+import {
+	paneOf,
+	parseProcStat,
+	parseSessionFile,
+	parseSessionProcess,
+	sessionFileJson,
+	sessionProcessOf,
+	tmuxPlaceOf,
+	type ProcStat,
+} from '../../../src/core/monitor/session-process.js';
 
 /** A /proc/<pid>/stat line: pid (comm) state ppid … starttime is field 22. */
 const statLine = (pid: number, comm: string, ppid: number, start = 1000) =>
@@ -63,5 +72,40 @@ describe('paneOf', () => {
 		expect(paneOf(30, '%0 99\n', parentOf)).toBeUndefined();
 		expect(paneOf(30, 'junk\n%x 20\n', parentOf)).toBeUndefined();
 		expect(paneOf(30, '%1 1\n', parentOf)).toBeUndefined();
+	});
+});
+
+describe('tmuxPlaceOf', () => {
+	it('takes the pane and the socket of a well-formed $TMUX_PANE and $TMUX', () => {
+		expect(tmuxPlaceOf('/tmp/tmux-1000/default,4242,0', '%12')).toEqual({pane: '%12', socket: '/tmp/tmux-1000/default'});
+		expect(tmuxPlaceOf('/private/tmp/tmux-501/my,server,77,3', '%0')).toEqual({pane: '%0', socket: '/private/tmp/tmux-501/my,server'});
+	});
+
+	it('refuses anything else: hostile input from the environment', () => {
+		const socket = '/tmp/tmux-1000/default,4242,0';
+		for (const pane of [undefined, '', '12', '%', '%12 ', '%12;x', '%1234567890', '%１２', '$TMUX']) {
+			expect(tmuxPlaceOf(socket, pane)).toBeUndefined();
+		}
+		for (const tmux of [
+			undefined,
+			'',
+			'/tmp/tmux-1000/default',
+			'/tmp/tmux-1000/default,x,0',
+			'tmp/relative,1,0',
+			'/tmp/../etc/passwd,1,0',
+			'/tmp/a b,1,0',
+			'/tmp/\u001b]0;title\u0007,1,0',
+			'/tmp/a\nb,1,0',
+			`/${'a'.repeat(300)},1,0`,
+		]) {
+			expect(tmuxPlaceOf(tmux, '%3')).toBeUndefined();
+		}
+	});
+
+	it('goes through the session file and back; a damaged part is left out', () => {
+		const text = sessionFileJson({process: {pid: 30, start: 5030, comm: 'claude'}, tmux: {pane: '%4', socket: '/tmp/tmux-1/default'}});
+		expect(parseSessionFile(text)).toEqual({process: {pid: 30, start: 5030, comm: 'claude'}, tmux: {pane: '%4', socket: '/tmp/tmux-1/default'}});
+		expect(parseSessionFile('{"tmuxPane":"%4; x","tmuxSocket":"/tmp/tmux-1/default"}')).toEqual({});
+		expect(parseSessionFile('{"tmuxPane":"%4","tmuxSocket":"/tmp/../x"}')).toEqual({});
 	});
 });

@@ -58,6 +58,25 @@ describe('the lifecycle machine', () => {
 		expect(RESUME_AFTER_STOP_MS).toBeGreaterThan(500);
 	});
 
+	it('takes a start soon after a session end as a resume once the session started again between them', () => {
+		const life = newLife();
+		lifeStart(life, T(0), ms(0));
+		lifeStop(life, T(5), ms(5), 'interrupted', 'session-end:prompt_input_exit');
+		// With nothing between the end and the start, a start this soon is from before the end.
+		expect(lifeStart({...life}, T(5.9), ms(5.9))).toBe('late');
+		// A SessionStart at 5.3 (the session resumed) orders them.
+		expect(lifeStart(life, T(5.9), ms(5.9), {sessionStartMs: ms(5.3)})).toBe('resumed');
+		expect(life).toMatchObject({phase: 'active', resumeCount: 1, resumedAt: T(5.9), stoppedAt: undefined});
+		// A SessionStart from before the end, or after the start, settles nothing.
+		const other = newLife();
+		lifeStart(other, T(0), ms(0));
+		lifeStop(other, T(5), ms(5), 'interrupted', 'session-end:other');
+		expect(lifeStart({...other}, T(5.9), ms(5.9), {sessionStartMs: ms(4)})).toBe('late');
+		expect(lifeStart({...other}, T(5.9), ms(5.9), {sessionStartMs: ms(6)})).toBe('late');
+		// A start no later than the end is from before it whatever came after.
+		expect(lifeStart({...other}, T(4.9), ms(4.9), {sessionStartMs: ms(5.3)})).toBe('late');
+	});
+
 	it('in an ordered source (a rollout), a start after a stop is always a resume', () => {
 		const life = newLife();
 		lifeStart(life, T(0), ms(0), {ordered: true});
@@ -138,6 +157,7 @@ const EVENTS: readonly (() => HookEvent)[] = [
 			tool_response: {status: 'interrupted', agentId: AGENT},
 		}),
 	() => payload({hook_event_name: 'SessionEnd', reason: 'other'}),
+	() => payload({hook_event_name: 'SessionStart', source: 'resume'}),
 ];
 
 /** A small seeded generator: the same sequences on every run. */
@@ -152,7 +172,18 @@ function random(seed: number): () => number {
 function hookRun(sequence: readonly {event: HookEvent; at: string}[]): {record: AgentRecord | undefined; lines: EventLine[]} {
 	let record: AgentRecord | undefined;
 	const lines: EventLine[] = [];
-	for (const {event, at} of sequence) {
+	// The session file's latest start, as the hook keeps it (store/hook/session-process.ts).
+	let sessionStartAt: string | undefined;
+	for (const {event: given, at} of sequence) {
+		let event = given;
+		if (event.event === 'SessionStart') {
+			sessionStartAt = at;
+			lines.push(hookEventLine({event, at}));
+			continue;
+		}
+		if (record?.status === 'stopped' && sessionStartAt !== undefined && (event.event === 'SubagentStart' || event.event === 'TeammateIdle')) {
+			event = {...event, sessionStartAt};
+		}
 		if (event.event === 'SessionEnd') {
 			const after = record === undefined ? undefined : interruptOnSessionEnd(record, event.reason, at);
 			record = after ?? record;

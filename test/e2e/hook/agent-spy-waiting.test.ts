@@ -1,6 +1,7 @@
 // The hook on PermissionRequest and Notification, run as Claude Code runs it: a subagent's
 // request marks it waiting; the main session's writes .main-waiting.json; both are logged; the
 // hook answers nothing (exit 0, no stdout: Claude Code's own prompt stays in charge).
+import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
@@ -9,6 +10,7 @@ import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
 import {tempDir} from '../../helpers/tmp.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
+const CLI = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const TRANSCRIPT = `/home/dev/.claude/projects/-home-dev-acme/${SESSION}.jsonl`;
 let launcher = '';
 beforeAll(() => {
@@ -69,6 +71,55 @@ describe('agent-spy: waiting for the user', () => {
 		const lines = parseEventLog(readFileSync(path.join(activity, SESSION, 'events.jsonl'), 'utf8')).lines;
 		expect(lines.filter(l => l.event === 'Notification')[0]).toMatchObject({data: {notificationType: 'idle_prompt'}});
 		expect(lines.filter(l => l.event === 'PermissionRequest' && l.agentId === undefined)).toHaveLength(2);
+	});
+
+	it('a Notification with no agent_id while a subagent’s request stands is that subagent’s prompt, not the main session’s', () => {
+		// As the real interactive client sends them (CLAUDE-CODE-HOOKS.md §10): the request names the
+		// agent; about 6 s later the Notification of the same dialog names none.
+		const activity = tempDir('wait-');
+		run(activity, payload('SubagentStart', {agent_id: 'adeployer-5a1e0c2f9b7d4e68', agent_type: 'deployer'}));
+		run(
+			activity,
+			ask({
+				agent_id: 'adeployer-5a1e0c2f9b7d4e68',
+				agent_type: 'deployer',
+				tool_input: {command: 'ls -la /tmp', description: 'List /tmp'},
+				permission_suggestions: [{type: 'addRules', rules: [{toolName: 'Bash', ruleContent: 'ls:*'}], behavior: 'allow', destination: 'localSettings'}],
+			}),
+		);
+		const since = record(activity, 'adeployer-5a1e0c2f9b7d4e68').waitingSince;
+		expect(since).toBeDefined();
+		run(activity, payload('Notification', {notification_type: 'permission_prompt', message: 'Claude needs your permission'}));
+		expect(existsSync(marker(activity))).toBe(false);
+		expect(record(activity, 'adeployer-5a1e0c2f9b7d4e68')).toMatchObject({waitingFor: 'Bash: ls -la /tmp', waitingSince: since});
+		const lines = parseEventLog(readFileSync(path.join(activity, SESSION, 'events.jsonl'), 'utf8')).lines;
+		expect(lines.at(-1)).toMatchObject({event: 'Notification', agentId: 'adeployer-5a1e0c2f9b7d4e68', data: {notificationType: 'permission_prompt'}});
+		const cli = (...args: string[]) => {
+			const r = spawnSync(process.execPath, [CLI, ...args], {
+				env: {...process.env, HOME: tempDir('home-'), XDG_STATE_HOME: tempDir('state-'), AGENTLOG_DIR: activity, CLAUDE_CONFIG_DIR: tempDir('claude-'), NO_COLOR: '1'},
+				encoding: 'utf8',
+			});
+			expect(r.status, r.stderr).toBe(0);
+			return r.stdout;
+		};
+		expect(JSON.parse(cli('status', '--format', 'json'))).toMatchObject({mainWaiting: false, counts: {waiting: 1}});
+		expect(JSON.parse(cli('sessions', '--json'))).toMatchObject([{id: SESSION, mainWaiting: false, counts: {waiting: 1}}]);
+		expect(cli('status')).not.toContain('main');
+		expect(cli('ls')).not.toContain('main session waits');
+	});
+
+	it('the main session’s own prompt: its Notification keeps the start its PermissionRequest gave', () => {
+		const activity = tempDir('wait-');
+		run(activity, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
+		run(activity, ask());
+		const asked = JSON.parse(readFileSync(marker(activity), 'utf8')) as {since: string};
+		run(activity, payload('Notification', {notification_type: 'permission_prompt', message: 'Claude needs your permission'}));
+		expect(JSON.parse(readFileSync(marker(activity), 'utf8'))).toMatchObject({since: asked.since, waitingFor: 'Bash: npm publish'});
+		// Without a request before it, and no subagent asking, a Notification is the main session's.
+		const other = tempDir('wait-');
+		run(other, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
+		run(other, payload('Notification', {notification_type: 'permission_prompt', message: 'Claude needs your permission'}));
+		expect(JSON.parse(readFileSync(marker(other), 'utf8'))).toMatchObject({waitingFor: 'Claude needs your permission'});
 	});
 
 	it('a request of an agent never started makes no file (a stray agent_id)', () => {

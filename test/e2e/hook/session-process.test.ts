@@ -1,6 +1,6 @@
 // The installed hook records its session's process once: the first process above the shells that
 // ran it (here this test's own process, which runs agent-spy.sh as Claude Code runs a hook).
-import {readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SESSION_PROCESS_NAME} from '../../../src/core/record/file-names.js';
@@ -25,5 +25,23 @@ describe.runIf(process.platform === 'linux')("the hook records the session's pro
 		expect(readFileSync(file, 'utf8')).toContain('"other"');
 		runHook(launcher, payload('SessionStart', {source: 'resume'}), hookEnv(activity));
 		expect((JSON.parse(readFileSync(file, 'utf8')) as {pid: number}).pid).toBe(process.pid);
+	});
+});
+
+describe('the hook records the tmux pane Claude Code runs in', () => {
+	it('from $TMUX_PANE and $TMUX, on the first agent event, checked', () => {
+		const activity = tempDir('activity-');
+		const launcher = installedHook();
+		const file = path.join(activity, SESSION, SESSION_PROCESS_NAME);
+		const env = hookEnv(activity, {TMUX: '/tmp/tmux-1000/default,4242,0', TMUX_PANE: '%12'});
+		expect(runHook(launcher, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}), env).status).toBe(0);
+		expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({tmuxPane: '%12', tmuxSocket: '/tmp/tmux-1000/default'});
+		// A hostile pane or socket is not kept.
+		const other = tempDir('activity-');
+		const hostile = hookEnv(other, {TMUX: '/tmp/../etc/x\u001b]0;t\u0007,1,0', TMUX_PANE: '%12; rm -rf /'});
+		expect(runHook(launcher, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}), hostile).status).toBe(0);
+		const otherFile = path.join(other, SESSION, SESSION_PROCESS_NAME);
+		// On Linux the process is recorded; elsewhere nothing is.
+		expect(existsSync(otherFile) ? readFileSync(otherFile, 'utf8') : '').not.toContain('tmux');
 	});
 });

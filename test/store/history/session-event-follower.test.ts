@@ -59,6 +59,16 @@ describe('SessionEventFollower', () => {
 		expect(follower.bytesRead).toBe(text([start(0), stop(10), start(60), end(90, 'prompt_input_exit')]).length);
 	});
 
+	it('keeps the session’s starts: a start right after the session came back is a resume', () => {
+		const dir = sessionDir();
+		const follower = new SessionEventFollower(dir);
+		append(dir, [start(0), end(90, 'prompt_input_exit')]);
+		follower.read();
+		append(dir, [line(90.3, 'SessionStart', undefined, {data: {source: 'resume'}}), start(90.6)]);
+		follower.read();
+		expect(kinds(follower)).toEqual(['spawned', 'interrupted', 'resumed']);
+	});
+
 	it('waits for a cut last line to be completed, then reads it whole', () => {
 		const dir = sessionDir();
 		const follower = new SessionEventFollower(dir);
