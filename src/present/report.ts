@@ -5,11 +5,11 @@
 // string from outside is made safe for Markdown here: a description cannot break the table or the
 // diagram. Pure.
 import type {MonitorItem} from '../core/monitor/model.js';
-import {formatDuration} from '../core/text/format.js';
+import {formatDuration, shortId} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {truncate} from '../core/text/cut.js';
 import {lsJsonFields, type LsJsonFields} from './json-shapes.js';
-import {agentName} from './present.js';
+import {agentName, taskOf} from './present.js';
 import {stopReasonText} from '../core/record/lifecycle.js';
 import type {Lane, LaneStatus} from './timeline.js';
 import {roundUsd, type JsonCost} from '../core/cost/cost.js';
@@ -17,7 +17,10 @@ import {jsonCostText, pricesNote} from './cost-text.js';
 
 export interface ReportAgent {
 	readonly agentId: string;
+	/** As the list and `ls` name it: its name or type (`scout (general-purpose)`). */
 	readonly name: string;
+	/** Its task, as the list shows it beside the name, when it says more than the type. */
+	readonly task: string | null;
 	readonly depth: number;
 	readonly parentAgentId: string | null;
 	readonly status: LaneStatus;
@@ -110,6 +113,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 		agents.push({
 			agentId: item.agent.agentId,
 			name: agentName(item),
+			task: taskOf(item) ?? null,
 			depth: item.depth,
 			parentAgentId: fields.parentAgentId,
 			status: lane.status,
@@ -171,6 +175,25 @@ export function mermaidName(text: string, max = 60): string {
 	return cleaned === '' ? 'agent' : cleaned;
 }
 
+/** How the report calls an agent: as the list does, its name and its task (`scout (general-purpose) · Map the repo`). */
+function labelOf(agent: ReportAgent): string {
+	return agent.task === null ? agent.name : `${agent.name} · ${agent.task}`;
+}
+
+/**
+ * Each agent's label, with its short id after it when another agent's reads the same (two
+ * `Explore` agents without a task): every row and bar of the report can be told apart.
+ */
+function reportLabels(agents: readonly ReportAgent[]): {readonly text: string; readonly id: string | null}[] {
+	const texts = agents.map(labelOf);
+	const seen = new Map<string, number>();
+	for (const text of texts) {
+		const key = mermaidName(text);
+		seen.set(key, (seen.get(key) ?? 0) + 1);
+	}
+	return texts.map((text, i) => ({text, id: (seen.get(mermaidName(text)) ?? 0) > 1 ? shortId(agents[i]!.agentId) : null}));
+}
+
 const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
 	active: '● running',
 	idle: '◐ idle',
@@ -219,12 +242,24 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 		`${t.agents} agent${t.agents === 1 ? '' : 's'} (${statusWords || 'none'}) · ${duration(t.wallMs)} wall time, ${duration(t.agentMs)} of agent time · at most ${t.peakAtOnce} at once · ${count(t.tokens)} tokens · ${dollars(t.cost)} · ${count(t.toolCalls)} tool call${t.toolCalls === 1 ? '' : 's'}`,
 		'',
 	];
+	const labels = reportLabels(report.agents);
+	const cell = (i: number, max: number): string => {
+		const label = labels[i]!;
+		return `${markdownText(label.text, max)}${label.id === null ? '' : ` \`${label.id}\``}`;
+	};
+	const bar = (i: number, max: number): string => {
+		const label = labels[i]!;
+		return `${mermaidName(label.text, max)}${label.id === null ? '' : ` ${label.id}`}`;
+	};
 	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted');
 	if (trouble.length > 0) {
 		lines.push('### Failures and interruptions', '');
+		// Its id follows its label here.
 		for (const a of trouble) {
 			const when = a.stoppedAt === null ? '' : ` at ${markdownText(time(a.stoppedAt), 40)}`;
-			lines.push(`- **${markdownText(a.name, 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`);
+			lines.push(
+				`- **${markdownText(labelOf(a), 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`,
+			);
 		}
 		lines.push('');
 	}
@@ -234,18 +269,19 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 		for (const [i, a] of report.agents.entries()) {
 			// A section per top-level agent and those it started.
 			if (a.depth === 0 || section === '') {
-				section = mermaidName(a.name, 40);
+				section = bar(i, 40);
 				lines.push(`    section ${section}`);
 			}
 			const start = Date.parse(a.startedAt);
 			const end = a.stoppedAt !== null ? Date.parse(a.stoppedAt) : a.durationMs !== null ? start + a.durationMs : Date.parse(report.generatedAt);
-			lines.push(`    ${mermaidName(a.name)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
+			lines.push(`    ${bar(i, 60)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
 		}
 		lines.push('```', '');
 		lines.push('### Agents', '', '| status | agent | duration | tokens | cost | tool calls | files changed | summary |', '|---|---|--:|--:|--:|--:|--:|---|');
-		for (const a of report.agents) {
-			const name = `${'↳ '.repeat(Math.min(a.depth, 5))}${markdownText(a.name, 80)}`;
-			const about = a.summary ?? a.description;
+		for (const [i, a] of report.agents.entries()) {
+			const name = `${'↳ '.repeat(Math.min(a.depth, 5))}${cell(i, 100)}`;
+			// The task is in the agent's cell; without a summary, the cell stays empty.
+			const about = a.summary ?? (a.task === null ? a.description : null);
 			lines.push(
 				`| ${STATUS_WORD[a.status]} | ${name} | ${duration(a.durationMs)} | ${count(a.tokens)} | ${dollars(a.cost)} | ${count(a.toolCalls)} | ${count(a.filesChanged)} | ${about === null ? '' : markdownText(about, 160)} |`,
 			);

@@ -91,9 +91,9 @@ describe('reportMarkdown', () => {
 		expect(failures).toBeGreaterThan(0);
 		expect(markdown.indexOf('```mermaid')).toBeGreaterThan(failures);
 		expect(markdown).toContain('`bbbbbbbbbbbb` failed at 10:00:20: rate\\_limit');
-		expect(markdown).toMatch(/^ {4}Explore :done, t0, \d+, \d+$/mu);
-		expect(markdown).toMatch(/^ {4}general-purpose :crit, t1, \d+, \d+$/mu);
-		expect(markdown).toMatch(/^ {4}Explore :active, t2, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}Explore aaaaaaaa :done, t0, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}general-purpose · fix \| the script x \/script table and… :crit, t1, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}Explore cccccccc :active, t2, \d+, \d+$/mu);
 	});
 
 	it('keeps a hostile description inside its table cell: no new cell, no tag, no heading, one line', () => {
@@ -115,6 +115,53 @@ describe('reportMarkdown', () => {
 		for (const task of tasks) {
 			expect(task.split(':'), task).toHaveLength(2);
 		}
+	});
+});
+
+describe('how the report names agents', () => {
+	// Three agents of one type: two with a task, two without (their short ids tell them apart).
+	const same = [
+		item({agentId: 'aaaaaaaa11', type: 'general-purpose', stoppedAt: at(30)}, {description: 'Count files', descriptionSource: 'parent'}),
+		item({agentId: 'bbbbbbbb22', type: 'general-purpose', stoppedAt: at(30)}, {description: 'Count lines', descriptionSource: 'meta'}),
+		item({agentId: 'cccccccc33', type: 'general-purpose', stoppedAt: at(30)}),
+		item({agentId: 'dddddddd44', type: 'general-purpose', stoppedAt: at(30)}),
+		item({agentId: 'eeeeeeee55', type: 'general-purpose', stoppedAt: at(30)}, {name: 'scout', description: 'Map the repo', descriptionSource: 'parent'}),
+	];
+	const named = sessionReport(
+		's',
+		same,
+		lanesOf(same, () => undefined, NOW),
+		NOW,
+	);
+	const markdown = reportMarkdown(named, iso => iso);
+
+	it('as the list does: its name or type, and its task', () => {
+		expect(named.agents.map(a => [a.name, a.task])).toEqual([
+			['general-purpose', 'Count files'],
+			['general-purpose', 'Count lines'],
+			['general-purpose', null],
+			['general-purpose', null],
+			['scout (general-purpose)', 'Map the repo'],
+		]);
+		const cells = markdown
+			.split('\n')
+			.filter(line => line.startsWith('| ✓'))
+			.map(row => row.split(' | ')[1]);
+		expect(cells).toEqual([
+			'general-purpose · Count files',
+			'general-purpose · Count lines',
+			'general-purpose `cccccccc`',
+			'general-purpose `dddddddd`',
+			'scout (general-purpose) · Map the repo',
+		]);
+		const bars = markdown.split('\n').flatMap(line => /^ {4}(.+) :done, t\d/u.exec(line)?.[1] ?? []);
+		expect(bars).toEqual([
+			'general-purpose · Count files',
+			'general-purpose · Count lines',
+			'general-purpose cccccccc',
+			'general-purpose dddddddd',
+			'scout (general-purpose) · Map the repo',
+		]);
 	});
 });
 
