@@ -113,7 +113,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 		agents.push({
 			agentId: item.agent.agentId,
 			name: agentName(item),
-			task: taskOf(item) ?? null,
+			task: taskOf(item)?.trim() || null,
 			depth: item.depth,
 			parentAgentId: fields.parentAgentId,
 			status: lane.status,
@@ -194,14 +194,25 @@ function reportLabels(agents: readonly ReportAgent[]): {readonly text: string; r
 	return texts.map((text, i) => ({text, id: (seen.get(mermaidName(text)) ?? 0) > 1 ? shortId(agents[i]!.agentId) : null}));
 }
 
+/** A glyph per status, as the list's; the first thing of each bar in the gantt. */
+const STATUS_GLYPH: Readonly<Record<LaneStatus, string>> = {
+	active: '●',
+	idle: '◐',
+	waiting: '◆',
+	stale: '◌',
+	completed: '✓',
+	failed: '✗',
+	interrupted: '╳',
+};
+
 const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
-	active: '● running',
-	idle: '◐ idle',
-	waiting: '◆ waiting',
-	stale: '◌ stale',
-	completed: '✓ completed',
-	failed: '✗ failed',
-	interrupted: '╳ interrupted',
+	active: `${STATUS_GLYPH.active} running`,
+	idle: `${STATUS_GLYPH.idle} idle`,
+	waiting: `${STATUS_GLYPH.waiting} waiting`,
+	stale: `${STATUS_GLYPH.stale} stale`,
+	completed: `${STATUS_GLYPH.completed} completed`,
+	failed: `${STATUS_GLYPH.failed} failed`,
+	interrupted: `${STATUS_GLYPH.interrupted} interrupted`,
 };
 
 /** Mermaid's tag for a bar: failures in red (crit), running ones highlighted (active), finished ones grey (done). */
@@ -274,7 +285,11 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 			}
 			const start = Date.parse(a.startedAt);
 			const end = a.stoppedAt !== null ? Date.parse(a.stoppedAt) : a.durationMs !== null ? start + a.durationMs : Date.parse(report.generatedAt);
-			lines.push(`    ${bar(i, 60)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
+			// The glyph first: Mermaid reads a line that starts with a keyword and a space (`title`,
+			// `dateFormat`, `excludes`, `click`…, any case) as a setting, not a bar, one that starts
+			// with `topAxis` or `section` as something else, and one whose second character is `%`
+			// as a comment. A line that starts with a glyph and a space is a bar.
+			lines.push(`    ${STATUS_GLYPH[a.status]} ${bar(i, 60)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
 		}
 		lines.push('```', '');
 		lines.push('### Agents', '', '| status | agent | duration | tokens | cost | tool calls | files changed | summary |', '|---|---|--:|--:|--:|--:|--:|---|');

@@ -6,6 +6,7 @@ import {lanesOf} from '../../src/present/timeline-lanes.js';
 import {LIST_PRICES} from '../../src/core/cost/price.js';
 import {agentActivity} from '../../src/core/transcript/activity.js';
 import {emptySummary, foldLines} from '../../src/core/transcript/summary.js';
+import {mermaidBlocks, parseGantt} from '../helpers/mermaid-gantt.js';
 
 const at = (s: number) => new Date(Date.parse('2026-11-26T10:00:00Z') + s * 1000).toISOString();
 const NOW = Date.parse(at(100));
@@ -91,9 +92,9 @@ describe('reportMarkdown', () => {
 		expect(failures).toBeGreaterThan(0);
 		expect(markdown.indexOf('```mermaid')).toBeGreaterThan(failures);
 		expect(markdown).toContain('`bbbbbbbbbbbb` failed at 10:00:20: rate\\_limit');
-		expect(markdown).toMatch(/^ {4}Explore aaaaaaaa :done, t0, \d+, \d+$/mu);
-		expect(markdown).toMatch(/^ {4}general-purpose · fix \| the script x \/script table and… :crit, t1, \d+, \d+$/mu);
-		expect(markdown).toMatch(/^ {4}Explore cccccccc :active, t2, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}✓ Explore aaaaaaaa :done, t0, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}✗ general-purpose · fix \| the script x \/script table and… :crit, t1, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}● Explore cccccccc :active, t2, \d+, \d+$/mu);
 	});
 
 	it('keeps a hostile description inside its table cell: no new cell, no tag, no heading, one line', () => {
@@ -154,7 +155,7 @@ describe('how the report names agents', () => {
 			'general-purpose `dddddddd`',
 			'scout (general-purpose) · Map the repo',
 		]);
-		const bars = markdown.split('\n').flatMap(line => /^ {4}(.+) :done, t\d/u.exec(line)?.[1] ?? []);
+		const bars = markdown.split('\n').flatMap(line => /^ {4}✓ (.+) :done, t\d/u.exec(line)?.[1] ?? []);
 		expect(bars).toEqual([
 			'general-purpose · Count files',
 			'general-purpose · Count lines',
@@ -242,6 +243,93 @@ describe('grouped', () => {
 		];
 		for (const n of values) {
 			expect(grouped(n), String(n)).toBe(n.toLocaleString('en-US'));
+		}
+	});
+});
+
+describe("the report's gantt, read by Mermaid's own gantt grammar", () => {
+	// Names that start with a gantt keyword and a space, make the grammar fail, or read as a comment.
+	const hostileNames = [
+		'Title writer',
+		'dateFormat YYYY',
+		'DATEFORMAT YYYY-MM',
+		'axisFormat %Y',
+		'excludes weekends',
+		'includes 2026-11-26',
+		'tickInterval 1day',
+		'weekday monday',
+		'weekend friday',
+		'todayMarker off',
+		'section Evil',
+		'Click handler audit',
+		'click t0 href "https://example.invalid"',
+		'call back()',
+		'href "x"',
+		'topAxis',
+		'inclusiveEndDates',
+		'gantt',
+		'5% faster',
+		'%% a comment',
+		'%%{init: {"theme": "dark"}}%%',
+		'accTitle: owned',
+		'accDescr { owned }',
+		'accDescription owned',
+		'2026-11-26 report',
+		'a: b; c # d',
+		'',
+		'   ',
+		'\u001B[31mred\u001B[0m',
+	];
+	const hostileAgents = hostileNames.flatMap((text, i) => [
+		item({agentId: `type${i}`.padEnd(17, 'x'), type: text, startedAt: at(i), stoppedAt: at(i + 5)}),
+		item({agentId: `name${i}`.padEnd(17, 'x'), type: 'general-purpose', startedAt: at(i), stoppedAt: at(i + 5)}, {name: text}),
+		item({agentId: `task${i}`.padEnd(17, 'x'), type: 'Explore', startedAt: at(i), stoppedAt: at(i + 5)}, {description: text, descriptionSource: 'parent'}),
+		item({agentId: `team${i}`.padEnd(17, 'x'), type: '', teammateName: text, status: 'active', startedAt: at(i), stoppedAt: undefined}),
+	]);
+	const hostileReport = sessionReport(
+		'5%-title-writer',
+		hostileAgents,
+		lanesOf(hostileAgents, () => undefined, NOW),
+		NOW,
+	);
+
+	it('a bar per agent, in order, at its times; no name changes a setting', async () => {
+		const [block, ...more] = mermaidBlocks(reportMarkdown(hostileReport, iso => iso));
+		expect(more).toEqual([]);
+		const gantt = await parseGantt(block!);
+		expect(gantt.title).toBe('Agents of session 5%-title');
+		expect([gantt.dateFormat, gantt.axisFormat]).toEqual(['x', '%H:%M:%S']);
+		expect(gantt.settings).toEqual({
+			tickInterval: undefined,
+			todayMarker: '',
+			includes: [],
+			excludes: [],
+			weekday: 'sunday',
+			topAxis: false,
+			inclusiveEndDates: false,
+			accTitle: '',
+			accDescription: '',
+		});
+		expect(gantt.tasks).toHaveLength(hostileAgents.length);
+		for (const [i, agent] of hostileReport.agents.entries()) {
+			const task = gantt.tasks[i]!;
+			expect(task.startMs, agent.agentId).toBe(Date.parse(agent.startedAt));
+			expect(task.endMs, agent.agentId).toBe(agent.stoppedAt === null ? NOW : Date.parse(agent.stoppedAt));
+		}
+	});
+
+	it('each bar says its agent', async () => {
+		const gantt = await parseGantt(mermaidBlocks(reportMarkdown(hostileReport, iso => iso))[0]!);
+		// What of the label is left once Mermaid's syntax is out: its words.
+		const words = (text: string) =>
+			mermaidName(text)
+				.split(' ')
+				.filter(w => /\w/u.test(w));
+		for (const [i, agent] of hostileReport.agents.entries()) {
+			const bar = gantt.tasks[i]!.task;
+			for (const word of words(agent.task ?? agent.name)) {
+				expect(bar, agent.agentId).toContain(word);
+			}
 		}
 	});
 });
