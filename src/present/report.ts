@@ -155,13 +155,16 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 	};
 }
 
+const HTML_ESCAPE: Readonly<Record<string, string>> = {'<': '&lt;', '>': '&gt;', '&': '&amp;'};
+
 /**
  * Text made safe inside a Markdown table cell or a line: one line, terminal-safe, Markdown and
- * HTML characters escaped (`|` cannot end the cell, `<` cannot open a tag), cut to `max`.
+ * HTML characters escaped (`|` cannot end the cell, `<` cannot open a tag, `&lt;` stays those four
+ * characters, `$` cannot start GitHub's math), cut to `max`.
  */
 export function markdownText(text: string, max = 120): string {
 	return truncate(safeLine(text), max)
-		.replace(/[\\`*_[\]|#<>~]/gu, ch => (ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : `\\${ch}`))
+		.replace(/[\\`*_[\]|#<>~$&]/gu, ch => HTML_ESCAPE[ch] ?? `\\${ch}`)
 		.replace(/^([-+=])(\s)/u, '\\$1$2')
 		.replace(/^(\d+)\.(\s)/u, '$1\\.$2');
 }

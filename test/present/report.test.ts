@@ -173,6 +173,11 @@ describe('markdownText and mermaidName', () => {
 		expect(markdownText('\u001B[31mred')).not.toContain('\u001B');
 	});
 
+	it('escape `$` (GitHub reads $…$ as math) and `&` (an entity would show decoded)', () => {
+		expect(markdownText('costs $5 and $x^2$')).toBe('costs \\$5 and \\$x^2\\$');
+		expect(markdownText('&lt;img src=x&gt; &amp; <b>')).toBe('&amp;lt;img src=x&amp;gt; &amp;amp; &lt;b&gt;');
+	});
+
 	it('leave a gantt name nothing Mermaid reads as syntax', () => {
 		expect(mermaidName('a: b; c # d')).toBe('a b c d');
 		expect(mermaidName(':::')).toBe('agent');
