@@ -168,7 +168,13 @@ async function runRemoteHistory(target: string, sessionArg: string | undefined, 
 					),
 				);
 	if (options.json) {
-		writeJsonArray(pageOf(agents, options.offset, options.limit));
+		writeJsonArray(
+			pageOf(
+				agents.map(a => ({host: label, ...a})),
+				options.offset,
+				options.limit,
+			),
+		);
 		return;
 	}
 	if (agents.length === 0) {

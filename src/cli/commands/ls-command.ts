@@ -44,8 +44,15 @@ async function runRemoteLs(target: string, sessionArg: string | undefined, optio
 	const {model, raw} = remoteModel(agents, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, now);
 	if (options.json) {
 		// Checked and made safe: the fields a remote screen uses (docs/remote.md), not all of ls --json's.
+		// Each names its host, as with every --host: a script sees the same fields for one host or another.
 		const kept = options.filter === undefined ? undefined : new Set(filterView(model, options.filter.filter).view.items.map(item => item.agent.agentId));
-		process.stdout.write(`${safeJsonStringify(kept === undefined ? agents : agents.filter(agent => kept.has(agent.agentId)), 2)}\n`);
+		const shown = kept === undefined ? agents : agents.filter(agent => kept.has(agent.agentId));
+		process.stdout.write(
+			`${safeJsonStringify(
+				shown.map(agent => ({host: label, ...agent})),
+				2,
+			)}\n`,
+		);
 		return;
 	}
 	const session = agents.find(agent => agent.sessionId !== undefined)?.sessionId;

@@ -50,7 +50,7 @@ async function runRemoteSessions(target: string, options: SessionsOptions): Prom
 	if (options.json) {
 		process.stdout.write(
 			`${safeJsonStringify(
-				items.map(s => ({...s, lastActivity: new Date(s.lastActivity).toISOString()})),
+				items.map(s => ({host: label, ...s, lastActivity: new Date(s.lastActivity).toISOString()})),
 				2,
 			)}\n`,
 		);
