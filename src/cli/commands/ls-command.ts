@@ -22,6 +22,8 @@ import {filterOption, type FilterExpression} from '../shared/filter-option.js';
 import {filterCountText, filterView} from '../../present/filter-fields.js';
 import {CliError} from '../../core/user-error.js';
 import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {notReadText} from '../../present/remote-notes.js';
+import {MAX_AGENTS} from '../../core/remote/decode.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {remoteAgents, remoteModel} from '../../app/remote/one-shot.js';
 
@@ -36,10 +38,8 @@ interface LsOptions extends ReadOptions, HostOptions {
 async function runRemoteLs(target: string, sessionArg: string | undefined, options: LsOptions): Promise<void> {
 	const label = hostLabel(target);
 	const words = ['ls', ...(sessionArg === undefined ? [] : [sessionArg]), ...(options.all ? ['--all'] : []), '--json'];
-	const {items: agents, skipped} = await remoteAgents(label, argvFor(target, words, options));
-	if (skipped > 0) {
-		process.stderr.write(`agentlog: ${skipped} agent(s) from ${label} skipped (not valid)\n`);
-	}
+	const {items: agents, skipped, overLimit} = await remoteAgents(label, argvFor(target, words, options));
+	process.stderr.write(notReadText(label, 'agent', skipped, overLimit, MAX_AGENTS));
 	const now = clockNow();
 	const {model, raw} = remoteModel(agents, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, now);
 	if (options.json) {
