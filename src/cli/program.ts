@@ -17,6 +17,7 @@ import {registerTimelineCommand} from './commands/timeline-command.js';
 import {registerReportCommand} from './commands/report-command.js';
 import {registerStreamCommand} from './commands/stream-command.js';
 import {safeText} from '../core/text/safe-text.js';
+import {usageErrorText} from '../present/usage-error.js';
 import {CliError} from '../core/user-error.js';
 import {VERSION} from '../app/version.js';
 import {warnAboutPrices} from './shared/prices-warning.js';
@@ -27,8 +28,8 @@ export function createProgram(): Command {
 		.version(VERSION, '-V, --version', 'print the version')
 		.helpOption('-h, --help', 'show help')
 		.showHelpAfterError('(run with --help for usage)')
-		// An error can quote the argument as typed: made safe like any text from outside.
-		.configureOutput({outputError: (text, write) => write(safeText(text))})
+		// An error can quote the argument as typed: made safe like any text from outside, and cut.
+		.configureOutput({outputError: (text, write) => write(usageErrorText(text))})
 		// Before any command is added: subcommands copy it when they are created.
 		.exitOverride();
 	registerWatchCommand(program);

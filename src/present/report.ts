@@ -5,11 +5,11 @@
 // string from outside is made safe for Markdown here: a description cannot break the table or the
 // diagram. Pure.
 import type {MonitorItem} from '../core/monitor/model.js';
-import {formatDuration} from '../core/text/format.js';
+import {formatDuration, shortId} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {truncate} from '../core/text/cut.js';
 import {lsJsonFields, type LsJsonFields} from './json-shapes.js';
-import {agentName} from './present.js';
+import {agentName, taskOf} from './present.js';
 import {stopReasonText} from '../core/record/lifecycle.js';
 import type {Lane, LaneStatus} from './timeline.js';
 import {roundUsd, type JsonCost} from '../core/cost/cost.js';
@@ -17,7 +17,10 @@ import {jsonCostText, pricesNote} from './cost-text.js';
 
 export interface ReportAgent {
 	readonly agentId: string;
+	/** As the list and `ls` name it: its name or type (`scout (general-purpose)`). */
 	readonly name: string;
+	/** Its task, as the list shows it beside the name, when it says more than the type. */
+	readonly task: string | null;
 	readonly depth: number;
 	readonly parentAgentId: string | null;
 	readonly status: LaneStatus;
@@ -110,6 +113,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 		agents.push({
 			agentId: item.agent.agentId,
 			name: agentName(item),
+			task: taskOf(item)?.trim() || null,
 			depth: item.depth,
 			parentAgentId: fields.parentAgentId,
 			status: lane.status,
@@ -151,13 +155,16 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 	};
 }
 
+const HTML_ESCAPE: Readonly<Record<string, string>> = {'<': '&lt;', '>': '&gt;', '&': '&amp;'};
+
 /**
  * Text made safe inside a Markdown table cell or a line: one line, terminal-safe, Markdown and
- * HTML characters escaped (`|` cannot end the cell, `<` cannot open a tag), cut to `max`.
+ * HTML characters escaped (`|` cannot end the cell, `<` cannot open a tag, `&lt;` stays those four
+ * characters, `$` cannot start GitHub's math), cut to `max`.
  */
 export function markdownText(text: string, max = 120): string {
 	return truncate(safeLine(text), max)
-		.replace(/[\\`*_[\]|#<>~]/gu, ch => (ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : `\\${ch}`))
+		.replace(/[\\`*_[\]|#<>~$&]/gu, ch => HTML_ESCAPE[ch] ?? `\\${ch}`)
 		.replace(/^([-+=])(\s)/u, '\\$1$2')
 		.replace(/^(\d+)\.(\s)/u, '$1\\.$2');
 }
@@ -171,14 +178,44 @@ export function mermaidName(text: string, max = 60): string {
 	return cleaned === '' ? 'agent' : cleaned;
 }
 
+/** How the report calls an agent: as the list does, its name and its task (`scout (general-purpose) · Map the repo`). */
+function labelOf(agent: ReportAgent): string {
+	return agent.task === null ? agent.name : `${agent.name} · ${agent.task}`;
+}
+
+/**
+ * Each agent's label, with its short id after it when another agent's reads the same (two
+ * `Explore` agents without a task): every row and bar of the report can be told apart.
+ */
+function reportLabels(agents: readonly ReportAgent[]): {readonly text: string; readonly id: string | null}[] {
+	const texts = agents.map(labelOf);
+	const seen = new Map<string, number>();
+	for (const text of texts) {
+		const key = mermaidName(text);
+		seen.set(key, (seen.get(key) ?? 0) + 1);
+	}
+	return texts.map((text, i) => ({text, id: (seen.get(mermaidName(text)) ?? 0) > 1 ? shortId(agents[i]!.agentId) : null}));
+}
+
+/** A glyph per status, as the list's; the first thing of each bar in the gantt. */
+const STATUS_GLYPH: Readonly<Record<LaneStatus, string>> = {
+	active: '●',
+	idle: '◐',
+	waiting: '◆',
+	stale: '◌',
+	completed: '✓',
+	failed: '✗',
+	interrupted: '╳',
+};
+
 const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
-	active: '● running',
-	idle: '◐ idle',
-	waiting: '◆ waiting',
-	stale: '◌ stale',
-	completed: '✓ completed',
-	failed: '✗ failed',
-	interrupted: '╳ interrupted',
+	active: `${STATUS_GLYPH.active} running`,
+	idle: `${STATUS_GLYPH.idle} idle`,
+	waiting: `${STATUS_GLYPH.waiting} waiting`,
+	stale: `${STATUS_GLYPH.stale} stale`,
+	completed: `${STATUS_GLYPH.completed} completed`,
+	failed: `${STATUS_GLYPH.failed} failed`,
+	interrupted: `${STATUS_GLYPH.interrupted} interrupted`,
 };
 
 /** Mermaid's tag for a bar: failures in red (crit), running ones highlighted (active), finished ones grey (done). */
@@ -219,12 +256,24 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 		`${t.agents} agent${t.agents === 1 ? '' : 's'} (${statusWords || 'none'}) · ${duration(t.wallMs)} wall time, ${duration(t.agentMs)} of agent time · at most ${t.peakAtOnce} at once · ${count(t.tokens)} tokens · ${dollars(t.cost)} · ${count(t.toolCalls)} tool call${t.toolCalls === 1 ? '' : 's'}`,
 		'',
 	];
+	const labels = reportLabels(report.agents);
+	const cell = (i: number, max: number): string => {
+		const label = labels[i]!;
+		return `${markdownText(label.text, max)}${label.id === null ? '' : ` \`${label.id}\``}`;
+	};
+	const bar = (i: number, max: number): string => {
+		const label = labels[i]!;
+		return `${mermaidName(label.text, max)}${label.id === null ? '' : ` ${label.id}`}`;
+	};
 	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted');
 	if (trouble.length > 0) {
 		lines.push('### Failures and interruptions', '');
+		// Its id follows its label here.
 		for (const a of trouble) {
 			const when = a.stoppedAt === null ? '' : ` at ${markdownText(time(a.stoppedAt), 40)}`;
-			lines.push(`- **${markdownText(a.name, 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`);
+			lines.push(
+				`- **${markdownText(labelOf(a), 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`,
+			);
 		}
 		lines.push('');
 	}
@@ -234,18 +283,23 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 		for (const [i, a] of report.agents.entries()) {
 			// A section per top-level agent and those it started.
 			if (a.depth === 0 || section === '') {
-				section = mermaidName(a.name, 40);
+				section = bar(i, 40);
 				lines.push(`    section ${section}`);
 			}
 			const start = Date.parse(a.startedAt);
 			const end = a.stoppedAt !== null ? Date.parse(a.stoppedAt) : a.durationMs !== null ? start + a.durationMs : Date.parse(report.generatedAt);
-			lines.push(`    ${mermaidName(a.name)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
+			// The glyph first: Mermaid reads a line that starts with a keyword and a space (`title`,
+			// `dateFormat`, `excludes`, `click`…, any case) as a setting, not a bar, one that starts
+			// with `topAxis` or `section` as something else, and one whose second character is `%`
+			// as a comment. A line that starts with a glyph and a space is a bar.
+			lines.push(`    ${STATUS_GLYPH[a.status]} ${bar(i, 60)} :${ganttTag(a.status)}t${i}, ${start}, ${Math.max(end, start + 1)}`);
 		}
 		lines.push('```', '');
 		lines.push('### Agents', '', '| status | agent | duration | tokens | cost | tool calls | files changed | summary |', '|---|---|--:|--:|--:|--:|--:|---|');
-		for (const a of report.agents) {
-			const name = `${'↳ '.repeat(Math.min(a.depth, 5))}${markdownText(a.name, 80)}`;
-			const about = a.summary ?? a.description;
+		for (const [i, a] of report.agents.entries()) {
+			const name = `${'↳ '.repeat(Math.min(a.depth, 5))}${cell(i, 100)}`;
+			// The task is in the agent's cell; without a summary, the cell stays empty.
+			const about = a.summary ?? (a.task === null ? a.description : null);
 			lines.push(
 				`| ${STATUS_WORD[a.status]} | ${name} | ${duration(a.durationMs)} | ${count(a.tokens)} | ${dollars(a.cost)} | ${count(a.toolCalls)} | ${count(a.filesChanged)} | ${about === null ? '' : markdownText(about, 160)} |`,
 			);

@@ -85,7 +85,7 @@ describe('history --host through a fake ssh', () => {
 		expect(r.stdout).not.toContain('\u0007');
 		expect(r.stdout).not.toContain('\u202E');
 		expect(r.stdout).toContain('EVIL');
-		expect(r.stderr).toContain('4 agent(s) from evil skipped (not valid)');
+		expect(r.stderr).toContain('4 agents from evil skipped (not valid)');
 		const [agent] = JSON.parse(run(['history', '--host', 'evil', '--json'], hosts.env).stdout) as Record<string, unknown>[];
 		expect(Object.keys(agent!)).not.toContain('extra');
 		expect(JSON.stringify(agent)).not.toMatch(/\\u001b|\\u0007|\\u202e/iu);

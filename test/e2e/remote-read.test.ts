@@ -47,6 +47,34 @@ describe('--host through a fake ssh', () => {
 		expect(run(['status', '--host', 'devbox'], hosts.env).stdout).toBe('● 1\n');
 	});
 
+	it('--json names the host on every record (ls, sessions, status, history), as watch names it', () => {
+		const json = (args: string[]): unknown => {
+			const r = run([...args, '--host', 'devbox'], hosts.env);
+			expect(r.status, r.stderr).toBe(0);
+			return JSON.parse(r.stdout) as unknown;
+		};
+		for (const args of [
+			['ls', '--json'],
+			['sessions', '--json'],
+			['history', '--json'],
+		]) {
+			const records = json(args) as {host?: string}[];
+			expect(records.length, args.join(' ')).toBeGreaterThan(0);
+			expect(
+				records.map(r => r.host),
+				args.join(' '),
+			).toEqual(records.map(() => 'devbox'));
+		}
+		expect(json(['status', '--format', 'json'])).toMatchObject({host: 'devbox', counts: {active: 1}});
+	});
+
+	it('refuses a second --host to a command that reads one (exit 2), rather than reading only the last', () => {
+		const r = run(['ls', '--host', 'devbox', '--host', 'gpu1', '--json'], hosts.env);
+		expect(r.status).toBe(2);
+		expect(r.stderr).toContain('give one --host');
+		expect(r.stdout).toBe('');
+	});
+
 	it('watch prints one frame of the remote when stdout is not a terminal', () => {
 		const r = run(['watch', '--host', 'devbox'], hosts.env);
 		expect(r.stdout).toContain('session 3f2c9a10 (following) · on devbox');

@@ -6,6 +6,7 @@ import {lanesOf} from '../../src/present/timeline-lanes.js';
 import {LIST_PRICES} from '../../src/core/cost/price.js';
 import {agentActivity} from '../../src/core/transcript/activity.js';
 import {emptySummary, foldLines} from '../../src/core/transcript/summary.js';
+import {mermaidBlocks, parseGantt} from '../helpers/mermaid-gantt.js';
 
 const at = (s: number) => new Date(Date.parse('2026-11-26T10:00:00Z') + s * 1000).toISOString();
 const NOW = Date.parse(at(100));
@@ -91,9 +92,9 @@ describe('reportMarkdown', () => {
 		expect(failures).toBeGreaterThan(0);
 		expect(markdown.indexOf('```mermaid')).toBeGreaterThan(failures);
 		expect(markdown).toContain('`bbbbbbbbbbbb` failed at 10:00:20: rate\\_limit');
-		expect(markdown).toMatch(/^ {4}Explore :done, t0, \d+, \d+$/mu);
-		expect(markdown).toMatch(/^ {4}general-purpose :crit, t1, \d+, \d+$/mu);
-		expect(markdown).toMatch(/^ {4}Explore :active, t2, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}✓ Explore aaaaaaaa :done, t0, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}✗ general-purpose · fix \| the script x \/script table and… :crit, t1, \d+, \d+$/mu);
+		expect(markdown).toMatch(/^ {4}● Explore cccccccc :active, t2, \d+, \d+$/mu);
 	});
 
 	it('keeps a hostile description inside its table cell: no new cell, no tag, no heading, one line', () => {
@@ -118,11 +119,63 @@ describe('reportMarkdown', () => {
 	});
 });
 
+describe('how the report names agents', () => {
+	// Three agents of one type: two with a task, two without (their short ids tell them apart).
+	const same = [
+		item({agentId: 'aaaaaaaa11', type: 'general-purpose', stoppedAt: at(30)}, {description: 'Count files', descriptionSource: 'parent'}),
+		item({agentId: 'bbbbbbbb22', type: 'general-purpose', stoppedAt: at(30)}, {description: 'Count lines', descriptionSource: 'meta'}),
+		item({agentId: 'cccccccc33', type: 'general-purpose', stoppedAt: at(30)}),
+		item({agentId: 'dddddddd44', type: 'general-purpose', stoppedAt: at(30)}),
+		item({agentId: 'eeeeeeee55', type: 'general-purpose', stoppedAt: at(30)}, {name: 'scout', description: 'Map the repo', descriptionSource: 'parent'}),
+	];
+	const named = sessionReport(
+		's',
+		same,
+		lanesOf(same, () => undefined, NOW),
+		NOW,
+	);
+	const markdown = reportMarkdown(named, iso => iso);
+
+	it('as the list does: its name or type, and its task', () => {
+		expect(named.agents.map(a => [a.name, a.task])).toEqual([
+			['general-purpose', 'Count files'],
+			['general-purpose', 'Count lines'],
+			['general-purpose', null],
+			['general-purpose', null],
+			['scout (general-purpose)', 'Map the repo'],
+		]);
+		const cells = markdown
+			.split('\n')
+			.filter(line => line.startsWith('| ✓'))
+			.map(row => row.split(' | ')[1]);
+		expect(cells).toEqual([
+			'general-purpose · Count files',
+			'general-purpose · Count lines',
+			'general-purpose `cccccccc`',
+			'general-purpose `dddddddd`',
+			'scout (general-purpose) · Map the repo',
+		]);
+		const bars = markdown.split('\n').flatMap(line => /^ {4}✓ (.+) :done, t\d/u.exec(line)?.[1] ?? []);
+		expect(bars).toEqual([
+			'general-purpose · Count files',
+			'general-purpose · Count lines',
+			'general-purpose cccccccc',
+			'general-purpose dddddddd',
+			'scout (general-purpose) · Map the repo',
+		]);
+	});
+});
+
 describe('markdownText and mermaidName', () => {
 	it('escape what would change the Markdown, and keep one line', () => {
 		expect(markdownText('a|b*c_d<e>\nf')).toBe('a\\|b\\*c\\_d&lt;e&gt; f');
 		expect(markdownText('1. not a list')).toBe('1\\. not a list');
 		expect(markdownText('\u001B[31mred')).not.toContain('\u001B');
+	});
+
+	it('escape `$` (GitHub reads $…$ as math) and `&` (an entity would show decoded)', () => {
+		expect(markdownText('costs $5 and $x^2$')).toBe('costs \\$5 and \\$x^2\\$');
+		expect(markdownText('&lt;img src=x&gt; &amp; <b>')).toBe('&amp;lt;img src=x&amp;gt; &amp;amp; &lt;b&gt;');
 	});
 
 	it('leave a gantt name nothing Mermaid reads as syntax', () => {
@@ -195,6 +248,93 @@ describe('grouped', () => {
 		];
 		for (const n of values) {
 			expect(grouped(n), String(n)).toBe(n.toLocaleString('en-US'));
+		}
+	});
+});
+
+describe("the report's gantt, read by Mermaid's own gantt grammar", () => {
+	// Names that start with a gantt keyword and a space, make the grammar fail, or read as a comment.
+	const hostileNames = [
+		'Title writer',
+		'dateFormat YYYY',
+		'DATEFORMAT YYYY-MM',
+		'axisFormat %Y',
+		'excludes weekends',
+		'includes 2026-11-26',
+		'tickInterval 1day',
+		'weekday monday',
+		'weekend friday',
+		'todayMarker off',
+		'section Evil',
+		'Click handler audit',
+		'click t0 href "https://example.invalid"',
+		'call back()',
+		'href "x"',
+		'topAxis',
+		'inclusiveEndDates',
+		'gantt',
+		'5% faster',
+		'%% a comment',
+		'%%{init: {"theme": "dark"}}%%',
+		'accTitle: owned',
+		'accDescr { owned }',
+		'accDescription owned',
+		'2026-11-26 report',
+		'a: b; c # d',
+		'',
+		'   ',
+		'\u001B[31mred\u001B[0m',
+	];
+	const hostileAgents = hostileNames.flatMap((text, i) => [
+		item({agentId: `type${i}`.padEnd(17, 'x'), type: text, startedAt: at(i), stoppedAt: at(i + 5)}),
+		item({agentId: `name${i}`.padEnd(17, 'x'), type: 'general-purpose', startedAt: at(i), stoppedAt: at(i + 5)}, {name: text}),
+		item({agentId: `task${i}`.padEnd(17, 'x'), type: 'Explore', startedAt: at(i), stoppedAt: at(i + 5)}, {description: text, descriptionSource: 'parent'}),
+		item({agentId: `team${i}`.padEnd(17, 'x'), type: '', teammateName: text, status: 'active', startedAt: at(i), stoppedAt: undefined}),
+	]);
+	const hostileReport = sessionReport(
+		'5%-title-writer',
+		hostileAgents,
+		lanesOf(hostileAgents, () => undefined, NOW),
+		NOW,
+	);
+
+	it('a bar per agent, in order, at its times; no name changes a setting', async () => {
+		const [block, ...more] = mermaidBlocks(reportMarkdown(hostileReport, iso => iso));
+		expect(more).toEqual([]);
+		const gantt = await parseGantt(block!);
+		expect(gantt.title).toBe('Agents of session 5%-title');
+		expect([gantt.dateFormat, gantt.axisFormat]).toEqual(['x', '%H:%M:%S']);
+		expect(gantt.settings).toEqual({
+			tickInterval: undefined,
+			todayMarker: '',
+			includes: [],
+			excludes: [],
+			weekday: 'sunday',
+			topAxis: false,
+			inclusiveEndDates: false,
+			accTitle: '',
+			accDescription: '',
+		});
+		expect(gantt.tasks).toHaveLength(hostileAgents.length);
+		for (const [i, agent] of hostileReport.agents.entries()) {
+			const task = gantt.tasks[i]!;
+			expect(task.startMs, agent.agentId).toBe(Date.parse(agent.startedAt));
+			expect(task.endMs, agent.agentId).toBe(agent.stoppedAt === null ? NOW : Date.parse(agent.stoppedAt));
+		}
+	});
+
+	it('each bar says its agent', async () => {
+		const gantt = await parseGantt(mermaidBlocks(reportMarkdown(hostileReport, iso => iso))[0]!);
+		// What of the label is left once Mermaid's syntax is out: its words.
+		const words = (text: string) =>
+			mermaidName(text)
+				.split(' ')
+				.filter(w => /\w/u.test(w));
+		for (const [i, agent] of hostileReport.agents.entries()) {
+			const bar = gantt.tasks[i]!.task;
+			for (const word of words(agent.task ?? agent.name)) {
+				expect(bar, agent.agentId).toContain(word);
+			}
 		}
 	});
 });

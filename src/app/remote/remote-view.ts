@@ -2,7 +2,8 @@
 // same AgentSource and TranscriptSource as a local session), plus a line saying how each host
 // is. Updates from the hosts reach the screen at most every RENDER_MS, however fast they come.
 import type {AgentRecord} from '../../core/record/agent-record.js';
-import {localAgent, type LocalAgent} from '../../core/remote/host-state.js';
+import {localAgent, type HostState, type LocalAgent} from '../../core/remote/host-state.js';
+import {MAX_AGENTS, MAX_HIDDEN} from '../../core/remote/decode.js';
 import type {StreamAgent} from '../../core/remote/protocol.js';
 import {shortId} from '../../core/text/format.js';
 import type {AgentSource, WatchSnapshot} from '../../store/live/activity-watcher.js';
@@ -27,14 +28,23 @@ export interface RemoteView {
 
 const NO_PARENTS: ReadonlyMap<string, string> = new Map();
 
-function statusText(label: string, status: HostStatus, session: string | null, now: number): string {
+/** `(3 bad lines skipped)`, `(100 agents over the 500 limit not shown)`: what a host sent that is not on screen. */
+function notShownText(status: HostStatus, hidden: number): string {
+	const notes = [
+		status.badLines > 0 ? `${status.badLines} bad line${status.badLines === 1 ? '' : 's'} skipped` : '',
+		hidden > 0 ? `${hidden}${hidden >= MAX_HIDDEN ? '+' : ''} agent${hidden === 1 ? '' : 's'} over the ${MAX_AGENTS} limit not shown` : '',
+	].filter(Boolean);
+	return notes.length === 0 ? '' : ` (${notes.join(', ')})`;
+}
+
+function statusText(label: string, status: HostStatus, state: HostState, now: number): string {
 	const retry = status.retryAt === undefined ? '' : `, retry in ${Math.max(0, Math.ceil((status.retryAt - now) / 1000))}s`;
-	const bad = status.badLines > 0 ? ` (${status.badLines} bad line${status.badLines === 1 ? '' : 's'} skipped)` : '';
+	const {session} = state;
 	switch (status.phase) {
 		case 'connecting':
 			return `${label} … connecting`;
 		case 'connected':
-			return `${label} ● ${session === null ? 'no session yet' : shortId(session)}${bad}`;
+			return `${label} ● ${session === null ? 'no session yet' : shortId(session)}${notShownText(status, state.hidden.size)}`;
 		case 'disconnected':
 			return `${label} ○ disconnected, last known state shown${retry}`;
 		default:
@@ -117,12 +127,12 @@ export function openRemoteView(given: readonly RemoteHost[], now: () => number =
 			follow: () => undefined,
 		},
 		statusLine: (at = now()) => {
-			if (!several && hosts[0]!.status.phase === 'connected' && hosts[0]!.status.badLines === 0) {
+			if (!several && hosts[0]!.status.phase === 'connected' && hosts[0]!.status.badLines === 0 && hosts[0]!.state.hidden.size === 0) {
 				return undefined;
 			}
 			// Hosts with a problem first: a narrow pane cuts the end of the line.
 			const ordered = [...hosts].sort((a, b) => Number(a.status.phase === 'connected') - Number(b.status.phase === 'connected'));
-			return ordered.map(host => statusText(host.label, host.status, host.state.session, at)).join(' · ');
+			return ordered.map(host => statusText(host.label, host.status, host.state, at)).join(' · ');
 		},
 		flush: () => {
 			clearTimeout(timer);

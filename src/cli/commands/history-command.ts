@@ -25,6 +25,7 @@ import {matchesFilter} from '../../core/monitor/filter.js';
 import {historyFilterFields} from '../../present/filter-fields.js';
 import {CliError} from '../../core/user-error.js';
 import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {notReadText} from '../../present/remote-notes.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {MAX_HISTORY} from '../../core/remote/history-answer.js';
 import {remoteHistory} from '../../app/remote/one-shot.js';
@@ -144,9 +145,8 @@ async function runRemoteHistory(target: string, sessionArg: string | undefined, 
 	}
 	const label = hostLabel(target);
 	const {items, skipped} = await remoteHistory(label, argvFor(target, remoteWords(sessionArg, options), options));
-	if (skipped > 0) {
-		process.stderr.write(`agentlog: ${skipped} agent(s) from ${label} skipped (not valid)\n`);
-	}
+	// Asked for at most MAX_HISTORY: more is said below, not as not valid.
+	process.stderr.write(notReadText(label, 'agent', skipped, 0, MAX_HISTORY));
 	if (items.length >= MAX_HISTORY) {
 		process.stderr.write(`agentlog: only the first ${MAX_HISTORY} agents of ${label} were read; --since, --until or a session narrows them\n`);
 	}
@@ -168,7 +168,13 @@ async function runRemoteHistory(target: string, sessionArg: string | undefined, 
 					),
 				);
 	if (options.json) {
-		writeJsonArray(pageOf(agents, options.offset, options.limit));
+		writeJsonArray(
+			pageOf(
+				agents.map(a => ({host: label, ...a})),
+				options.offset,
+				options.limit,
+			),
+		);
 		return;
 	}
 	if (agents.length === 0) {

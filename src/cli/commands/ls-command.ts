@@ -22,6 +22,8 @@ import {filterOption, type FilterExpression} from '../shared/filter-option.js';
 import {filterCountText, filterView} from '../../present/filter-fields.js';
 import {CliError} from '../../core/user-error.js';
 import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {notReadText} from '../../present/remote-notes.js';
+import {MAX_AGENTS} from '../../core/remote/decode.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {remoteAgents, remoteModel} from '../../app/remote/one-shot.js';
 
@@ -36,16 +38,21 @@ interface LsOptions extends ReadOptions, HostOptions {
 async function runRemoteLs(target: string, sessionArg: string | undefined, options: LsOptions): Promise<void> {
 	const label = hostLabel(target);
 	const words = ['ls', ...(sessionArg === undefined ? [] : [sessionArg]), ...(options.all ? ['--all'] : []), '--json'];
-	const {items: agents, skipped} = await remoteAgents(label, argvFor(target, words, options));
-	if (skipped > 0) {
-		process.stderr.write(`agentlog: ${skipped} agent(s) from ${label} skipped (not valid)\n`);
-	}
+	const {items: agents, skipped, overLimit} = await remoteAgents(label, argvFor(target, words, options));
+	process.stderr.write(notReadText(label, 'agent', skipped, overLimit, MAX_AGENTS));
 	const now = clockNow();
 	const {model, raw} = remoteModel(agents, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, now);
 	if (options.json) {
 		// Checked and made safe: the fields a remote screen uses (docs/remote.md), not all of ls --json's.
+		// Each names its host, as with every --host: a script sees the same fields for one host or another.
 		const kept = options.filter === undefined ? undefined : new Set(filterView(model, options.filter.filter).view.items.map(item => item.agent.agentId));
-		process.stdout.write(`${safeJsonStringify(kept === undefined ? agents : agents.filter(agent => kept.has(agent.agentId)), 2)}\n`);
+		const shown = kept === undefined ? agents : agents.filter(agent => kept.has(agent.agentId));
+		process.stdout.write(
+			`${safeJsonStringify(
+				shown.map(agent => ({host: label, ...agent})),
+				2,
+			)}\n`,
+		);
 		return;
 	}
 	const session = agents.find(agent => agent.sessionId !== undefined)?.sessionId;

@@ -13,6 +13,8 @@ import {costCell} from '../../present/cost-text.js';
 import type {AgentCost} from '../../core/cost/cost.js';
 import {CliError} from '../../core/user-error.js';
 import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
+import {notReadText} from '../../present/remote-notes.js';
+import {MAX_SESSIONS} from '../../core/remote/answers.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {remoteSessions} from '../../app/remote/one-shot.js';
 import type {StatusCounts} from '../../core/monitor/view.js';
@@ -43,14 +45,12 @@ function sessionsTable(
 /** `sessions --host`: that machine's `sessions --json`, checked, printed as here. */
 async function runRemoteSessions(target: string, options: SessionsOptions): Promise<void> {
 	const label = hostLabel(target);
-	const {items, skipped} = await remoteSessions(label, argvFor(target, ['sessions', '--json'], options));
-	if (skipped > 0) {
-		process.stderr.write(`agentlog: ${skipped} session(s) from ${label} skipped (not valid)\n`);
-	}
+	const {items, skipped, overLimit} = await remoteSessions(label, argvFor(target, ['sessions', '--json'], options));
+	process.stderr.write(notReadText(label, 'session', skipped, overLimit, MAX_SESSIONS));
 	if (options.json) {
 		process.stdout.write(
 			`${safeJsonStringify(
-				items.map(s => ({...s, lastActivity: new Date(s.lastActivity).toISOString()})),
+				items.map(s => ({host: label, ...s, lastActivity: new Date(s.lastActivity).toISOString()})),
 				2,
 			)}\n`,
 		);

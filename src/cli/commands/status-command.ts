@@ -1,7 +1,8 @@
 // `agentlog status [session]` in the commander program: for `agentlog help status`, `--help` and
 // usage errors, and whenever the small bundle (status-main.ts) hands over. The same code prints.
 import {Option, type Command} from 'commander';
-import {STATUS_FORMATS, type StatusFormat} from '../../present/status-line.js';
+import {STATUS_FORMATS, statusJson, type StatusFormat} from '../../present/status-line.js';
+import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {activityFor, addReadOptions, type ReadOptions} from '../shared/read-options.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import {plainColour, statusOutput, statusText, stdoutIsTerminal} from './status-run.js';
@@ -18,7 +19,12 @@ interface StatusCommandOptions extends ReadOptions, HostOptions {
 /** `status --host`: that machine's counts, checked, printed as here. */
 async function runRemoteStatus(target: string, sessionArg: string | undefined, options: StatusCommandOptions): Promise<void> {
 	const words = ['status', ...(sessionArg === undefined ? [] : [sessionArg]), '--format', 'json'];
-	const s = await remoteStatus(hostLabel(target), argvFor(target, words, options));
+	const label = hostLabel(target);
+	const s = await remoteStatus(label, argvFor(target, words, options));
+	if (options.format === 'json') {
+		process.stdout.write(`${safeJsonStringify({host: label, ...statusJson(s.sessionId, s.counts, s.mainWaiting, s.provider)})}\n`);
+		return;
+	}
 	process.stdout.write(statusOutput(s.sessionId, s.counts, s.mainWaiting, options.format, plainColour(process.env, stdoutIsTerminal()), s.provider));
 }
 

@@ -1,5 +1,5 @@
 // --host and --ssh-command: reading another machine's agents over ssh (docs/remote.md).
-import {Option, type Command} from 'commander';
+import {InvalidArgumentError, Option, type Command} from 'commander';
 import {hostArgv, LOCAL_HOST} from '../../core/remote/host-command.js';
 import {CliError} from '../../core/user-error.js';
 import {parseStale} from './read-options.js';
@@ -23,10 +23,18 @@ export function addWatchHostOptions(command: Command): Command {
 		);
 }
 
-/** `--host` and `--ssh-command` for the one-shot commands (ls, sessions, status). */
+/** A one-shot command reads one host: a second `--host` is refused, not taken in place of the first. */
+const oneHost = (value: string, previous: string | undefined): string => {
+	if (previous !== undefined) {
+		throw new InvalidArgumentError('give one --host (watch --host shows several machines at once)');
+	}
+	return value;
+};
+
+/** `--host` and `--ssh-command` for the one-shot commands (ls, sessions, status, history, stats). */
 export function addHostOption(command: Command): Command {
 	return command
-		.option('--host <ssh-target>', `read another machine's agents over ssh (runs \`agentlog … --json\` there)`)
+		.option('--host <ssh-target>', `read another machine's agents over ssh (runs \`agentlog … --json\` there)`, oneHost)
 		.option('--ssh-command <cmd>', SSH_HELP);
 }
 

@@ -58,7 +58,7 @@ export interface EventLine {
  */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
-function isTimestamp(value: unknown): value is string {
+export function isTimestamp(value: unknown): value is string {
 	return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 

@@ -11,8 +11,10 @@ export const MAX_SESSIONS = 2000;
 
 export interface Decoded<T> {
 	readonly items: readonly T[];
-	/** Elements that failed the checks or passed the cap. */
+	/** Elements that failed the checks. */
 	readonly skipped: number;
+	/** Elements past the cap, not read. */
+	readonly overLimit: number;
 }
 
 export interface RemoteSession {
@@ -45,7 +47,8 @@ export function decodeList<T>(json: unknown, max: number, one: (v: unknown) => T
 			items.push(item);
 		}
 	}
-	return {items, skipped: json.length - items.length};
+	const read = Math.min(json.length, max);
+	return {items, skipped: read - items.length, overLimit: json.length - read};
 }
 
 export function decodeCounts(v: unknown): StatusCounts {

@@ -3,6 +3,7 @@
 // left behind), every string is cut to a bound and made safe for a terminal here, where it
 // enters; a snapshot holds at most MAX_AGENTS agents. Pure.
 import {isSafeId, type AgentStatus} from '../record/agent-record.js';
+import {isTimestamp} from '../record/event-line.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import type {Result} from '../result.js';
@@ -12,6 +13,16 @@ import {PROTOCOL_VERSION, type StreamAgent, type StreamLine} from './protocol.js
 export const MAX_LINE = 4 << 20;
 /** Agents in one snapshot (and kept per host). */
 export const MAX_AGENTS = 500;
+/** The ids of agents past MAX_AGENTS a host's state keeps, to say how many are not shown. */
+export const MAX_HIDDEN = 10_000;
+
+export interface DecodedLine {
+	readonly line: StreamLine;
+	/** A snapshot's agents that failed the checks. */
+	readonly skipped: number;
+	/** The ids of a snapshot's agents past MAX_AGENTS: valid or not, not read. */
+	readonly overLimit?: readonly string[];
+}
 const SHORT = 300;
 const LONG = 16_000;
 const PROMPT = 2000;
@@ -38,8 +49,9 @@ function orNull(v: string | undefined): string | null {
 	return v === undefined ? null : v;
 }
 
+/** A time as the event log takes one (ISO 8601, a four-digit year): `+275760-09-13` or `March 7` is none. */
 function time(v: unknown): string | undefined {
-	return typeof v === 'string' && v.length <= 40 && !Number.isNaN(Date.parse(v)) ? safeLine(v) : undefined;
+	return typeof v === 'string' && v.length <= 40 && isTimestamp(v) ? safeLine(v) : undefined;
 }
 
 function count(v: unknown): number | undefined {
@@ -157,9 +169,10 @@ export function decodeAgent(v: unknown): Result<StreamAgent> {
 
 /**
  * One line of the stream, parsed and checked. A snapshot's agents that fail the checks are left
- * out (counted in `skipped`); a line that fails as a whole is an error.
+ * out (counted in `skipped`), those past MAX_AGENTS too (their ids in `overLimit`, at most
+ * MAX_HIDDEN); a line that fails as a whole is an error.
  */
-export function decodeLine(raw: string): Result<{readonly line: StreamLine; readonly skipped: number}> {
+export function decodeLine(raw: string): Result<DecodedLine> {
 	if (raw.length > MAX_LINE) {
 		return {ok: false, error: 'a line is too long'};
 	}
@@ -185,17 +198,31 @@ export function decodeLine(raw: string): Result<{readonly line: StreamLine; read
 			return {ok: false, error: 'a snapshot has no agents list'};
 		}
 		const agents: StreamAgent[] = [];
+		const overLimit: string[] = [];
 		let skipped = 0;
 		for (const a of json.agents) {
-			const r = agents.length < MAX_AGENTS ? decodeAgent(a) : undefined;
-			if (r?.ok === true) {
+			if (agents.length >= MAX_AGENTS) {
+				// Past the cap: not read, but counted as not shown (a valid id at least).
+				const id = isObj(a) && isSafeId(a.agentId) ? a.agentId : undefined;
+				if (id === undefined) {
+					skipped += 1;
+				} else if (overLimit.length < MAX_HIDDEN) {
+					overLimit.push(id);
+				}
+				continue;
+			}
+			const r = decodeAgent(a);
+			if (r.ok) {
 				agents.push(r.value);
 			} else {
 				skipped += 1;
 			}
 		}
 		const session = line(json.session, 200) ?? null;
-		return {ok: true, value: {line: {v: 1, type: 'snapshot', session, following: json.following === true, agents}, skipped}};
+		return {
+			ok: true,
+			value: {line: {v: 1, type: 'snapshot', session, following: json.following === true, agents}, skipped, ...(overLimit.length === 0 ? {} : {overLimit})},
+		};
 	}
 	if (json.type === 'agent') {
 		const r = decodeAgent(json.agent);

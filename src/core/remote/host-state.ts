@@ -5,7 +5,7 @@ import type {AgentRecord} from '../record/agent-record.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
 import {EMPTY_SUMMARY, type ToolCall} from '../transcript/summary.js';
 import {responseCost} from '../cost/cost.js';
-import {MAX_AGENTS} from './decode.js';
+import {MAX_AGENTS, MAX_HIDDEN} from './decode.js';
 import type {StreamAgent, StreamLine} from './protocol.js';
 
 export interface HostState {
@@ -15,26 +15,45 @@ export interface HostState {
 	readonly agents: ReadonlyMap<string, StreamAgent>;
 	/** True once a snapshot came: the agents are what the host has, not only what it had. */
 	readonly synced: boolean;
+	/** The agents the host has past MAX_AGENTS, not shown (at most MAX_HIDDEN ids). */
+	readonly hidden: ReadonlySet<string>;
 }
 
-export const EMPTY_HOST_STATE: HostState = {session: null, following: true, agents: new Map(), synced: false};
+export const EMPTY_HOST_STATE: HostState = {session: null, following: true, agents: new Map(), synced: false, hidden: new Set()};
 
-/** The state after one line; the same object when the line changes nothing (hello). */
-export function applyLine(state: HostState, line: StreamLine): HostState {
+/**
+ * The state after one line; the same object when the line changes nothing (hello). `overLimit`:
+ * the ids of a snapshot's agents past MAX_AGENTS (decodeLine's).
+ */
+export function applyLine(state: HostState, line: StreamLine, overLimit: readonly string[] = []): HostState {
 	switch (line.type) {
 		case 'hello':
 			return state;
 		case 'snapshot':
-			return {session: line.session, following: line.following, agents: new Map(line.agents.slice(0, MAX_AGENTS).map(a => [a.agentId, a])), synced: true};
+			return {
+				session: line.session,
+				following: line.following,
+				agents: new Map(line.agents.slice(0, MAX_AGENTS).map(a => [a.agentId, a])),
+				synced: true,
+				hidden: new Set(overLimit.slice(0, MAX_HIDDEN)),
+			};
 		case 'agent': {
 			if (!state.agents.has(line.agent.agentId) && state.agents.size >= MAX_AGENTS) {
-				return state;
+				if (state.hidden.has(line.agent.agentId) || state.hidden.size >= MAX_HIDDEN) {
+					return state;
+				}
+				return {...state, hidden: new Set([...state.hidden, line.agent.agentId])};
 			}
 			const agents = new Map(state.agents);
 			agents.set(line.agent.agentId, line.agent);
 			return {...state, agents};
 		}
 		case 'gone': {
+			if (state.hidden.has(line.agentId)) {
+				const hidden = new Set(state.hidden);
+				hidden.delete(line.agentId);
+				return {...state, hidden};
+			}
 			if (!state.agents.has(line.agentId)) {
 				return state;
 			}

@@ -120,7 +120,7 @@ export class RemoteHost {
 					bad();
 					continue;
 				}
-				const {line, skipped} = decoded.value;
+				const {line, skipped, overLimit} = decoded.value;
 				for (let i = 0; i < skipped; i++) {
 					bad();
 				}
@@ -140,7 +140,7 @@ export class RemoteHost {
 				if (!hello) {
 					continue;
 				}
-				const next = applyLine(this.state, line);
+				const next = applyLine(this.state, line, overLimit);
 				if (next !== this.state) {
 					this.state = next;
 					changed = true;

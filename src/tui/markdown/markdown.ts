@@ -47,8 +47,31 @@ async function load(): Promise<Render> {
 			marked = new Marked<string, string>(markedTerminal({width, reflowText: true, tab: 2, listitem: keep}), listItemsInline(), visibleLinks());
 			instances.set(width, marked);
 		}
-		return marked.parse(text, {async: false});
+		return quietly(() => marked.parse(text, {async: false}));
 	};
+}
+
+const CONSOLE_METHODS = ['error', 'warn', 'log', 'info', 'debug', 'trace'] as const;
+
+/**
+ * `render()` with the console silenced: while the TUI runs only Ink may write to the terminal,
+ * and highlight.js (under marked-terminal) writes a warning with console.error for a fence in a
+ * language it does not know (```mermaid), which landed between two frames. The call is
+ * synchronous: nothing else runs while the console is silent.
+ */
+function quietly<T>(render: () => T): T {
+	const terminal = globalThis.console as unknown as Record<(typeof CONSOLE_METHODS)[number], unknown>;
+	const saved = CONSOLE_METHODS.map(name => [name, terminal[name]] as const);
+	for (const name of CONSOLE_METHODS) {
+		terminal[name] = () => undefined;
+	}
+	try {
+		return render();
+	} finally {
+		for (const [name, method] of saved) {
+			terminal[name] = method;
+		}
+	}
 }
 
 /** Lines of one rendered piece; a renderer failure falls back to the plain text (never throws). */

@@ -58,6 +58,9 @@ function toolCallLines(activity: MonitorItem['activity'], input: DetailInput, wi
 	return lines;
 }
 
+/** The detail pane's body while its message's Markdown is not rendered yet. */
+export const MARKDOWN_PENDING = '…';
+
 /** The detail pane's lines, and how far its message's Markdown is rendered while it is not yet. */
 export function detailLines(item: MonitorItem, input: DetailInput, width: number): {readonly lines: string[]; readonly rendering: string | undefined} {
 	const {activity} = item;
@@ -82,9 +85,10 @@ export function detailLines(item: MonitorItem, input: DetailInput, width: number
 		rendering = rendered.done < rendered.pieces ? `rendering ${rendered.done}/${rendered.pieces}…` : undefined;
 		body = [...rendered.lines, ...(rendering === undefined ? [] : ['', rendering]), ...(cutNote.length > 0 ? ['', ...cutNote] : [])];
 	} else if (message && /\S/u.test(head(message, PIECE_SIZE))) {
-		// Until the Markdown is rendered: the start of the text, wrapped (a huge message costs no more).
+		// Until the Markdown is rendered (the renderer loads in the background once watch has drawn;
+		// a pane opened before shows this for a moment): a placeholder, never the raw Markdown.
 		rendering = message.length > PIECE_SIZE ? 'rendering…' : undefined;
-		body = rendering === undefined ? wrapParagraphs(message, width) : [...wrapParagraphs(head(message, PIECE_SIZE), width), '', rendering];
+		body = [rendering ?? MARKDOWN_PENDING];
 	} else {
 		body = [item.displayStatus === 'active' ? '(no message yet: it arrives when the agent stops)' : '(no message)'];
 	}

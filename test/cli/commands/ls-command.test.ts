@@ -41,4 +41,11 @@ describe('agentlog ls --filter', () => {
 		expect(run.code).toBe(2);
 		expect(run.stderr).toContain("'status:' needs a value");
 	});
+
+	it('a refused 130 KB expression is quoted cut, not echoed whole', async () => {
+		const run = await runMain('ls', '--filter', 'x'.repeat(130_000), '--dir', activity());
+		expect(run.code).toBe(2);
+		expect(run.stderr).toContain('the filter is longer than 1000 characters');
+		expect(run.stderr.length).toBeLessThan(2000);
+	});
 });

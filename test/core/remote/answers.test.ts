@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {decodeAgents, decodeSessions, decodeStatus, MAX_SESSIONS} from '../../../src/core/remote/answers.js';
 import {streamAgentFixture} from '../../helpers/stream-agents.js';
+import {MAX_AGENTS} from '../../../src/core/remote/decode.js';
 
 describe('one-shot answers', () => {
 	it('keeps the valid agents of an ls --json array and counts the rest', () => {
@@ -10,6 +11,12 @@ describe('one-shot answers', () => {
 		const decoded = decodeAgents([streamAgentFixture('a1'), {agentId: 'x'}, 'junk']);
 		expect(decoded?.items.map(a => a.agentId)).toEqual(['a1']);
 		expect(decoded?.skipped).toBe(2);
+	});
+
+	it('counts the agents past the cap apart from those not valid', () => {
+		const decoded = decodeAgents([...Array.from({length: MAX_AGENTS + 100}, (_, i) => streamAgentFixture(`a${i}`))]);
+		expect(decoded).toMatchObject({skipped: 0, overLimit: 100});
+		expect(decoded?.items).toHaveLength(MAX_AGENTS);
 	});
 
 	it('checks sessions: safe ids, counts that are whole numbers, a real time; capped', () => {

@@ -36,11 +36,31 @@ describe('decodeLine', () => {
 		});
 	});
 
-	it('caps a snapshot and skips its bad agents, counting them', () => {
-		const agents = [...Array.from({length: MAX_AGENTS + 10}, (_, i) => streamAgentFixture(`a${i}`)), {agentId: 'bad'}];
+	it('caps a snapshot: its bad agents skipped, those past the cap named as over the limit', () => {
+		const agents = [
+			{agentId: 'bad'},
+			...Array.from({length: MAX_AGENTS + 10}, (_, i) => streamAgentFixture(`a${i}`)),
+			{agentId: 'not valid past the cap'},
+			'x',
+		];
 		const decoded = decodeLine(JSON.stringify({v: 1, type: 'snapshot', session: 's', following: true, agents}));
 		expect(decoded.ok && decoded.value.line.type === 'snapshot' && decoded.value.line.agents.length).toBe(MAX_AGENTS);
-		expect(decoded.ok && decoded.value.skipped).toBe(11);
+		expect(decoded.ok && decoded.value.skipped).toBe(3);
+		expect(decoded.ok && decoded.value.overLimit).toEqual(Array.from({length: 10}, (_, i) => `a${MAX_AGENTS + i}`));
+	});
+
+	it('takes times as the event log does: ISO 8601 with a four-digit year', () => {
+		for (const far of ['+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', 'March 7', '1']) {
+			expect(decodeAgent({...streamAgentFixture('a1'), startedAt: far}).ok, far).toBe(false);
+			const r = decodeAgent({...streamAgentFixture('a1'), status: 'stopped', stoppedAt: far, updatedAt: far, waitingSince: far, lastSignOfLifeAt: far});
+			expect(r.ok && [r.value.stoppedAt, r.value.updatedAt, r.value.waitingSince, r.value.lastSignOfLifeAt], far).toEqual([
+				undefined,
+				'2026-11-20T10:00:00.000Z',
+				undefined,
+				null,
+			]);
+		}
+		expect(decodeAgent({...streamAgentFixture('a1'), startedAt: '2026-11-20T10:00:00+01:00'}).ok).toBe(true);
 	});
 });
 

@@ -48,11 +48,11 @@ describe('decodeHistoryAgent', () => {
 });
 
 describe('decodeHistory', () => {
-	it('reads at most MAX_HISTORY agents and counts the rest as skipped', () => {
+	it('reads at most MAX_HISTORY agents and counts the rest as over the limit', () => {
 		const many = Array.from({length: MAX_HISTORY + 3}, (_, i) => ({...base, agentId: `a${i}`}));
 		const decoded = decodeHistory(many);
 		expect(decoded?.items).toHaveLength(MAX_HISTORY);
-		expect(decoded?.skipped).toBe(3);
+		expect(decoded).toMatchObject({skipped: 0, overLimit: 3});
 		expect(decodeHistory({})).toBeUndefined();
 	});
 });

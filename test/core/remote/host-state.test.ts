@@ -72,4 +72,19 @@ describe('applyLine', () => {
 		expect(state.agents.get('a0')?.activity).toBe('x');
 		expect(applyLine(state, {v: 1, type: 'gone', agentId: 'nope'})).toBe(state);
 	});
+
+	it('knows how many agents it does not show: past the cap in the snapshot, then new ones', () => {
+		const full = Array.from({length: MAX_AGENTS}, (_, i) => streamAgentFixture(`a${i}`));
+		let state = applyLine(EMPTY_HOST_STATE, {v: 1, type: 'snapshot', session: 's', following: true, agents: full}, ['x1', 'x2']);
+		expect(state.hidden.size).toBe(2);
+		// Another agent past the cap, and an update of one already counted.
+		state = applyLine(state, {v: 1, type: 'agent', agent: streamAgentFixture('x3')});
+		state = applyLine(state, {v: 1, type: 'agent', agent: streamAgentFixture('x1', {activity: 'y'})});
+		expect([...state.hidden].sort()).toEqual(['x1', 'x2', 'x3']);
+		state = applyLine(state, {v: 1, type: 'gone', agentId: 'x2'});
+		expect(state.hidden.size).toBe(2);
+		expect(state.agents.size).toBe(MAX_AGENTS);
+		// A new snapshot says it all again.
+		expect(applyLine(state, {v: 1, type: 'snapshot', session: 's', following: true, agents: full}).hidden.size).toBe(0);
+	});
 });

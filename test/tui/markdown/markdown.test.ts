@@ -1,5 +1,6 @@
 // The detail pane's Markdown: rendered once per (message, width), piece by piece for a long one.
-import {describe, expect, it} from 'vitest';
+import chalk from 'chalk';
+import {describe, expect, it, vi} from 'vitest';
 import {DISPLAY_LIMIT} from '../../../src/tui/model/markdown-pieces.js';
 import {keepOnlyMarkdown, preloadMarkdown, renderedMarkdown, renderMarkdown, watchMarkdown} from '../../../src/tui/markdown/markdown.js';
 
@@ -84,5 +85,30 @@ describe('markdown', () => {
 		expect(first).toBeDefined();
 		expect(first!.lines.join('\n')).toContain('Latest Version:');
 		expect(first!.lines.join('\n')).not.toContain('**');
+	});
+});
+
+describe('markdown while the TUI runs', () => {
+	it('writes nothing to the terminal itself: a code fence in a language highlight.js does not know', async () => {
+		// Colours on, as in a terminal: only then is a fence highlighted.
+		const level = chalk.level;
+		chalk.level = 1;
+		const writes: string[] = [];
+		const spies = [
+			vi.spyOn(process.stderr, 'write').mockImplementation(chunk => (writes.push(String(chunk)), true)),
+			vi.spyOn(process.stdout, 'write').mockImplementation(chunk => (writes.push(String(chunk)), true)),
+			...(['error', 'warn', 'log', 'info', 'debug'] as const).map(name =>
+				vi.spyOn(console, name).mockImplementation((...args: unknown[]) => void writes.push(args.map(String).join(' '))),
+			),
+		];
+		try {
+			const lines = await renderMarkdown('## Plan\n\n```mermaid\ngantt\n    title x\n```\n\n```no-such-language\nx = 1\n```\n', 80);
+			expect(lines.join('\n')).toContain('gantt');
+			expect(lines.join('\n')).toContain('x = 1');
+		} finally {
+			for (const spy of spies) spy.mockRestore();
+			chalk.level = level;
+		}
+		expect(writes).toEqual([]);
 	});
 });

@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {BINDINGS} from '../../../src/tui/model/keymap.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, FOOTER_LINES, HEADER_LINES, paneSize, visibleCount} from '../../../src/tui/model/layout.js';
+import {MARKDOWN_PENDING} from '../../../src/tui/model/detail-lines.js';
 import {buildScreen, wrapParagraphs, type Body, type RenderedMessage, type ScreenInput, type ScreenModel} from '../../../src/tui/model/screen-model.js';
 import {shortLine} from '../../../src/tui/model/screen-texts.js';
 import {initialUiModel, reconcileSelection, type UiModel} from '../../../src/tui/model/ui-state.js';
@@ -391,11 +392,12 @@ describe('buildScreen detail pane', () => {
 		expect(calls).toEqual([[message, 80]]);
 	});
 
-	it('wraps the plain message while the Markdown is not ready', () => {
+	it('holds the message (a placeholder, never the raw Markdown) while the Markdown is not ready', () => {
 		const model = screen({records, columns: 80, rows: 300, ui: {focus: 'detail', selectedId: 'solo'}}).model;
 		const lines = model.body.kind === 'detail' ? model.body.lines : [];
-		expect(lines.at(-1)).toBe('line 40');
-		expect(lines).toContain('line 1');
+		expect(lines.at(-1)).toBe(MARKDOWN_PENDING);
+		expect(lines).not.toContain('line 1');
+		expect(lines).not.toContain('line 40');
 	});
 
 	it('says when there is no message', () => {
@@ -571,7 +573,9 @@ describe('buildScreen with a huge last message', () => {
 		expect(strip.body.kind === 'strip' && strip.body.cards[0]?.lines).toEqual(['Found routes in src/routes', 'and more words here.']);
 		const detail = screen({records, columns: 80, rows: 30, ui: {focus: 'detail', selectedId: 'huge'}}).model;
 		const lines = detail.body.kind === 'detail' ? detail.body.lines : [];
-		expect(lines).toContain('Found **routes** in `src/routes` and more words here.');
+		// The Markdown not rendered yet: said, and none of it shown raw.
+		expect(lines.at(-1)).toBe('rendering…');
+		expect(lines.join('\n')).not.toContain('**routes**');
 		expect(huge.read()).toBeLessThan(256 * 1024);
 	});
 
@@ -648,11 +652,12 @@ describe('buildScreen with the monitor model', () => {
 		const card = strip.body.kind === 'strip' ? strip.body.cards[0] : undefined;
 		expect(card?.label).toBe('stopped (inferred)');
 		expect(card?.lines).toEqual(['Map the API routes', 'Summary of findings']);
-		const detail = screen({records, transcripts, columns: 100, rows: 40, ui: {focus: 'detail', selectedId: 'quiet'}}).model;
+		const markdown = (text: string) => ({lines: text.split('\n').map(l => `md:${l}`), done: 1, pieces: 1, cutAt: undefined});
+		const detail = screen({records, transcripts, columns: 100, rows: 40, ui: {focus: 'detail', selectedId: 'quiet'}, input: {markdown}}).model;
 		const text = detail.body.kind === 'detail' ? detail.body.lines.join('\n') : '';
 		expect(text).toContain('no stop event; inferred from its transcript');
 		expect(text).toContain('from its transcript (no stop event brought one)');
-		expect(text).toContain('## Summary of findings');
+		expect(text).toContain('md:## Summary of findings');
 		expect(text).not.toContain('stale');
 	});
 
