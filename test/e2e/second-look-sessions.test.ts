@@ -11,6 +11,9 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {copyClaudeRun, runOnCopy, type CopiedRun} from '../helpers/claude-fixture-run.js';
 import {byAgent, expectEveryViewTrue, lsStatus, manifest, truthOf, type Row, type Truth} from '../helpers/claude-truth.js';
 
+/** Every view over a whole session runs the CLI a dozen times: ~10 s for workflow30 on 2 loaded cores. */
+const EVERY_VIEW_MS = 90_000;
+
 const json = <T>(copy: CopiedRun, args: string[]): T => JSON.parse(runOnCopy(copy, args)) as T;
 
 /** The copy of a scenario's final state, or of its `mid/` (the clock a second after it was taken), and its truth. */
@@ -20,6 +23,9 @@ function load(name: string, mid = false): {copy: CopiedRun; truth: Map<string, T
 	return {copy, truth: truthOf(copy.root, sc), sessionId: sc.sessionId};
 }
 
+// The hook that captured workflow30 kept 20 agent files (its file cap removed 10 stopped ones during
+// the run; events.jsonl has all 30). The cap's fix is in the hook: after it is merged, workflow30 is
+// captured again (`node scripts/claude-fixtures/make-fixtures.mjs workflow30`) and these pass.
 describe('workflow30: a Workflow of 30 agents in three phases, two of them refused', () => {
 	let copy: CopiedRun;
 	let truth: Map<string, Truth>;
@@ -78,11 +84,11 @@ describe('workflow30: a Workflow of 30 agents in three phases, two of them refus
 	});
 
 	// Waits for the file cap (branch cap): every view, as for the unseen sessions.
-	it.fails('every view is Claude Code’s truth (ls, history, export, report, OTLP, stats, watch)', () => expectEveryViewTrue('workflow30'));
+	it.fails('every view is Claude Code’s truth (ls, history, export, report, OTLP, stats, watch)', () => expectEveryViewTrue('workflow30'), EVERY_VIEW_MS);
 });
 
 describe('resume-live: a named agent resumed by SendMessage', () => {
-	it('at the end, every view is Claude Code’s truth (two runs, resumeCount 1)', () => expectEveryViewTrue('resume-live'));
+	it('at the end, every view is Claude Code’s truth (two runs, resumeCount 1)', () => expectEveryViewTrue('resume-live'), EVERY_VIEW_MS);
 
 	describe('mid/: during its second run (its request held by the stand-in)', () => {
 		let copy: CopiedRun;
@@ -161,5 +167,5 @@ describe('interactive: the TUI, a teammate waiting on a permission dialog', () =
 	});
 
 	// Waits for the teammate type (branch life): the snapshot's row label.
-	it.fails('at the end, every view is Claude Code’s truth', () => expectEveryViewTrue('interactive'));
+	it.fails('at the end, every view is Claude Code’s truth', () => expectEveryViewTrue('interactive'), EVERY_VIEW_MS);
 });
