@@ -26,10 +26,16 @@
 //    --output-format stream-json --verbose "<prompt>"` runs in `env -i` with only HOME, PATH, TMPDIR,
 //    CLAUDE_CONFIG_DIR, AGENTLOG_DIR, ANTHROPIC_BASE_URL (loopback), a dummy ANTHROPIC_API_KEY,
 //    IS_SANDBOX=1 (root) and the switches that stop non-essential traffic.
+//    A scenario with `interactive(ctl)` runs the TUI instead (`claude --permission-mode default` in a
+//    tmux session of its own, interactive.mjs), with `.claude.json` seeded so no dialog of Claude
+//    Code's own shows; its function types the prompt, answers dialogs and ends with `/exit`. A
+//    scenario with `mid` has the stand-in hold one request while the state so far is copied into
+//    <root>/mid/ (an interactive one calls `ctl.snapshot()`).
 // 4. Copies what was written into test/fixtures/claude/<scenario>/: `claude/projects/**` (transcripts,
 //    .meta.json, workflows/), `activity/**` (agent files, events.jsonl, the hook log), hook-payloads.jsonl,
 //    stand-in.jsonl (every request the stand-in answered: agent, turn, message id, usage, blocks) and
-//    stdout.jsonl (stream-json). Then manifest.json and the generated part of README.md.
+//    stdout.jsonl (stream-json), and mid/, dialog.txt, pane.txt when the scenario made them. Then
+//    manifest.json and the generated part of README.md.
 // Each scenario must produce its subagents, each driven by its script, or the script throws and the
 // committed fixtures stay as they were.
 import {spawn, spawnSync} from 'node:child_process';

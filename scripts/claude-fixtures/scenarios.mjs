@@ -3,6 +3,9 @@
 // run must produce, with the end each must reach: `completed`, `failed` (API error → StopFailure),
 // `interrupted` (SIGINT), `killed` (SIGKILL). `signal` stops Claude Code once the named agent's reply
 // with a tool call has been served (at its `turn`, when given: a resumed agent's later run).
+// `mid: {agent, turn, afterMs}` holds that agent's request at that turn while the state is copied
+// into mid/; `interactive(ctl)` runs the TUI in tmux and drives it (interactive.mjs); `timeoutMs`
+// replaces the 180 s limit of a run.
 import {byTurn, text, tool} from './stand-in.mjs';
 
 const reply = (...blocks) => ({blocks});
