@@ -8,6 +8,7 @@
 //   node scripts/claude-fixtures/make-fixtures.mjs --pkg=/tmp/cc   # reuse (or keep) the install there
 //   node scripts/claude-fixtures/make-fixtures.mjs --claude-version=2.1.332 --out=/tmp/cc-out --run-root=/tmp/cc-run mixed
 //       # another Claude Code version; the copies and manifest.json go to --out, not the repository
+//   node scripts/claude-fixtures/make-fixtures.mjs --keep interactive   # leave the run's folder there (to look at a failure)
 //   node scripts/claude-fixtures/make-fixtures.mjs --claude-version=2.1.332 --suffix=-2.1.332 mixed
 //       # into test/fixtures/claude/mixed-2.1.332/, beside the pinned version's mixed/
 //
@@ -25,10 +26,16 @@
 //    --output-format stream-json --verbose "<prompt>"` runs in `env -i` with only HOME, PATH, TMPDIR,
 //    CLAUDE_CONFIG_DIR, AGENTLOG_DIR, ANTHROPIC_BASE_URL (loopback), a dummy ANTHROPIC_API_KEY,
 //    IS_SANDBOX=1 (root) and the switches that stop non-essential traffic.
+//    A scenario with `interactive(ctl)` runs the TUI instead (`claude --permission-mode default` in a
+//    tmux session of its own, interactive.mjs), with `.claude.json` seeded so no dialog of Claude
+//    Code's own shows; its function types the prompt, answers dialogs and ends with `/exit`. A
+//    scenario with `mid` has the stand-in hold one request while the state so far is copied into
+//    <root>/mid/ (an interactive one calls `ctl.snapshot()`).
 // 4. Copies what was written into test/fixtures/claude/<scenario>/: `claude/projects/**` (transcripts,
 //    .meta.json, workflows/), `activity/**` (agent files, events.jsonl, the hook log), hook-payloads.jsonl,
 //    stand-in.jsonl (every request the stand-in answered: agent, turn, message id, usage, blocks) and
-//    stdout.jsonl (stream-json). Then manifest.json and the generated part of README.md.
+//    stdout.jsonl (stream-json), and mid/, dialog.txt, pane.txt when the scenario made them. Then
+//    manifest.json and the generated part of README.md.
 // Each scenario must produce its subagents, each driven by its script, or the script throws and the
 // committed fixtures stay as they were.
 import {spawn, spawnSync} from 'node:child_process';
@@ -38,6 +45,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {scenarios} from './scenarios.mjs';
 import {startStandIn} from './stand-in.mjs';
+import {runInTmux, seedInteractiveConfig} from './interactive.mjs';
 import {npmInstallInto, PAYLOAD_HOOK_SOURCE} from '../fixture-tools.mjs';
 
 /** The one place the Claude Code version is pinned (tests may import it: importing runs nothing). */
@@ -112,12 +120,46 @@ function prepare(name, runRoot) {
 	return dirs;
 }
 
-async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+/**
+ * Copies what the run has written so far (Claude Code's projects/, the activity folder, the payloads)
+ * into <root>/mid: the state agentlog would read at that moment. Returns when it was taken.
+ */
+function snapshotState(dirs) {
+	const at = new Date().toISOString();
+	const dest = path.join(dirs.root, 'mid');
+	fs.rmSync(dest, {recursive: true, force: true});
+	fs.mkdirSync(dest, {recursive: true});
+	const projects = path.join(dirs.claude, 'projects');
+	if (fs.existsSync(projects)) fs.cpSync(projects, path.join(dest, 'claude/projects'), {recursive: true});
+	fs.cpSync(dirs.activity, path.join(dest, 'activity'), {recursive: true});
+	const payloads = path.join(dirs.root, 'hook-payloads.jsonl');
+	if (fs.existsSync(payloads)) fs.copyFileSync(payloads, path.join(dest, 'hook-payloads.jsonl'));
+	console.log(`[${path.basename(dirs.root)}] snapshot taken into ${dest}`);
+	return at;
+}
+
+async function runScenario(name, scenario, {bin, runRoot}) {
 	const dirs = prepare(name, runRoot);
+	// In the scenario's own root: runs of other scenarios at the same time leave it alone.
+	const hookScript = path.join(dirs.root, 'payload-hook.cjs');
+	fs.writeFileSync(hookScript, PAYLOAD_HOOK_SOURCE);
 	installHooks(dirs, hookScript);
 	let child = null;
 	const signals = [];
+	// `mid`: the request of that agent at that turn is held; `afterMs` into the hold (its hooks have
+	// landed), the state is copied into <root>/mid; the answer goes out when the copy is done.
+	let mid = null;
 	const standIn = await startStandIn({
+		async beforeAnswer(entry) {
+			const m = scenario.mid;
+			if (!m || mid || entry.agent !== m.agent || entry.turn !== m.turn) return 0;
+			mid = {agent: m.agent, turn: m.turn, heldAt: entry.at, at: null};
+			await sleep(m.afterMs);
+			mid.at = snapshotState(dirs);
+			return m.afterMs;
+		},
 		scripts: scenario.scripts,
 		logFile: path.join(dirs.root, 'stand-in.jsonl'),
 		idPrefix: 'Fx' + name.replace(/[^a-z0-9]/giu, '').slice(0, 6),
@@ -154,6 +196,28 @@ async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
 		LANG: 'C.UTF-8',
 		...scenario.env,
 	};
+	if (scenario.interactive) {
+		const args = ['--permission-mode', 'default'];
+		console.log(`[${name}] claude ${args.join(' ')} (interactive, in tmux)`);
+		seedInteractiveConfig(dirs, env.ANTHROPIC_API_KEY, CLAUDE_VERSION);
+		const started = Date.now();
+		const {code, exitedAt, snapshotAt} = await runInTmux({
+			bin,
+			args,
+			env: {...env, TERM: 'xterm-256color'},
+			dirs,
+			drive: scenario.interactive,
+			served: standIn.served,
+			snapshot: () => snapshotState(dirs),
+			timeoutMs: scenario.timeoutMs ?? 240_000,
+		});
+		await standIn.close();
+		console.log(`[${name}] claude exited ${code} after ${Date.now() - started} ms; requests: ${standIn.served.map(s => `${s.agent}#${s.turn}`).join(' ')}`);
+		if (code !== 0) throw new Error(`[${name}] claude exited ${code}; see ${dirs.root}`);
+		const missing = Object.keys(scenario.agents).filter(a => !standIn.served.some(s => s.agent === a));
+		if (missing.length) throw new Error(`[${name}] no request came for ${missing.join(', ')}; see ${dirs.root}`);
+		return {dirs, exit: code, exitedAt, served: standIn.served, signal: null, mid: snapshotAt ? {at: snapshotAt} : null};
+	}
 	const args = ['-p', '--dangerously-skip-permissions', '--output-format', 'stream-json', '--verbose', scenario.prompt];
 	console.log(`[${name}] claude ${args.slice(0, -1).join(' ')} ${JSON.stringify(scenario.prompt)}`);
 	const started = Date.now();
@@ -163,7 +227,7 @@ async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
 		detached: true,
 		stdio: ['ignore', fs.openSync(path.join(dirs.root, 'stdout.jsonl'), 'w'), fs.openSync(path.join(dirs.root, 'stderr.txt'), 'w')],
 	});
-	const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+	const timer = setTimeout(() => child.kill('SIGKILL'), scenario.timeoutMs ?? 180_000);
 	const [code, signal] = await new Promise(resolve => child.on('exit', (c, s) => resolve([c, s])));
 	clearTimeout(timer);
 	const exitedAt = new Date().toISOString();
@@ -181,7 +245,9 @@ async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
 		throw new Error(`[${name}] claude exited ${exit}:\n${fs.readFileSync(path.join(dirs.root, 'stderr.txt'), 'utf8').slice(-3000)}`);
 	const missing = Object.keys(scenario.agents).filter(a => !standIn.served.some(s => s.agent === a));
 	if (missing.length) throw new Error(`[${name}] no request came for ${missing.join(', ')}; see ${dirs.root}`);
-	return {dirs, exit, exitedAt, served: standIn.served, signal: signals[0] ?? null};
+	if (scenario.mid && !mid?.at)
+		throw new Error(`[${name}] the request to hold (${scenario.mid.agent} at turn ${scenario.mid.turn}) never came; see ${dirs.root}`);
+	return {dirs, exit, exitedAt, served: standIn.served, signal: signals[0] ?? null, mid};
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -221,7 +287,7 @@ function sum(entries) {
 
 const toolCalls = entries => entries.flatMap(e => (e.blocks ?? []).filter(b => b.type === 'tool_use').map(b => b.name));
 
-function describe(name, scenario, {dirs, exit, exitedAt, served, signal}) {
+function describe(name, scenario, {dirs, exit, exitedAt, served, signal, mid}) {
 	const projects = path.join(dirs.claude, 'projects');
 	const all = files(projects);
 	const mainTranscript = all.find(f => /^[^/]+\/[0-9a-f-]{36}\.jsonl$/u.test(f));
@@ -267,6 +333,8 @@ function describe(name, scenario, {dirs, exit, exitedAt, served, signal}) {
 		exit,
 		exitedAt,
 		signal,
+		...(scenario.interactive ? {interactive: true} : {}),
+		...(mid ? {mid} : {}),
 		root: dirs.root,
 		sessionId,
 		mainTranscript: `claude/projects/${mainTranscript}`,
@@ -282,8 +350,9 @@ function copyResults(name, {dirs}, outRoot) {
 	fs.mkdirSync(dest, {recursive: true});
 	fs.cpSync(path.join(dirs.claude, 'projects'), path.join(dest, 'claude/projects'), {recursive: true});
 	fs.cpSync(dirs.activity, path.join(dest, 'activity'), {recursive: true});
-	for (const f of ['hook-payloads.jsonl', 'stand-in.jsonl', 'stdout.jsonl'])
+	for (const f of ['hook-payloads.jsonl', 'stand-in.jsonl', 'stdout.jsonl', 'dialog.txt', 'pane.txt'])
 		if (fs.existsSync(path.join(dirs.root, f))) fs.copyFileSync(path.join(dirs.root, f), path.join(dest, f));
+	if (fs.existsSync(path.join(dirs.root, 'mid'))) fs.cpSync(path.join(dirs.root, 'mid'), path.join(dest, 'mid'), {recursive: true});
 	let bytes = 0;
 	for (const f of files(dest)) if (fs.statSync(path.join(dest, f)).isFile()) bytes += fs.statSync(path.join(dest, f)).size;
 	console.log(`[${name}] copied ${Math.round(bytes / 1024)} KB to ${path.relative(repoRoot, dest)}`);
@@ -352,13 +421,11 @@ async function main() {
 		run(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], {cwd: repoRoot});
 		fs.mkdirSync(runRoot, {recursive: true});
 		fs.mkdirSync(outRoot, {recursive: true});
-		const hookScript = path.join(runRoot, 'payload-hook.cjs');
-		fs.writeFileSync(hookScript, PAYLOAD_HOOK_SOURCE);
 		const runs = {};
 		for (const [name, scenario] of Object.entries(scenarios)) {
 			if (wanted.length && !wanted.includes(name)) continue;
 			const folder = name + suffix;
-			const result = await runScenario(folder, scenario, {bin, hookScript, runRoot});
+			const result = await runScenario(folder, scenario, {bin, runRoot});
 			runs[folder] = describe(folder, scenario, result);
 			runs[folder].copy = result;
 		}
@@ -372,8 +439,8 @@ async function main() {
 	} finally {
 		if (!pkgArg) fs.rmSync(pkg, {recursive: true, force: true});
 		// What the runs wrote is in the fixtures now (or a run failed): nothing is left in the run root.
-		for (const name of wanted.length ? wanted : Object.keys(scenarios)) fs.rmSync(path.join(runRoot, name + suffix), {recursive: true, force: true});
-		fs.rmSync(path.join(runRoot, 'payload-hook.cjs'), {force: true});
+		if (!argv.includes('--keep'))
+			for (const name of wanted.length ? wanted : Object.keys(scenarios)) fs.rmSync(path.join(runRoot, name + suffix), {recursive: true, force: true});
 		try {
 			fs.rmdirSync(runRoot);
 		} catch {

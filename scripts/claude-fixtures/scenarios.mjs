@@ -3,6 +3,9 @@
 // run must produce, with the end each must reach: `completed`, `failed` (API error → StopFailure),
 // `interrupted` (SIGINT), `killed` (SIGKILL). `signal` stops Claude Code once the named agent's reply
 // with a tool call has been served (at its `turn`, when given: a resumed agent's later run).
+// `mid: {agent, turn, afterMs}` holds that agent's request at that turn while the state is copied
+// into mid/; `interactive(ctl)` runs the TUI in tmux and drives it (interactive.mjs); `timeoutMs`
+// replaces the 180 s limit of a run.
 import {byTurn, text, tool} from './stand-in.mjs';
 
 const reply = (...blocks) => ({blocks});
@@ -381,5 +384,128 @@ const mixedScenarios = {
 	},
 };
 
+// ---------------------------------------------------------------------------------------------------
+// Second-look scenarios: a large workflow, a resumed agent seen mid-run, the interactive client.
+
+/** The 30 agents of workflow30: three phases of ten; `failing` get HTTP 400 (→ StopFailure). */
+const WF30 = Array.from({length: 30}, (_, i) => ({
+	script: `wf30_${String(i + 1).padStart(2, '0')}`,
+	label: `check-${String(i + 1).padStart(2, '0')}`,
+	phase: ['Survey', 'Measure', 'Confirm'][Math.floor(i / 10)],
+}));
+const WF30_FAILING = new Set(['wf30_07', 'wf30_24']);
+
+const WORKFLOW30_SCRIPT = `export const meta = {
+  name: 'thirty-checks',
+  description: 'Thirty short checks in three phases, two of which fail',
+  phases: [{ title: 'Survey' }, { title: 'Measure' }, { title: 'Confirm' }],
+}
+const results = []
+for (const title of ['Survey', 'Measure', 'Confirm']) {
+  const first = ${'{'}Survey: 1, Measure: 11, Confirm: 21${'}'}[title]
+  const names = Array.from({ length: 10 }, (_, i) => String(first + i).padStart(2, '0'))
+  results.push(await parallel(names.map(n => () => agent('[fixture:wf30_' + n + '] Check ' + n + ': count the bytes of the README.', { label: 'check-' + n, phase: title }))))
+}
+return { results }
+`;
+
+/** The main agent of resume-live: a named agent and SendMessage loaded together; a follow-up by name once it reported. */
+const resumeLiveMain = ctx => {
+	if (ctx.turn === 0)
+		return reply(
+			agentCall('keeper', 'Keep the count', 'Count the words of the README and report.', {name: 'keeper'}),
+			tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}),
+		);
+	const sent = ctx.calls.some(c => c.name === 'SendMessage');
+	if (!sent && ctx.userTexts.includes('Keeper report'))
+		return reply(
+			tool('SendMessage', {
+				to: 'keeper',
+				message: '[fixture:keeper] Second task: count the lines of the README, then its bytes.',
+				summary: 'Count lines and bytes',
+			}),
+		);
+	return say(sent ? 'Keeper has its follow-up.' : 'Waiting for keeper.');
+};
+
+const INTERACTIVE_PROMPT = 'Start a named teammate watcher to count the lines of the README.';
+
+const secondLookScenarios = {
+	workflow30: {
+		about: `A Workflow of 30 agents in three phases of ten (\`for\` over the phases, \`parallel\` inside each); ${[...WF30_FAILING].map(s => `\`${s}\``).join(' and ')} get HTTP 400 from the stand-in and die with StopFailure, the other 28 run one command and report. Inner agents run at most min(16, CPUs − 2) at once.`,
+		prompt: 'Use a workflow to run thirty short checks of this folder in three phases.',
+		timeoutMs: 1_200_000,
+		scripts: {
+			main: byTurn(
+				reply(tool('Workflow', {script: WORKFLOW30_SCRIPT})),
+				say('The workflow runs in the background; I will report when it is done.'),
+				say('The workflow finished: 28 checks reported, 2 failed. Done.'),
+			),
+			...Object.fromEntries(
+				WF30.map(({script}) => [
+					script,
+					WF30_FAILING.has(script)
+						? () => ({error: 400, message: 'fixture: this request is refused on purpose'})
+						: oneCommand('wc -c README', `${script} report: the README has 42 bytes.`),
+				]),
+			),
+		},
+		agents: Object.fromEntries(WF30.map(({script}) => [script, WF30_FAILING.has(script) ? 'failed' : 'completed'])),
+	},
+	'resume-live': {
+		about:
+			'A named background agent (`keeper`) finishes; SendMessage (by name) runs it again; in its second run, after its first command, the stand-in holds its next request for 3 s and the whole state (projects, activity folder, payloads) is copied into `mid/` while the agent is between a tool result and its next response. Then it runs a second command and reports.',
+		prompt: 'Start a named subagent keeper to count the words of the README; when it is done, ask it a follow-up.',
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: resumeLiveMain,
+			keeper: ctx => {
+				const second = ctx.userTexts.includes('Second task');
+				if (!second) return ctx.calls.length < 1 ? reply(bash('wc -w README', 'Count the words')) : say('Keeper report: the README has 8 words.');
+				if (ctx.calls.length < 2) return reply(bash('wc -l README', 'Count the lines'));
+				if (ctx.calls.length < 3) return reply(bash('wc -c README', 'Count the bytes'));
+				return say('Keeper, second report: 1 line, 42 bytes.');
+			},
+		},
+		agents: {keeper: 'completed'},
+		mid: {agent: 'keeper', turn: 3, afterMs: 3000},
+	},
+	interactive: {
+		about:
+			'The interactive client (the TUI in tmux, not `-p`) in manual mode (`--permission-mode default`) with CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS=1: the prompt is typed; the main agent starts a named agent (`watcher`, an in-process teammate here), whose Bash call raises the permission dialog (`dialog.txt` is the pane then); once Notification `permission_prompt` (no agent_id) has fired, the state is copied into `mid/` and the dialog is approved with Enter; the teammate reports, the main agent answers, `/exit` ends the session.',
+		prompt: INTERACTIVE_PROMPT,
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: ctx => {
+				if (ctx.turn === 0) return reply(agentCall('watcher', 'Count the lines', 'Count the lines of the README into a file and report.', {name: 'watcher'}));
+				if (ctx.userTexts.includes('Watcher report')) return say('Watcher reported: the README has 1 line. Done.');
+				return say('Watcher is working; I will report when it is done.');
+			},
+			// A command that writes a file: read-only commands run without asking.
+			watcher: oneCommand('wc -l README > lines.txt && cat lines.txt', 'Watcher report: the README has 1 line.'),
+		},
+		agents: {watcher: 'completed'},
+		async interactive(ctl) {
+			await ctl.waitForPane(/manual mode on|for shortcuts/u, 90_000);
+			await ctl.sleep(1500);
+			await ctl.type(INTERACTIVE_PROMPT);
+			await ctl.waitForPane(/Do you want to proceed\?/u, 120_000);
+			ctl.save('dialog.txt', ctl.pane());
+			const prompted = () =>
+				ctl.payloads().some(p => p.hook_event_name === 'Notification' && p.notification_type === 'permission_prompt' && p.agent_id === undefined);
+			await ctl.waitFor('Notification permission_prompt', prompted, 30_000);
+			// agentlog's own hook for the same Notification runs beside the payload hook: let it land.
+			await ctl.sleep(1500);
+			ctl.snapshot();
+			ctl.keys('Enter');
+			const answered = () => ctl.served.some(s => s.agent === 'main' && s.blocks?.some(b => b.text?.includes('Done.')));
+			await ctl.waitFor("the main agent's last answer", answered, 120_000);
+			await ctl.sleep(3000);
+			ctl.save('pane.txt', ctl.pane());
+			await ctl.type('/exit');
+		},
+	},
+};
+
 /** Every scenario, by the folder name it is captured into. */
-export const scenarios = {...singleScenarios, ...mixedScenarios};
+export const scenarios = {...singleScenarios, ...mixedScenarios, ...secondLookScenarios};

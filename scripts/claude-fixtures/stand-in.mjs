@@ -15,6 +15,8 @@
 //   `userTexts` = the text of every `user` message.
 // - A script returns `{blocks: [...]}` (text / tool_use), `'stall'` (never answer: the request hangs
 //   until the client goes away) or `{error: <HTTP status>, message}`.
+// - `beforeAnswer(entry)`, when given, is awaited before a request is answered: the generator holds a
+//   chosen request there (the agent stays in the middle of its turn) while it copies a snapshot.
 //
 // Usage numbers are made up but deterministic and different per response, so token sums can be
 // checked: input 3 + turn, cache creation = request bytes / 40 on a conversation's first request and
@@ -95,7 +97,7 @@ function usageFor(turn, bytes, blocks) {
  * Starts the stand-in on 127.0.0.1 (a free port). `scripts` maps an agent name to (ctx) → reply;
  * `onServe(entry)` is called after each answer (the scenario may signal Claude Code from there).
  */
-export function startStandIn({scripts, logFile, idPrefix, onServe = () => {}}) {
+export function startStandIn({scripts, logFile, idPrefix, onServe = () => {}, beforeAnswer = async () => {}}) {
 	const log = fs.createWriteStream(logFile);
 	const hanging = new Set();
 	const served = [];
@@ -105,7 +107,7 @@ export function startStandIn({scripts, logFile, idPrefix, onServe = () => {}}) {
 		let body = '';
 		req.setEncoding('utf8');
 		req.on('data', chunk => (body += chunk));
-		req.on('end', () => {
+		req.on('end', async () => {
 			const at = new Date().toISOString();
 			if (req.method !== 'POST' || !req.url.startsWith('/v1/messages')) {
 				log.write(JSON.stringify({at, url: req.url, method: req.method, status: 404}) + '\n');
@@ -125,6 +127,8 @@ export function startStandIn({scripts, logFile, idPrefix, onServe = () => {}}) {
 			const script = scripts[ctx.agent];
 			const reply = script ? script(ctx) : {blocks: [text(`(no script for ${ctx.agent})`)]};
 			const entry = {at, agent: ctx.agent, turn: ctx.turn, model: request.model, bytes: body.length, session: req.headers['x-claude-code-session-id'] ?? null};
+			const held = await beforeAnswer(entry);
+			if (held) entry.heldMs = held;
 			if (reply === 'stall') {
 				log.write(JSON.stringify({...entry, reply: 'stall'}) + '\n');
 				hanging.add(res);

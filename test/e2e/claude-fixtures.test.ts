@@ -45,6 +45,10 @@ interface Scenario {
 	readonly mainTranscript: string;
 	readonly main: {readonly tokens: Tokens; readonly toolCalls: readonly string[]};
 	readonly agents: readonly Agent[];
+	/** The TUI in tmux, not `-p`. */
+	readonly interactive?: boolean;
+	/** When the state was copied into mid/ during the run. */
+	readonly mid?: {readonly at: string};
 }
 
 const manifest = JSON.parse(readFileSync(path.join(base, 'manifest.json'), 'utf8')) as {
@@ -114,16 +118,19 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 			'depth3',
 			'foreground',
 			'hostile',
+			'interactive',
 			'mixed',
 			'mixed-2.1.332',
 			'named',
 			'parallel',
 			'resume',
 			'resume-cut',
+			'resume-live',
 			'sigint',
 			'sigkill',
 			'workflow',
 			'workflow-kill',
+			'workflow30',
 		]);
 		expect(
 			readdirSync(base, {withFileTypes: true})
@@ -146,12 +153,13 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 		expect(new Set(payloads.map(p => p.session_id))).toEqual(new Set([sc.sessionId]));
 		expect(new Set(served.map(s => s.session))).toEqual(new Set([sc.sessionId]));
 		for (const p of payloads) expect(String(p.cwd)).toBe(`${sc.root}/workspace`);
-		// The transcripts on disk are exactly the agents of the manifest.
-		const onDisk = files.filter(f => /\/agent-[^/]+\.jsonl$/u.test(f)).sort();
+		// The transcripts on disk are exactly the agents of the manifest (mid/ is the state copied during the run).
+		const onDisk = files.filter(f => !f.startsWith('mid/') && /\/agent-[^/]+\.jsonl$/u.test(f)).sort();
 		expect(sc.agents.map(a => a.transcript).sort()).toEqual(onDisk);
 		for (const a of sc.agents) {
 			expect(path.basename(a.transcript), a.script).toBe(`agent-${a.agentId}.jsonl`);
-			expect(a.agentId).toMatch(/^a[0-9a-f]{16}$/u);
+			// An in-process teammate's id carries its name (`a<name>-<16 hex>`).
+			expect(a.agentId).toMatch(a.name !== null && sc.interactive === true ? new RegExp(`^a${a.name}-[0-9a-f]{16}$`, 'u') : /^a[0-9a-f]{16}$/u);
 			const first = jsonl(path.join(dir, a.transcript)).find(l => l.type === 'user')!;
 			expect(messageText(first)).toContain(`[fixture:${a.script}]`);
 			expect(a.starts, a.script).toBeGreaterThanOrEqual(1);
@@ -358,5 +366,68 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 		expect([...(meta(agent('h_long')).description as string)]).toHaveLength(2164);
 		expect(agent('h_slow')).toMatchObject({expectedEnd: 'interrupted', stops: 0});
 		expect(of('SubagentStop')).toHaveLength(4);
+	});
+
+	it('workflow30: thirty agents in three phases of ten; the two refused fail with StopFailure', () => {
+		const {sc, dir, of, meta} = load('workflow30');
+		expect(sc.agents).toHaveLength(30);
+		expect(new Set(sc.agents.map(a => a.workflowRun)).size).toBe(1);
+		const phases = new Map<string, number>();
+		for (const a of sc.agents) phases.set(meta(a).workflowPhase as string, (phases.get(meta(a).workflowPhase as string) ?? 0) + 1);
+		expect(Object.fromEntries(phases)).toEqual({Survey: 10, Measure: 10, Confirm: 10});
+		const failed = sc.agents.filter(a => a.expectedEnd === 'failed');
+		expect(failed.map(a => a.script).sort()).toEqual(['wf30_07', 'wf30_24']);
+		for (const a of failed) expect({stops: a.stops, failures: a.stopFailures}, a.script).toEqual({stops: 0, failures: 1});
+		expect(of('SubagentStop')).toHaveLength(28);
+		const run = readdirSync(path.join(dir, path.dirname(sc.mainTranscript), sc.sessionId, 'workflows')).find(f => f.endsWith('.json'))!;
+		const file = JSON.parse(readFileSync(path.join(dir, path.dirname(sc.mainTranscript), sc.sessionId, 'workflows', run), 'utf8')) as {
+			agentCount: number;
+			workflowProgress: {type: string; state?: string}[];
+		};
+		expect(file.agentCount).toBe(30);
+		expect(file.workflowProgress.filter(p => p.type === 'workflow_agent' && p.state === 'error')).toHaveLength(2);
+	});
+
+	it('resume-live: mid/ holds the resumed run in progress; every file there is the start of the final one', () => {
+		const {sc, dir, agent} = load('resume-live');
+		const keeper = agent('keeper');
+		expect(keeper).toMatchObject({name: 'keeper', starts: 2, stops: 2, toolCalls: ['Bash', 'Bash', 'Bash']});
+		const mid = path.join(dir, 'mid');
+		const payloads = jsonl(path.join(mid, 'hook-payloads.jsonl'));
+		const events = payloads.filter(p => p.agent_id === keeper.agentId).map(p => p.hook_event_name);
+		expect(events.filter(e => e === 'SubagentStart')).toHaveLength(2);
+		expect(events.filter(e => e === 'SubagentStop')).toHaveLength(1);
+		expect(events.at(-1)).toBe('PostToolBatch');
+		const file = JSON.parse(readFileSync(path.join(mid, 'activity', sc.sessionId, `${keeper.agentId}.json`), 'utf8')) as Line;
+		expect(file).toMatchObject({status: 'active', resumeCount: 1});
+		// Taken while the stand-in held the agent's request: its transcript ends at a tool result.
+		const lines = jsonl(path.join(mid, keeper.transcript));
+		expect(lines.filter(l => l.type === 'assistant').at(-1)!.message).toMatchObject({stop_reason: 'tool_use'});
+		for (const f of filesOf(mid).filter(x => x.endsWith('.jsonl') && x.startsWith('claude/'))) {
+			expect(readFileSync(path.join(dir, f), 'utf8').startsWith(readFileSync(path.join(mid, f), 'utf8')), f).toBe(true);
+		}
+		expect(Date.parse(sc.mid!.at)).toBeLessThan(Date.parse(String(jsonl(path.join(dir, keeper.transcript)).at(-1)!.timestamp)));
+	});
+
+	it('interactive: a teammate’s Bash call asks; Notification permission_prompt without agent_id comes ~6 s later', () => {
+		const {sc, dir, agent, of, meta} = load('interactive');
+		const watcher = agent('watcher');
+		expect(meta(watcher)).toMatchObject({agentType: 'watcher', name: 'watcher', taskKind: 'in_process_teammate', spawnedAgentType: 'general-purpose'});
+		const [asked] = of('PermissionRequest');
+		expect(asked).toMatchObject({agent_id: watcher.agentId, agent_type: 'watcher', tool_name: 'Bash', permission_mode: 'default'});
+		const prompts = of('Notification').filter(p => p.notification_type === 'permission_prompt');
+		expect(prompts).toHaveLength(1);
+		expect(prompts[0]!.agent_id).toBeUndefined();
+		const at = (event: string): number => Date.parse(String(jsonl(path.join(dir, 'activity', sc.sessionId, 'events.jsonl')).find(l => l.event === event)!.at));
+		expect(at('Notification') - at('PermissionRequest')).toBeGreaterThan(4000);
+		expect(of('TeammateIdle', watcher.agentId)).toHaveLength(1);
+		expect(of('SessionEnd')[0]).toMatchObject({reason: 'prompt_input_exit'});
+		const dialog = readFileSync(path.join(dir, 'dialog.txt'), 'utf8');
+		expect(dialog).toContain('Bash command · from the watcher agent');
+		expect(dialog).toContain('Do you want to proceed?');
+		// mid/: copied after the Notification, before the answer.
+		const mid = jsonl(path.join(dir, 'mid', 'hook-payloads.jsonl'));
+		expect(mid.at(-1)!.hook_event_name).toBe('Notification');
+		expect(mid.filter(p => p.agent_id === watcher.agentId).map(p => p.hook_event_name)).toEqual(['SubagentStart', 'PreToolUse', 'PermissionRequest']);
 	});
 });

@@ -12,12 +12,17 @@ const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
 
 export interface CopiedRun {
 	readonly root: string;
-	/** An hour after the run: a stop that never came is stale in every view. */
+	/** An hour after the run (unless asked otherwise): a stop that never came is stale in every view. */
 	readonly now: number;
 }
 
-/** Every file of the scenario copied into a fresh folder, its recorded paths pointing there, every file's time the run's end. */
-export function copyClaudeRun(name: string, recorded: {readonly root: string; readonly exitedAt: string}): CopiedRun {
+/**
+ * Every file of the scenario copied into a fresh folder, its recorded paths pointing there, every
+ * file's time the run's end; the clock `afterMs` later (an hour unless given). `name` may be a
+ * folder inside a scenario (`resume-live/mid`: the state copied during the run, with `exitedAt` the
+ * moment it was copied).
+ */
+export function copyClaudeRun(name: string, recorded: {readonly root: string; readonly exitedAt: string}, afterMs = 60 * 60 * 1000): CopiedRun {
 	const root = path.join(tempDir('agree-fx-'), name);
 	cpSync(path.join(claudeFixtures, name), root, {recursive: true});
 	const end = Date.parse(recorded.exitedAt) / 1000;
@@ -36,7 +41,7 @@ export function copyClaudeRun(name: string, recorded: {readonly root: string; re
 		}
 	};
 	walk(root);
-	return {root, now: Date.parse(recorded.exitedAt) + 60 * 60 * 1000};
+	return {root, now: Date.parse(recorded.exitedAt) + afterMs};
 }
 
 function cliEnv({root, now}: CopiedRun, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

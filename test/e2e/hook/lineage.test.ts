@@ -16,8 +16,14 @@ const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..',
 };
 const events = new Set<string>(HOOK_EVENTS);
 
+/** Scenarios a view gets wrong today, each waiting for a fix on another branch (flip to plain `it` after the merge). */
+const WAITING = new Set([
+	// Waits for the file cap (branch cap): ls --json lists 20 of its 30 workflow agents.
+	'workflow30',
+]);
+
 describe.each(Object.keys(manifest.scenarios))('%s through the hook', scenario => {
-	it('starts the log with the session’s start; parents and depths as the manifest says, in every view', () => {
+	(WAITING.has(scenario) ? it.fails : it)('starts the log with the session’s start; parents and depths as the manifest says, in every view', () => {
 		const fx = placeClaudeFixture(scenario);
 		const activity = tempDir('activity-');
 		const launcher = installedHook();
