@@ -113,8 +113,8 @@ describe('resume-live: a named agent resumed by SendMessage', () => {
 			});
 		});
 
-		// Waits for resume-while-running (branch life): the first run's end_turn infers a stop.
-		it.fails('ls --json: active, not stopped (inferred), with its activity', () => {
+		// The first run's end_turn must not infer a stop once a later start is seen.
+		it('ls --json: active, not stopped (inferred), with its activity', () => {
 			expect({displayStatus: row.displayStatus, inferredStop: row.inferredStop, stale: row.stale}).toEqual({
 				displayStatus: 'active',
 				inferredStop: false,
@@ -123,8 +123,8 @@ describe('resume-live: a named agent resumed by SendMessage', () => {
 			expect(row.activity).toEqual(expect.stringMatching(/\S/u));
 		});
 
-		// Waits for resume-while-running (branch life).
-		it.fails('watch snapshot and status: the agent is active', () => {
+		// The resumed run shows as active everywhere.
+		it('watch snapshot and status: the agent is active', () => {
 			const snapshot = runOnCopy(copy, ['watch', sessionId, '--max', '50'], {COLUMNS: '300'}).split('\n');
 			expect(snapshot.filter(l => l.includes(' keeper (general-purpose) ')).map(l => l.trim()[0])).toEqual(['●']);
 			expect(json<Row>(copy, ['status', sessionId, '--format', 'json']).counts).toMatchObject({active: 1, stopped: 0});
