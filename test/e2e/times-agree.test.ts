@@ -20,6 +20,7 @@ const scenarios = readdirSync(fixtures, {withFileTypes: true})
 
 type Row = Record<string, unknown>;
 
+// Each payload runs the hook once: workflow30's 153 take ~20 s on 2 loaded cores, hence the limit.
 describe('ls --json and history --json tell the same lifecycle of every agent', () => {
 	it.each(scenarios)('%s', scenario => {
 		const activity = tempDir(`${scenario}-`);
@@ -72,4 +73,4 @@ describe('ls --json and history --json tell the same lifecycle of every agent', 
 			expect(told, `${scenario}/${String(row.agentId)}`).toEqual(said);
 		}
 	});
-});
+}, 120_000);

@@ -4,7 +4,7 @@
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {HOOK_EVENTS} from '../../../src/core/hook/hook-event.js';
 import {placeClaudeFixture} from '../../helpers/claude-fixture-copy.js';
 import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
@@ -21,6 +21,9 @@ const WAITING = new Set([
 	// Waits for the file cap (branch cap): ls --json lists 20 of its 30 workflow agents.
 	'workflow30',
 ]);
+
+// Each payload runs the hook once: workflow30's 153 take ~17 s on 2 loaded cores, hence the limit.
+vi.setConfig({testTimeout: 120_000});
 
 describe.each(Object.keys(manifest.scenarios))('%s through the hook', scenario => {
 	(WAITING.has(scenario) ? it.fails : it)('starts the log with the session’s start; parents and depths as the manifest says, in every view', () => {
