@@ -11,7 +11,7 @@ export function isSessionDirName(name: string): boolean {
 	return !name.startsWith('.');
 }
 
-/** A session's event log (DESIGN.md §10): `<activity>/<sessionId>/events.jsonl`. Not an agent file (`.jsonl`). */
+/** A session's event log (docs/design.md#the-event-log): `<activity>/<sessionId>/events.jsonl`. Not an agent file (`.jsonl`). */
 export const EVENT_LOG_NAME = 'events.jsonl';
 
 /**
@@ -57,7 +57,7 @@ export const CAP_LOCK_NAME = '.+cap.lock';
 /** Left by a hook that found the cap lock taken: the holder prunes once more. */
 export const CAP_AGAIN_NAME = '.+cap.again';
 
-// An id as agent-record.ts's isSafeId takes it (DESIGN.md §3), as a pattern part.
+// An id as agent-record.ts's isSafeId takes it (docs/design.md#the-agent-file), as a pattern part.
 const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
 const LOCK = `(?:${ID}|\\+cap|\\+notify)\\.lock`;
 // What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot

@@ -80,7 +80,7 @@ export function readAgentFile(file: string): AgentFileRead {
 }
 
 /**
- * Removes the oldest stopped agent files while the folder holds more than `cap` (DESIGN.md §4).
+ * Removes the oldest stopped agent files while the folder holds more than `cap` (docs/design.md#the-file-cap).
  * Safe with any number of hooks at once: pruning happens under the session's cap lock, from a
  * listing made after taking it, and stops at the cap; a file is removed only under its agent's
  * lock, after reading it again (an agent resumed meanwhile is kept). A hook that finds the cap
