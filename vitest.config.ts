@@ -4,7 +4,7 @@ export default defineConfig({
 	test: {
 		include: ['test/**/*.test.{ts,tsx}'],
 		setupFiles: ['test/setup.ts'],
-		globalSetup: ['test/global-sandbox.ts', 'test/global-setup.ts'],
+		globalSetup: ['test/global-setup.ts'],
 		testTimeout: 20_000,
 		hookTimeout: 20_000,
 		// The machines are small (2 cores); real child processes and pseudo-terminals run in tests.
