@@ -1,8 +1,9 @@
 // The repository's documents stand on their own: every Markdown link and every `docs/….md#anchor`
-// named in the code (src/, test/, hooks/, scripts/), in docs/ and in the README resolves — the file
-// exists and the anchor is a heading of it, slugged as GitHub does — and nothing names the notes
-// that lived beside the repository and never in a clone (the design notes, the hook facts, the
-// Codex notes: their content is in docs/design.md, docs/claude-code-hooks.md, docs/codex-rollouts.md).
+// named in the code (src/, test/, hooks/, scripts/, bench/, .ci/ and the root's configs), in docs/
+// and in the README resolves — the file exists and the anchor is a heading of it, slugged as
+// GitHub does — and nothing names the notes that lived beside the repository and never in a clone
+// (the design notes, the hook facts, the Codex notes: their content is in docs/design.md,
+// docs/claude-code-hooks.md, docs/codex-rollouts.md).
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -10,10 +11,10 @@ import {describe, expect, it} from 'vitest';
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** Folders whose files are read, and the single files beside them. */
-const SCANNED_DIRS = ['src', 'test', 'hooks', 'scripts', 'docs'];
-const SCANNED_FILES = ['README.md'];
+const SCANNED_DIRS = ['src', 'test', 'hooks', 'scripts', 'docs', 'bench', '.ci'];
+const SCANNED_FILES = ['README.md', 'eslint.config.js', '.dependency-cruiser.mjs', 'vitest.config.ts', 'vitest.unit.config.ts', '.gitattributes'];
 /** Source and text files; the committed bundles (hooks/*.cjs) and captured fixture data are not read. */
-const SOURCE = /\.(?:ts|tsx|mts|mjs|js|sh|md)$/;
+const SOURCE = /(?:\.(?:ts|tsx|mts|mjs|js|sh|md)|^run)$/;
 
 /** The notes kept outside the repository, by name (written without `.md` here, so this file does not name them). */
 const OUTSIDE_NOTES = ['DESIGN', 'CLAUDE-CODE-HOOKS', 'CODEX', 'STOP', 'OTHER-CLIS', 'LAYOUT', 'STYLE', 'LANDSCAPE'];
