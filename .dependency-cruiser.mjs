@@ -1,4 +1,5 @@
-// The import rule of src/ (DESIGN.md §2, LAYOUT.md), checked by dependency-cruiser in `npm test`
+// The import rule of src/ (docs/design.md#layout-and-the-import-rule, and each folder in
+// docs/development.md#the-folders-of-src), checked by dependency-cruiser in `npm test`
 // (npm run depcheck). One way down: cli → app, tui, present, store, core · app → store, present,
 // core · tui → present, core (and types from store) · present → core · store → core · core →
 // nothing. tui/model is pure (no React, no Ink, nothing of the rest of tui); core does no IO and
@@ -15,7 +16,7 @@ export default {
 	forbidden: [
 		{
 			name: 'core-imports-nothing',
-			comment: 'core/ is the pure domain: it imports only core/ (DESIGN.md §2).',
+			comment: 'core/ is the pure domain: it imports only core/ (docs/design.md#layout-and-the-import-rule).',
 			severity: 'error',
 			from: {path: '^src/core/'},
 			to: {path: others(['core'])},
@@ -79,7 +80,7 @@ export default {
 		},
 		{
 			name: 'app-no-ui',
-			comment: 'app/ has no commander and no Ink (LAYOUT.md): the cli parses and prints, the tui draws.',
+			comment: 'app/ has no commander and no Ink (docs/development.md#the-folders-of-src): the cli parses and prints, the tui draws.',
 			severity: 'error',
 			from: {path: '^src/app/'},
 			to: {path: '(^|/)node_modules/(react|ink|commander)/'},

@@ -1,5 +1,5 @@
 // ESLint (flat config): typescript-eslint's type-checked rules for the TypeScript, React's hooks
-// rules for the components, and the project's own few rules (STYLE.md): no console in the pure
+// rules for the components, and the project's own few rules (docs/development.md#code-style): no console in the pure
 // core or the components, no promise left floating, type-only imports marked as such. The Claude
 // Code fixtures are not ours to lint (a captured workflow script has a top-level return).
 import js from '@eslint/js';

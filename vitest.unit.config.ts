@@ -6,6 +6,7 @@ export default defineConfig({
 	test: {
 		include: ['test/core/**/*.test.{ts,tsx}', 'test/present/**/*.test.{ts,tsx}', 'test/tui/model/**/*.test.{ts,tsx}'],
 		setupFiles: ['test/setup.ts'],
+		globalSetup: ['test/global-sandbox.ts'],
 		testTimeout: 20_000,
 		pool: 'forks',
 		// Pure tests need no fresh process per file: two workers run them all (28 s → 13 s here).

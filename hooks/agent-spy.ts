@@ -1,7 +1,8 @@
 // agent-spy: the hook Claude Code runs on SubagentStart, SubagentStop, TeammateIdle, SessionStart,
-// SessionEnd and PostToolUse of the Agent/Task tool. It upserts <activity>/<sessionId>/<agentId>.json
+// SessionEnd, PostToolUse of the Agent/Task tool, PermissionRequest, Notification and StopFailure
+// (HOOK_EVENTS, docs/design.md#the-hook-event-by-event). It upserts <activity>/<sessionId>/<agentId>.json
 // (temp file + rename) and appends the event to <activity>/<sessionId>/events.jsonl (one O_APPEND
-// write, DESIGN.md §10), with the git commit of the event's cwd. SessionEnd marks the session's
+// write, docs/design.md#the-event-log), with the git commit of the event's cwd. SessionEnd marks the session's
 // running agents interrupted. Session events of a session with no folder (no agent yet) make no
 // folder: no folder on disk for every Claude Code session. Its SessionStart waits in one bounded
 // file of the activity folder (session-starts.ts) and goes first into its log when an agent runs.

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {afterAll} from 'vitest';
 
-// The temp folder as the run found it: a worker that runs several files keeps each one's sandbox
-// there, not inside the sandbox of the file before (gone by then).
+// The run's folder (test/global-sandbox.ts), else the temp folder as the run found it: a worker
+// that runs several files keeps each one's sandbox there, not inside the sandbox of the file
+// before (gone by then).
 process.env.AGENTLOG_TEST_TMP_ROOT ??= os.tmpdir();
 const sandbox = mkdtempSync(path.join(process.env.AGENTLOG_TEST_TMP_ROOT, 'agentlog-test-'));
 afterAll(() => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes the Claude Code fixtures in test/fixtures/claude/ with the real, pinned Claude Code (shared
-// CLAUDE-CODE-HOOKS.md §9). Not part of `npm test`: the tests read the committed files and never
+// docs/claude-code-hooks.md#seen-on-the-real-client-headless). Not part of `npm test`: the tests read the committed files and never
 // install Claude Code.
 //
 //   node scripts/claude-fixtures/make-fixtures.mjs                 # every scenario

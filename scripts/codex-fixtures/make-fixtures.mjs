@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes the Codex CLI fixtures in test/fixtures/codex/ with the real, pinned Codex CLI (issue 16,
-// shared CODEX.md §4). Not part of `npm test`: the tests read the committed files and never install Codex.
+// docs/codex-rollouts.md#making-fixtures). Not part of `npm test`: the tests read the committed files and never install Codex.
 //
 //   node scripts/codex-fixtures/make-fixtures.mjs            # every scenario
 //   node scripts/codex-fixtures/make-fixtures.mjs v1 v2      # only these

@@ -101,7 +101,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
 		await program.parseAsync(withVersionAlias(argv));
 	} catch (error) {
 		if (error instanceof CommanderError) {
-			// --help and --version exit 0; usage errors are exit 2 (DESIGN.md §6).
+			// --help and --version exit 0; usage errors are exit 2 (docs/design.md#exit-codes).
 			process.exitCode = error.exitCode === 0 ? 0 : 2;
 			return;
 		}

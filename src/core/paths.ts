@@ -1,4 +1,4 @@
-// Where things live (DESIGN.md §1). Pure: the environment and home folder are passed in.
+// Where things live (docs/design.md#data-flow). Pure: the environment and home folder are passed in.
 import {createHash} from 'node:crypto';
 import path from 'node:path';
 
@@ -78,7 +78,7 @@ export function otlpCursorFile(env: PathEnv, home: string, endpoint: string): st
 	return path.join(path.dirname(stateFile(env, home)), `otlp-cursor-${hash}.json`);
 }
 
-/** `$CODEX_HOME` (`--codex-home` first), else `~/.codex`: where OpenAI's Codex CLI keeps its rollouts (CODEX.md §2). */
+/** `$CODEX_HOME` (`--codex-home` first), else `~/.codex`: where OpenAI's Codex CLI keeps its rollouts (docs/codex-rollouts.md#rollout-files). */
 export function codexHomeDir(env: {readonly CODEX_HOME?: string | undefined}, home: string, option?: string): string {
 	if (option) {
 		return path.resolve(option);

@@ -1,5 +1,5 @@
 // The repository as a Claude Code plugin and a one-plugin marketplace: the files
-// validate against the formats Claude Code reads (CLAUDE-CODE-HOOKS.md §2; the plugin manifest and
+// validate against the formats Claude Code reads (docs/claude-code-hooks.md#settings-and-hook-configuration; the plugin manifest and
 // marketplace references of code.claude.com/docs/en/plugins), hooks/hooks.json registers exactly
 // what install-hook registers, the hook it runs is committed and up to date (a plugin is installed
 // from a plain clone: no build step), and that hook, run through hooks.json's command as Claude
@@ -48,7 +48,7 @@ const MANIFEST_KEYS = new Set([
 ]);
 /** Names Claude Code keeps for itself (marketplace reference). */
 const RESERVED_MARKETPLACES = ['official', 'inline', 'builtin', 'skills-dir', 'synced', 'npm', 'github', 'claude-code-marketplace', 'anthropic-marketplace'];
-/** Hook events that take a matcher (CLAUDE-CODE-HOOKS.md §2); TeammateIdle takes none. */
+/** Hook events that take a matcher (docs/claude-code-hooks.md#settings-and-hook-configuration); TeammateIdle takes none. */
 const MATCHER_EVENTS = new Set([
 	'PreToolUse',
 	'PostToolUse',
@@ -59,7 +59,7 @@ const MATCHER_EVENTS = new Set([
 	'SubagentStart',
 	'SubagentStop',
 ]);
-/** Every event Claude Code fires (CLAUDE-CODE-HOOKS.md §1–2; StopFailure and PostToolBatch: §9, 2.1.328). */
+/** Every event Claude Code fires (docs/claude-code-hooks.md#hook-payloads; StopFailure and PostToolBatch: docs/claude-code-hooks.md#events-that-fire, 2.1.328). */
 const CLAUDE_EVENTS = new Set([
 	...MATCHER_EVENTS,
 	'StopFailure',

@@ -1,4 +1,4 @@
-// Codex CLI rollout lines and files for tests, shaped as CODEX.md §2 describes (the real files
+// Codex CLI rollout lines and files for tests, shaped as docs/codex-rollouts.md#rollout-files describes (the real files
 // Codex wrote are in test/fixtures/codex).
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

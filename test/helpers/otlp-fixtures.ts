@@ -1,4 +1,4 @@
-// Event logs for the OTLP tests, written line by line as the hook writes them (DESIGN.md §10), the
+// Event logs for the OTLP tests, written line by line as the hook writes them (docs/design.md#the-event-log), the
 // built CLI run as a child process (asynchronously: the receiver answers in this process), and stop
 // requests for the use cases run in the test's own process.
 import {spawn, type ChildProcess} from 'node:child_process';

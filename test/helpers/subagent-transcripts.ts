@@ -1,5 +1,5 @@
-// Generated subagent transcripts in the shape of Claude Code's (CLAUDE-CODE-HOOKS.md §4,
-// ../shared/samples/): user prompt, assistant lines one per content block sharing a message id
+// Generated subagent transcripts in the shape of Claude Code's (docs/claude-code-hooks.md#subagent-transcripts,
+// and the captured ones in test/fixtures/claude/): user prompt, assistant lines one per content block sharing a message id
 // and usage, progress lines, tool results as user lines, a final end_turn message (or none: cut off).
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';

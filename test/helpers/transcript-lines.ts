@@ -1,4 +1,4 @@
-// Builds JSONL lines shaped like Claude Code's transcript lines (CLAUDE-CODE-HOOKS.md §4): a
+// Builds JSONL lines shaped like Claude Code's transcript lines (docs/claude-code-hooks.md#subagent-transcripts): a
 // subagent's `agent-<id>.jsonl` and the parent session's `<session>.jsonl`. Each builder returns
 // one line (no newline); `jsonl(...)` joins lines into file text. Values are made up; the keys and
 // nesting follow real lines (CLI 2.1.39).
@@ -275,7 +275,7 @@ export function agentResultLine(toolUseId: string, agentId: string, status: 'com
 	return toolResultLine(toolUseId, content, {...fields, toolUseResult}, false);
 }
 
-// --- shapes seen in 2.1.2xx data (CLAUDE-CODE-HOOKS.md §4) -------------------------------------
+// --- shapes seen in 2.1.2xx data (docs/claude-code-hooks.md#subagent-transcripts) -------------------------------------
 
 /** Lines without a timestamp: `mode`, `permission-mode`, `last-prompt`. */
 export const modeLine = (): string => JSON.stringify({type: 'mode', mode: 'normal', sessionId: SESSION_ID});

@@ -1,4 +1,4 @@
-// `agentlog install-hook` (DESIGN.md §8), and what it shares with uninstall-hook.ts: its output,
+// `agentlog install-hook` (docs/design.md#install-hook), and what it shares with uninstall-hook.ts: its output,
 // its messages, the diff of --dry-run. Plain IO and text on stdout: never imports Ink, so it works
 // with stdin not a terminal. The decisions (what to add,
 // what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts;

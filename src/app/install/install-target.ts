@@ -1,4 +1,4 @@
-// Which hook file install-hook and uninstall-hook edit, and what it holds (DESIGN.md §8): Claude
+// Which hook file install-hook and uninstall-hook edit, and what it holds (docs/design.md#install-hook): Claude
 // Code's settings (user, --project, --settings) or, with --codex, Codex CLI's hooks.json; where
 // the hook's files go beside it; the options and the process context both commands take. Reads
 // only: nothing is written here, and every refusal is thrown before anything is.

@@ -1,4 +1,4 @@
-// `agentlog uninstall-hook` (DESIGN.md §8): removes exactly what install-hook added, its settings
+// `agentlog uninstall-hook` (docs/design.md#install-hook): removes exactly what install-hook added, its settings
 // entries and its hook files, and gives back a settings file it created as no file at all. Plain
 // IO and text on stdout, as install-hook.ts.
 import {existsSync, linkSync, lstatSync, readdirSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';

@@ -1,5 +1,5 @@
 // `agentlog prune`: removes whole sessions whose last event is older than the retention
-// (DESIGN.md §10), never one with an agent that still runs; `--dry-run` says what would go.
+// (docs/design.md#retention), never one with an agent that still runs; `--dry-run` says what would go.
 import {InvalidArgumentError, Option, type Command} from 'commander';
 import {parseRetention, RETENTION_ENV} from '../../core/history/retention.js';
 import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';

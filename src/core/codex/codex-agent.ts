@@ -198,7 +198,7 @@ export function codexFacts(thread: CodexThread, mtimeMs?: number): TranscriptFac
  * The same agent seen through agentlog's hook (Codex's SubagentStart/Stop) and through its
  * rollout is one agent: the hook's times for its start and stop, the rollout's activity, tokens
  * and report. A rollout that ended its turn by an abort stops it even without a hook stop (an
- * interrupted child fires no SubagentStop: CODEX.md §3).
+ * interrupted child fires no SubagentStop: docs/codex-rollouts.md#hooks).
  */
 export function mergeCodexRecords(hook: AgentRecord, rollout: AgentRecord): AgentRecord {
 	const rolloutStopped = rollout.status === 'stopped' && hook.status !== 'stopped';

@@ -1,5 +1,5 @@
 // A Codex CLI thread's rollout file (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<threadId>.jsonl`,
-// CODEX.md §2) folded into what agentlog shows of a subagent: who it is (the first line,
+// docs/codex-rollouts.md#rollout-files) folded into what agentlog shows of a subagent: who it is (the first line,
 // `session_meta`), how its turns went (`task_started`, `task_complete`, `turn_aborted`), its tokens,
 // tool calls, task and report. Pure: lines in, a state out; a state takes more lines later, so a
 // growing file is read only once.

@@ -1,5 +1,5 @@
 // The built-in demo: a scripted session of Claude Code hook events on a timeline. `agentlog demo`
-// feeds each payload to the real hook at its time. Field sets follow CLAUDE-CODE-HOOKS.md §7.
+// feeds each payload to the real hook at its time. Field sets follow docs/claude-code-hooks.md#example-payloads.
 // It shows every behaviour a user should know: parallel Explore agents finishing at different
 // times with Markdown reports, a long-running agent, a team whose teammates go idle and back to
 // work, a shutdown handshake that leaves ghosts, an agent whose stop never comes (it turns
@@ -86,7 +86,7 @@ export function demoSteps(sessionId: string, projects = '/home/dev/.claude/proje
 		session_crons: [],
 	});
 	const idle = (name: string) => ({...common, permission_mode: 'default', hook_event_name: 'TeammateIdle', teammate_name: name, team_name: ids.team});
-	// The parent's Agent call as PostToolUse reports it (CLAUDE-CODE-HOOKS.md §1.3): at launch for a
+	// The parent's Agent call as PostToolUse reports it (docs/claude-code-hooks.md#the-agent-tools-result): at launch for a
 	// background run, at the end with totals for a foreground one; from inside a subagent, with its id.
 	const call = (agentId: string, type: string, description: string, response: Readonly<Record<string, unknown>>, caller?: string) => ({
 		...common,

@@ -1,7 +1,7 @@
 // The demo's subagent transcripts: what Claude Code would write to
 // `<projects>/<session>/subagents/agent-<id>.jsonl` (and the `.meta.json` beside it) while the
 // agents of the demo scenario run, so the monitor shows live activity, tool calls and tokens.
-// Line shapes follow CLAUDE-CODE-HOOKS.md §4.
+// Line shapes follow docs/claude-code-hooks.md#subagent-transcripts.
 
 export interface TranscriptWrite {
 	/** Seconds from the start of the scenario. */

@@ -1,4 +1,4 @@
-// Doctor's checks of Claude Code's settings files (CLAUDE-CODE-HOOKS.md §2): is agentlog's hook
+// Doctor's checks of Claude Code's settings files (docs/claude-code-hooks.md#settings-and-hook-configuration): is agentlog's hook
 // registered, for which events and where (by install-hook in settings, or by the agentlog plugin
 // that `enabledPlugins` turns on); is it registered twice (Claude Code runs identical handlers of
 // several settings files once, but a plugin's copy — agentlog's own plugin beside install-hook's

@@ -1,4 +1,4 @@
-// The event log folded into agent histories (DESIGN.md §10): events → one history per agent with
+// The event log folded into agent histories (docs/design.md#the-event-log): events → one history per agent with
 // its lifecycle (spawned → completed, or → interrupted → resumed → completed; idle beside active).
 // Pure: the clock (`now`, ms) is a parameter.
 import {isInterruptedToolStatus} from '../hook/agent-call.js';
@@ -224,7 +224,7 @@ function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatu
 		}
 		case 'none':
 		case 'active': {
-			// The same stale rule as watch (DESIGN.md §5): sign of life = its latest line.
+			// The same stale rule as watch (docs/design.md#the-monitors-rules): sign of life = its latest line.
 			const stale = displayStateOf('active', s.lastMs, now, staleMs).stale;
 			return {status: stale ? 'stale' : s.resumeCount > 0 ? 'resumed' : 'active', record: 'active', stale};
 		}

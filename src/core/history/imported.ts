@@ -1,4 +1,4 @@
-// `Imported` lines of the event log (DESIGN.md §10): what `agentlog import` found in a subagent's
+// `Imported` lines of the event log (docs/design.md#the-event-log): what `agentlog import` found in a subagent's
 // transcript, as one log line, and the facts a reader takes back from such a line. Pure.
 //
 // An Imported line: `event: "Imported"`, `state` `stopped` (the transcript ends its turn: a final

@@ -24,9 +24,9 @@ export function describeForeign(names: readonly string[], shown = 3): string {
 	return names.length > shown ? `${head} and ${names.length - shown} more` : head;
 }
 
-/** Names that only Claude Code's own config folder holds (CLAUDE-CODE-HOOKS.md): agentlog writes none of them. */
+/** Names that only Claude Code's own config folder holds (docs/claude-code-hooks.md): agentlog writes none of them. */
 export const CLAUDE_HOME_MARKERS: readonly string[] = ['projects', 'todos', 'plugins', 'settings.json', '.credentials.json', 'statsig', 'shell-snapshots'];
-/** Names a Codex home holds (CODEX.md §2): its rollouts, config and login. */
+/** Names a Codex home holds (docs/codex-rollouts.md#rollout-files): its rollouts, config and login. */
 export const CODEX_HOME_MARKERS: readonly string[] = ['config.toml', 'auth.json', 'sessions'];
 /** Folders that a home or a project holds and an activity folder never does: those tools' own folders. */
 export const HOME_MARKERS: readonly string[] = ['.claude', '.codex'];

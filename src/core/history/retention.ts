@@ -1,4 +1,4 @@
-// Retention of the agent history (DESIGN.md §10): how long a session is kept after its last
+// Retention of the agent history (docs/design.md#retention): how long a session is kept after its last
 // event, and which sessions `agentlog prune` (and the hook, once a day) removes. Pure: the clock
 // (`now`, ms) and the environment are parameters. Whether an agent still runs is decided with the
 // monitor's own rule (`displayStateOf`: active and not stale, or idle), never a new one.
@@ -140,7 +140,7 @@ export interface PruneRule {
 /**
  * Which sessions go: those whose last event is `olderThanMs` or more before `now` and that have no
  * live agent (`isLive`: an idle agent, or an active one that is not stale, keeps its session
- * however old, as DESIGN.md §10 says). A session whose age is unknown is kept. Order is kept.
+ * however old, as docs/design.md#retention says). A session whose age is unknown is kept. Order is kept.
  */
 export function sessionsToPrune(sessions: readonly SessionFacts[], rule: PruneRule): PruneDecision {
 	const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;

@@ -1,5 +1,5 @@
 // What a PostToolUse payload of the Agent tool (`Task` before 2.1.63) says about the agent it
-// launched (CLAUDE-CODE-HOOKS.md §1.3): at launch for a background run (`async_launched`), at
+// launched (docs/claude-code-hooks.md#the-agent-tools-result): at launch for a background run (`async_launched`), at
 // the end for a foreground one (`completed`, with totals). Pure.
 import {isObject, str, type Json} from '../record/json.js';
 
@@ -21,7 +21,7 @@ export interface AgentCall {
 	readonly totalDurationMs?: number;
 	readonly totalToolUseCount?: number;
 	readonly totalTokens?: number;
-	/** `usage` of the result (the run's final API request only, CLAUDE-CODE-HOOKS.md §1.3): tokens in, out, and the cached parts of the input. */
+	/** `usage` of the result (the run's final API request only, docs/claude-code-hooks.md#the-agent-tools-result): tokens in, out, and the cached parts of the input. */
 	readonly inputTokens?: number;
 	readonly outputTokens?: number;
 	readonly cacheReadTokens?: number;

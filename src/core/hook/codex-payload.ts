@@ -1,4 +1,4 @@
-// Codex CLI's hook payloads (CODEX.md §3): the same event names and most of the fields of Claude
+// Codex CLI's hook payloads (docs/codex-rollouts.md#hooks): the same event names and most of the fields of Claude
 // Code's, told apart by where the transcripts are — Codex's are rollout files,
 // `…/sessions/YYYY/MM/DD/rollout-<time>-<threadId>.jsonl`. On SubagentStart `transcript_path` is
 // the child's rollout; on SubagentStop `agent_transcript_path` is, and `transcript_path` is its

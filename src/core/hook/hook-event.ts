@@ -1,6 +1,7 @@
 // What the agent-spy hook does with one Claude Code hook payload, as pure functions:
 // payload → which file → new record. The hook script (hooks/agent-spy.ts) only adds the IO.
-// Rules: DESIGN.md §4; payload facts: CLAUDE-CODE-HOOKS.md §1 and §7.
+// Rules: docs/design.md#the-hook-event-by-event; payload facts: docs/claude-code-hooks.md#hook-payloads and
+// docs/claude-code-hooks.md#example-payloads.
 import {isCodexPayload, rolloutThreadId} from './codex-payload.js';
 import {isSafeId, isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import {fail, type Result} from '../result.js';
@@ -307,7 +308,7 @@ export function teammateAgentId(event: HookEvent, sessionAgents: readonly AgentR
 	return isSafeId(id) ? {ok: true, value: id} : skip(`TeammateIdle: unsafe teammate id ${JSON.stringify(id)}`);
 }
 
-/** `<dir>/<session>.jsonl` → `<dir>/<session>/subagents/agent-<id>.jsonl` (CLAUDE-CODE-HOOKS.md §4). */
+/** `<dir>/<session>.jsonl` → `<dir>/<session>/subagents/agent-<id>.jsonl` (docs/claude-code-hooks.md#subagent-transcripts). */
 export function subagentTranscriptPath(mainTranscript: string | undefined, agentId: string): string | undefined {
 	if (!mainTranscript?.endsWith('.jsonl')) {
 		return undefined;
@@ -482,7 +483,7 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 }
 
 /**
- * SessionEnd: an agent of the session still active or idle is interrupted (DESIGN.md §10): its
+ * SessionEnd: an agent of the session still active or idle is interrupted (docs/design.md#the-lifecycle): its
  * `status` becomes `stopped` so other readers understand it, with `interrupted` and
  * `stopReason: session-end:<reason>`. Undefined for an agent already stopped (nothing changes).
  */
@@ -504,7 +505,7 @@ export function interruptOnSessionEnd(existing: AgentRecord, reason: string | un
  * goes back; `stoppedAt` is never before `startedAt`; a start that is not later than the stop by
  * more than `RESUME_AFTER_STOP_MS` leaves a stopped agent stopped (it only adds what it knows:
  * the start time of an agent whose start was unknown), unless the session started again between
- * the stop and it (`sessionStartAt`); a later start is a resume (DESIGN.md §4).
+ * the stop and it (`sessionStartAt`); a later start is a resume (docs/design.md#the-hook-event-by-event).
  */
 export function applyHookEvent(event: HookEvent, agentId: string, existing: AgentRecord | undefined, now: string): Outcome<AgentRecord> {
 	const base: Mutable<AgentRecord> = existing ? {...existing} : {agentId, type: '', status: 'active', startedAt: now, updatedAt: now};

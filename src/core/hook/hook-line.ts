@@ -1,4 +1,4 @@
-// The event-log line the hook appends for one hook event (DESIGN.md §10): which facts of the
+// The event-log line the hook appends for one hook event (docs/design.md#the-event-log): which facts of the
 // payload go into `data`, and the agent's state after the event. Pure; formatEventLine bounds it.
 import {EVENT_LINE_VERSION, type EventLine, type EventState, type GitState} from '../record/event-line.js';
 import type {Json} from '../record/json.js';

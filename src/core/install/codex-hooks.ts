@@ -1,4 +1,4 @@
-// agentlog's hook in OpenAI Codex CLI's `$CODEX_HOME/hooks.json` (CODEX.md §3): which events, where
+// agentlog's hook in OpenAI Codex CLI's `$CODEX_HOME/hooks.json` (docs/codex-rollouts.md#hooks): which events, where
 // its own copy of the hook lives, and what the user must do before Codex runs it. The file has the
 // shape of Claude Code's settings, so settings-merge.ts and settings-edit.ts edit it, given these
 // events. Pure.

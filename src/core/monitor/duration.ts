@@ -1,4 +1,4 @@
-// How long an agent has run, by its display state (DESIGN.md §5). Pure.
+// How long an agent has run, by its display state (docs/design.md#the-monitors-rules). Pure.
 import type {AgentRecord} from '../record/agent-record.js';
 import {parseTime} from '../text/format.js';
 import type {DisplayState} from './stale.js';

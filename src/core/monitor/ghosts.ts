@@ -1,4 +1,4 @@
-// Ghost dedup (DESIGN.md §5). A team's shutdown handshake leaves one or two short-lived copies
+// Ghost dedup (docs/design.md#the-monitors-rules). A team's shutdown handshake leaves one or two short-lived copies
 // of a worker right after it stops; they are hidden (never silently) as "ghosts". Only an agent
 // without evidence of its own work can be one: an agent whose transcript has assistant messages
 // or tool calls is real, however soon after a stop it started (sequential Explore agents).

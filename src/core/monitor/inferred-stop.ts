@@ -1,4 +1,4 @@
-// The inferred stop: SubagentStop is lossy (CLAUDE-CODE-HOOKS.md §5), but an agent's
+// The inferred stop: SubagentStop is lossy (docs/claude-code-hooks.md#known-gaps), but an agent's
 // transcript, or its parent's, can still show that it finished. Pure.
 import type {AgentStatus} from '../record/agent-record.js';
 import type {AgentActivity} from '../transcript/agent-activity.js';

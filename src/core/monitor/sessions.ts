@@ -1,4 +1,4 @@
-// Which session the user means (DESIGN.md §6, CLAUDE-CODE-HOOKS.md §3), and session summaries.
+// Which session the user means (docs/design.md#commands, docs/claude-code-hooks.md#teams), and session summaries.
 // Pure: the list of sessions and the team configs are read by the store and passed in.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
 import {PROVIDER_MARK, type Provider} from '../record/provider.js';

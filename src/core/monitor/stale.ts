@@ -1,4 +1,4 @@
-// The stale rule (DESIGN.md §5): an active agent silent for too long is shown as stopped.
+// The stale rule (docs/design.md#the-monitors-rules): an active agent silent for too long is shown as stopped.
 // Pure: the clock (`now`, ms) and any extra sign of life are parameters.
 import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
 import {parseTime} from '../text/format.js';

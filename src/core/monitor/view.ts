@@ -1,4 +1,4 @@
-// What the monitor shows for one session (DESIGN.md §5): the rules (dedup, stale) applied, then
+// What the monitor shows for one session (docs/design.md#the-monitors-rules): the rules (dedup, stale) applied, then
 // order and the display cap. Pure: the clock and extra signs of life are options.
 import type {AgentRecord} from '../record/agent-record.js';
 import {findGhosts} from './ghosts.js';

@@ -1,6 +1,6 @@
 // The agent record: one JSON object per agent at <activity>/<sessionId>/<agentId>.json.
 // The first seven fields are the format claude-code-kanban's Agent Log also reads and writes;
-// the rest are optional extensions that readers must not require (DESIGN.md §3).
+// the rest are optional extensions that readers must not require (docs/design.md#the-agent-file).
 import {safeJson, safeLine} from '../text/safe-text.js';
 import type {Result} from '../result.js';
 import {MAX_JSON_DEPTH, nestsAtMost} from './json.js';
@@ -27,7 +27,7 @@ export interface AgentRecord {
 	readonly startUnknown?: boolean;
 	/** True when `lastMessage` is only the first part of a message too large for the hook to take whole. */
 	readonly lastMessageCut?: boolean;
-	// Lifecycle (DESIGN.md §10): `status` stays within active|idle|stopped for other readers.
+	// Lifecycle (docs/design.md#the-lifecycle): `status` stays within active|idle|stopped for other readers.
 	/** True when it stopped because its session ended (or its parent's call came back interrupted) while it ran. */
 	readonly interrupted?: boolean;
 	/** Why it stopped: `subagent-stop`, `session-end:<reason>`, `tool:<status>`. */
@@ -65,7 +65,7 @@ export interface AgentRecord {
 }
 
 /**
- * Session ids and agent ids become path parts; only these are accepted (DESIGN.md §3): 1 to 128
+ * Session ids and agent ids become path parts; only these are accepted (docs/design.md#the-agent-file): 1 to 128
  * of `A-Z a-z 0-9 . _ @ -`, the first a letter or digit. Checked character by character (the
  * hook's every run checks a few, and a pattern costs ~0.02 ms to compile on first use).
  */

@@ -1,4 +1,4 @@
-// One line of the event log <activity>/<sessionId>/events.jsonl (DESIGN.md §10): its type, how a
+// One line of the event log <activity>/<sessionId>/events.jsonl (docs/design.md#the-event-log): its type, how a
 // line is read (tolerant, never throws) and how the hook writes one (bounded, one JSON line). Pure.
 //
 // Values are kept exact here, like the agent record's parsed form: display safety (safeText /
@@ -37,7 +37,7 @@ export interface EventLine {
 	readonly type?: string;
 	readonly state?: EventState;
 	/**
-	 * The event's own facts (DESIGN.md §10): stop → `lastMessage`, `lastMessageCut`,
+	 * The event's own facts (docs/design.md#the-event-log): stop → `lastMessage`, `lastMessageCut`,
 	 * `agentTranscriptPath`; idle → `teammateName`, `teamName`; SessionStart → `source`, `model`;
 	 * SessionEnd → `reason`, `interrupted` (agent ids); PostToolUse of Agent/Task → `toolUseId`,
 	 * `description`, `prompt`, `subagentType`, `model`, `runInBackground`, `status`,
@@ -87,7 +87,7 @@ function parseGit(value: unknown): GitState | undefined {
  * Checks a parsed JSON value as a log line. Unknown fields are dropped (the line type is closed;
  * `data` is kept whole). Optional fields of the wrong type are dropped. An error when it is not an
  * object, or `v`, `at`, `event` or `sessionId` is missing or wrong, or an id is not a safe id
- * (DESIGN.md §3: the hook writes no other).
+ * (docs/design.md#the-agent-file: the hook writes no other).
  */
 export function eventLineFrom(json: unknown): Result<EventLine> {
 	if (!isObject(json)) {
@@ -225,7 +225,7 @@ export function parseEventLog(text: string): ParsedLog {
 	return {lines, skipped};
 }
 
-/** How much of a PostToolUse prompt a line keeps (characters, DESIGN.md §10). */
+/** How much of a PostToolUse prompt a line keeps (characters, docs/design.md#the-event-log). */
 export const PROMPT_CHARS = 2000;
 
 /** How much of any other string in `data` a line keeps (characters). */

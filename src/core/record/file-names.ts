@@ -11,7 +11,7 @@ export function isSessionDirName(name: string): boolean {
 	return !name.startsWith('.');
 }
 
-/** A session's event log (DESIGN.md §10): `<activity>/<sessionId>/events.jsonl`. Not an agent file (`.jsonl`). */
+/** A session's event log (docs/design.md#the-event-log): `<activity>/<sessionId>/events.jsonl`. Not an agent file (`.jsonl`). */
 export const EVENT_LOG_NAME = 'events.jsonl';
 
 /**
@@ -60,7 +60,7 @@ export const NOTIFY_STATE_NAME = '.notify.json';
 /** The lock of the notify state (`.+notify.lock`): one hook at a time decides what to notify. */
 export const NOTIFY_LOCK_NAME = '.+notify.lock';
 
-// An id as agent-record.ts's isSafeId takes it (DESIGN.md §3), as a pattern part.
+// An id as agent-record.ts's isSafeId takes it (docs/design.md#the-agent-file), as a pattern part.
 const ID = '[A-Za-z0-9][A-Za-z0-9._@-]{0,127}';
 const LOCK = `(?:${ID}|\\+cap|\\+notify|\\+log)\\.lock`;
 // What the hook writes in a session folder besides events.jsonl and `<agentId>.json` (all dot

@@ -1,5 +1,5 @@
 // One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
-// it: spawned, idle and back to active, completed or interrupted, resumed (DESIGN.md §10). Pure.
+// it: spawned, idle and back to active, completed or interrupted, resumed (docs/design.md#the-lifecycle). Pure.
 import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type MoveRules, type StepSink} from './lifecycle-machine.js';
 import type {EventLine, GitState} from './event-line.js';
 

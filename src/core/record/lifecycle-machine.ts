@@ -1,4 +1,4 @@
-// The one lifecycle machine (DESIGN.md §10): spawned → completed | failed | interrupted, resumed
+// The one lifecycle machine (docs/design.md#the-lifecycle): spawned → completed | failed | interrupted, resumed
 // by any later start, idle beside active. The hook's merge of an agent file, the event log's fold
 // and the Codex rollout's fold all move an agent through it, so they cannot disagree on what a
 // start after a stop, a repeated stop or a failure after an interruption means. Pure.
@@ -178,7 +178,7 @@ export function lifeIdle(life: Life, at: string, ms: number, rules: MoveRules = 
 
 /**
  * A stop (`completed`), a failure or an interruption. A repeated stop keeps the first stop (time,
- * reason) (DESIGN.md §4); a failure says why an agent already stopped (it keeps the stop's time);
+ * reason) (docs/design.md#the-hook-event-by-event); a failure says why an agent already stopped (it keeps the stop's time);
  * only `override` (the parent's call came back interrupted) turns a completed agent into an
  * interrupted one, keeping its stop time. A stop is never dated before the start.
  */

@@ -1,4 +1,4 @@
-// Durations, times and text as the monitor shows them (DESIGN.md §5, §7). Pure: the clock and
+// Durations, times and text as the monitor shows them (docs/design.md#the-monitors-rules, docs/design.md#the-tui). Pure: the clock and
 // the time zone are parameters.
 import type {Result as ParseResult} from '../result.js';
 

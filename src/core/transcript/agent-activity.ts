@@ -6,7 +6,7 @@ import type {TranscriptSummary} from './summary.js';
 /** Where an agent's task description came from, best first. */
 export type DescriptionSource = 'parent' | 'meta' | 'prompt';
 
-/** The parent's Agent/Task tool result for an agent (CLAUDE-CODE-HOOKS.md §1.3, §4). */
+/** The parent's Agent/Task tool result for an agent (docs/claude-code-hooks.md#the-agent-tools-result, docs/claude-code-hooks.md#subagent-transcripts). */
 export interface TaskResult {
 	/** `completed`, `async_launched` (a background launch: not a finish), or another status. */
 	readonly status: string | undefined;
@@ -17,7 +17,7 @@ export interface TaskResult {
 	readonly report: string | undefined;
 }
 
-/** What `.meta.json` beside a transcript says (CLAUDE-CODE-HOOKS.md §4); every key optional, safe text. */
+/** What `.meta.json` beside a transcript says (docs/claude-code-hooks.md#subagent-transcripts); every key optional, safe text. */
 export interface AgentMeta {
 	readonly agentType?: string;
 	readonly description?: string;

@@ -1,5 +1,5 @@
 // Which agents a subagent's own transcript launched: its Agent/Task calls and the results that
-// name the agent each started. In a subagent's transcript (CLAUDE-CODE-HOOKS.md §9) a successful
+// name the agent each started. In a subagent's transcript (docs/claude-code-hooks.md#meta-files-and-transcripts-as-written) a successful
 // tool_result has no `toolUseResult`: the launched agent's id is only in the result's text, in the
 // harness's trailer line at column zero, `agentId: <id> (use SendMessage …)` or, for a background
 // launch, `agentId: <id> (internal ID …)` (the harness indents every line of the report, so a line

@@ -1,4 +1,4 @@
-// The `agent-<id>.meta.json` sidecar beside a subagent transcript (CLAUDE-CODE-HOOKS.md §4:
+// The `agent-<id>.meta.json` sidecar beside a subagent transcript (docs/claude-code-hooks.md#subagent-transcripts:
 // third-party observations, not documented). Every key is optional; a value of the wrong type is
 // dropped, strings are made safe for a terminal here, where they enter. Pure.
 import {isObject} from '../record/json.js';

@@ -1,7 +1,7 @@
 // What a parent transcript says about the agents it started: the `description` of each
 // Agent/Task call (by tool_use id), the tool result that names an agent
-// (`toolUseResult.agentId`, CLAUDE-CODE-HOOKS.md §1.3, §4), and the `<task-notification>` that
-// reports a background agent's end (§9: its PostToolUse said only `async_launched`). Pure: bytes
+// (`toolUseResult.agentId`, docs/claude-code-hooks.md#the-agent-tools-result, docs/claude-code-hooks.md#subagent-transcripts), and the `<task-notification>` that
+// reports a background agent's end (docs/claude-code-hooks.md#background-agents: its PostToolUse said only `async_launched`). Pure: bytes
 // or lines in, short strings kept. A main transcript is many megabytes of other tools' calls and
 // results; only the lines that can matter are parsed (found by a byte search for `"Agent"`,
 // `"Task"`, `"agentId"` or `<task-id>`), so a 50 MB transcript costs a scan, not a parse.

@@ -1,6 +1,6 @@
 // What a subagent is doing, from its transcript (`…/subagents/agent-<id>.jsonl`). Pure: lines
 // in, a summary out. The line format is Claude Code's own and may change in any release
-// (CLAUDE-CODE-HOOKS.md §4), so every field is optional here and an unknown line is skipped.
+// (docs/claude-code-hooks.md#subagent-transcripts), so every field is optional here and an unknown line is skipped.
 //
 // Summaries are mergeable (`mergeSummaries(a, b)` = the summary of a's lines followed by b's),
 // so a huge transcript can be shown from its tail first and its history filled in afterwards.

@@ -2,7 +2,7 @@
 //
 // A turn ends when the last assistant message says `stop_reason: end_turn` with no tool call of
 // its own waiting for a result and no user line after it; a workflow agent ends instead with a
-// `StructuredOutput` call followed by a line with `toolEndsTurn: true` (CLAUDE-CODE-HOOKS.md §4).
+// `StructuredOutput` call followed by a line with `toolEndsTurn: true` (docs/claude-code-hooks.md#subagent-transcripts).
 // One API response is written as several lines, one per content block, with the same message
 // id: they are joined into one message here.
 //

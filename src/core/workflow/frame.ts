@@ -2,7 +2,7 @@
 // (`[Workflow harness — computed task] … The computed task text follows:`) before the task a
 // workflow script computed, and indents every line of that task. Pure.
 
-/** How the frame starts (CLAUDE-CODE-HOOKS.md §9). */
+/** How the frame starts (docs/claude-code-hooks.md#workflows). */
 export const WORKFLOW_FRAME_START = '[Workflow harness';
 
 /** A frame is one paragraph: past this, it is not one. */

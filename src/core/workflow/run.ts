@@ -1,4 +1,4 @@
-// What Claude Code writes of a `Workflow` run (CLAUDE-CODE-HOOKS.md §9), parsed: the run file
+// What Claude Code writes of a `Workflow` run (docs/claude-code-hooks.md#workflows), parsed: the run file
 // `<session>/workflows/wf_<run>.json` (written when the run ends), its `journal.jsonl` (written as
 // it runs: launched, started, result, failed) and the script's file name
 // (`workflows/scripts/<name>-wf_<run>.js`, written at the launch). Every string comes from a file

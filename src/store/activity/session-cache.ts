@@ -1,6 +1,6 @@
 // What `sessions` needs of every session folder, kept between runs so that only what changed is
 // read again: $XDG_STATE_HOME/agentlog/sessions-cache.json (never under the activity folder:
-// readers do not write there, DESIGN.md §1).
+// readers do not write there, docs/design.md#data-flow).
 //
 // Per session folder it keeps its mtime, its summary and its files' entries (the format is in
 // session-cache-entries.ts).

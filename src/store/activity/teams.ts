@@ -1,4 +1,4 @@
-// Team configs: <claude>/teams/<name>/config.json → leadSessionId (CLAUDE-CODE-HOOKS.md §3).
+// Team configs: <claude>/teams/<name>/config.json → leadSessionId (docs/claude-code-hooks.md#teams).
 // Only regular files are opened (a FIFO named config.json would block `open`), at most
 // MAX_TEAM_CONFIG_BYTES of them. Team names are folder names: they are used for matching a
 // session argument and made safe (`safeLine`) here, where they enter.

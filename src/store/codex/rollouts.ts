@@ -1,4 +1,4 @@
-// Codex CLI rollout files on disk (CODEX.md §2): `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`,
+// Codex CLI rollout files on disk (docs/codex-rollouts.md#rollout-files): `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`,
 // one per thread. Listed without following a link or opening anything but regular files; read in
 // chunks up to their size when opened, complete lines only, a line over the bound skipped without
 // being held; read again from where the last read stopped (a growing file is folded once).

@@ -34,7 +34,7 @@ export function readConfigFile(file: string): FileRead {
 	return r.reason === 'missing' ? {state: 'missing'} : {state: 'unreadable', reason: r.message};
 }
 
-/** The managed policy file of this platform (CLAUDE-CODE-HOOKS.md §2), if it has one. */
+/** The managed policy file of this platform (docs/claude-code-hooks.md#settings-and-hook-configuration), if it has one. */
 export function managedSettingsPath(platform: NodeJS.Platform = process.platform): string | undefined {
 	if (platform === 'linux') {
 		return '/etc/claude-code/managed-settings.json';

@@ -1,4 +1,4 @@
-// Reading the event log <activity>/<sessionId>/events.jsonl (DESIGN.md §10). Read-only: readers
+// Reading the event log <activity>/<sessionId>/events.jsonl (docs/design.md#the-event-log). Read-only: readers
 // never write, never crash, never wait. The file is opened only if it is a regular file
 // (`openRegularFile`: a FIFO, folder or symlink is a problem, never opened, waited on or
 // followed), read up to its size when opened (a hook appending meanwhile is not chased) in

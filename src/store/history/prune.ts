@@ -1,4 +1,4 @@
-// Removing whole sessions past the retention (DESIGN.md §10): `agentlog prune`, and the hook once
+// Removing whole sessions past the retention (docs/design.md#retention): `agentlog prune`, and the hook once
 // a day (`pruneOnceADay`). The decision is retention.ts's (pure); this file looks at the folders
 // and removes them.
 //

@@ -1,4 +1,4 @@
-// Follows one session's event log (<session>/events.jsonl, DESIGN.md §10) for `watch`: each read
+// Follows one session's event log (<session>/events.jsonl, docs/design.md#the-event-log) for `watch`: each read
 // parses only the bytes appended since the last one, whole lines only (a line still being written
 // is read again once its newline is there), and keeps per agent only the small facts its
 // lifecycle needs — no `lastMessage`, no prompt, no description, no cwd or git — so memory stays

@@ -1,4 +1,4 @@
-// What the hook takes from an agent's `.meta.json` (CLAUDE-CODE-HOOKS.md §9, §10): the agent that
+// What the hook takes from an agent's `.meta.json` (docs/claude-code-hooks.md#nesting): the agent that
 // launched it and how deep it runs, known from its start, before any PostToolUse of its parent
 // (which never comes for an agent cut off); and a teammate's name and real type. Node built-ins only: the hook bundles this.
 import {parseMeta} from '../../core/transcript/meta.js';

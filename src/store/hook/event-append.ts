@@ -1,4 +1,4 @@
-// Appending one line to a session's event log, <activity>/<sessionId>/events.jsonl (DESIGN.md §10):
+// Appending one line to a session's event log, <activity>/<sessionId>/events.jsonl (docs/design.md#the-event-log):
 // one `write` on a descriptor opened with O_APPEND, so lines of concurrent hooks never interleave
 // (a local Linux or macOS file system appends a single write whole). Never through a symlink, never
 // to a FIFO or anything but a regular file. Node built-ins only: the hook bundles this.

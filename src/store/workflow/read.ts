@@ -1,4 +1,4 @@
-// Reading a Claude Code session's workflow runs (CLAUDE-CODE-HOOKS.md §9): each run's file
+// Reading a Claude Code session's workflow runs (docs/claude-code-hooks.md#workflows): each run's file
 // `<session>/workflows/wf_<run>.json` (written at its end), its script's name
 // (`workflows/scripts/<name>-wf_<run>.js`, written at its launch) and its journal
 // `subagents/workflows/wf_<run>/journal.jsonl` (written as it runs). The session folder is used only

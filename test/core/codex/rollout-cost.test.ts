@@ -1,4 +1,4 @@
-// A Codex child's requests priced one by one from its rollout's `token_count` lines (CODEX.md §2):
+// A Codex child's requests priced one by one from its rollout's `token_count` lines (docs/codex-rollouts.md#rollout-files):
 // each request's own `last_token_usage`, with the model of its turn, a request Codex reported twice
 // counted once. The real rollouts are checked in test/store/codex/codex-cost-fixtures.test.ts.
 import {describe, expect, it} from 'vitest';

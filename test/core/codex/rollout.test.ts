@@ -1,4 +1,4 @@
-// A Codex child's rollout folded into agentlog's agent: shapes after CODEX.md §2 (the real
+// A Codex child's rollout folded into agentlog's agent: shapes after docs/codex-rollouts.md#rollout-files (the real
 // fixtures in test/fixtures/codex are read by test/store/codex).
 import {describe, expect, it} from 'vitest';
 import {codexCountFacts, codexFacts, codexRecord, mergeCodexRecords, providerOf} from '../../../src/core/codex/codex-agent.js';

@@ -121,7 +121,7 @@ const otherHook = (command: string): Raw =>
 	obj([key('matcher'), raw('""')], [key('hooks'), arr(obj([key('type'), raw('"command"')], [key('command'), raw(JSON.stringify(command))]))]);
 
 const CLAUDE_EVENTS = ['"PreToolUse"', '"SubagentStart"', '"SubagentStop"', '"TeammateIdle"', '"Stop"', '"SubagentStop"'];
-/** Events of Codex's hooks.json (CODEX.md §3), the ones agentlog adds among them. */
+/** Events of Codex's hooks.json (docs/codex-rollouts.md#hooks), the ones agentlog adds among them. */
 const CODEX_EVENTS = ['"PreToolUse"', '"SubagentStart"', '"SessionStart"', '"SubagentStop"', '"SessionEnd"', '"Interrupt"', '"Stop"', '"SessionEnd"'];
 
 function randomHooks(r: () => number, events: readonly string[]): Raw | undefined {

@@ -1,6 +1,6 @@
 // The hook's history side: the event log it appends, the Agent call's facts, SessionEnd
 // interruptions, resumes, the git state of cwd, and a log it cannot write — run as Claude Code runs
-// it (the installed launcher and bundle), with real-shaped payloads (CLAUDE-CODE-HOOKS.md §1.3, §7).
+// it (the installed launcher and bundle), with real-shaped payloads (docs/claude-code-hooks.md#the-agent-tools-result, docs/claude-code-hooks.md#example-payloads).
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Runs the real hook (installed form: agent-spy.sh + agent-spy.cjs) as Claude Code does, with
-// real-shaped payloads (CLAUDE-CODE-HOOKS.md §7), in temporary folders.
+// real-shaped payloads (docs/claude-code-hooks.md#example-payloads), in temporary folders.
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
