@@ -2,7 +2,7 @@
 // (a socket in the scenario's root), for the scenarios that need what only the TUI does: permission
 // dialogs, in-process teammates. The scenario's `interactive(ctl)` drives it: types the prompt,
 // waits on the pane and on what the stand-in served, presses keys, takes the `mid` snapshot, and ends
-// with `/exit`. Shared CLAUDE-CODE-HOOKS.md §10 says how the client runs with no dialog of its own.
+// with `/exit`. docs/claude-code-hooks.md#seen-on-the-real-client-interactive says how the client runs with no dialog of its own.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -334,7 +334,7 @@ function applyLineage(base: Mutable<AgentRecord>, lineage: Lineage, agentId: str
 
 /**
  * The type an event of the agent says, and its name when that type is its name. A named agent run
- * as an in-process teammate (agent teams on, CLAUDE-CODE-HOOKS.md §10) has hooks whose
+ * as an in-process teammate (agent teams on, docs/claude-code-hooks.md#seen-on-the-real-client-interactive) has hooks whose
  * `agent_type` is its name (`deployer`), while its real type is `.meta.json`'s `spawnedAgentType`
  * (or the Agent call's, `general-purpose`): the type is the real one, the name is kept as
  * `teammateName`, and the agent shows as `deployer (general-purpose)` like any named agent.

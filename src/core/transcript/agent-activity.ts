@@ -28,7 +28,7 @@ export interface AgentMeta {
 	readonly requestNonInteractive?: boolean;
 	readonly model?: string;
 	readonly name?: string;
-	/** `in_process_teammate` for a named agent run as a teammate of the session (CLAUDE-CODE-HOOKS.md §10). */
+	/** `in_process_teammate` for a named agent run as a teammate of the session (docs/claude-code-hooks.md#seen-on-the-real-client-interactive). */
 	readonly taskKind?: string;
 	/** A teammate's real type (`general-purpose`): its `agentType` and its hooks' `agent_type` are its name. */
 	readonly spawnedAgentType?: string;

@@ -74,7 +74,7 @@ describe('agent-spy: waiting for the user', () => {
 	});
 
 	it('a Notification with no agent_id while a subagent’s request stands is that subagent’s prompt, not the main session’s', () => {
-		// As the real interactive client sends them (CLAUDE-CODE-HOOKS.md §10): the request names the
+		// As the real interactive client sends them (docs/claude-code-hooks.md#seen-on-the-real-client-interactive): the request names the
 		// agent; about 6 s later the Notification of the same dialog names none.
 		const activity = tempDir('wait-');
 		run(activity, payload('SubagentStart', {agent_id: 'adeployer-5a1e0c2f9b7d4e68', agent_type: 'deployer'}));
@@ -96,7 +96,14 @@ describe('agent-spy: waiting for the user', () => {
 		expect(lines.at(-1)).toMatchObject({event: 'Notification', agentId: 'adeployer-5a1e0c2f9b7d4e68', data: {notificationType: 'permission_prompt'}});
 		const cli = (...args: string[]) => {
 			const r = spawnSync(process.execPath, [CLI, ...args], {
-				env: {...process.env, HOME: tempDir('home-'), XDG_STATE_HOME: tempDir('state-'), AGENTLOG_DIR: activity, CLAUDE_CONFIG_DIR: tempDir('claude-'), NO_COLOR: '1'},
+				env: {
+					...process.env,
+					HOME: tempDir('home-'),
+					XDG_STATE_HOME: tempDir('state-'),
+					AGENTLOG_DIR: activity,
+					CLAUDE_CONFIG_DIR: tempDir('claude-'),
+					NO_COLOR: '1',
+				},
 				encoding: 'utf8',
 			});
 			expect(r.status, r.stderr).toBe(0);

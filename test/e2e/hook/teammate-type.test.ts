@@ -1,5 +1,5 @@
 // A named agent run as an in-process teammate (agent teams on, the interactive client:
-// CLAUDE-CODE-HOOKS.md §10): every hook says its name as `agent_type`; its `.meta.json`
+// docs/claude-code-hooks.md#seen-on-the-real-client-interactive): every hook says its name as `agent_type`; its `.meta.json`
 // (`spawnedAgentType`) and the Agent call's result say its real type. Through the installed hook
 // the agent file, `ls` and `history` give the real type and the name: `deployer (general-purpose)`.
 import {spawnSync} from 'node:child_process';
