@@ -1130,6 +1130,12 @@ var TimeOrder = class {
   }
 };
 
+// src/core/record/launch-status.ts
+var LAUNCH_STATUSES = ["async_launched", "teammate_spawned"];
+function isLaunchStatus(status) {
+  return status !== void 0 && LAUNCH_STATUSES.includes(status);
+}
+
 // src/core/history/fold.ts
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
 function toolFacts(s, line, ms) {
@@ -1167,7 +1173,7 @@ function toolFacts(s, line, ms) {
   }
   if (isInterruptedToolStatus(status)) {
     stop(s, line, ms, "interrupted", `tool:${status}`, true);
-  } else if (s.phase === "none" && status === "async_launched") {
+  } else if (s.phase === "none" && isLaunchStatus(status)) {
     start(s, line, ms);
   } else if (s.phase === "none" && status === "completed") {
     stop(s, line, ms, "completed", `tool:${status}`);

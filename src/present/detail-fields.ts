@@ -11,6 +11,7 @@ import {INFERRED_STOP_DETAIL} from '../core/monitor/inferred-stop.js';
 import {isFailure} from '../core/record/limits.js';
 import {contextText, costDetail} from './cost-text.js';
 import {GLYPH, shownStatus, statusLabel, taskOf} from './present.js';
+import {isLaunchStatus} from '../core/record/launch-status.js';
 
 /** The fields at the top of the detail pane, as label/value pairs. */
 export function detailFields(
@@ -76,7 +77,7 @@ export function activityFields(item: MonitorItem): Array<[string, string]> {
 		]);
 	}
 	const {figures, result, contextUsed} = monitorFigures(item);
-	if (result && result.status !== 'async_launched') {
+	if (result && !isLaunchStatus(result.status)) {
 		// The agent's tokens as every view counts them; Claude Code's totalTokens is the last request's only.
 		// A resumed agent whose later run did not complete (cut off, failed, still going) has only an earlier run's result.
 		const ended = shownStatus(item) === 'stopped' && !item.agent.interrupted && !isFailure(item.agent.stopReason);

@@ -18,6 +18,7 @@ import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
 import {failureReason, isFailure} from '../record/limits.js';
 import type {WorkflowTag} from '../workflow/workflow-of.js';
+import {isLaunchStatus} from '../record/launch-status.js';
 
 /** An agent's status in the history. */
 export type HistoryStatus = 'completed' | 'failed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
@@ -134,8 +135,8 @@ function toolFacts(s: State, line: EventLine, ms: number): void {
 	}
 	if (isInterruptedToolStatus(status)) {
 		stop(s, line, ms, 'interrupted', `tool:${status}`, true);
-	} else if (s.phase === 'none' && status === 'async_launched') {
-		// A background launch seen before the agent's own start.
+	} else if (s.phase === 'none' && isLaunchStatus(status)) {
+		// A background or teammate launch seen before the agent's own start.
 		start(s, line, ms);
 	} else if (s.phase === 'none' && status === 'completed') {
 		// Known only from its parent's call coming back: it ran and finished.

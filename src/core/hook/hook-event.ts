@@ -11,6 +11,7 @@ import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
 import {failureReason} from '../record/limits.js';
 import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type MoveRules, type Moved} from '../record/lifecycle-machine.js';
+import {isLaunchStatus} from '../record/launch-status.js';
 
 export const HOOK_EVENTS = [
 	'SubagentStart',
@@ -434,14 +435,17 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	const call = event.call ?? {};
 	const status = call.status ?? '';
 	const interrupted = status !== '' && isInterruptedToolStatus(status);
-	if (existing && status === 'async_launched') {
+	// A launch that returns at once: a background agent, or a teammate (agent teams in the
+	// interactive client), whose SubagentStart may come just before or just after.
+	const launched = isLaunchStatus(status);
+	if (existing && launched) {
 		// Its SubagentStart may have been written first, though stamped later.
 		move(base, existing, now, (life, ms) => {
 			noteEarlierStart(life, now, ms);
 			return 'kept';
 		});
 	} else if (!existing) {
-		if (status === 'async_launched') {
+		if (launched) {
 			move(base, existing, now, (life, ms) => lifeStart(life, now, ms));
 		} else if (status === 'completed' || interrupted) {
 			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, interrupted ? 'interrupted' : 'completed', `tool:${status}`, true));
@@ -450,6 +454,10 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 		}
 	}
 	base.type = existing?.type || event.agentType;
+	if (existing === undefined && status === 'teammate_spawned' && call.name !== undefined) {
+		// Its hooks will say its name as its type: the name kept now tells them apart (typeOfEvent).
+		base.teammateName = call.name;
+	}
 	if (existing !== undefined && call.name !== undefined && existing.type === call.name && event.agentType !== '' && event.agentType !== call.name) {
 		// A teammate whose start said its name for its type (its `.meta.json` was not there yet): the call says the real one.
 		base.type = event.agentType;

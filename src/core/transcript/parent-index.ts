@@ -13,6 +13,7 @@ import {CUT_MESSAGE_CHARS} from '../record/limits.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import type {TaskResult} from './agent-activity.js';
+import {isLaunchStatus} from '../record/launch-status.js';
 
 /** A task description is a few words; longer is cut. */
 export const DESCRIPTION_MAX = 500;
@@ -80,7 +81,7 @@ export function agentCallIn(
 /** The Task result of a `toolUseResult` that names an agent. */
 export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskResult {
 	const status = str(toolUseResult.status);
-	const launched = status === 'async_launched';
+	const launched = isLaunchStatus(status);
 	const text = launched ? undefined : (textOfParts(toolUseResult.content) ?? textOfParts(blockContent));
 	return {
 		status: status === undefined ? undefined : safeLine(head(status, 100)),

@@ -13,6 +13,7 @@ import {ParentScanner} from './parent-scan.js';
 import {TranscriptRoots} from './transcript-paths.js';
 import {TranscriptReader, type FollowTarget, type TranscriptState} from './reader.js';
 import {rememberParents, rememberWork} from '../../core/monitor/model.js';
+import {isLaunchStatus} from '../../core/record/launch-status.js';
 
 export type {FollowTarget, TranscriptState} from './reader.js';
 
@@ -335,7 +336,7 @@ export class TranscriptFollower implements TranscriptSource {
 			}
 			const facts = this.parents.get(file)?.scanner.lookup(entry.target.agentId, entry.toolUseId());
 			const status = facts?.taskResult?.status;
-			if (facts?.description === undefined || status === undefined || status === 'async_launched') {
+			if (facts?.description === undefined || status === undefined || isLaunchStatus(status)) {
 				scanned.add(file);
 				changed = this.scanParent(entry, true) || changed;
 			}

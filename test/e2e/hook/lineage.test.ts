@@ -16,17 +16,11 @@ const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..',
 };
 const events = new Set<string>(HOOK_EVENTS);
 
-/** Scenarios a view gets wrong today, each waiting for a fix on another branch (flip to plain `it` after the merge). */
-const WAITING = new Set([
-	// Waits for the file cap (branch cap): ls --json lists 20 of its 30 workflow agents.
-	'workflow30',
-]);
-
 // Each payload runs the hook once: workflow30's 153 take ~17 s on 2 loaded cores, hence the limit.
 vi.setConfig({testTimeout: 120_000});
 
 describe.each(Object.keys(manifest.scenarios))('%s through the hook', scenario => {
-	(WAITING.has(scenario) ? it.fails : it)('starts the log with the session’s start; parents and depths as the manifest says, in every view', () => {
+	it('starts the log with the session’s start; parents and depths as the manifest says, in every view', () => {
 		const fx = placeClaudeFixture(scenario);
 		const activity = tempDir('activity-');
 		const launcher = installedHook();

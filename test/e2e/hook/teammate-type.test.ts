@@ -64,6 +64,9 @@ describe('an in-process teammate', () => {
 		['its .meta.json there at the start, the launch after', true, ['start', 'launched', 'stop', 'idle']],
 		['no .meta.json, the launch after the start', false, ['start', 'launched', 'stop', 'idle']],
 		['its .meta.json there, the launch first', true, ['launched', 'start', 'stop', 'idle']],
+		// As the real interactive client fired them: the launch first, no .meta.json yet, and the
+		// agent seen while it runs (waiting on a permission dialog), before any stop.
+		['no .meta.json, the launch first, still running', false, ['launched', 'start']],
 	] as const)('is shown by its name and its real type (%s)', (_, withMeta, order) => {
 		const s = scene(withMeta);
 		const launcher = installedHook();
