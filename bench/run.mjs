@@ -20,6 +20,7 @@ import {runReplayBench} from './replay.mjs';
 import {runRemoteBench} from './remote.mjs';
 import {runWaitingBench} from './waiting.mjs';
 import {runSessionsBench} from './sessions.mjs';
+import {runSettingsRaceBench} from './settings-race.mjs';
 import {runStatusBench} from './status.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
@@ -49,6 +50,7 @@ const benches = [
 	['history-transcripts', runHistoryTranscriptsBench],
 	['import', runImportBench],
 	['status', runStatusBench],
+	['settings-race', runSettingsRaceBench],
 	['otlp', runOtlpBench],
 	['codex', runCodexBench],
 	['prices', runPricesBench],

@@ -4,7 +4,7 @@
 // every temp file is ready. The retry loop for a settings file another program is writing is in
 // settings-write.ts.
 import {randomBytes} from 'node:crypto';
-import {chmodSync, lstatSync, mkdirSync, readlinkSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, lstatSync, mkdirSync, readlinkSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {singleQuoteBody} from '../../core/install/shell-command.js';
 import {openRegularFile, refusalOf} from '../../store/fs/safe-file.js';
@@ -124,6 +124,27 @@ export function readSettingsFile(file: string): SettingsFile {
 		throw error;
 	}
 	return {path: absolute, target, symlink, bytes: read?.data, text: read?.data.toString('utf8') ?? '', mode: read?.mode};
+}
+
+/** What tells one version of a file from another without reading it; undefined when it does not exist. */
+export interface FileStamp {
+	readonly dev: bigint;
+	readonly ino: bigint;
+	readonly size: bigint;
+	readonly mtimeNs: bigint;
+	readonly ctimeNs: bigint;
+}
+
+/** The stamp of the file at `file` (through links): a rename over it changes its inode, a write in place its times or size. */
+export function fileStamp(file: string): FileStamp | undefined {
+	const st = statSync(file, {bigint: true, throwIfNoEntry: false});
+	return st === undefined ? undefined : {dev: st.dev, ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, ctimeNs: st.ctimeNs};
+}
+
+export function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
+	return a === undefined || b === undefined
+		? a === b
+		: a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
 
 /** True when the settings file still holds exactly the bytes `file` was read with. */
@@ -262,17 +283,21 @@ export function writeNewCopy(file: string, data: Buffer, mode: number): void {
 }
 
 /**
- * Stages the new settings text beside the target; the returned step backs the original up (once)
- * and renames the temp file over the target.
+ * Stages the new settings text beside the target. `backUp` keeps the original (once: the first
+ * backup stays) and says so; `commit` renames the temp file over the target.
  */
-export function stageSettings(staging: Staging, file: SettingsFile, text: string, backUp = true): {readonly staged: Staged; readonly commit: () => string} {
+export function stageSettings(
+	staging: Staging,
+	file: SettingsFile,
+	text: string,
+	keepBackup = true,
+): {readonly staged: Staged; readonly backUp: () => string; readonly commit: () => void} {
 	staging.ensureDir(path.dirname(file.target));
 	const staged = staging.stage(file.target, text, file.mode);
-	const commit = (): string => {
+	const backUp = (): string => {
 		const backup = file.target + BACKUP_SUFFIX;
-		const made = backUp && file.bytes !== undefined && writeBackupOnce(backup, file.bytes, file.mode);
-		staging.commit(staged);
+		const made = keepBackup && file.bytes !== undefined && writeBackupOnce(backup, file.bytes, file.mode);
 		return made ? `  backed up the original settings to ${backup}\n` : '';
 	};
-	return {staged, commit};
+	return {staged, backUp, commit: () => staging.commit(staged)};
 }

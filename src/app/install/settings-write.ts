@@ -1,22 +1,28 @@
 // Writing a settings file that another program may be writing at the same moment (Claude Code
 // rewrites settings.json itself). Each try: read, work out the new text, stage it in a temp file,
-// read again and compare just before the rename (changed: throw the temp away and start over on
-// the new content), rename, then read once more (changed: the other program wrote after us; start
-// over on what it wrote, unless it kept agentlog's change). After MAX_TRIES the command stops and
-// leaves the file as the other program wrote it.
+// note the file's stamp (inode, size, times) and compare its bytes with what was read (changed:
+// throw the temp away and start over on the new content); then whatever else goes first (the hook
+// files, the backup), then the stamp once more right before the rename (changed: start over), the
+// rename, and a read once more (changed: the other program wrote after us; start over on what it
+// wrote, unless it kept agentlog's change). After MAX_TRIES the command stops and leaves the file
+// as the other program wrote it.
 //
-// What remains: a write by the other program in the microseconds between the last compare and the
-// rename can still be replaced; no lock-free rename can close that gap.
+// What remains: a write by the other program between the last stat and the rename (two system
+// calls) can still be replaced; no lock-free rename can close that gap. `npm run bench
+// settings-race` measures how often it happens.
 import {CliError} from '../../core/user-error.js';
-import {readIfExists, readSettingsFile, type Staging, stageSettings, unchangedSince, type SettingsFile} from './hook-files.js';
+import {fileStamp, readIfExists, readSettingsFile, sameStamp, type Staging, stageSettings, unchangedSince, type SettingsFile} from './hook-files.js';
 
 export const MAX_TRIES = 8;
 
 /** How long after its rename agentlog looks again for a write by a program that read before it. */
 export const SETTLE_MS = 50;
 
-/** Where a test can play the other program: after a read was merged, and right after the rename. */
-export type SettingsStep = 'merged' | 'renamed';
+/**
+ * Where a test can play the other program: after a read was merged, after its bytes were compared
+ * again and what goes before the rename was done (just before the last look), and right after the rename.
+ */
+export type SettingsStep = 'merged' | 'checked' | 'renamed';
 
 export interface SettingsWriteOptions {
 	readonly first: SettingsFile;
@@ -85,8 +91,20 @@ export function writeSettings(options: SettingsWriteOptions): SettingsWriteResul
 			return {file, written, tries, notes};
 		}
 		options.onStep?.('merged', file.target);
-		const {staged, commit} = stageSettings(options.staging, file, text, !options.noBackup);
-		if (!unchangedSince(file)) {
+		const {staged, backUp, commit} = stageSettings(options.staging, file, text, !options.noBackup);
+		const stamp = fileStamp(file.target);
+		let unchanged = unchangedSince(file);
+		if (unchanged) {
+			// The slow steps before the rename go before the last look, not between it and the rename.
+			if (!renamedOnce) {
+				options.beforeRename?.();
+				renamedOnce = true;
+			}
+			notes += backUp();
+			options.onStep?.('checked', file.target);
+			unchanged = sameStamp(stamp, fileStamp(file.target));
+		}
+		if (!unchanged) {
 			options.staging.discard(staged);
 			if (tries >= maxTries) {
 				throw raced(file, tries, options.owner ?? 'Claude Code');
@@ -95,11 +113,7 @@ export function writeSettings(options: SettingsWriteOptions): SettingsWriteResul
 			file = readSettingsFile(file.path);
 			continue;
 		}
-		if (!renamedOnce) {
-			options.beforeRename?.();
-			renamedOnce = true;
-		}
-		notes += commit();
+		commit();
 		written = text;
 		options.onStep?.('renamed', file.target);
 		sleep(options.settleMs ?? SETTLE_MS);
