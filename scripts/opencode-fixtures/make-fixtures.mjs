@@ -40,7 +40,10 @@ const SCENARIOS = {
 				turn === 0
 					? {
 							tools: [
-								{name: 'task', args: {description: 'List the files', prompt: '[fixture:lister] List the files here and say what they are.', subagent_type: 'general'}},
+								{
+									name: 'task',
+									args: {description: 'List the files', prompt: '[fixture:lister] List the files here and say what they are.', subagent_type: 'general'},
+								},
 								{name: 'task', args: {description: 'Read the readme', prompt: '[fixture:reader] Read README and sum it up.', subagent_type: 'explore'}},
 							],
 						}
@@ -106,11 +109,13 @@ function startStandIn(scenario, ws, logFile) {
 			const agent = system.includes('title generator') ? 'title' : (/\[fixture:([a-z0-9-]+)\]/u.exec(firstUser)?.[1] ?? 'main');
 			const turn = messages.filter(m => m.role === 'assistant').length;
 			const script = agent === 'title' ? {text: `Fixture ${scenario.name}`} : (scenario.agents[agent]?.(turn, ws) ?? {text: 'unknown agent'});
-			const usage = {prompt_tokens: 200 + 10 * turn + body.length % 97, completion_tokens: 12 + 5 * turn, total_tokens: 0};
+			const usage = {prompt_tokens: 200 + 10 * turn + (body.length % 97), completion_tokens: 12 + 5 * turn, total_tokens: 0};
 			usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
 			log.write(`${JSON.stringify({n, agent, turn, model: request.model, bytes: body.length, script, usage})}\n`);
 			if (script.error !== undefined) {
-				res.writeHead(script.error, {'content-type': 'application/json'}).end(JSON.stringify({error: {message: 'fixture: this agent fails', type: 'invalid_request_error'}}));
+				res
+					.writeHead(script.error, {'content-type': 'application/json'})
+					.end(JSON.stringify({error: {message: 'fixture: this agent fails', type: 'invalid_request_error'}}));
 				return;
 			}
 			if (script.hold) {
@@ -120,9 +125,19 @@ function startStandIn(scenario, ws, logFile) {
 			}
 			res.writeHead(200, {'content-type': 'text/event-stream'});
 			const base = {id: `chatcmpl-fx${scenario.name}${n}`, object: 'chat.completion.chunk', created: 1, model: request.model};
-			const send = (delta, finish = null, extra = {}) => res.write(`data: ${JSON.stringify({...base, choices: [{index: 0, delta, finish_reason: finish}], ...extra})}\n\n`);
+			const send = (delta, finish = null, extra = {}) =>
+				res.write(`data: ${JSON.stringify({...base, choices: [{index: 0, delta, finish_reason: finish}], ...extra})}\n\n`);
 			if (script.tools) {
-				send({role: 'assistant', content: null, tool_calls: script.tools.map((t, i) => ({index: i, id: `call_fx${scenario.name}${n}_${i}`, type: 'function', function: {name: t.name, arguments: JSON.stringify(t.args)}}))});
+				send({
+					role: 'assistant',
+					content: null,
+					tool_calls: script.tools.map((t, i) => ({
+						index: i,
+						id: `call_fx${scenario.name}${n}_${i}`,
+						type: 'function',
+						function: {name: t.name, arguments: JSON.stringify(t.args)},
+					})),
+				});
 				send({}, 'tool_calls', {usage});
 			} else {
 				send({role: 'assistant', content: script.text});
@@ -173,7 +188,14 @@ async function runScenario(name, bin) {
 		`${JSON.stringify(
 			{
 				$schema: 'https://opencode.ai/config.json',
-				provider: {stub: {npm: '@ai-sdk/openai-compatible', name: 'Stub', options: {baseURL: `http://127.0.0.1:${standIn.port}/v1`, apiKey: 'fixture-not-a-key'}, models: {m: {name: 'm'}}}},
+				provider: {
+					stub: {
+						npm: '@ai-sdk/openai-compatible',
+						name: 'Stub',
+						options: {baseURL: `http://127.0.0.1:${standIn.port}/v1`, apiKey: 'fixture-not-a-key'},
+						models: {m: {name: 'm'}},
+					},
+				},
 				autoupdate: false,
 				share: 'disabled',
 			},
@@ -201,7 +223,10 @@ async function runScenario(name, bin) {
 	fs.closeSync(stdout);
 	await standIn.close();
 	copyDatabase(dataDir, out);
-	fs.writeFileSync(path.join(out, 'run.json'), `${JSON.stringify({opencode: OPENCODE_VERSION, prompt: scenario.prompt, exit: end, stderrTail: stderr.slice(-2000)}, null, 2)}\n`);
+	fs.writeFileSync(
+		path.join(out, 'run.json'),
+		`${JSON.stringify({opencode: OPENCODE_VERSION, prompt: scenario.prompt, exit: end, stderrTail: stderr.slice(-2000)}, null, 2)}\n`,
+	);
 	console.log(`${name}: exit ${JSON.stringify(end)}; ${fs.readFileSync(path.join(out, 'stand-in.jsonl'), 'utf8').trim().split('\n').length} requests`);
 }
 
