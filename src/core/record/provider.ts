@@ -16,3 +16,12 @@ export function isProvider(value: unknown): value is Provider {
  * opencode's are marked, Claude Code's (the default, and most agents) are not.
  */
 export const PROVIDER_MARK: Readonly<Record<Provider, string>> = {claude: '', codex: '[codex]', opencode: '[opencode]'};
+
+/** The tool's name in words (the detail pane's `tool` line). */
+export const PROVIDER_NAME: Readonly<Record<Provider, string>> = {claude: 'Claude Code', codex: 'OpenAI Codex CLI', opencode: 'opencode'};
+
+/** A mark and a space before a session's or agent's name: nothing for Claude Code's. */
+export function providerPrefix(provider: Provider | undefined): string {
+	const mark = provider === undefined ? '' : PROVIDER_MARK[provider];
+	return mark === '' ? '' : `${mark} `;
+}
