@@ -67,6 +67,39 @@ const SCENARIOS = {
 			broken: () => ({error: 400}),
 		},
 	},
+	// Fifty subagents, ten at once in five rounds, each with one tool call (the bench's opencode
+	// session). Fifty at once stalled opencode 1.18.33 here: 34 of the children's tool calls ended,
+	// and none of them asked the model again within two minutes.
+	fifty: {
+		prompt: 'Fan out fifty helpers.',
+		agents: {
+			main: turn =>
+				turn < 5
+					? {
+							tools: Array.from({length: 10}, (_, j) => {
+								const i = turn * 10 + j;
+								return {
+									name: 'task',
+									args: {
+										description: `Check part ${i + 1}`,
+										prompt: `[fixture:part${i + 1}] Check part ${i + 1} of the project.`,
+										subagent_type: i % 2 === 0 ? 'general' : 'explore',
+									},
+								};
+							}),
+						}
+					: {text: 'All fifty helpers are done.'},
+			...Object.fromEntries(
+				Array.from({length: 50}, (_, i) => [
+					`part${i + 1}`,
+					turn =>
+						turn === 0
+							? {tools: [{name: 'bash', args: {command: `echo part ${i + 1}`, description: `Look at part ${i + 1}`}}]}
+							: {text: `Part ${i + 1} is fine.`},
+				]),
+			),
+		},
+	},
 	cut: {
 		prompt: 'Start a long helper.',
 		agents: {
@@ -217,7 +250,7 @@ async function runScenario(name, bin) {
 		copyDatabase(dataDir, path.join(out, 'mid'));
 		child.kill('SIGINT');
 	}
-	const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+	const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
 	const end = await exited;
 	clearTimeout(timer);
 	fs.closeSync(stdout);
