@@ -796,6 +796,12 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
   }
 }
 
+// src/core/record/provider.ts
+var ALL_PROVIDERS = ["claude", "codex", "opencode"];
+function isProvider(value) {
+  return typeof value === "string" && ALL_PROVIDERS.includes(value);
+}
+
 // src/core/result.ts
 var ok = (value) => ({ ok: true, value });
 var fail = (error) => ({ ok: false, error });
@@ -861,8 +867,8 @@ function eventLineFrom(json) {
   if (git !== void 0) {
     line.git = git;
   }
-  if (json.provider === "codex") {
-    line.provider = "codex";
+  if (isProvider(json.provider) && json.provider !== "claude") {
+    line.provider = json.provider;
   }
   return ok(line);
 }
@@ -1430,8 +1436,8 @@ var EventFold = class {
     }
     const s = this.stateOf(line.event === IMPORTED_EVENT, line.sessionId, line.agentId, line.at, ms);
     this.record(s, line);
-    if (line.provider === "codex") {
-      s.provider = "codex";
+    if (line.provider !== void 0) {
+      s.provider = line.provider;
     }
     if (ms >= s.lastMs) {
       s.lastMs = ms;

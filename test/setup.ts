@@ -25,6 +25,8 @@ process.env.XDG_STATE_HOME = path.join(sandbox, 'home', '.local', 'state');
 process.env.XDG_CONFIG_HOME = path.join(sandbox, 'home', '.config');
 // Nor the real Codex folder: its rollouts would show as sessions.
 process.env.CODEX_HOME = path.join(sandbox, 'home', '.codex');
+// Nor the real opencode database ($XDG_DATA_HOME/opencode/opencode.db).
+process.env.XDG_DATA_HOME = path.join(sandbox, 'home', '.local', 'share');
 process.env.AGENTLOG_TEST_SANDBOX = sandbox;
 // Ink prints only the last frame when CI is set; tests want it to render as in a terminal. Tests
 // that must know they run in CI (a missing tmux fails there) read AGENTLOG_TEST_CI.

@@ -8,7 +8,7 @@ import type {MonitorItem} from '../core/monitor/model.js';
 import {INFERRED_STOP_LABEL} from '../core/monitor/inferred-stop.js';
 import type {Waiting} from '../core/monitor/waiting.js';
 import {fit} from '../core/text/cut.js';
-import {PROVIDER_MARK} from '../core/record/provider.js';
+import {PROVIDER_MARK, providerPrefix} from '../core/record/provider.js';
 import {isFailure} from '../core/record/limits.js';
 
 export {plainText} from '../core/monitor/report.js';
@@ -160,9 +160,10 @@ export function agentName(item: ViewItem & {readonly name?: string | undefined},
 	return item.agent.host === undefined ? named : `${item.agent.host}: ${named}`;
 }
 
-/** A Codex session (every agent shown is Codex's) says so before its id: `[codex] `, else nothing. */
+/** A session of another tool (every agent shown is that tool's) says so before its id: `[codex] `, else nothing. */
 export function sessionMark(items: readonly ViewItem[]): string {
-	return items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
+	const provider = items.length > 0 ? providerOf(items[0]!.agent) : 'claude';
+	return items.every(item => providerOf(item.agent) === provider) ? providerPrefix(provider) : '';
 }
 
 /** agentName under its parent: indented, with a `└`, by its depth (the timeline's lanes; watch and `ls` draw the tree, tree.ts). */

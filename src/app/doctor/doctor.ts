@@ -6,6 +6,10 @@ import {activityCheck, heartbeatCheck, hookLogCheck} from '../../core/doctor/act
 import {doctorReport, type DoctorReport} from '../../core/doctor/check.js';
 import {claudeAbsentCheck, codexOnly} from '../../core/doctor/claude-presence.js';
 import {codexChecks} from '../../core/doctor/codex-checks.js';
+import {opencodeChecks} from '../../core/doctor/opencode-checks.js';
+import {opencodeDatabases, opencodeDataDir} from '../../store/opencode/opencode-db.js';
+import {opencodeProblems, opencodeTrees} from '../session/opencode-scan.js';
+import {LISTED_DAYS} from '../session/windows.js';
 import {codexHookTarget} from '../../core/install/codex-hooks.js';
 import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
@@ -77,11 +81,26 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		},
 		now,
 	);
+	// opencode: its database, read by agentlog's own SQLite reader.
+	const opencodeDir = opencodeDataDir(env, homeDir);
+	const trees = opencodeTrees();
+	const opencodeChecksNow = opencodeChecks(
+		{
+			dataDir: opencodeDir,
+			databases: opencodeDatabases(opencodeDir),
+			sessions: trees.length,
+			agents: trees.reduce((n, t) => n + t.agents.length, 0),
+			...(trees[0] === undefined ? {} : {newestMs: trees[0].updatedMs}),
+			problems: opencodeProblems(),
+			listedDays: LISTED_DAYS,
+		},
+		now,
+	);
 	const activityChecks = [activityCheck(probeActivity(activity, {claude, codex: codexHome, home: homeDir})), hookLogCheck(readHookLogTail(activity), now)];
 	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
 	if (codexOnly(presence)) {
 		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.
-		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow]);
+		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...opencodeChecksNow]);
 	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
@@ -90,5 +109,6 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		heartbeatCheck(heartbeat, now),
 		activityChecks[1]!,
 		...codexChecksNow,
+		...opencodeChecksNow,
 	]);
 }

@@ -7,6 +7,8 @@ import {newestSessionId, type SessionListing} from '../../store/activity/session
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../../store/codex/codex-sessions.js';
 import type {RolloutFile} from '../../store/codex/rollouts.js';
 import {env, clockNow} from '../env.js';
+import {LIVE_DAYS, LISTED_DAYS} from './windows.js';
+import {opencodeTrees} from './opencode-scan.js';
 
 export interface CodexOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
@@ -15,13 +17,7 @@ export interface CodexOptions {
 	readonly liveScan?: CodexScan;
 }
 
-/** How far back the live rule looks for Codex rollouts (date folders): a child's file is in the folder of its own start. */
-export const LIVE_DAYS = 2;
-/**
- * How far back `sessions`, `ls` and a session argument look (date folders): Codex keeps every
- * rollout forever, agentlog's history keeps 30 days; older ones are read by `import` only.
- */
-export const LISTED_DAYS = 30;
+export {LIVE_DAYS, LISTED_DAYS} from './windows.js';
 
 export function codexHomeFor(options: CodexOptions): string {
 	return env().codexHome(options.codexHome);
@@ -69,8 +65,9 @@ export function codexSessionInfos(scan: CodexScan): SessionListing[] {
 }
 
 /**
- * The newest session of either kind: the newest session folder (store/activity/session-listing.ts's
- * rule) or the Codex session whose rollouts were written last, whichever is later.
+ * The newest session of any kind: the newest session folder (store/activity/session-listing.ts's
+ * rule), the Codex session whose rollouts were written last, or the opencode session whose
+ * subagents moved last, whichever is latest.
  */
 export function newestAnySession(activity: string, options: CodexOptions): string | undefined {
 	const claude = newestSessionId(activity);
@@ -86,8 +83,15 @@ export function newestAnySession(activity: string, options: CodexOptions): strin
 	// is newer than that window could an older Codex session be the newest (status runs this often).
 	const liveFrom = clockNow() - LIVE_DAYS * 86_400_000;
 	const codex = scanCodex(options, true).sessions[0] ?? (claudeTime < liveFrom ? scanCodex(options).sessions[0] : undefined);
-	if (codex === undefined) {
-		return claude;
+	const opencode = opencodeTrees()[0];
+	let newest = claude === undefined ? undefined : {id: claude, time: claudeTime};
+	for (const other of [
+		codex === undefined ? undefined : {id: codex.sessionId, time: codex.lastActivity},
+		opencode === undefined ? undefined : {id: opencode.rootId, time: opencode.updatedMs},
+	]) {
+		if (other !== undefined && (newest === undefined || other.time > newest.time)) {
+			newest = other;
+		}
 	}
-	return claude === undefined || codex.lastActivity > claudeTime ? codex.sessionId : claude;
+	return newest?.id;
 }

@@ -17,6 +17,7 @@ import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCountFacts} from '../../store/transcripts/count-facts.js';
 import {env} from '../env.js';
 import {codexSessionOf, scanCodex} from './codex-scan.js';
+import {opencodeCounts, opencodeTreeOf} from './opencode-scan.js';
 import type {SessionRules} from './resolve.js';
 
 /** Whether a session's main session waits for the user, as `sessions --json` says it (mainWaiting). */
@@ -43,6 +44,10 @@ export function statusCounts(
 	if (codexSession !== undefined) {
 		// A Codex session: counted as `sessions` counts it.
 		return {counts: codexSessionCounts(activity, codexSession, {now, staleMs: options.stale, dedup: options.dedup}, folder.agents), provider: 'codex'};
+	}
+	const opencode = folder.agents.length === 0 ? opencodeTreeOf(sessionId) : undefined;
+	if (opencode !== undefined) {
+		return {counts: opencodeCounts(opencode, {now, staleMs: options.stale, dedup: options.dedup}), provider: 'opencode'};
 	}
 	const {agents} = folder;
 	const wanted = new Set(transcriptCandidates(agents.map(agentCountFacts), options.dedup));

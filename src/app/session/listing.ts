@@ -1,6 +1,8 @@
 // Every session, newest first, with its counts: Claude Code's folders (through the session cache)
 // and Codex's sessions beside them. What `agentlog sessions` prints and watch's session picker lists.
 import {scanCodex} from './codex-scan.js';
+import {opencodeListings} from './opencode-scan.js';
+import {prices} from '../../store/cost/prices.js';
 import {readSessionModel, type ReadTranscripts} from './load.js';
 import {roundUsd, sumCosts, type AgentCost} from '../../core/cost/cost.js';
 import {monitorFigures} from '../../core/monitor/figures.js';
@@ -24,7 +26,8 @@ export function listSessions(activity: string, options: SessionRules, now: numbe
 		claudeDir: env().claude,
 	});
 	const codex = scanCodex(options);
-	return {sessions: withCodexSessions(activity, claude, codex, rules), skipped: codex.skipped};
+	const sessions = [...withCodexSessions(activity, claude, codex, rules), ...opencodeListings(rules, prices())].sort((a, b) => b.lastActivity - a.lastActivity);
+	return {sessions, skipped: codex.skipped};
 }
 
 /**

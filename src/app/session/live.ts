@@ -9,6 +9,9 @@ import {env} from '../env.js';
 import {codexHomeFor, olderCodexSessionFiles, type CodexOptions} from './codex-scan.js';
 import {activityRoots} from './load.js';
 import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/follower.js';
+import {ProviderLive} from '../../store/live/provider-live.js';
+import {prices} from '../../store/cost/prices.js';
+import {opencodeLiveScan} from './opencode-scan.js';
 
 export interface LiveSession {
 	readonly agents: AgentSource;
@@ -47,7 +50,7 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 			},
 		};
 	}
-	// Codex subagents from their rollouts, beside; nothing when there is no Codex folder.
+	// Codex subagents from their rollouts, and opencode's from its database, beside; nothing of either when it is not installed.
 	const sessionFiles = options.session === undefined ? undefined : olderCodexSessionFiles(options.session, codexOptions);
 	const codex = new CodexLive({
 		codexHome: codexHomeFor(codexOptions),
@@ -55,16 +58,19 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 		session: options.session,
 		...(sessionFiles === undefined ? {} : {sessionFiles}),
 	});
+	const opencode = new ProviderLive({scan: opencodeLiveScan(prices()), activity, session: options.session, prefix: 'opencode:'});
 	return {
-		agents: codex.agents(watcher),
-		transcripts: codex.transcripts(follower),
+		agents: opencode.agents(codex.agents(watcher)),
+		transcripts: opencode.transcripts(codex.transcripts(follower)),
 		workflows,
 		start: () => {
 			watcher.start().catch(() => undefined);
 			codex.start();
+			opencode.start();
 		},
 		close: async () => {
 			codex.close();
+			opencode.close();
 			workflows.close();
 			await Promise.all([watcher.close(), follower.close()]);
 		},

@@ -16,6 +16,7 @@ import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCodexAgents} from '../../store/codex/codex-sessions.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
+import {opencodeTreeOf} from './opencode-scan.js';
 import {readSessionWorkflows} from '../../store/workflow/read.js';
 import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 
@@ -76,17 +77,26 @@ export async function readSessionModel(
 					codexSession,
 					folder.agents.filter(a => a.provider === 'codex'),
 				);
+	// An opencode session: its subagents from opencode's database (no hook writes a folder for it).
+	const opencode = sessionId === undefined || fromCodex !== undefined ? undefined : opencodeTreeOf(sessionId, prices());
+	const fromOther =
+		fromCodex ??
+		(opencode === undefined
+			? undefined
+			: {agents: opencode.agents.map(a => a.record), transcripts: new Map(opencode.agents.map(a => [a.record.agentId, a.facts] as const))});
 	const read: SessionRead =
-		fromCodex === undefined ? folder : {...folder, agents: [...folder.agents.filter(a => !fromCodex.transcripts.has(a.agentId)), ...fromCodex.agents]};
+		fromOther === undefined ? folder : {...folder, agents: [...folder.agents.filter(a => !fromOther.transcripts.has(a.agentId)), ...fromOther.agents]};
 	// Every agent of the session: nesting, and ghosts' work, can change what is shown. A Codex
-	// agent's "transcript" is its rollout, read above, never as a Claude transcript.
+	// agent's "transcript" is its rollout, an opencode agent's its database, read above, never as a Claude transcript.
 	const claudeTranscripts = await readTranscripts(
 		read.agents.flatMap((agent: AgentRecord) =>
-			agent.transcriptPath && agent.provider !== 'codex' ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
+			agent.transcriptPath && agent.provider !== 'codex' && agent.provider !== 'opencode'
+				? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}]
+				: [],
 		),
 		sessionId,
 	);
-	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
+	const transcripts = fromOther === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromOther.transcripts]);
 	const now = clockNow();
 	const roots = new TranscriptRoots(env().claude, activityRoots(activity), true);
 	const mainWaiting = sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), roots);

@@ -2,7 +2,8 @@
 import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../../core/text/format.js';
-import {GLYPH, PROVIDER_MARK} from '../../present/present.js';
+import {GLYPH} from '../../present/present.js';
+import {providerPrefix, type Provider} from '../../core/record/provider.js';
 import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {sessionsJsonEntry} from '../../present/json-shapes.js';
 import {formatTable} from '../../present/table.js';
@@ -27,12 +28,12 @@ interface SessionsOptions extends ReadOptions, HostOptions {
 
 /** The table of sessions, local or from another machine. */
 function sessionsTable(
-	sessions: readonly {readonly provider: string; readonly label: string; readonly counts: StatusCounts; readonly lastActivity: number}[],
+	sessions: readonly {readonly provider: Provider; readonly label: string; readonly counts: StatusCounts; readonly lastActivity: number}[],
 	now: number,
 	costs?: readonly (AgentCost | undefined)[],
 ): string {
 	const rows = sessions.map((s, i) => [
-		s.provider === 'codex' ? `${PROVIDER_MARK.codex} ${s.label}` : s.label,
+		`${providerPrefix(s.provider)}${s.label}`,
 		`${GLYPH.active} ${s.counts.active}`,
 		`${GLYPH.idle} ${s.counts.idle}`,
 		`${GLYPH.stopped} ${s.counts.stopped}`,

@@ -1,6 +1,7 @@
 // The event log folded into agent histories (docs/design.md#the-event-log): events → one history per agent with
 // its lifecycle (spawned → completed, or → interrupted → resumed → completed; idle beside active).
 // Pure: the clock (`now`, ms) is a parameter.
+import type {Provider} from '../record/provider.js';
 import {isInterruptedToolStatus} from '../hook/agent-call.js';
 import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
@@ -84,7 +85,7 @@ export interface AgentHistory {
 	/** `transcript` when every line of it was written by `agentlog import`; else `hook`. */
 	readonly source: 'hook' | 'transcript';
 	/** The tool it ran in: `codex` when a line of it says so, else `claude`. */
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 	/** The workflow run it is an agent of (store/workflow/history.ts adds it after the fold). */
 	readonly workflow?: WorkflowTag;
 }
@@ -494,8 +495,8 @@ export class EventFold {
 		// The hook's lines and Imported ones fold apart: what the hook recorded is never overridden by an import.
 		const s = this.stateOf(line.event === IMPORTED_EVENT, line.sessionId, line.agentId, line.at, ms);
 		this.record(s, line);
-		if (line.provider === 'codex') {
-			s.provider = 'codex';
+		if (line.provider !== undefined) {
+			s.provider = line.provider;
 		}
 		if (ms >= s.lastMs) {
 			s.lastMs = ms;

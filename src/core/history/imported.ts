@@ -6,6 +6,7 @@
 // {source: "transcript", startedAt, stoppedAt, description, model, tokens, toolCalls, files,
 // report, transcriptPath, transcriptBytes, transcriptMtimeMs, parentAgentId}. A grown transcript
 // gets a new line; the fold takes the latest, and ignores them all for an agent the hook recorded.
+import type {Provider} from '../record/provider.js';
 import {isObject, str} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {REPORT_MAX} from '../transcript/turn.js';
@@ -39,8 +40,8 @@ export interface TranscriptImport {
 	readonly transcriptMtimeMs: number;
 	readonly parentAgentId?: string;
 	readonly cwd?: string;
-	/** `codex` for a Codex CLI rollout: the line says `provider: "codex"`. */
-	readonly provider?: 'codex';
+	/** The tool of an agent read from another tool's own files (`codex`, `opencode`): the line says so. */
+	readonly provider?: Exclude<Provider, 'claude'>;
 }
 
 /** The facts of an Imported line, as the fold reads them (absent: unknown). */

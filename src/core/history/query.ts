@@ -1,6 +1,7 @@
 // Queries over agent histories: the filters of `history`, `stats` and
 // `chain` (agent, type, status, time range), the order and page of `history`, and the
 // `history --json` shape. Pure: the clock (`now`) is a parameter.
+import type {Provider} from '../record/provider.js';
 import {parseDuration} from '../text/format.js';
 import {fail, ok, type Result} from '../result.js';
 import type {EventLine, GitState} from '../record/event-line.js';
@@ -17,7 +18,7 @@ export interface HistoryFilter {
 	/** Only these statuses. */
 	readonly statuses?: ReadonlySet<HistoryStatus>;
 	/** Only agents of this tool. */
-	readonly provider?: 'claude' | 'codex';
+	readonly provider?: Provider;
 	/** Only agents started at or after this (ms). */
 	readonly sinceMs?: number;
 	/** Only agents started at or before this (ms). */
@@ -222,7 +223,7 @@ export interface HistoryJsonAgent {
 	/** Its last sign of life: its last log line, or its transcript's last line when later. */
 	readonly lastActivityAt: string;
 	readonly source: 'hook' | 'transcript';
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 	/** The workflow run it is an agent of (as in `ls --json`); null for any other agent. */
 	readonly workflow: WorkflowTag | null;
 }

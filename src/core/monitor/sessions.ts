@@ -1,7 +1,7 @@
 // Which session the user means (docs/design.md#commands, docs/claude-code-hooks.md#teams), and session summaries.
 // Pure: the list of sessions and the team configs are read by the store and passed in.
 import {isSafeId, type AgentRecord} from '../record/agent-record.js';
-import {PROVIDER_MARK, type Provider} from '../record/provider.js';
+import {providerPrefix, type Provider} from '../record/provider.js';
 import type {TranscriptFacts} from './inferred-stop.js';
 import {agentCountFacts, countSession} from './session-counts.js';
 import type {StatusCounts} from './view.js';
@@ -76,7 +76,7 @@ export function latestSession<T extends Pick<SessionInfo, 'id' | 'lastActivity'>
 
 function describe(session: SessionInfo): string {
 	const {active, idle, stopped} = session.counts;
-	const mark = session.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : '';
+	const mark = providerPrefix(session.provider);
 	return `  ${mark}${session.id}  (${active} active, ${idle} idle, ${stopped} stopped)`;
 }
 

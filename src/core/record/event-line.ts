@@ -4,6 +4,7 @@
 // Values are kept exact here, like the agent record's parsed form: display safety (safeText /
 // safeLine) is applied where lines are read for the screen or a table (as `displayRecord` does
 // for agent files), and `--json` / `--events` print the exact values through safeJsonStringify.
+import {isProvider, type Provider} from './provider.js';
 import {head} from '../text/bounded.js';
 import {isSafeId} from './agent-record.js';
 import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from './json.js';
@@ -49,7 +50,7 @@ export interface EventLine {
 	readonly cwd?: string;
 	readonly git?: GitState;
 	/** `codex` when the event came from OpenAI's Codex CLI; absent: Claude Code. */
-	readonly provider?: 'codex';
+	readonly provider?: Exclude<Provider, 'claude'>;
 }
 
 /**
@@ -131,8 +132,8 @@ export function eventLineFrom(json: unknown): Result<EventLine> {
 	if (git !== undefined) {
 		line.git = git;
 	}
-	if (json.provider === 'codex') {
-		line.provider = 'codex';
+	if (isProvider(json.provider) && json.provider !== 'claude') {
+		line.provider = json.provider;
 	}
 	return ok(line);
 }

@@ -1,5 +1,6 @@
 // One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
 // it: spawned, idle and back to active, completed or interrupted, resumed (docs/design.md#the-lifecycle). Pure.
+import type {Provider} from './provider.js';
 import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type MoveRules, type StepSink} from './lifecycle-machine.js';
 import type {EventLine, GitState} from './event-line.js';
 
@@ -42,8 +43,8 @@ export interface State extends Life {
 	/** Replaced, never pushed to (`addStep`): exactly as long as its steps, since one is held per agent. */
 	lifecycle: readonly LifecycleStep[];
 	onlyImported: boolean;
-	/** `codex` once a line of it says so. */
-	provider?: 'codex';
+	/** The tool, once a line of it names one other than Claude Code. */
+	provider?: Exclude<Provider, 'claude'>;
 }
 
 export function newState(agentId: string, sessionId: string, at: string, ms: number, seq: number, sink: EventSink): State {

@@ -1,5 +1,6 @@
 // What `ls --json`, `sessions --json` and `status --format json` answer from another machine,
 // checked and copied like stream lines (decode.ts): hostile input, bounded. Pure.
+import {isProvider, type Provider} from '../record/provider.js';
 import type {StatusCounts} from '../monitor/view.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
@@ -22,14 +23,14 @@ export interface RemoteSession {
 	readonly counts: StatusCounts;
 	readonly lastActivity: number;
 	readonly mainWaiting: boolean;
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 }
 
 export interface RemoteStatus {
 	readonly sessionId: string | undefined;
 	readonly counts: StatusCounts;
 	readonly mainWaiting: boolean;
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,7 +78,7 @@ export function decodeSessions(json: unknown): Decoded<RemoteSession> | undefine
 					counts: decodeCounts(v.counts),
 					lastActivity,
 					mainWaiting: v.mainWaiting === true,
-					provider: v.provider === 'codex' ? 'codex' : 'claude',
+					provider: isProvider(v.provider) ? v.provider : 'claude',
 				}
 			: undefined;
 	});
@@ -92,6 +93,6 @@ export function decodeStatus(json: unknown): RemoteStatus | undefined {
 		sessionId: typeof json.sessionId === 'string' ? safeLine(head(json.sessionId, 200)) : undefined,
 		counts: decodeCounts(json.counts),
 		mainWaiting: json.mainWaiting === true,
-		provider: json.provider === 'codex' ? 'codex' : 'claude',
+		provider: isProvider(json.provider) ? json.provider : 'claude',
 	};
 }

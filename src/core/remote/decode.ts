@@ -2,6 +2,7 @@
 // parsed only when it is short enough, every field is checked and copied (unknown ones are
 // left behind), every string is cut to a bound and made safe for a terminal here, where it
 // enters; a snapshot holds at most MAX_AGENTS agents. Pure.
+import {isProvider} from '../record/provider.js';
 import {isSafeId, type AgentStatus} from '../record/agent-record.js';
 import {isTimestamp} from '../record/event-line.js';
 import {head} from '../text/bounded.js';
@@ -145,7 +146,7 @@ export function decodeAgent(v: unknown): Result<StreamAgent> {
 			startedAt,
 			updatedAt: time(v.updatedAt) ?? startedAt,
 			...optional,
-			provider: v.provider === 'codex' ? 'codex' : 'claude',
+			provider: isProvider(v.provider) ? v.provider : 'claude',
 			displayStatus,
 			stale: v.stale === true,
 			ghost: v.ghost === true,

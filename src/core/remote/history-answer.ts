@@ -1,6 +1,7 @@
 // What `history --json` answers from another machine, checked and copied field by field like a
 // stream line (decode.ts): hostile input, bounded in count and size, every string made safe for
 // a terminal where it enters; an element without a valid id, status or start is skipped. Pure.
+import {isProvider} from '../record/provider.js';
 import type {JsonCost} from '../cost/cost.js';
 import {HISTORY_STATUSES, type HistoryStatus} from '../history/fold.js';
 import type {HistoryJsonAgent, JsonGit, JsonRun} from '../history/query.js';
@@ -92,7 +93,7 @@ export function decodeHistoryAgent(v: unknown): HistoryJsonAgent | undefined {
 		parentAgentId: isSafeId(v.parentAgentId) ? v.parentAgentId : null,
 		lastActivityAt: time(v.lastActivityAt) ?? startedAt,
 		source: v.source === 'transcript' ? 'transcript' : 'hook',
-		provider: v.provider === 'codex' ? 'codex' : 'claude',
+		provider: isProvider(v.provider) ? v.provider : 'claude',
 		workflow: workflowOf(v.workflow),
 	};
 }

@@ -3,6 +3,7 @@
 // of the session shown), then `agent` (one agent, whole, that is new or changed) and `gone` (one
 // that left), and a new `snapshot` whenever the session shown changes or the writer had to drop
 // changes for a slow reader. Pure: the writer's side (what to send) and the shapes.
+import type {Provider} from '../record/provider.js';
 import type {AgentRecord} from '../record/agent-record.js';
 import type {DisplayStatus} from '../monitor/stale.js';
 
@@ -28,7 +29,7 @@ export interface StreamAgent extends Pick<
 	| 'waitingFor'
 	| 'waitingSince'
 > {
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 	readonly displayStatus: DisplayStatus;
 	readonly stale: boolean;
 	readonly ghost: boolean;

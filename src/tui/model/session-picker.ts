@@ -4,7 +4,8 @@ import type {SessionInfo} from '../../core/monitor/sessions.js';
 import {formatSilence, shortId} from '../../core/text/format.js';
 import {clip} from '../../core/text/cut.js';
 import {safeLine} from '../../core/text/safe-text.js';
-import {countsText, PROVIDER_MARK} from '../../present/present.js';
+import {countsText} from '../../present/present.js';
+import {providerPrefix} from '../../core/record/provider.js';
 
 export interface SessionChoice extends SessionInfo {
 	/** How `sessions` names it (a team's name, or its id). */
@@ -35,7 +36,7 @@ export function pickerLines(input: PickerInput, width: number, height: number): 
 		const mark = i === input.index ? '›' : ' ';
 		const here = (s.shown ?? s.id === input.current) ? '*' : ' ';
 		const host = s.host === undefined ? '' : `${safeLine(s.host)} · `;
-		const name = `${host}${s.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : ''}${safeLine(s.label === s.id ? shortId(s.id) : s.label)}`;
+		const name = `${host}${providerPrefix(s.provider)}${safeLine(s.label === s.id ? shortId(s.id) : s.label)}`;
 		return `${mark}${here} ${name} · ${countsText(s.counts, true)} · ${formatSilence(input.now - s.lastActivity)} ago`;
 	});
 	const room = Math.max(1, height - head.length);
