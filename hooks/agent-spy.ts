@@ -174,10 +174,11 @@ function sessionFolderExists(sessionDir: string, log: (message: string) => void)
 
 /**
  * A PermissionRequest or Notification without an agent: only for a session that has a folder. A
- * PermissionRequest is the main session's; a Notification is the prompt of a subagent whose request
- * stands (askingAgentOf: Claude Code sends it with no agent_id; the subagent's wait keeps its
- * start, and the line is logged as that agent's), else the main session's, whose wait keeps the
- * start its own PermissionRequest gave it.
+ * PermissionRequest is the main session's; a dialog's Notification (`permission_prompt`) is the
+ * main session's when its PermissionRequest came (its wait keeps the start that gave it), else
+ * the prompt of a subagent whose request stands (askingAgentOf: Claude Code sends it with no
+ * agent_id; the subagent's wait keeps its start, and the line is logged as that agent's); any
+ * other asking Notification is the main session's.
  */
 function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (message: string) => void): void {
 	if (!sessionFolderExists(sessionDir, log)) {
@@ -185,9 +186,11 @@ function runMainAsk(sessionDir: string, event: HookEvent, now: string, log: (mes
 	}
 	let owner: AgentRecord | undefined;
 	if (asksUser(event)) {
-		const mainAsked = event.event === 'Notification' && existsSync(join(sessionDir, MAIN_WAITING_NAME));
+		// A dialog's Notification follows its PermissionRequest, which wrote the main session's file when it was the main session's.
+		const dialog = event.event === 'Notification' && event.notificationType === 'permission_prompt';
+		const mainAsked = dialog && existsSync(join(sessionDir, MAIN_WAITING_NAME));
 		owner =
-			event.event === 'Notification' && !mainAsked
+			dialog && !mainAsked
 				? askingAgentOf(
 						listAgentFiles(sessionDir)
 							.map(n => readAgentFile(join(sessionDir, n)).record)

@@ -122,6 +122,12 @@ describe('agent-spy: waiting for the user', () => {
 		const asked = JSON.parse(readFileSync(marker(activity), 'utf8')) as {since: string};
 		run(activity, payload('Notification', {notification_type: 'permission_prompt', message: 'Claude needs your permission'}));
 		expect(JSON.parse(readFileSync(marker(activity), 'utf8'))).toMatchObject({since: asked.since, waitingFor: 'Bash: npm publish'});
+		// Another kind of question with no agent_id is the main session's, whoever else asks.
+		const asking = tempDir('wait-');
+		run(asking, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
+		run(asking, ask({agent_id: 'a1', agent_type: 'Explore'}));
+		run(asking, payload('Notification', {notification_type: 'elicitation_dialog', message: 'The server asks for a token'}));
+		expect(JSON.parse(readFileSync(marker(asking), 'utf8'))).toMatchObject({waitingFor: 'The server asks for a token'});
 		// Without a request before it, and no subagent asking, a Notification is the main session's.
 		const other = tempDir('wait-');
 		run(other, payload('SubagentStart', {agent_id: 'a1', agent_type: 'Explore'}));
