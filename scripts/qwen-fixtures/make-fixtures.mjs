@@ -162,14 +162,14 @@ function installQwen(dir) {
 /** agentlog install-hook --qwen into home/.qwen/settings.json, then the payload hook on every event and the quiet settings. */
 function installHooks(dirs, hookScript) {
 	const env = {PATH: process.env.PATH, HOME: dirs.home, AGENTLOG_DIR: dirs.activity};
-	run(process.execPath, [path.join(repoRoot, 'bin/agentlog.js'), 'install-hook', '--settings', path.join(dirs.qwen, 'settings.json'), '--create'], {
+	run(process.execPath, [path.join(repoRoot, 'bin/agentlog.js'), 'install-hook', '--qwen'], {
 		cwd: dirs.workspace,
 		env,
 	});
 	const file = path.join(dirs.qwen, 'settings.json');
 	const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const command = [process.execPath, hookScript, path.join(dirs.root, 'hook-payloads.jsonl')].map(a => JSON.stringify(a)).join(' ');
-	for (const event of PAYLOAD_EVENTS) (settings.hooks[event] ??= []).push({hooks: [{type: 'command', command, timeout: 10000}]});
+	for (const event of PAYLOAD_EVENTS) (settings.hooks[event] ??= []).push({hooks: [{type: 'command', command, timeout: 10}]});
 	settings.privacy = {usageStatisticsEnabled: false};
 	settings.telemetry = {enabled: false};
 	settings.general = {...settings.general, enableAutoUpdate: false};

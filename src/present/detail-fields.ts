@@ -11,6 +11,7 @@ import {INFERRED_STOP_DETAIL} from '../core/monitor/inferred-stop.js';
 import {isFailure} from '../core/record/limits.js';
 import {contextText, costDetail} from './cost-text.js';
 import {GLYPH, shownStatus, statusLabel, taskOf} from './present.js';
+import {PROVIDER_TOOL} from '../core/record/provider.js';
 
 /** The fields at the top of the detail pane, as label/value pairs. */
 export function detailFields(
@@ -24,7 +25,7 @@ export function detailFields(
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
 		...(item.waiting ? [['waits for', `${item.waiting.waitingFor} (since ${time(new Date(item.waiting.since).toISOString())})`] as [string, string]] : []),
 		['type', a.type || '(none)'],
-		['tool', providerOf(a) === 'codex' ? 'OpenAI Codex CLI' : 'Claude Code'],
+		['tool', PROVIDER_TOOL[providerOf(a)]],
 		['id', a.agentId],
 	];
 	if (a.teammateName) {

@@ -160,9 +160,10 @@ export function agentName(item: ViewItem & {readonly name?: string | undefined},
 	return item.agent.host === undefined ? named : `${item.agent.host}: ${named}`;
 }
 
-/** A Codex session (every agent shown is Codex's) says so before its id: `[codex] `, else nothing. */
+/** A Codex or Qwen session (every agent shown is that tool's) says so before its id: `[codex] `, else nothing. */
 export function sessionMark(items: readonly ViewItem[]): string {
-	return items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
+	const first = items[0] === undefined ? 'claude' : providerOf(items[0].agent);
+	return first !== 'claude' && items.every(item => providerOf(item.agent) === first) ? `${PROVIDER_MARK[first]} ` : '';
 }
 
 /** agentName under its parent: indented, with a `└`, by its depth (the timeline's lanes; watch and `ls` draw the tree, tree.ts). */

@@ -3,7 +3,7 @@
 // rollout, as the model's TranscriptFacts). Below this, nothing in the model is Codex-specific.
 // Pure.
 import type {AgentRecord} from '../record/agent-record.js';
-import type {Provider} from '../record/provider.js';
+import {isProvider, type Provider} from '../record/provider.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
 import {EMPTY_SUMMARY, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
 import {responseCost} from '../cost/cost.js';
@@ -13,11 +13,11 @@ import type {CodexThread} from './rollout.js';
 
 export type {Provider};
 
-export const PROVIDERS: readonly Provider[] = ['claude', 'codex'];
+export const PROVIDERS: readonly Provider[] = ['claude', 'codex', 'qwen'];
 
 /** A record's provider: `claude` unless it says `codex`. */
 export function providerOf(record: Pick<AgentRecord, 'provider'>): Provider {
-	return record.provider === 'codex' ? 'codex' : 'claude';
+	return isProvider(record.provider) ? record.provider : 'claude';
 }
 
 /** Its type: the role (`explorer`), else the last part of its task path (`/root/worker_one` → `worker_one`), else `default`. */

@@ -8,6 +8,7 @@ import {head} from '../text/bounded.js';
 import {isSafeId} from './agent-record.js';
 import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from './json.js';
 import {CUT_MESSAGE_CHARS} from './limits.js';
+import {isProvider, type Provider} from './provider.js';
 import {fail, ok, type Result} from '../result.js';
 
 /** The format version this code writes. Readers accept any whole number ≥ 1 and ignore what they don't know. */
@@ -48,8 +49,8 @@ export interface EventLine {
 	readonly data?: Json;
 	readonly cwd?: string;
 	readonly git?: GitState;
-	/** `codex` when the event came from OpenAI's Codex CLI; absent: Claude Code. */
-	readonly provider?: 'codex';
+	/** `codex` when the event came from OpenAI's Codex CLI, `qwen` from Qwen Code; absent: Claude Code. */
+	readonly provider?: Exclude<Provider, 'claude'>;
 }
 
 /**
@@ -131,8 +132,8 @@ export function eventLineFrom(json: unknown): Result<EventLine> {
 	if (git !== undefined) {
 		line.git = git;
 	}
-	if (json.provider === 'codex') {
-		line.provider = 'codex';
+	if (isProvider(json.provider) && json.provider !== 'claude') {
+		line.provider = json.provider;
 	}
 	return ok(line);
 }

@@ -2,6 +2,7 @@
 // it: spawned, idle and back to active, completed or interrupted, resumed (DESIGN.md §10). Pure.
 import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type StepSink} from './lifecycle-machine.js';
 import type {EventLine, GitState} from './event-line.js';
+import type {Provider} from './provider.js';
 
 export type {LifecycleKind, LifecycleStep} from './lifecycle-machine.js';
 
@@ -42,8 +43,8 @@ export interface State extends Life {
 	/** Replaced, never pushed to (`addStep`): exactly as long as its steps, since one is held per agent. */
 	lifecycle: readonly LifecycleStep[];
 	onlyImported: boolean;
-	/** `codex` once a line of it says so. */
-	provider?: 'codex';
+	/** `codex` (or `qwen`) once a line of it says so. */
+	provider?: Exclude<Provider, 'claude'>;
 }
 
 export function newState(agentId: string, sessionId: string, at: string, ms: number, seq: number, sink: EventSink): State {
