@@ -1166,6 +1166,8 @@ function toolFacts(s, line, ms) {
   }
   if (isInterruptedToolStatus(status)) {
     stop(s, line, ms, "interrupted", `tool:${status}`, true);
+  } else if (status === "failed") {
+    stop(s, line, ms, "failed", failureReason(data.error), true);
   } else if (s.phase === "none" && status === "async_launched") {
     start(s, line, ms);
   } else if (s.phase === "none" && status === "completed") {

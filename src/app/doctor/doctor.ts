@@ -6,6 +6,10 @@ import {activityCheck, heartbeatCheck, hookLogCheck} from '../../core/doctor/act
 import {doctorReport, type DoctorReport} from '../../core/doctor/check.js';
 import {claudeAbsentCheck, codexOnly} from '../../core/doctor/claude-presence.js';
 import {codexChecks} from '../../core/doctor/codex-checks.js';
+import {qwenChecks} from '../../core/doctor/qwen-checks.js';
+import {qwenHookTarget} from '../../core/install/qwen-hooks.js';
+import {qwenHomeDir} from '../../core/qwen/qwen-paths.js';
+import {readQwenFacts} from '../../store/doctor/qwen-gather.js';
 import {codexHookTarget} from '../../core/install/codex-hooks.js';
 import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
@@ -31,6 +35,8 @@ export interface DoctorOptions {
 	readonly json?: boolean;
 	readonly project?: boolean;
 	readonly codexHome?: string;
+	/** Qwen Code's folder (default `$QWEN_HOME`, else ~/.qwen). */
+	readonly qwenHome?: string;
 }
 
 export function doctor(options: DoctorOptions): DoctorReport {
@@ -77,11 +83,31 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		},
 		now,
 	);
+	// Qwen Code: its folder, and agentlog's hook in its settings with its own copy of the hook.
+	const qwenHome = qwenHomeDir(env, homeDir, options.qwenHome);
+	const qwenTarget = qwenHookTarget(qwenHome, homeDir);
+	const qwen = readQwenFacts(qwenHome, {
+		scriptPath: qwenTarget.scriptPath,
+		launcherTemplate: readFileSync(assets.launcher, 'utf8'),
+		bundles: hookBundles(assets),
+		render: renderLauncher,
+		isOurs: isAgentlogLauncher,
+		env,
+	});
+	const qwenChecksNow = qwenChecks(
+		{
+			...qwen,
+			target: qwenTarget,
+			lastByEvent: heartbeat.qwenLastByEvent ?? new Map(),
+			...(options.qwenHome === undefined ? {} : {qwenHomeOption: options.qwenHome}),
+		},
+		now,
+	);
 	const activityChecks = [activityCheck(probeActivity(activity, {claude, codex: codexHome, home: homeDir})), hookLogCheck(readHookLogTail(activity), now)];
 	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
 	if (codexOnly(presence)) {
 		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.
-		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow]);
+		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...qwenChecksNow]);
 	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
@@ -90,5 +116,6 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		heartbeatCheck(heartbeat, now),
 		activityChecks[1]!,
 		...codexChecksNow,
+		...qwenChecksNow,
 	]);
 }
