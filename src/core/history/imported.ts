@@ -39,8 +39,8 @@ export interface TranscriptImport {
 	readonly transcriptMtimeMs: number;
 	readonly parentAgentId?: string;
 	readonly cwd?: string;
-	/** `codex` for a Codex CLI rollout: the line says `provider: "codex"`. */
-	readonly provider?: 'codex';
+	/** `codex` for a Codex CLI rollout, `qwen` for a Qwen Code subagent transcript: the line says so. */
+	readonly provider?: 'codex' | 'qwen';
 }
 
 /** The facts of an Imported line, as the fold reads them (absent: unknown). */

@@ -3,6 +3,7 @@
 // same agent record as Claude Code's, marked qwen, with tokens (each response once), model, tool calls,
 // prompt and report read from their own transcripts.
 import {spawnSync} from 'node:child_process';
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {readSessionModel} from '../../../src/app/session/load.js';
@@ -92,6 +93,24 @@ describe("Qwen Code's subagents in every view", () => {
 		const cut = placeQwenFixture('sigint');
 		const [slow] = JSON.parse(run(cut, 'ls', '--json', cut.sessionId)) as Record<string, unknown>[];
 		expect(slow).toMatchObject({provider: 'qwen', status: 'active', toolCounts: {run_shell_command: 1}});
+	});
+});
+
+describe('agentlog import', () => {
+	it("adds the Qwen subagents of a session the hook did not see, from Qwen's own files; one the hook saw is left alone", () => {
+		const f = placeQwenFixture('subagents');
+		expect(run(f, 'import')).toContain('2 agents recorded by the hook');
+		expect((JSON.parse(run(f, 'history', '--json')) as Record<string, unknown>[]).every(h => h.source === 'hook')).toBe(true);
+		rmSync(path.join(f.activity, f.sessionId), {recursive: true});
+		run(f, 'import');
+		const history = JSON.parse(run(f, 'history', '--json', '--provider', 'qwen')) as Record<string, unknown>[];
+		expect(history).toHaveLength(2);
+		for (const h of history) {
+			expect(h).toMatchObject({provider: 'qwen', source: 'transcript', status: 'completed', type: 'general-purpose', model: 'qwen3-coder-fixture'});
+			const script = scriptOf(h.description === 'List the folder' ? '[fixture:lister]' : '[fixture:pwd]');
+			const want = servedTokens(f, script);
+			expect(h.tokens).toBe(want.input + want.output + want.cacheRead);
+		}
 	});
 });
 
