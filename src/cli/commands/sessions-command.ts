@@ -30,7 +30,7 @@ function sessionsTable(
 	costs?: readonly (AgentCost | undefined)[],
 ): string {
 	const rows = sessions.map((s, i) => [
-		s.provider === 'codex' ? `${PROVIDER_MARK.codex} ${s.label}` : s.label,
+		markOf(s.provider) === '' ? s.label : `${markOf(s.provider)} ${s.label}`,
 		`${GLYPH.active} ${s.counts.active}`,
 		`${GLYPH.idle} ${s.counts.idle}`,
 		`${GLYPH.stopped} ${s.counts.stopped}`,
@@ -121,4 +121,9 @@ export function registerSessionsCommand(program: Command): void {
 			"add each session's cost at list prices (a COST column; cost {usd, pricesAsOf, estimated} in --json), the sum of its agents' as ls gives them; slower: reads every transcript",
 		)
 		.action((options: SessionsOptions) => runSessions(options));
+}
+
+/** A session's tool mark (`[codex]`, `[qwen]`); none for Claude Code's. */
+function markOf(provider: string): string {
+	return Object.hasOwn(PROVIDER_MARK, provider) ? (PROVIDER_MARK as Readonly<Record<string, string>>)[provider]! : '';
 }
