@@ -309,6 +309,12 @@ function nestsAtMost(value, max) {
   return true;
 }
 
+// src/core/record/provider.ts
+var ALL_PROVIDERS = ["claude", "codex", "qwen", "opencode"];
+function isProvider(value) {
+  return typeof value === "string" && ALL_PROVIDERS.includes(value);
+}
+
 // src/core/record/agent-record.ts
 var AGENT_STATUSES = ["active", "idle", "stopped"];
 function isSafeId(value) {
@@ -386,7 +392,7 @@ function parseAgentRecord(json) {
   if (record.parentAgentId !== void 0 && !isSafeId(record.parentAgentId)) {
     delete record.parentAgentId;
   }
-  if (record.provider !== void 0 && record.provider !== "claude" && record.provider !== "codex") {
+  if (record.provider !== void 0 && !isProvider(record.provider)) {
     delete record.provider;
   }
   for (const key of ["startUnknown", "lastMessageCut", "interrupted"]) {
@@ -796,12 +802,6 @@ function stop(s, line, ms, kind, reason, overrideCompleted = false) {
   }
 }
 
-// src/core/record/provider.ts
-var ALL_PROVIDERS = ["claude", "codex", "opencode"];
-function isProvider(value) {
-  return typeof value === "string" && ALL_PROVIDERS.includes(value);
-}
-
 // src/core/result.ts
 var ok = (value) => ({ ok: true, value });
 var fail = (error) => ({ ok: false, error });
@@ -1179,6 +1179,8 @@ function toolFacts(s, line, ms) {
   }
   if (isInterruptedToolStatus(status)) {
     stop(s, line, ms, "interrupted", `tool:${status}`, true);
+  } else if (status === "failed") {
+    stop(s, line, ms, "failed", failureReason(data.error), true);
   } else if (s.phase === "none" && isLaunchStatus(status)) {
     start(s, line, ms);
   } else if (s.phase === "none" && status === "completed") {

@@ -386,8 +386,11 @@ function recordEvent(dir: string, given: HookEvent, log: (message: string) => vo
 	}
 	noteProcess(sessionDir, false, log);
 	const git = gitOf(event.cwd, log);
-	// Its place in the tree, from its `.meta.json`: known from its start, and kept if it is cut off.
-	const lineage = event.provider === undefined && LINEAGE_EVENTS.includes(event.event) ? readLineage(agentTranscriptOf(event, agentId)) : undefined;
+	// Its place in the tree, from its `.meta.json` (Claude Code's and Qwen Code's): known from its start, and kept if it is cut off.
+	const lineage =
+		(event.provider === undefined || event.provider === 'qwen') && LINEAGE_EVENTS.includes(event.event)
+			? readLineage(agentTranscriptOf(event, agentId))
+			: undefined;
 	if (lineage !== undefined) {
 		event = {...event, lineage};
 	}

@@ -3,6 +3,7 @@
 // again only if a variable they depend on changes: tests run many commands in one process).
 // No npm package here: `agentlog status`'s small bundle (status-main.ts) loads this file too.
 import os from 'node:os';
+import {qwenProjectsDir, qwenRuntimeDir} from '../core/qwen/qwen-paths.js';
 import {activityDir, claudeDir, codexCacheFile, codexHomeDir, countFactsCacheFile, otlpCursorFile, sessionCacheFile, stateFile} from '../core/paths.js';
 
 /** The environment of one run, as every use case reads it. */
@@ -25,6 +26,8 @@ export interface Env {
 	activity(dir?: string): string;
 	/** Codex's folder: `--codex-home`, else `$CODEX_HOME`, else `~/.codex`. */
 	codexHome(option?: string): string;
+	/** Qwen Code's projects folder: `<$QWEN_RUNTIME_DIR, else $QWEN_HOME, else ~/.qwen>/projects`. */
+	readonly qwenProjects: string;
 	/** The cache of Codex's rollouts (`live`: the one of `status` and the newest-session rule). */
 	codexCacheFile(live?: boolean): string;
 }
@@ -44,6 +47,7 @@ function buildEnv(vars: NodeJS.ProcessEnv): Env {
 		otlpCursorFile: endpoint => otlpCursorFile(vars, home, endpoint),
 		activity: dir => activityDir(vars, home, dir),
 		codexHome: option => codexHomeDir(vars, home, option),
+		qwenProjects: qwenProjectsDir(qwenRuntimeDir(vars, home)),
 		codexCacheFile: live => codexCacheFile(vars, home, live),
 	};
 }

@@ -2,7 +2,7 @@
 // what its transcript says (task, result, model, tokens, cost, context, tools, files). The pane
 // lays them out; these are its words.
 import {providerOf} from '../core/codex/codex-agent.js';
-import {PROVIDER_NAME} from '../core/record/provider.js';
+import {PROVIDER_TOOL} from '../core/record/provider.js';
 import {compactNumber, formatDuration} from '../core/text/format.js';
 import {usageMayBePlaceholder} from '../core/transcript/summary.js';
 import {monitorFigures} from '../core/monitor/figures.js';
@@ -26,7 +26,7 @@ export function detailFields(
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
 		...(item.waiting ? [['waits for', `${item.waiting.waitingFor} (since ${time(new Date(item.waiting.since).toISOString())})`] as [string, string]] : []),
 		['type', a.type || '(none)'],
-		['tool', PROVIDER_NAME[providerOf(a)]],
+		['tool', PROVIDER_TOOL[providerOf(a)]],
 		['id', a.agentId],
 	];
 	if (a.teammateName) {

@@ -10,6 +10,10 @@ import {opencodeChecks} from '../../core/doctor/opencode-checks.js';
 import {opencodeDatabases, opencodeDataDir} from '../../store/opencode/opencode-db.js';
 import {opencodeProblems, opencodeTrees} from '../session/opencode-scan.js';
 import {LISTED_DAYS} from '../session/windows.js';
+import {qwenChecks} from '../../core/doctor/qwen-checks.js';
+import {qwenHookTarget} from '../../core/install/qwen-hooks.js';
+import {qwenHomeDir} from '../../core/qwen/qwen-paths.js';
+import {readQwenFacts} from '../../store/doctor/qwen-gather.js';
 import {codexHookTarget} from '../../core/install/codex-hooks.js';
 import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
@@ -35,6 +39,8 @@ export interface DoctorOptions {
 	readonly json?: boolean;
 	readonly project?: boolean;
 	readonly codexHome?: string;
+	/** Qwen Code's folder (default `$QWEN_HOME`, else ~/.qwen). */
+	readonly qwenHome?: string;
 }
 
 export function doctor(options: DoctorOptions): DoctorReport {
@@ -81,6 +87,26 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		},
 		now,
 	);
+	// Qwen Code: its folder, and agentlog's hook in its settings with its own copy of the hook.
+	const qwenHome = qwenHomeDir(env, homeDir, options.qwenHome);
+	const qwenTarget = qwenHookTarget(qwenHome, homeDir);
+	const qwen = readQwenFacts(qwenHome, {
+		scriptPath: qwenTarget.scriptPath,
+		launcherTemplate: readFileSync(assets.launcher, 'utf8'),
+		bundles: hookBundles(assets),
+		render: renderLauncher,
+		isOurs: isAgentlogLauncher,
+		env,
+	});
+	const qwenChecksNow = qwenChecks(
+		{
+			...qwen,
+			target: qwenTarget,
+			lastByEvent: heartbeat.qwenLastByEvent ?? new Map(),
+			...(options.qwenHome === undefined ? {} : {qwenHomeOption: options.qwenHome}),
+		},
+		now,
+	);
 	// opencode: its database, read by agentlog's own SQLite reader.
 	const opencodeDir = opencodeDataDir(env, homeDir);
 	const trees = opencodeTrees();
@@ -100,7 +126,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
 	if (codexOnly(presence)) {
 		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.
-		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...opencodeChecksNow]);
+		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...qwenChecksNow, ...opencodeChecksNow]);
 	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
@@ -109,6 +135,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		heartbeatCheck(heartbeat, now),
 		activityChecks[1]!,
 		...codexChecksNow,
+		...qwenChecksNow,
 		...opencodeChecksNow,
 	]);
 }

@@ -68,6 +68,10 @@ function pluginWarning(claude: string, ctx: HookContext): string {
 
 export const RESTART_NOTE = 'Running Claude Code sessions pick up hook changes only after a restart or a review in /hooks.\n';
 
+/** After install-hook --qwen. */
+export const QWEN_RESTART_NOTE =
+	'Qwen Code sessions started from now on run the hook; agentlog shows their subagents marked [qwen], with tokens and tool calls from their transcripts.\n';
+
 /** The edit's new text; throws when it could not be made without touching other content. */
 export function editedText(result: InstallEdit['result'], file: SettingsFile): string | undefined {
 	if (result === undefined || result.ok) {
@@ -104,7 +108,7 @@ export function diffText(file: SettingsFile, after: string): string {
 
 /** The program that writes the file itself. */
 export function ownerOf(tool: Resolved['tool']): string {
-	return tool === 'codex' ? 'Codex' : 'Claude Code';
+	return tool === 'codex' ? 'Codex' : tool === 'qwen' ? 'Qwen Code' : 'Claude Code';
 }
 
 export function retryNote(tries: number, tool: Resolved['tool']): string {
@@ -206,9 +210,9 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const alreadySaved = foreign && readIfExists(target.scriptPath + BACKUP_SUFFIX)?.toString('utf8') === currentLauncher;
 	const launcherBackup = foreign && !alreadySaved ? freeBackupPath(target.scriptPath + BACKUP_SUFFIX, existsSync) : undefined;
 
-	const twice = tool === 'codex' ? '' : pluginWarning(claude, ctx);
+	const twice = tool === 'claude' ? pluginWarning(claude, ctx) : '';
 	if (newText === undefined && !writeLauncher && !writeScript) {
-		const notifyNote = tool === 'codex' ? '' : plan.notify ? ' Notifications are on (--no-notify turns them off).' : '';
+		const notifyNote = tool !== 'claude' ? '' : plan.notify ? ' Notifications are on (--no-notify turns them off).' : '';
 		say(`agentlog's hook is already installed in ${describeFile(file)}; nothing changed.${notifyNote}\n${twice}${tool === 'codex' ? CODEX_APPROVAL_NOTE : ''}`);
 		return;
 	}
@@ -283,6 +287,14 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 		);
 		say(
 			`Without the hooks agentlog still shows Codex subagents from the rollouts in ${path.join(path.dirname(file.target), 'sessions')}; the hooks add exact start and stop times, and mark children interrupted when their session ends.\n`,
+		);
+		return;
+	}
+	if (tool === 'qwen') {
+		say(
+			["Installed agentlog's hook for Qwen Code.\n", ...installSettingsLines(plan, finalFile, resolved, would), ...fileLines, notes, QWEN_RESTART_NOTE].join(
+				'',
+			),
 		);
 		return;
 	}

@@ -5,6 +5,8 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {CODEX_HOOK_EVENTS, codexHookTarget, codexHooksFile} from '../../core/install/codex-hooks.js';
+import {QWEN_HOOK_EVENTS, qwenHookTarget, qwenSettingsFile} from '../../core/install/qwen-hooks.js';
+import {qwenHomeDir} from '../../core/qwen/qwen-paths.js';
 import {AGENTLOG_HOOK_EVENTS, parseSettings, type HookEventSet, type JsonObject} from '../../core/install/settings-merge.js';
 import {hookTarget, type HookTarget} from '../../core/install/shell-command.js';
 import {claudeDir, codexHomeDir} from '../../core/paths.js';
@@ -23,6 +25,10 @@ export interface HookCommandOptions {
 	readonly codex?: boolean;
 	/** With --codex: Codex's folder (default `$CODEX_HOME`, else ~/.codex). */
 	readonly codexHome?: string;
+	/** Install into Qwen Code's `$QWEN_HOME/settings.json` instead of Claude Code's settings. */
+	readonly qwen?: boolean;
+	/** With --qwen: Qwen Code's folder (default `$QWEN_HOME`, else ~/.qwen). */
+	readonly qwenHome?: string;
 	/** install-hook --notify / --no-notify: notifications through Claude Code on or off; undefined keeps what is installed (off for a new install). */
 	readonly notify?: boolean;
 }
@@ -42,8 +48,8 @@ export interface HookContext {
 }
 
 export interface Resolved {
-	/** Whose hook file is edited: Claude Code's settings or Codex's hooks.json. */
-	readonly tool: 'claude' | 'codex';
+	/** Whose hook file is edited: Claude Code's settings, Codex's hooks.json or Qwen Code's settings. */
+	readonly tool: 'claude' | 'codex' | 'qwen';
 	readonly claude: string;
 	/** The events agentlog registers in this file. */
 	readonly events: HookEventSet;
@@ -118,6 +124,12 @@ export function resolve(options: HookCommandOptions, ctx: HookContext, needsFold
 	if (options.codex) {
 		return resolveCodex(options, ctx, needsFolder, claude);
 	}
+	if (options.qwen) {
+		return resolveQwen(options, ctx, needsFolder, claude);
+	}
+	if (options.qwenHome !== undefined) {
+		throw new CliError('--qwen-home goes with --qwen', 2);
+	}
 	if (options.codexHome !== undefined) {
 		throw new CliError('--codex-home goes with --codex', 2);
 	}
@@ -145,6 +157,37 @@ function resolveCodex(options: HookCommandOptions, ctx: HookContext, needsFolder
 	const settings = usableSettings(file, CODEX_HOOK_EVENTS);
 	const newFolder = needsFolder ? missingCodexFolder(options, codexHome, file) : undefined;
 	return {tool: 'codex', claude, events: CODEX_HOOK_EVENTS, target, bundles: bundlesAt(target, ctx), file, settings, newFolder};
+}
+
+/** install-hook --qwen: `$QWEN_HOME/settings.json` (Claude Code's shape), the hook's own copy in `$QWEN_HOME/hooks/`. */
+function resolveQwen(options: HookCommandOptions, ctx: HookContext, needsFolder: boolean, claude: string): Resolved {
+	if (options.notify !== undefined) {
+		throw new CliError(`--${options.notify ? '' : 'no-'}notify is for Claude Code's hook: Qwen Code does not show a hook's terminal sequences`, 2);
+	}
+	if (options.project || options.settings !== undefined || options.codexHome !== undefined) {
+		const other = options.project ? '--project' : options.settings !== undefined ? '--settings' : '--codex-home';
+		throw new CliError(`--qwen cannot be used with ${other}: it edits $QWEN_HOME/settings.json (--qwen-home <dir> names another Qwen folder)`, 2);
+	}
+	const qwenHome = qwenHomeDir(ctx.env, ctx.home, options.qwenHome);
+	const target = qwenHookTarget(qwenHome, ctx.home);
+	const file = readSettingsFile(qwenSettingsFile(qwenHome));
+	const settings = usableSettings(file, QWEN_HOOK_EVENTS);
+	const newFolder = needsFolder ? missingQwenFolder(options, qwenHome, file) : undefined;
+	return {tool: 'qwen', claude, events: QWEN_HOOK_EVENTS, target, bundles: bundlesAt(target, ctx), file, settings, newFolder};
+}
+
+/** Qwen's folder when it is missing: refused unless --create (no Qwen Code there, or QWEN_HOME not set as Qwen sees it). */
+function missingQwenFolder(options: HookCommandOptions, qwenHome: string, file: SettingsFile): string | undefined {
+	const dir = path.dirname(file.target);
+	if (file.bytes !== undefined || existsSync(dir)) {
+		return undefined;
+	}
+	if (!options.create) {
+		throw new CliError(
+			`Qwen Code's folder ${qwenHome} does not exist: is Qwen Code installed, with QWEN_HOME set as Qwen sees it? Pass --qwen-home <dir> for another folder, or --create to create ${qwenHome}; nothing was changed.`,
+		);
+	}
+	return dir;
 }
 
 /** The installed bundles beside the launcher, and where each comes from. */

@@ -17,7 +17,7 @@ import {diffText, editedText, fileLabel, output, ownerOf, processContext, RESTAR
  * file). Codex's copy is its own: only its hooks.json uses it.
  */
 function hookFilesStillUsed(resolved: Resolved): string | undefined {
-	if (resolved.tool === 'codex') {
+	if (resolved.tool !== 'claude') {
 		return undefined;
 	}
 	const user = path.join(resolved.claude, 'settings.json');
@@ -150,10 +150,15 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 		staging.abort();
 		throw error;
 	}
-	const after = tool === 'codex' ? "Codex's approvals of these hooks stay in its config.toml, unused; agentlog never edits that file.\n" : RESTART_NOTE;
+	const after =
+		tool === 'codex'
+			? "Codex's approvals of these hooks stay in its config.toml, unused; agentlog never edits that file.\n"
+			: tool === 'qwen'
+				? ''
+				: RESTART_NOTE;
 	say(
 		[
-			`Removed agentlog's hook${tool === 'codex' ? ' for Codex' : ''}.\n`,
+			`Removed agentlog's hook${tool === 'codex' ? ' for Codex' : tool === 'qwen' ? ' for Qwen Code' : ''}.\n`,
 			`  ${fileLabel(tool)}: ${describeFile(finalFile)}\n`,
 			removedLine(edit, would),
 			removed ? settingsGone : '',

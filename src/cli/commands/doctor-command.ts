@@ -15,11 +15,12 @@ export function registerDoctorCommand(program: Command): void {
 	program
 		.command('doctor')
 		.description(
-			"check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors; and whether Codex CLI is here, with agentlog's Codex hooks",
+			"check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors; and whether Codex CLI and Qwen Code are here, with agentlog's hooks for them",
 		)
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
 		.option('--project', 'the hook was installed with install-hook --project: the fixes say so')
 		.option('--codex-home <dir>', "OpenAI Codex CLI's folder (default: $CODEX_HOME, else ~/.codex)")
+		.option('--qwen-home <dir>', "Qwen Code's folder (default: $QWEN_HOME, else ~/.qwen)")
 		.option('--json', 'print {ok, checks: [{id, ok, level ("ok", "note", "warn" or "fail"), summary, detail?, fix?}]}')
 		.action((options: DoctorOptions) => runDoctor(options));
 }

@@ -69,6 +69,7 @@ export function runImport(options: ImportCommandOptions): void {
 			...(options.project === undefined ? {} : {project: options.project}),
 			dryRun: options.dryRun === true,
 			codexHome: env().codexHome(options.codexHome),
+			qwenProjects: env().qwenProjects,
 			...(progress === undefined ? {} : {onProgress: progress.onProgress}),
 		});
 	} finally {

@@ -5,7 +5,7 @@ import {runInstall, type HookCommandOptions} from '../../app/install/install-hoo
 import {runUninstall} from '../../app/install/uninstall-hook.js';
 
 const COMMON_HELP = `The hook files live in <claude>/hooks/ (agent-spy.sh, agent-spy.cjs, agent-prune.cjs); with
---codex, Codex gets its own copy in <codex>/hooks/.
+--codex, Codex gets its own copy in <codex>/hooks/, and with --qwen, Qwen Code in <qwen>/hooks/.
 
 Safety: a settings file that is not valid JSON (or not a settings object) is never
 overwritten; the command stops and says where it broke. Only the hook entries agentlog adds
@@ -28,25 +28,29 @@ Settings file:
   --settings FILE  any settings file${install ? '; its folder must exist unless --create is given' : ''}
   --codex          OpenAI Codex CLI's hooks file instead: <codex>/hooks.json, where <codex> is
                    --codex-home, else $CODEX_HOME, else ~/.codex${install ? '; <codex> must exist unless\n                   --create is given' : ''}
+  --qwen           Qwen Code's settings instead: <qwen>/settings.json, where <qwen> is
+                   --qwen-home, else $QWEN_HOME, else ~/.qwen${install ? '; <qwen> must exist unless\n                   --create is given' : ''}
 ${COMMON_HELP}`;
 }
 
 function addOptions(command: Command, install: boolean): Command {
 	command
-		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts(['settings', 'codex']))
-		.addOption(new Option('--settings <file>', 'use this settings file').conflicts(['project', 'codex']))
-		.addOption(new Option('--codex', "OpenAI Codex CLI's $CODEX_HOME/hooks.json instead of Claude Code's settings").conflicts(['project', 'settings']))
-		.option('--codex-home <dir>', "with --codex: Codex's folder (default: $CODEX_HOME, else ~/.codex)");
+		.addOption(new Option('--project', 'use ./.claude/settings.json in the current folder').conflicts(['settings', 'codex', 'qwen']))
+		.addOption(new Option('--settings <file>', 'use this settings file').conflicts(['project', 'codex', 'qwen']))
+		.addOption(new Option('--codex', "OpenAI Codex CLI's $CODEX_HOME/hooks.json instead of Claude Code's settings").conflicts(['project', 'settings', 'qwen']))
+		.option('--codex-home <dir>', "with --codex: Codex's folder (default: $CODEX_HOME, else ~/.codex)")
+		.addOption(new Option('--qwen', "Qwen Code's $QWEN_HOME/settings.json instead of Claude Code's settings").conflicts(['project', 'settings', 'codex']))
+		.option('--qwen-home <dir>', "with --qwen: Qwen Code's folder (default: $QWEN_HOME, else ~/.qwen)");
 	if (install) {
 		command
-			.option('--create', "with --settings: create the file's folder when it does not exist; with --codex: create Codex's folder")
+			.option('--create', "with --settings: create the file's folder when it does not exist; with --codex or --qwen: create that tool's folder")
 			.addOption(
 				new Option(
 					'--notify',
 					'notifications with no monitor open: Claude Code (2.1.141+) shows one when an agent waits for you, fails, or a fan-out finishes',
-				).conflicts('codex'),
+				).conflicts(['codex', 'qwen']),
 			)
-			.addOption(new Option('--no-notify', 'turn those notifications off again (the hook stays installed)').conflicts('codex'));
+			.addOption(new Option('--no-notify', 'turn those notifications off again (the hook stays installed)').conflicts(['codex', 'qwen']));
 	}
 	return command.option('--dry-run', 'print what would change (with a diff) and write nothing');
 }
@@ -90,6 +94,11 @@ runs the hooks only after you approve them in Codex with /hooks (unapproved hook
 skipped silently; a changed command needs approval again). agentlog never writes that
 approval into config.toml. Without the hooks, agentlog still reads Codex's subagents from
 the rollouts in <codex>/sessions.
+
+install-hook --qwen adds the same events but TeammateIdle to <qwen>/settings.json (Qwen Code
+runs Claude Code-compatible hooks: same event names, same payloads), in the same way, and
+copies the hook to <qwen>/hooks/. The hook tells Qwen Code's payloads from Claude Code's by
+their transcript paths and marks the agents [qwen].
 `,
 			),
 		true,
@@ -99,7 +108,7 @@ the rollouts in <codex>/sessions.
 	addOptions(
 		program
 			.command('uninstall-hook')
-			.description('remove exactly what install-hook added: its settings entries and its hook files (--codex: from Codex CLI)')
+			.description('remove exactly what install-hook added: its settings entries and its hook files (--codex: from Codex CLI, --qwen: from Qwen Code)')
 			.addHelpText(
 				'after',
 				`${settingsHelp(false)}

@@ -14,6 +14,7 @@ import {parseStale} from './read-options.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
 import {CliError} from '../../core/user-error.js';
 import {COMMAND_NAMES} from './command-names.js';
+import {PROVIDER_MARK, type Provider} from '../../core/record/provider.js';
 
 export interface HistoryReadOptions {
 	readonly dir?: string;
@@ -22,7 +23,7 @@ export interface HistoryReadOptions {
 }
 
 export interface FilterOptions {
-	readonly provider?: 'claude' | 'codex';
+	readonly provider?: Provider;
 	readonly agent?: string;
 	readonly type?: string;
 	readonly status?: ReadonlySet<HistoryStatus>;
@@ -72,7 +73,11 @@ export function addFilterOptions(command: Command): Command {
 		.option('--status <list>', 'only these statuses, comma-separated: completed, failed, interrupted, resumed, active, idle, stale', statusOption)
 		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
-		.addOption(new Option('--provider <tool>', "only agents of this tool: claude (Claude Code) or codex (OpenAI's Codex CLI)").choices(['claude', 'codex']));
+		.addOption(
+			new Option('--provider <tool>', "only agents of this tool: claude (Claude Code), codex (OpenAI's Codex CLI) or qwen (Qwen Code)").choices(
+				Object.keys(PROVIDER_MARK),
+			),
+		);
 }
 
 /** The filter the options give; a bad --since / --until is a usage error. */

@@ -46,6 +46,8 @@ export interface HeartbeatFacts {
 	readonly lastByEvent: ReadonlyMap<string, number>;
 	/** The same for the events of Codex CLI (lines with provider codex): doctor's codex-heartbeat. */
 	readonly codexLastByEvent?: ReadonlyMap<string, number>;
+	/** The same for Qwen Code's (lines with provider qwen): doctor's qwen-hooks. */
+	readonly qwenLastByEvent?: ReadonlyMap<string, number>;
 	/** Logs that could not be read. */
 	readonly problems: readonly string[];
 }

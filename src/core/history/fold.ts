@@ -136,6 +136,9 @@ function toolFacts(s: State, line: EventLine, ms: number): void {
 	}
 	if (isInterruptedToolStatus(status)) {
 		stop(s, line, ms, 'interrupted', `tool:${status}`, true);
+	} else if (status === 'failed') {
+		// Qwen Code's failed agent call: its subagent sends no stop of its own.
+		stop(s, line, ms, 'failed', failureReason(data.error), true);
 	} else if (s.phase === 'none' && isLaunchStatus(status)) {
 		// A background or teammate launch seen before the agent's own start.
 		start(s, line, ms);

@@ -3,6 +3,7 @@
 // Rules: docs/design.md#the-hook-event-by-event; payload facts: docs/claude-code-hooks.md#hook-payloads and
 // docs/claude-code-hooks.md#example-payloads.
 import {isCodexPayload, rolloutThreadId} from './codex-payload.js';
+import {isQwenPayload, qwenAgentCall, qwenSubagentTranscriptPath, QWEN_AGENT_TOOLS} from './qwen-payload.js';
 import {isSafeId, isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import {fail, type Result} from '../result.js';
 import {isObject} from '../record/json.js';
@@ -61,15 +62,15 @@ export interface HookEvent {
 	readonly notificationType?: string;
 	/** Notification: its text. */
 	readonly message?: string;
-	/** StopFailure: the error the agent died on (`unknown`, `rate_limit`, …). */
+	/** StopFailure: the error the agent died on (`unknown`, `rate_limit`, …); Qwen's failed `agent` call: its `terminateReason`. */
 	readonly error?: string;
 	/**
 	 * SubagentStart and TeammateIdle of a stopped agent: the session's latest SessionStart (ISO; the
 	 * hook reads it from the session file). One after the stop makes a start after it a resume.
 	 */
 	readonly sessionStartAt?: string;
-	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts); absent: Claude Code. */
-	readonly provider?: 'codex';
+	/** `codex` when OpenAI's Codex CLI sent it (codex-payload.ts), `qwen` for Qwen Code (qwen-payload.ts); absent: Claude Code. */
+	readonly provider?: 'codex' | 'qwen';
 }
 
 /**
@@ -130,6 +131,9 @@ function str(value: unknown): string | undefined {
 
 /** Reads the fields agentlog uses from a hook's stdin JSON; anything else is a reason to skip. */
 export function parseHookPayload(json: unknown): Outcome<HookEvent> {
+	if (isObject(json) && isQwenPayload(json)) {
+		return parseQwenPayload(json);
+	}
 	const parsed = parsePayload(json);
 	if (parsed.ok && isCodexPayload(json as Record<string, unknown>)) {
 		return {ok: true, value: withCodexFacts(parsed.value)};
@@ -147,6 +151,54 @@ function withCodexFacts(event: HookEvent): HookEvent {
 		...event,
 		provider: 'codex',
 		...(parent !== undefined && parent !== event.sessionId && parent !== event.agentId && isSafeId(parent) ? {parentAgentId: parent} : {}),
+	};
+}
+
+/**
+ * A Qwen Code event: Claude Code's fields, its provider, its own `agent` tool, and a SubagentStop's
+ * `agent_transcript_path` dropped when it is the session's (a foreground subagent's, in 0.24).
+ */
+function parseQwenPayload(o: Record<string, unknown>): Outcome<HookEvent> {
+	if (o.hook_event_name === 'PostToolUse') {
+		return parseQwenAgentCall(o);
+	}
+	const parsed = parsePayload(o);
+	if (!parsed.ok) {
+		return parsed;
+	}
+	const {agentTranscriptPath, ...rest} = parsed.value;
+	const own = agentTranscriptPath !== undefined && agentTranscriptPath !== rest.transcriptPath ? {agentTranscriptPath} : {};
+	return {ok: true, value: {...rest, ...own, provider: 'qwen'}};
+}
+
+/** PostToolUse of Qwen's `agent` tool: the agent it launched is `<subagent name>-<tool_call_id>`. */
+function parseQwenAgentCall(o: Record<string, unknown>): Outcome<HookEvent> {
+	const tool = str(o.tool_name);
+	if (tool === undefined || !QWEN_AGENT_TOOLS.includes(tool)) {
+		return skip(`PostToolUse of ${JSON.stringify(o.tool_name)} is not an agent call`);
+	}
+	if (!isSafeId(o.session_id)) {
+		return skip(`unsafe or missing session_id ${JSON.stringify(o.session_id)}`);
+	}
+	const {agentId, call, reason} = qwenAgentCall(o);
+	if (!isSafeId(agentId)) {
+		return skip(`PostToolUse: unsafe or missing agent id ${JSON.stringify(agentId)} (from tool_call_id)`);
+	}
+	const caller = o.agent_id;
+	return {
+		ok: true,
+		value: {
+			event: 'PostToolUse',
+			sessionId: o.session_id,
+			agentId,
+			agentType: call.subagentType ?? '',
+			cwd: str(o.cwd),
+			transcriptPath: str(o.transcript_path),
+			call,
+			...(reason === undefined ? {} : {error: reason}),
+			parentAgentId: isSafeId(caller) && caller !== agentId ? caller : undefined,
+			provider: 'qwen',
+		},
 	};
 }
 
@@ -319,7 +371,14 @@ export function subagentTranscriptPath(mainTranscript: string | undefined, agent
 
 /** The agent's own transcript, as far as a Claude Code event names it: a stop's `agent_transcript_path`, else the one derived from the session's. */
 export function agentTranscriptOf(event: HookEvent, agentId: string): string | undefined {
-	return event.agentTranscriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
+	return event.agentTranscriptPath || sessionChildTranscript(event, agentId);
+}
+
+/** The agent's own transcript derived from the session's: Qwen Code's layout, else Claude Code's. */
+function sessionChildTranscript(event: HookEvent, agentId: string): string | undefined {
+	return event.provider === 'qwen'
+		? qwenSubagentTranscriptPath(event.transcriptPath, event.sessionId, agentId)
+		: subagentTranscriptPath(event.transcriptPath, agentId);
 }
 
 /** The lineage on the record: a parent once known is kept (the first source wins, as for PostToolUse); the depth is the latest said. */
@@ -353,7 +412,7 @@ function typeOfEvent(event: HookEvent, existing: AgentRecord | undefined): {read
 
 /** The agent's own transcript on SubagentStart: Claude Code's is derived from the session's; Codex's `transcript_path` is the child's rollout itself. */
 function childTranscript(event: HookEvent, agentId: string): string | undefined {
-	return event.provider === 'codex' ? event.transcriptPath : subagentTranscriptPath(event.transcriptPath, agentId);
+	return event.provider === 'codex' ? event.transcriptPath : sessionChildTranscript(event, agentId);
 }
 
 function teammateNameOf(agentId: string): string | undefined {
@@ -435,6 +494,8 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	const call = event.call ?? {};
 	const status = call.status ?? '';
 	const interrupted = status !== '' && isInterruptedToolStatus(status);
+	// Only Qwen Code says so: its failed subagent sends no SubagentStop and no StopFailure.
+	const failed = status === 'failed';
 	// A launch that returns at once: a background agent, or a teammate (agent teams in the
 	// interactive client), whose SubagentStart may come just before or just after.
 	const launched = isLaunchStatus(status);
@@ -447,6 +508,8 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	} else if (!existing) {
 		if (launched) {
 			move(base, existing, now, (life, ms) => lifeStart(life, now, ms));
+		} else if (failed) {
+			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'failed', failureReason(event.error), true));
 		} else if (status === 'completed' || interrupted) {
 			move(base, existing, now, (life, ms) => lifeStop(life, now, ms, interrupted ? 'interrupted' : 'completed', `tool:${status}`, true));
 		} else {
@@ -465,6 +528,9 @@ function applyAgentCall(base: Mutable<AgentRecord>, event: HookEvent, existing: 
 	}
 	if (existing && interrupted) {
 		move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'interrupted', `tool:${status}`, true));
+	}
+	if (existing && failed) {
+		move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'failed', failureReason(event.error), true));
 	}
 	if (call.description) {
 		base.description = call.description;
@@ -521,7 +587,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 	base.updatedAt = existing ? later(existing.updatedAt, now) : now;
 	base.sessionId = event.sessionId;
 	// Every agent file says whose agent it is (a file from an older hook has none: Claude Code's).
-	base.provider = event.provider === 'codex' || existing?.provider === 'codex' ? 'codex' : 'claude';
+	base.provider = event.provider ?? existing?.provider ?? 'claude';
 	if (event.provider === 'codex') {
 		if (event.parentAgentId !== undefined && existing?.parentAgentId === undefined) {
 			base.parentAgentId = event.parentAgentId;
@@ -569,7 +635,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 				base.lastMessage = event.lastMessage;
 				delete base.lastMessageCut;
 			}
-			base.transcriptPath = event.agentTranscriptPath || existing?.transcriptPath || subagentTranscriptPath(event.transcriptPath, agentId);
+			base.transcriptPath = event.agentTranscriptPath || existing?.transcriptPath || sessionChildTranscript(event, agentId);
 			break;
 		}
 		case 'SubagentStop': {
@@ -594,9 +660,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			}
 			// Codex's transcript_path here is the parent's rollout: never the agent's.
 			base.transcriptPath =
-				event.agentTranscriptPath ||
-				existing?.transcriptPath ||
-				(event.provider === 'codex' ? undefined : subagentTranscriptPath(event.transcriptPath, agentId));
+				event.agentTranscriptPath || existing?.transcriptPath || (event.provider === 'codex' ? undefined : sessionChildTranscript(event, agentId));
 			break;
 		}
 		case 'TeammateIdle': {
@@ -610,7 +674,7 @@ export function applyHookEvent(event: HookEvent, agentId: string, existing: Agen
 			if (!outcome.ok) {
 				return outcome;
 			}
-			base.transcriptPath = existing?.transcriptPath ?? subagentTranscriptPath(event.transcriptPath, agentId);
+			base.transcriptPath = existing?.transcriptPath ?? sessionChildTranscript(event, agentId);
 			break;
 		}
 		case 'SessionStart':

@@ -53,7 +53,8 @@ function dataOf(event: HookEvent, interrupted: readonly string[], record: AgentR
 			return compact({teammateName: event.teammateName, teamName: event.teamName});
 		}
 		case 'PostToolUse': {
-			return compact({...event.call, parentAgentId: event.parentAgentId});
+			// `error`: why Qwen Code's agent call failed (its `terminateReason`).
+			return compact({...event.call, parentAgentId: event.parentAgentId, error: event.error});
 		}
 		case 'SessionStart': {
 			return compact({source: event.source, model: event.model});

@@ -49,7 +49,7 @@ export interface EventLine {
 	readonly data?: Json;
 	readonly cwd?: string;
 	readonly git?: GitState;
-	/** `codex` when the event came from OpenAI's Codex CLI; absent: Claude Code. */
+	/** The tool, when the event came from another than Claude Code (`codex`, `qwen`); absent: Claude Code. */
 	readonly provider?: Exclude<Provider, 'claude'>;
 }
 

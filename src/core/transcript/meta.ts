@@ -50,5 +50,14 @@ export function parseMeta(json: unknown): AgentMeta | undefined {
 			meta[key] = value;
 		}
 	}
+	// Qwen Code's sidecar names the model the subagent ran with in `persistedCliFlags.model`
+	// (its transcript lines name none), and its depth 0-based in `depth` (docs/qwen.md).
+	const flags = isObject(json.persistedCliFlags) ? json.persistedCliFlags : undefined;
+	if (meta.model === undefined && typeof flags?.model === 'string') {
+		meta.model = head(safeLine(head(flags.model, META_STRING_MAX)), META_STRING_MAX);
+	}
+	if (meta.spawnDepth === undefined && typeof json.depth === 'number' && Number.isSafeInteger(json.depth) && json.depth >= 0) {
+		meta.spawnDepth = json.depth + 1;
+	}
 	return meta;
 }

@@ -17,6 +17,7 @@ import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
 import {mergeTurns, turnWithAssistant, turnWithEnd, turnWithUser, type TurnState} from './turn.js';
+import {isQwenLine, qwenLineAsClaude} from './qwen-line.js';
 
 export interface Usage {
 	readonly input: number;
@@ -368,7 +369,8 @@ function fold(
 		}
 		s.lines += 1;
 		if (isObject(json)) {
-			foldLine(s, json, cwd);
+			// A Qwen Code line is read as the Claude Code line that says the same (qwen-line.ts).
+			foldLine(s, isQwenLine(json) ? (qwenLineAsClaude(json) ?? {timestamp: json.timestamp}) : json, cwd);
 		} else {
 			s.badLines += 1;
 		}

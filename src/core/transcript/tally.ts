@@ -13,6 +13,7 @@ import {addCost, NO_COST, responseCost, type CostSum, type Pricer} from '../cost
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
+import {isQwenLine, qwenLineAsClaude} from './qwen-line.js';
 
 /** Token counts in the four parts Claude Code's usage gives. */
 export interface TokenCounts {
@@ -155,17 +156,19 @@ export class TallyFold {
 			this.time(timestampOf(text));
 			return;
 		}
-		let line: unknown;
+		let parsed: unknown;
 		try {
-			line = JSON.parse(text);
+			parsed = JSON.parse(text);
 		} catch {
 			this.badLines += 1;
 			return;
 		}
-		if (!isObject(line)) {
+		if (!isObject(parsed)) {
 			this.badLines += 1;
 			return;
 		}
+		// Qwen Code's record is read as the Claude Code line that says the same (qwen-line.ts).
+		const line = isQwenLine(parsed) ? (qwenLineAsClaude(parsed) ?? {timestamp: parsed.timestamp}) : parsed;
 		const at = Date.parse(str(line.timestamp) ?? '');
 		this.time(Number.isNaN(at) ? undefined : at);
 		const message = isObject(line.message) ? line.message : undefined;

@@ -27,6 +27,7 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 	const dirs = listSessionDirs(activity).slice(0, sessions);
 	const claudeLast = new Map<string, number>();
 	const codexLast = new Map<string, number>();
+	const qwenLast = new Map<string, number>();
 	const problems: string[] = [];
 	for (const dir of dirs) {
 		// Line by line: only the newest time of each event is kept.
@@ -38,7 +39,7 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 				continue;
 			}
 			const at = Date.parse(line.at);
-			const lastByEvent = line.provider === 'codex' ? codexLast : claudeLast;
+			const lastByEvent = line.provider === 'codex' ? codexLast : line.provider === 'qwen' ? qwenLast : claudeLast;
 			if (line.event !== IMPORTED_EVENT && at > (lastByEvent.get(line.event) ?? Number.NEGATIVE_INFINITY)) {
 				lastByEvent.set(line.event, at);
 			}
@@ -52,7 +53,7 @@ export function readHeartbeat(activity: string, sessions = HEARTBEAT_SESSIONS): 
 	if (starts?.isFile() === true && starts.size > 0 && starts.mtimeMs > (claudeLast.get('SessionStart') ?? Number.NEGATIVE_INFINITY)) {
 		claudeLast.set('SessionStart', starts.mtimeMs);
 	}
-	return {activity, sessionsRead: dirs.length, lastByEvent: claudeLast, codexLastByEvent: codexLast, problems};
+	return {activity, sessionsRead: dirs.length, lastByEvent: claudeLast, codexLastByEvent: codexLast, qwenLastByEvent: qwenLast, problems};
 }
 
 /** The last lines of `<activity>/.agentlog-hook.log` (its last 64 KiB, the first cut line dropped). */

@@ -141,7 +141,7 @@ export class SessionTranscriptFacts {
 		if (h.transcriptPath !== undefined) {
 			candidates.push(h.transcriptPath);
 		}
-		if (h.provider !== 'codex' && h.cwd !== undefined && path.isAbsolute(h.cwd) && isSafeId(h.sessionId) && isSafeId(h.agentId)) {
+		if (h.provider === 'claude' && h.cwd !== undefined && path.isAbsolute(h.cwd) && isSafeId(h.sessionId) && isSafeId(h.agentId)) {
 			const claude = this.options.claudeDir;
 			if (claude !== undefined) {
 				candidates.push(path.join(claude, 'projects', projectFolderOf(h.cwd), h.sessionId, 'subagents', `agent-${h.agentId}.jsonl`));

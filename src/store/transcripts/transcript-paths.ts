@@ -10,10 +10,11 @@ const realpath = realpathSync.native;
 import os from 'node:os';
 import path from 'node:path';
 import {claudeDir as defaultClaudeDir} from '../../core/paths.js';
+import {qwenProjectsDir, qwenRuntimeDir} from '../../core/qwen/qwen-paths.js';
 
 export type ResolvedPath = {readonly ok: true; readonly path: string} | {readonly ok: false; readonly reason: 'missing' | 'refused'};
 
-/** The folders transcripts may live in: `<claude>/projects` and `extra`. */
+/** The folders transcripts may live in: `<claude>/projects`, Qwen Code's `<qwen>/projects` (docs/qwen.md) and `extra`. */
 export class TranscriptRoots {
 	private readonly lexical: string[];
 	private real: string[] | undefined;
@@ -27,7 +28,11 @@ export class TranscriptRoots {
 		private readonly oneShot = false,
 	) {
 		const claude = claudeDir ?? defaultClaudeDir(process.env, os.homedir());
-		this.lexical = [path.join(path.resolve(claude), 'projects'), ...extra.map(d => path.resolve(d))];
+		this.lexical = [
+			path.join(path.resolve(claude), 'projects'),
+			qwenProjectsDir(qwenRuntimeDir(process.env, os.homedir())),
+			...extra.map(d => path.resolve(d)),
+		];
 	}
 
 	private reals(): string[] {
