@@ -4,6 +4,7 @@ import {runBigLogBench} from './biglog.mjs';
 import {runBigMessageBench} from './big-message.mjs';
 import {runClockBench} from './clock.mjs';
 import {runCodexBench} from './codex.mjs';
+import {runOpencodeBench} from './opencode.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
@@ -53,6 +54,7 @@ const benches = [
 	['settings-race', runSettingsRaceBench],
 	['otlp', runOtlpBench],
 	['codex', runCodexBench],
+	['opencode', runOpencodeBench],
 	['prices', runPricesBench],
 	['biglog', runBigLogBench],
 ];

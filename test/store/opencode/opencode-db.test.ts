@@ -89,6 +89,16 @@ describe('readOpencodeDatabase on what opencode wrote', () => {
 		}
 	});
 
+	it('fifty: all fifty subagents, each with the one tool call and the report it was served', () => {
+		const tr = tree('fifty');
+		expect(tr.agents).toHaveLength(50);
+		expect(new Set(tr.agents.map(a => a.record.description))).toEqual(new Set(Array.from({length: 50}, (_, i) => `Check part ${i + 1}`)));
+		for (const agent of tr.agents) {
+			const n = /Check part (\d+)/u.exec(agent.record.description!)![1];
+			expect(agent.record).toMatchObject({status: 'stopped', totalToolUseCount: 1, lastMessage: `Part ${n} is fine.`});
+		}
+	});
+
 	it('sinceMs leaves out trees not updated since', () => {
 		const file = path.join(FIXTURES, 'parallel', 'opencode.db');
 		const updated = tree('parallel').updatedMs;
