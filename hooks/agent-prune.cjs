@@ -309,6 +309,11 @@ function nestsAtMost(value, max) {
   return true;
 }
 
+// src/core/record/provider.ts
+function providerNamed(value) {
+  return value === "claude" || value === "codex" || value === "gemini" ? value : void 0;
+}
+
 // src/core/record/agent-record.ts
 var AGENT_STATUSES = ["active", "idle", "stopped"];
 function isSafeId(value) {
@@ -386,7 +391,7 @@ function parseAgentRecord(json) {
   if (record.parentAgentId !== void 0 && !isSafeId(record.parentAgentId)) {
     delete record.parentAgentId;
   }
-  if (record.provider !== void 0 && record.provider !== "claude" && record.provider !== "codex") {
+  if (record.provider !== void 0 && providerNamed(record.provider) === void 0) {
     delete record.provider;
   }
   for (const key of ["startUnknown", "lastMessageCut", "interrupted"]) {
@@ -854,8 +859,8 @@ function eventLineFrom(json) {
   if (git !== void 0) {
     line.git = git;
   }
-  if (json.provider === "codex") {
-    line.provider = "codex";
+  if (json.provider === "codex" || json.provider === "gemini") {
+    line.provider = json.provider;
   }
   return ok(line);
 }
@@ -1407,8 +1412,8 @@ var EventFold = class {
     }
     const s = this.stateOf(line.event === IMPORTED_EVENT, line.sessionId, line.agentId, line.at, ms);
     this.record(s, line);
-    if (line.provider === "codex") {
-      s.provider = "codex";
+    if (line.provider !== void 0) {
+      s.provider = line.provider;
     }
     if (ms >= s.lastMs) {
       s.lastMs = ms;

@@ -104,8 +104,7 @@ const scenarios = {
 		prompt: 'Use a subagent that fails.',
 		subagents: 1,
 		scripts: {
-			main: ctx =>
-				ctx.n === 0 ? [invoke('generalist', '[fixture:broken] Read notes.txt, then report.')] : [text('The subagent failed; nothing was done.')],
+			main: ctx => (ctx.n === 0 ? [invoke('generalist', '[fixture:broken] Read notes.txt, then report.')] : [text('The subagent failed; nothing was done.')]),
 			broken: ctx => (ctx.n === 0 ? [readNotes] : 'error'),
 		},
 	},
@@ -202,7 +201,12 @@ function startServer(scenario, logFile, onStall) {
 			const cached = contents.length > 2 ? 256 : 0;
 			const chunk = {
 				candidates: [{content: {role: 'model', parts}, finishReason: 'STOP', index: 0}],
-				usageMetadata: {promptTokenCount: promptTokens, candidatesTokenCount: outputTokens, cachedContentTokenCount: cached, totalTokenCount: promptTokens + outputTokens},
+				usageMetadata: {
+					promptTokenCount: promptTokens,
+					candidatesTokenCount: outputTokens,
+					cachedContentTokenCount: cached,
+					totalTokenCount: promptTokens + outputTokens,
+				},
 				modelVersion: MODEL,
 			};
 			if (sse) {
@@ -243,8 +247,10 @@ function installGemini(dir) {
 
 /** Custom agents, as a user writes them (markdown with front matter), in ~/.gemini/agents/. */
 const CUSTOM_AGENTS = {
-	lister: '---\nname: lister\ndescription: Lists the files of a folder.\ntools:\n  - list_directory\nmax_turns: 5\n---\nYou list folders. Call complete_task with what you found.\n',
-	looper: '---\nname: looper\ndescription: Lists the folder again and again.\ntools:\n  - list_directory\nmax_turns: 2\n---\nList the folder until you are told to stop.\n',
+	lister:
+		'---\nname: lister\ndescription: Lists the files of a folder.\ntools:\n  - list_directory\nmax_turns: 5\n---\nYou list folders. Call complete_task with what you found.\n',
+	looper:
+		'---\nname: looper\ndescription: Lists the folder again and again.\ntools:\n  - list_directory\nmax_turns: 2\n---\nList the folder until you are told to stop.\n',
 };
 
 function writeHome(home) {

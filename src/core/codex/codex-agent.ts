@@ -13,11 +13,11 @@ import type {CodexThread} from './rollout.js';
 
 export type {Provider};
 
-export const PROVIDERS: readonly Provider[] = ['claude', 'codex'];
+export const PROVIDERS: readonly Provider[] = ['claude', 'codex', 'gemini'];
 
-/** A record's provider: `claude` unless it says `codex`. */
+/** A record's provider: `claude` unless it names another. */
 export function providerOf(record: Pick<AgentRecord, 'provider'>): Provider {
-	return record.provider === 'codex' ? 'codex' : 'claude';
+	return record.provider === 'codex' || record.provider === 'gemini' ? record.provider : 'claude';
 }
 
 /** Its type: the role (`explorer`), else the last part of its task path (`/root/worker_one` → `worker_one`), else `default`. */

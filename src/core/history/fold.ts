@@ -17,6 +17,7 @@ import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
 import {failureReason, isFailure} from '../record/limits.js';
 import type {WorkflowTag} from '../workflow/workflow-of.js';
+import type {Provider} from '../record/provider.js';
 
 /** An agent's status in the history. */
 export type HistoryStatus = 'completed' | 'failed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
@@ -82,7 +83,7 @@ export interface AgentHistory {
 	/** `transcript` when every line of it was written by `agentlog import`; else `hook`. */
 	readonly source: 'hook' | 'transcript';
 	/** The tool it ran in: `codex` when a line of it says so, else `claude`. */
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 	/** The workflow run it is an agent of (store/workflow/history.ts adds it after the fold). */
 	readonly workflow?: WorkflowTag;
 }
@@ -480,8 +481,8 @@ export class EventFold {
 		// The hook's lines and Imported ones fold apart: what the hook recorded is never overridden by an import.
 		const s = this.stateOf(line.event === IMPORTED_EVENT, line.sessionId, line.agentId, line.at, ms);
 		this.record(s, line);
-		if (line.provider === 'codex') {
-			s.provider = 'codex';
+		if (line.provider !== undefined) {
+			s.provider = line.provider;
 		}
 		if (ms >= s.lastMs) {
 			s.lastMs = ms;

@@ -39,8 +39,8 @@ export interface TranscriptImport {
 	readonly transcriptMtimeMs: number;
 	readonly parentAgentId?: string;
 	readonly cwd?: string;
-	/** `codex` for a Codex CLI rollout: the line says `provider: "codex"`. */
-	readonly provider?: 'codex';
+	/** `codex` for a Codex CLI rollout, `gemini` for a Gemini CLI subagent file: the line says so. */
+	readonly provider?: 'codex' | 'gemini';
 }
 
 /** The facts of an Imported line, as the fold reads them (absent: unknown). */

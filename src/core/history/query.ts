@@ -8,6 +8,7 @@ import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js
 import type {WorkflowTag} from '../workflow/workflow-of.js';
 import type {TokenCounts} from '../transcript/tally.js';
 import {jsonCost, type JsonCost} from '../cost/cost.js';
+import type {Provider} from '../record/provider.js';
 
 export interface HistoryFilter {
 	/** An agent id or a prefix of one (uniqueness is checked over the whole result: `resolveAgentPrefix`). */
@@ -17,7 +18,7 @@ export interface HistoryFilter {
 	/** Only these statuses. */
 	readonly statuses?: ReadonlySet<HistoryStatus>;
 	/** Only agents of this tool. */
-	readonly provider?: 'claude' | 'codex';
+	readonly provider?: Provider;
 	/** Only agents started at or after this (ms). */
 	readonly sinceMs?: number;
 	/** Only agents started at or before this (ms). */
@@ -222,7 +223,7 @@ export interface HistoryJsonAgent {
 	/** Its last sign of life: its last log line, or its transcript's last line when later. */
 	readonly lastActivityAt: string;
 	readonly source: 'hook' | 'transcript';
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 	/** The workflow run it is an agent of (as in `ls --json`); null for any other agent. */
 	readonly workflow: WorkflowTag | null;
 }

@@ -4,7 +4,7 @@
 import {safeJson, safeLine} from '../text/safe-text.js';
 import type {Result} from '../result.js';
 import {MAX_JSON_DEPTH, nestsAtMost} from './json.js';
-import type {Provider} from './provider.js';
+import {providerNamed, type Provider} from './provider.js';
 
 export type AgentStatus = 'active' | 'idle' | 'stopped';
 
@@ -157,7 +157,7 @@ export function parseAgentRecord(json: unknown): ParseResult<AgentRecord> {
 	if (record.parentAgentId !== undefined && !isSafeId(record.parentAgentId)) {
 		delete record.parentAgentId;
 	}
-	if (record.provider !== undefined && record.provider !== 'claude' && record.provider !== 'codex') {
+	if (record.provider !== undefined && providerNamed(record.provider) === undefined) {
 		delete record.provider;
 	}
 	for (const key of ['startUnknown', 'lastMessageCut', 'interrupted'] as const) {

@@ -48,8 +48,8 @@ export interface EventLine {
 	readonly data?: Json;
 	readonly cwd?: string;
 	readonly git?: GitState;
-	/** `codex` when the event came from OpenAI's Codex CLI; absent: Claude Code. */
-	readonly provider?: 'codex';
+	/** `codex` when the event came from OpenAI's Codex CLI, `gemini` from Gemini CLI; absent: Claude Code. */
+	readonly provider?: 'codex' | 'gemini';
 }
 
 /**
@@ -131,8 +131,8 @@ export function eventLineFrom(json: unknown): Result<EventLine> {
 	if (git !== undefined) {
 		line.git = git;
 	}
-	if (json.provider === 'codex') {
-		line.provider = 'codex';
+	if (json.provider === 'codex' || json.provider === 'gemini') {
+		line.provider = json.provider;
 	}
 	return ok(line);
 }

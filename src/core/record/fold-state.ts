@@ -42,8 +42,8 @@ export interface State extends Life {
 	/** Replaced, never pushed to (`addStep`): exactly as long as its steps, since one is held per agent. */
 	lifecycle: readonly LifecycleStep[];
 	onlyImported: boolean;
-	/** `codex` once a line of it says so. */
-	provider?: 'codex';
+	/** `codex` (or `gemini`) once a line of it says so. */
+	provider?: 'codex' | 'gemini';
 }
 
 export function newState(agentId: string, sessionId: string, at: string, ms: number, seq: number, sink: EventSink): State {

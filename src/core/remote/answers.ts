@@ -5,6 +5,7 @@ import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
 import {decodeAgent, MAX_AGENTS} from './decode.js';
 import type {StreamAgent} from './protocol.js';
+import {providerNamed, type Provider} from '../record/provider.js';
 
 /** Sessions listed from one host at most. */
 export const MAX_SESSIONS = 2000;
@@ -20,14 +21,14 @@ export interface RemoteSession {
 	readonly counts: StatusCounts;
 	readonly lastActivity: number;
 	readonly mainWaiting: boolean;
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 }
 
 export interface RemoteStatus {
 	readonly sessionId: string | undefined;
 	readonly counts: StatusCounts;
 	readonly mainWaiting: boolean;
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,7 +75,7 @@ export function decodeSessions(json: unknown): Decoded<RemoteSession> | undefine
 					counts: decodeCounts(v.counts),
 					lastActivity,
 					mainWaiting: v.mainWaiting === true,
-					provider: v.provider === 'codex' ? 'codex' : 'claude',
+					provider: providerNamed(v.provider) ?? 'claude',
 				}
 			: undefined;
 	});
@@ -89,6 +90,6 @@ export function decodeStatus(json: unknown): RemoteStatus | undefined {
 		sessionId: typeof json.sessionId === 'string' ? safeLine(head(json.sessionId, 200)) : undefined,
 		counts: decodeCounts(json.counts),
 		mainWaiting: json.mainWaiting === true,
-		provider: json.provider === 'codex' ? 'codex' : 'claude',
+		provider: providerNamed(json.provider) ?? 'claude',
 	};
 }

@@ -7,6 +7,7 @@ import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import type {Result} from '../result.js';
 import {PROTOCOL_VERSION, type StreamAgent, type StreamLine} from './protocol.js';
+import {providerNamed} from '../record/provider.js';
 
 /** The longest line read (UTF-16 units); the reader drops longer ones unread. */
 export const MAX_LINE = 4 << 20;
@@ -133,7 +134,7 @@ export function decodeAgent(v: unknown): Result<StreamAgent> {
 			startedAt,
 			updatedAt: time(v.updatedAt) ?? startedAt,
 			...optional,
-			provider: v.provider === 'codex' ? 'codex' : 'claude',
+			provider: providerNamed(v.provider) ?? 'claude',
 			displayStatus,
 			stale: v.stale === true,
 			ghost: v.ghost === true,

@@ -8,6 +8,7 @@ import {isSafeId} from '../record/agent-record.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
 import {decodeList, type Decoded} from './answers.js';
+import {providerNamed} from '../record/provider.js';
 
 /** Agents read from one host's `history --json` at most (the rest are counted as skipped). */
 export const MAX_HISTORY = 5000;
@@ -92,7 +93,7 @@ export function decodeHistoryAgent(v: unknown): HistoryJsonAgent | undefined {
 		parentAgentId: isSafeId(v.parentAgentId) ? v.parentAgentId : null,
 		lastActivityAt: time(v.lastActivityAt) ?? startedAt,
 		source: v.source === 'transcript' ? 'transcript' : 'hook',
-		provider: v.provider === 'codex' ? 'codex' : 'claude',
+		provider: providerNamed(v.provider) ?? 'claude',
 		workflow: workflowOf(v.workflow),
 	};
 }

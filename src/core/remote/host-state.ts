@@ -88,7 +88,7 @@ export function localAgent(agent: StreamAgent, host: string | undefined): LocalA
 		...(agent.description === null ? {} : {description: agent.description}),
 		...(agent.model === null ? {} : {model: agent.model}),
 		...(parent === undefined ? {} : {parentAgentId: parent}),
-		...(agent.provider === 'codex' ? {provider: 'codex' as const} : {}),
+		...(agent.provider === 'codex' || agent.provider === 'gemini' ? {provider: agent.provider} : {}),
 		...(host === undefined ? {} : {host}),
 	};
 	const lastAt = ms(agent.lastSignOfLifeAt);

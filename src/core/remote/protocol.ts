@@ -5,6 +5,7 @@
 // changes for a slow reader. Pure: the writer's side (what to send) and the shapes.
 import type {AgentRecord} from '../record/agent-record.js';
 import type {DisplayStatus} from '../monitor/stale.js';
+import type {Provider} from '../record/provider.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -28,7 +29,7 @@ export interface StreamAgent extends Pick<
 	| 'waitingFor'
 	| 'waitingSince'
 > {
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 	readonly displayStatus: DisplayStatus;
 	readonly stale: boolean;
 	readonly ghost: boolean;
