@@ -22,13 +22,13 @@ describe('geminiRecord', () => {
 			type: 'generalist',
 			status: 'stopped',
 			stopReason: 'termination:GOAL',
-			description: expect.stringContaining('[fixture:reader] Read notes.txt'),
 			lastMessage: 'notes.txt has 3 lines; the first is "alpha".',
 			model: 'gemini-2.5-pro',
 			totalToolUseCount: 3,
 			transcriptPath: child.path,
 			provider: 'gemini',
 		});
+		expect(record!.description).toContain('[fixture:reader] Read notes.txt');
 		expect(Date.parse(record!.stoppedAt!)).toBeGreaterThanOrEqual(Date.parse(record!.startedAt));
 		expect(record!.interrupted).toBeUndefined();
 	});
@@ -72,7 +72,8 @@ describe('geminiRecord', () => {
 		const left = agent('parallel', 'left').record!;
 		const right = agent('parallel', 'right').record!;
 		expect(left.agentId).not.toBe(right.agentId);
-		expect([left.description, right.description]).toEqual([expect.stringContaining('[fixture:left]'), expect.stringContaining('[fixture:right]')]);
+		expect(left.description).toContain('[fixture:left]');
+		expect(right.description).toContain('[fixture:right]');
 		expect(Date.parse(right.startedAt)).toBeLessThan(Date.parse(left.stoppedAt!));
 	});
 
