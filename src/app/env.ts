@@ -3,7 +3,7 @@
 // again only if a variable they depend on changes: tests run many commands in one process).
 // No npm package here: `agentlog status`'s small bundle (status-main.ts) loads this file too.
 import os from 'node:os';
-import {activityDir, claudeDir, codexCacheFile, codexHomeDir, countFactsCacheFile, otlpCursorFile, sessionCacheFile, stateFile} from '../core/paths.js';
+import {activityDir, claudeDir, codexCacheFile, codexHomeDir, countFactsCacheFile, geminiHomeDir, otlpCursorFile, sessionCacheFile, stateFile} from '../core/paths.js';
 
 /** The environment of one run, as every use case reads it. */
 export interface Env {
@@ -27,9 +27,11 @@ export interface Env {
 	codexHome(option?: string): string;
 	/** The cache of Codex's rollouts (`live`: the one of `status` and the newest-session rule). */
 	codexCacheFile(live?: boolean): string;
+	/** Gemini CLI's folder: `--gemini-home`, else `$GEMINI_CLI_HOME/.gemini`, else `~/.gemini`. */
+	geminiHome(option?: string): string;
 }
 
-const KEYS = ['HOME', 'CLAUDE_CONFIG_DIR', 'AGENTLOG_DIR', 'XDG_STATE_HOME', 'CODEX_HOME'] as const;
+const KEYS = ['HOME', 'CLAUDE_CONFIG_DIR', 'AGENTLOG_DIR', 'XDG_STATE_HOME', 'CODEX_HOME', 'GEMINI_CLI_HOME'] as const;
 let built: {readonly key: string; readonly env: Env} | undefined;
 
 function buildEnv(vars: NodeJS.ProcessEnv): Env {
@@ -45,6 +47,7 @@ function buildEnv(vars: NodeJS.ProcessEnv): Env {
 		activity: dir => activityDir(vars, home, dir),
 		codexHome: option => codexHomeDir(vars, home, option),
 		codexCacheFile: live => codexCacheFile(vars, home, live),
+		geminiHome: option => geminiHomeDir(vars, home, option),
 	};
 }
 

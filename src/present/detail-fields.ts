@@ -12,6 +12,9 @@ import {isFailure} from '../core/record/limits.js';
 import {contextText, costDetail} from './cost-text.js';
 import {GLYPH, shownStatus, statusLabel, taskOf} from './present.js';
 
+/** Each tool's name, as the detail pane gives it. */
+const TOOL_NAME = {claude: 'Claude Code', codex: 'OpenAI Codex CLI', gemini: 'Google Gemini CLI'} as const;
+
 /** The fields at the top of the detail pane, as label/value pairs. */
 export function detailFields(
 	item: ViewItem & Partial<Pick<MonitorItem, 'parentAgentId' | 'activity' | 'name'>>,
@@ -24,7 +27,7 @@ export function detailFields(
 		['status', `${GLYPH[shownStatus(item)]} ${statusLabel(item, now)}`],
 		...(item.waiting ? [['waits for', `${item.waiting.waitingFor} (since ${time(new Date(item.waiting.since).toISOString())})`] as [string, string]] : []),
 		['type', a.type || '(none)'],
-		['tool', providerOf(a) === 'codex' ? 'OpenAI Codex CLI' : 'Claude Code'],
+		['tool', TOOL_NAME[providerOf(a)]],
 		['id', a.agentId],
 	];
 	if (a.teammateName) {

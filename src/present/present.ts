@@ -49,6 +49,7 @@ export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = 
 	['3└', 'started 3 levels down (a narrow pane writes the depth)'],
 	[`${RUN_MARK.open} ${RUN_MARK.folded}`, 'a workflow run, its agents under it / folded (w)'],
 	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
+	[PROVIDER_MARK.gemini, 'a Gemini CLI agent or session'],
 ];
 
 export const COLOR: Readonly<Record<Shown, string>> = {
@@ -160,9 +161,10 @@ export function agentName(item: ViewItem & {readonly name?: string | undefined},
 	return item.agent.host === undefined ? named : `${item.agent.host}: ${named}`;
 }
 
-/** A Codex session (every agent shown is Codex's) says so before its id: `[codex] `, else nothing. */
+/** A Codex or Gemini session (every agent shown is that tool's) says so before its id: `[codex] `, else nothing. */
 export function sessionMark(items: readonly ViewItem[]): string {
-	return items.length > 0 && items.every(item => providerOf(item.agent) === 'codex') ? `${PROVIDER_MARK.codex} ` : '';
+	const first = items[0] === undefined ? 'claude' : providerOf(items[0].agent);
+	return first !== 'claude' && items.every(item => providerOf(item.agent) === first) ? `${PROVIDER_MARK[first]} ` : '';
 }
 
 /** agentName under its parent: indented, with a `└`, by its depth (the timeline's lanes; watch and `ls` draw the tree, tree.ts). */

@@ -7,8 +7,9 @@ import {newestSessionId, type SessionListing} from '../../store/activity/session
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../../store/codex/codex-sessions.js';
 import type {RolloutFile} from '../../store/codex/rollouts.js';
 import {env, clockNow} from '../env.js';
+import {scanGemini, type GeminiOptions} from './gemini-scan.js';
 
-export interface CodexOptions {
+export interface CodexOptions extends GeminiOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
 	readonly codexHome?: string;
 	/** The live scan, made once by a command that asks twice (status: the newest session, then its counts). */
@@ -86,8 +87,15 @@ export function newestAnySession(activity: string, options: CodexOptions): strin
 	// is newer than that window could an older Codex session be the newest (status runs this often).
 	const liveFrom = clockNow() - LIVE_DAYS * 86_400_000;
 	const codex = scanCodex(options, true).sessions[0] ?? (claudeTime < liveFrom ? scanCodex(options).sessions[0] : undefined);
-	if (codex === undefined) {
-		return claude;
+	// Gemini CLI's newest session with a subagent, when its files were written later still.
+	const gemini = scanGemini(options).sessions[0];
+	let newest = claude;
+	let newestTime = claudeTime;
+	for (const other of [codex, gemini]) {
+		if (other !== undefined && (newest === undefined || other.lastActivity > newestTime)) {
+			newest = other.sessionId;
+			newestTime = other.lastActivity;
+		}
 	}
-	return claude === undefined || codex.lastActivity > claudeTime ? codex.sessionId : claude;
+	return newest;
 }

@@ -1,6 +1,8 @@
 // Every session, newest first, with its counts: Claude Code's folders (through the session cache)
 // and Codex's sessions beside them. What `agentlog sessions` prints and watch's session picker lists.
 import {scanCodex} from './codex-scan.js';
+import {scanGemini} from './gemini-scan.js';
+import {withGeminiSessions} from '../../store/gemini/gemini-sessions.js';
 import {readSessionModel, type ReadTranscripts} from './load.js';
 import {roundUsd, sumCosts, type AgentCost} from '../../core/cost/cost.js';
 import {monitorFigures} from '../../core/monitor/figures.js';
@@ -11,7 +13,7 @@ import {withCodexSessions, type ProviderListing} from '../../store/codex/codex-l
 
 export interface SessionsListed {
 	readonly sessions: readonly ProviderListing[];
-	/** Codex rollout files that could not be read as one (not a regular file, unreadable, no thread id). */
+	/** Codex rollout files (and Gemini session files) that could not be read as one (not a regular file, unreadable, no thread id). */
 	readonly skipped: number;
 }
 
@@ -24,7 +26,8 @@ export function listSessions(activity: string, options: SessionRules, now: numbe
 		claudeDir: env().claude,
 	});
 	const codex = scanCodex(options);
-	return {sessions: withCodexSessions(activity, claude, codex, rules), skipped: codex.skipped};
+	const gemini = scanGemini(options);
+	return {sessions: withGeminiSessions(withCodexSessions(activity, claude, codex, rules), gemini, rules), skipped: codex.skipped + gemini.skipped};
 }
 
 /**

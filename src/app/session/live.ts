@@ -4,9 +4,11 @@
 import type {AgentSource} from '../../store/live/activity-watcher.js';
 import {ActivityWatcher} from '../../store/live/activity-watcher.js';
 import {CodexLive} from '../../store/live/codex-live.js';
+import {GeminiLive} from '../../store/live/gemini-live.js';
 import {TranscriptFollower, type TranscriptSource} from '../../store/transcripts/follower.js';
 import {env} from '../env.js';
 import {codexHomeFor, olderCodexSessionFiles, type CodexOptions} from './codex-scan.js';
+import {geminiHomeFor} from './gemini-scan.js';
 import {activityRoots} from './load.js';
 import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/follower.js';
 
@@ -55,15 +57,19 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 		session: options.session,
 		...(sessionFiles === undefined ? {} : {sessionFiles}),
 	});
+	// Gemini CLI's subagents from their session files, beside (outermost: a newer Gemini session replaces the others').
+	const gemini = new GeminiLive({geminiHome: geminiHomeFor(codexOptions), activity, session: options.session});
 	return {
-		agents: codex.agents(watcher),
-		transcripts: codex.transcripts(follower),
+		agents: gemini.agents(codex.agents(watcher)),
+		transcripts: gemini.transcripts(codex.transcripts(follower)),
 		workflows,
 		start: () => {
 			watcher.start().catch(() => undefined);
 			codex.start();
+			gemini.start();
 		},
 		close: async () => {
+			gemini.close();
 			codex.close();
 			workflows.close();
 			await Promise.all([watcher.close(), follower.close()]);

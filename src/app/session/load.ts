@@ -16,6 +16,8 @@ import {TranscriptRoots} from '../../store/transcripts/transcript-paths.js';
 import {readCodexAgents} from '../../store/codex/codex-sessions.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
+import {geminiSessionFor} from './gemini-scan.js';
+import {geminiAgentsOf} from '../../store/gemini/gemini-sessions.js';
 import {readSessionWorkflows} from '../../store/workflow/read.js';
 import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 
@@ -76,17 +78,34 @@ export async function readSessionModel(
 					codexSession,
 					folder.agents.filter(a => a.provider === 'codex'),
 				);
+	// A Gemini CLI session: its subagents from their own files (no hook: nothing to merge).
+	const geminiSession = sessionId === undefined ? undefined : geminiSessionFor(codex, sessionId);
+	const fromGemini = geminiSession === undefined ? undefined : geminiAgentsOf(geminiSession, prices());
+	const fromFiles = [...(fromCodex?.agents ?? []), ...(fromGemini?.agents ?? [])];
 	const read: SessionRead =
-		fromCodex === undefined ? folder : {...folder, agents: [...folder.agents.filter(a => !fromCodex.transcripts.has(a.agentId)), ...fromCodex.agents]};
+		fromFiles.length === 0
+			? folder
+			: {
+					...folder,
+					agents: [
+						...folder.agents.filter(a => fromCodex?.transcripts.has(a.agentId) !== true && fromGemini?.transcripts.has(a.agentId) !== true),
+						...fromFiles,
+					],
+				};
 	// Every agent of the session: nesting, and ghosts' work, can change what is shown. A Codex
 	// agent's "transcript" is its rollout, read above, never as a Claude transcript.
 	const claudeTranscripts = await readTranscripts(
 		read.agents.flatMap((agent: AgentRecord) =>
-			agent.transcriptPath && agent.provider !== 'codex' ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : [],
+			agent.transcriptPath && agent.provider !== 'codex' && agent.provider !== 'gemini'
+				? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}]
+				: [],
 		),
 		sessionId,
 	);
-	const transcripts = fromCodex === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromCodex.transcripts]);
+	const transcripts =
+		fromCodex === undefined && fromGemini === undefined
+			? claudeTranscripts
+			: new Map([...claudeTranscripts, ...(fromCodex?.transcripts ?? []), ...(fromGemini?.transcripts ?? [])]);
 	const now = clockNow();
 	const roots = new TranscriptRoots(env().claude, activityRoots(activity), true);
 	const mainWaiting = sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), roots);

@@ -9,6 +9,8 @@ import {readTeams} from '../../store/activity/teams.js';
 import {withCodexSessions} from '../../store/codex/codex-listings.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionInfos, newestAnySession, scanCodex, type CodexOptions} from './codex-scan.js';
+import {geminiSessionInfos, scanGemini} from './gemini-scan.js';
+import {withGeminiSessions} from '../../store/gemini/gemini-sessions.js';
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {isSessionDirName} from '../../core/record/file-names.js';
@@ -31,19 +33,27 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	const ids = new Set(folders.map(s => s.id));
 	const scan = scanCodex(options);
 	const codex = codexSessionInfos(scan).filter(c => !ids.has(c.id));
-	const quick = resolveSession(arg, [...folders, ...codex], teams);
+	const geminiScan = scanGemini(options);
+	const gemini = geminiSessionInfos(geminiScan).filter(g => !ids.has(g.id) && !codex.some(c => c.id === g.id));
+	const quick = resolveSession(arg, [...folders, ...codex, ...gemini], teams);
 	if (quick.ok) {
 		return quick.sessionId;
 	}
 	// Read the sessions' files only now, so the message can give their counts: those `sessions` gives
 	// (the transcripts that can change a count are read).
+	const rules = {now: clockNow(), staleMs: options.stale, dedup: options.dedup};
 	const full = resolveSession(
 		arg,
-		withCodexSessions(activity, readSessionInfos(activity, {now: clockNow(), staleMs: options.stale, dedup: options.dedup}, {claudeDir: env().claude}), scan, {
-			now: clockNow(),
-			staleMs: options.stale,
-			dedup: options.dedup,
-		}),
+		withGeminiSessions(
+			withCodexSessions(
+				activity,
+				readSessionInfos(activity, {now: clockNow(), staleMs: options.stale, dedup: options.dedup}, {claudeDir: env().claude}),
+				scan,
+				rules,
+			),
+			geminiScan,
+			rules,
+		),
 		teams,
 	);
 	if (full.ok) {
@@ -85,6 +95,7 @@ export function quickResolveSession(arg: string | undefined, activity: string, c
 	const folders = sessionDirInfos(activity);
 	const ids = new Set(folders.map(f => f.id));
 	const codexSessions = codexSessionInfos(scanCodex(codex)).filter(c => !ids.has(c.id));
-	const resolved = resolveSession(arg, [...folders, ...codexSessions], readTeams(env().claude));
+	const geminiSessions = geminiSessionInfos(scanGemini(codex)).filter(g => !ids.has(g.id) && !codexSessions.some(c => c.id === g.id));
+	const resolved = resolveSession(arg, [...folders, ...codexSessions, ...geminiSessions], readTeams(env().claude));
 	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
 }

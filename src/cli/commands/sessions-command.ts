@@ -30,7 +30,7 @@ function sessionsTable(
 	costs?: readonly (AgentCost | undefined)[],
 ): string {
 	const rows = sessions.map((s, i) => [
-		s.provider === 'codex' ? `${PROVIDER_MARK.codex} ${s.label}` : s.label,
+		s.provider === 'codex' || s.provider === 'gemini' ? `${PROVIDER_MARK[s.provider]} ${s.label}` : s.label,
 		`${GLYPH.active} ${s.counts.active}`,
 		`${GLYPH.idle} ${s.counts.idle}`,
 		`${GLYPH.stopped} ${s.counts.stopped}`,

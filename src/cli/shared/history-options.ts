@@ -22,7 +22,7 @@ export interface HistoryReadOptions {
 }
 
 export interface FilterOptions {
-	readonly provider?: 'claude' | 'codex';
+	readonly provider?: 'claude' | 'codex' | 'gemini';
 	readonly agent?: string;
 	readonly type?: string;
 	readonly status?: ReadonlySet<HistoryStatus>;
@@ -72,7 +72,13 @@ export function addFilterOptions(command: Command): Command {
 		.option('--status <list>', 'only these statuses, comma-separated: completed, failed, interrupted, resumed, active, idle, stale', statusOption)
 		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
-		.addOption(new Option('--provider <tool>', "only agents of this tool: claude (Claude Code) or codex (OpenAI's Codex CLI)").choices(['claude', 'codex']));
+		.addOption(
+			new Option('--provider <tool>', "only agents of this tool: claude (Claude Code), codex (OpenAI's Codex CLI) or gemini (Google's Gemini CLI)").choices([
+				'claude',
+				'codex',
+				'gemini',
+			]),
+		);
 }
 
 /** The filter the options give; a bad --since / --until is a usage error. */

@@ -76,7 +76,7 @@ export function latestSession<T extends Pick<SessionInfo, 'id' | 'lastActivity'>
 
 function describe(session: SessionInfo): string {
 	const {active, idle, stopped} = session.counts;
-	const mark = session.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : '';
+	const mark = session.provider === undefined || PROVIDER_MARK[session.provider] === '' ? '' : `${PROVIDER_MARK[session.provider]} `;
 	return `  ${mark}${session.id}  (${active} active, ${idle} idle, ${stopped} stopped)`;
 }
 

@@ -121,8 +121,8 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	const endMs = Math.max(startMs, stop ?? startMs);
 	const attributes: Attribute[] = [
 		str('gen_ai.operation.name', 'invoke_agent'),
-		// The model provider of the tool the agent ran in: Claude Code's are Anthropic's, Codex CLI's OpenAI's.
-		str('gen_ai.provider.name', h.provider === 'codex' ? 'openai' : 'anthropic'),
+		// The model provider of the tool the agent ran in: Claude Code's are Anthropic's, Codex CLI's OpenAI's, Gemini CLI's Google's (`gcp.gemini`).
+		str('gen_ai.provider.name', h.provider === 'codex' ? 'openai' : h.provider === 'gemini' ? 'gcp.gemini' : 'anthropic'),
 		str('agentlog.provider', h.provider),
 		text('gen_ai.agent.id', h.agentId),
 		text('gen_ai.conversation.id', h.sessionId),

@@ -12,10 +12,11 @@ import {readSessionDir, sessionLabel} from '../activity/read-agents.js';
 import type {SessionListing} from '../activity/session-listing.js';
 import {codexSessionRecords, type CodexScan, type CodexSession} from './codex-sessions.js';
 import type {RuleOptions} from '../../core/monitor/session-counts.js';
+import type {Provider} from '../../core/record/provider.js';
 
 /** A listing with the tool it belongs to. */
 export interface ProviderListing extends SessionListing {
-	readonly provider: 'claude' | 'codex';
+	readonly provider: Provider;
 }
 
 /** The session's agents: the hook's records (when it has a folder) merged by id with the rollouts'. */

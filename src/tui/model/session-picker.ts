@@ -35,7 +35,7 @@ export function pickerLines(input: PickerInput, width: number, height: number): 
 		const mark = i === input.index ? '›' : ' ';
 		const here = (s.shown ?? s.id === input.current) ? '*' : ' ';
 		const host = s.host === undefined ? '' : `${safeLine(s.host)} · `;
-		const name = `${host}${s.provider === 'codex' ? `${PROVIDER_MARK.codex} ` : ''}${safeLine(s.label === s.id ? shortId(s.id) : s.label)}`;
+		const name = `${host}${s.provider === 'codex' || s.provider === 'gemini' ? `${PROVIDER_MARK[s.provider]} ` : ''}${safeLine(s.label === s.id ? shortId(s.id) : s.label)}`;
 		return `${mark}${here} ${name} · ${countsText(s.counts, true)} · ${formatSilence(input.now - s.lastActivity)} ago`;
 	});
 	const room = Math.max(1, height - head.length);
