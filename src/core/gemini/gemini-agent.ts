@@ -12,6 +12,7 @@ import {failureReason} from '../record/limits.js';
 import {isObject} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {EMPTY_SUMMARY, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
+import {MODEL_MAX, type TranscriptTally} from '../transcript/tally.js';
 import {chatToolCalls, GEMINI_TEXT_MAX, type GeminiChat, type GeminiToolCall} from './chat.js';
 
 /** The type of a child whose parent has not yet written its `invoke_agent` call (it is written when the child ends). */
@@ -285,4 +286,33 @@ function activityOf(chat: GeminiChat): string | undefined {
 		}
 	}
 	return undefined;
+}
+
+/**
+ * What the past keeps of a subagent's file (core/history/with-transcript.ts), as of a Claude
+ * transcript: its requests' tokens and cost in one segment, its model, its last sign of life.
+ */
+export function geminiTally(chat: GeminiChat, pricer: Pricer): TranscriptTally {
+	const usage = geminiUsage(chat, pricer);
+	const responses = chat.messages.filter(m => m.tokens !== undefined).length;
+	const first = chat.messages.find(m => m.at !== undefined)?.at;
+	const model = lastModel(chat);
+	return {
+		segments:
+			usage === undefined && chatToolCalls(chat).length === 0
+				? []
+				: [
+						{
+							at: first ?? null,
+							tokens: {input: usage?.input ?? 0, output: usage?.output ?? 0, cacheRead: usage?.cacheRead ?? 0, cacheCreation: 0},
+							cost: usage?.cost ?? NO_COST,
+							responses,
+							toolCalls: chatToolCalls(chat).length,
+						},
+					],
+		...(model === undefined ? {} : {model: head(model, MODEL_MAX)}),
+		...(chat.lastAt === undefined ? {} : {lastAt: chat.lastAt}),
+		badLines: chat.badLines,
+		pricesAsOf: pricer.asOf,
+	};
 }

@@ -6,6 +6,9 @@
 import {closeSync, lstatSync, readdirSync, readSync, type Dirent, type Stats} from 'node:fs';
 import path from 'node:path';
 import {EMPTY_CHAT, foldGeminiChat, type GeminiChat} from '../../core/gemini/chat.js';
+import {geminiTally} from '../../core/gemini/gemini-agent.js';
+import type {Pricer} from '../../core/cost/cost.js';
+import type {TranscriptTally} from '../../core/transcript/tally.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {openRegularFile} from '../fs/safe-file.js';
 import {readLineChunksSync} from '../transcripts/files.js';
@@ -178,4 +181,16 @@ export function readGeminiFile(file: string, previous?: GeminiRead): GeminiRead 
 	} finally {
 		closeSync(opened.fd);
 	}
+}
+
+/** A subagent's file read whole, its requests priced by `pricer`, as the history keeps a transcript; undefined when it cannot be read. */
+export function readGeminiTally(
+	file: string,
+	pricer: Pricer,
+): {readonly ino: number; readonly size: number; readonly mtimeMs: number; readonly tally: TranscriptTally} | undefined {
+	const read = readGeminiFile(file);
+	if ('problem' in read || read.chat.meta?.kind !== 'subagent') {
+		return undefined;
+	}
+	return {ino: read.ino, size: read.size, mtimeMs: read.mtimeMs, tally: geminiTally(read.chat, pricer)};
 }

@@ -24,6 +24,7 @@ import {readImportState} from './event-log.js';
 import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, SessionLaunches, type TranscriptRead} from './import-read.js';
 import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
 import {codexImportLines} from './import-codex.js';
+import {geminiImportLines} from './import-gemini.js';
 
 export {IMPORT_CHUNK_BYTES, MAX_TRANSCRIPT_LINE} from './import-read.js';
 
@@ -40,6 +41,8 @@ export interface ImportOptions {
 	readonly dryRun?: boolean;
 	/** `$CODEX_HOME`: its subagents' rollouts are imported too; absent: Claude Code's only. */
 	readonly codexHome?: string;
+	/** Gemini CLI's folder (core/paths.ts geminiHomeDir): its subagents' files are imported too. */
+	readonly geminiHome?: string;
 	readonly chunkBytes?: number;
 	/** Told after each chunk and each file. */
 	readonly onProgress?: (progress: ImportProgress) => void;
@@ -318,9 +321,13 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 			}
 		}
 	}
-	if (options.codexHome !== undefined && options.project === undefined) {
-		// Codex's subagents, by the same rules (import-codex.ts).
-		const codex = codexImportLines(options.codexHome, options.activity, options.sinceMs);
+	const others = [
+		...(options.codexHome === undefined ? [] : [() => codexImportLines(options.codexHome!, options.activity, options.sinceMs)]),
+		...(options.geminiHome === undefined ? [] : [() => geminiImportLines(options.geminiHome!, options.activity, options.sinceMs)]),
+	];
+	for (const lines of options.project === undefined ? others : []) {
+		// Codex's and Gemini's subagents, by the same rules (import-codex.ts, import-gemini.ts).
+		const codex = lines();
 		imported += codex.imported;
 		transcripts += codex.transcripts;
 		bytes += codex.bytes;
