@@ -1,4 +1,5 @@
 // Gemini CLI subagents as agentlog agents, from the real files of test/fixtures/gemini.
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {EMPTY_CHAT, foldGeminiChat} from '../../../src/core/gemini/chat.js';
 import {COMPLETE_TASK_REASON, geminiCountFacts, geminiFacts, geminiRecord, geminiUsage, UNNAMED_TYPE} from '../../../src/core/gemini/gemini-agent.js';
@@ -87,7 +88,16 @@ describe('geminiFacts and geminiUsage', () => {
 	it('counts each message once: the sum of the distinct messages, not of every line', () => {
 		const {chat, facts} = agent('tools', 'reader');
 		const usage = geminiUsage(chat)!;
-		const want = chat.messages.filter(m => m.tokens).reduce((a, m) => a + m.tokens!.input, 0);
+		// From the file itself: the last line of each message id.
+		const last = new Map<string, number>();
+		for (const line of readFileSync(agent('tools', 'reader').child.path, 'utf8').split('\n').filter(Boolean)) {
+			const o = JSON.parse(line) as {id?: string; tokens?: {input: number}};
+			if (o.id !== undefined && o.tokens !== undefined) {
+				last.set(o.id, o.tokens.input);
+			}
+		}
+		const want = [...last.values()].reduce((a, b) => a + b, 0);
+		expect(chat.messages).toHaveLength(new Set(chat.messages.map(m => m.id)).size);
 		expect(usage.input + usage.cacheRead).toBe(want);
 		expect(facts.summary.usage.get('requests')).toEqual(usage);
 		expect(facts.summary.toolCalls.map(c => c.name)).toEqual(['read_file', 'run_shell_command', 'complete_task']);
