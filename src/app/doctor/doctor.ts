@@ -10,7 +10,9 @@ import {codexHookTarget} from '../../core/install/codex-hooks.js';
 import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
 import {hookTarget} from '../../core/install/shell-command.js';
-import {claudeDir, codexHomeDir} from '../../core/paths.js';
+import {claudeDir, codexHomeDir, geminiHomeDir} from '../../core/paths.js';
+import {geminiCheck} from '../../core/doctor/gemini-checks.js';
+import {readGeminiFacts} from '../../store/doctor/gemini-gather.js';
 import {
 	claudeFolderInUse,
 	managedSettingsPath,
@@ -31,6 +33,8 @@ export interface DoctorOptions {
 	readonly json?: boolean;
 	readonly project?: boolean;
 	readonly codexHome?: string;
+	/** `--gemini-home`: Gemini CLI's folder. */
+	readonly geminiHome?: string;
 }
 
 export function doctor(options: DoctorOptions): DoctorReport {
@@ -77,11 +81,13 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		},
 		now,
 	);
+	// Gemini CLI: its folder and recent sessions with subagents (no hook to check).
+	const geminiChecksNow = [geminiCheck(readGeminiFacts(geminiHomeDir(env, homeDir, options.geminiHome), now), now)];
 	const activityChecks = [activityCheck(probeActivity(activity, {claude, codex: codexHome, home: homeDir})), hookLogCheck(readHookLogTail(activity), now)];
 	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
 	if (codexOnly(presence)) {
 		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.
-		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow]);
+		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...geminiChecksNow]);
 	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
@@ -90,5 +96,6 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		heartbeatCheck(heartbeat, now),
 		activityChecks[1]!,
 		...codexChecksNow,
+		...geminiChecksNow,
 	]);
 }

@@ -101,10 +101,12 @@ describe('agentlog doctor', () => {
 			'heartbeat',
 			'hook-log',
 			'codex',
+			'gemini',
 		]);
-		// No Codex folder here: a note, not a failure (doctor-codex.test.ts has the rest).
+		// No Codex folder here: a note, not a failure (doctor-codex.test.ts has the rest); no Gemini folder either.
 		expect(byId(json.checks, 'codex')).toMatchObject({ok: true, level: 'note'});
-		expect(json.checks.filter(c => c.id !== 'codex').every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
+		expect(byId(json.checks, 'gemini')).toMatchObject({ok: true, level: 'note'});
+		expect(json.checks.filter(c => c.id !== 'codex' && c.id !== 'gemini').every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
 		expect(byId(json.checks, 'hook-node').summary).toMatch(/runs Node v\d+/u);
 		// The writability probe is gone.
 		expect(readdirSync(activity).sort()).toEqual(before);
