@@ -159,7 +159,9 @@ function startServer(scenario, logFile, onStall) {
 			let body = {};
 			try {
 				body = JSON.parse(raw);
-			} catch {}
+			} catch {
+				// Not JSON (a GET): answered as a utility call.
+			}
 			const url = req.url ?? '';
 			const tools = (body.tools ?? []).flatMap(t => (t.functionDeclarations ?? []).map(f => f.name));
 			const contents = body.contents ?? [];

@@ -3,7 +3,17 @@
 // again only if a variable they depend on changes: tests run many commands in one process).
 // No npm package here: `agentlog status`'s small bundle (status-main.ts) loads this file too.
 import os from 'node:os';
-import {activityDir, claudeDir, codexCacheFile, codexHomeDir, countFactsCacheFile, geminiHomeDir, otlpCursorFile, sessionCacheFile, stateFile} from '../core/paths.js';
+import {
+	activityDir,
+	claudeDir,
+	codexCacheFile,
+	codexHomeDir,
+	countFactsCacheFile,
+	geminiHomeDir,
+	otlpCursorFile,
+	sessionCacheFile,
+	stateFile,
+} from '../core/paths.js';
 
 /** The environment of one run, as every use case reads it. */
 export interface Env {
