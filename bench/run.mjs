@@ -4,6 +4,7 @@ import {runBigLogBench} from './biglog.mjs';
 import {runBigMessageBench} from './big-message.mjs';
 import {runClockBench} from './clock.mjs';
 import {runCodexBench} from './codex.mjs';
+import {runGeminiBench} from './gemini.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
@@ -51,6 +52,7 @@ const benches = [
 	['status', runStatusBench],
 	['otlp', runOtlpBench],
 	['codex', runCodexBench],
+	['gemini', runGeminiBench],
 	['prices', runPricesBench],
 	['biglog', runBigLogBench],
 ];

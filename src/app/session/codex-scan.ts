@@ -7,7 +7,7 @@ import {newestSessionId, type SessionListing} from '../../store/activity/session
 import {scanCodexSessions, type CodexScan, type CodexSession} from '../../store/codex/codex-sessions.js';
 import type {RolloutFile} from '../../store/codex/rollouts.js';
 import {env, clockNow} from '../env.js';
-import {scanGemini, type GeminiOptions} from './gemini-scan.js';
+import {listGemini, type GeminiOptions} from './gemini-scan.js';
 
 export interface CodexOptions extends GeminiOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
@@ -88,7 +88,7 @@ export function newestAnySession(activity: string, options: CodexOptions): strin
 	const liveFrom = clockNow() - LIVE_DAYS * 86_400_000;
 	const codex = scanCodex(options, true).sessions[0] ?? (claudeTime < liveFrom ? scanCodex(options).sessions[0] : undefined);
 	// Gemini CLI's newest session with a subagent, when its files were written later still.
-	const gemini = scanGemini(options).sessions[0];
+	const gemini = listGemini(options).sessions[0];
 	let newest = claude;
 	let newestTime = claudeTime;
 	for (const other of [codex, gemini]) {

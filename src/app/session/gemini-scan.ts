@@ -4,7 +4,7 @@
 // small bundle uses it).
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import type {SessionListing} from '../../store/activity/session-listing.js';
-import type {GeminiRead} from '../../store/gemini/gemini-files.js';
+import {listGeminiSessions, type GeminiListing, type GeminiRead} from '../../store/gemini/gemini-files.js';
 import {geminiSessionOf, scanGeminiSessions, type GeminiScan, type GeminiSession} from '../../store/gemini/gemini-sessions.js';
 import {env, clockNow} from '../env.js';
 
@@ -33,12 +33,17 @@ export function scanGemini(options: GeminiOptions): GeminiScan {
 	return scanGeminiSessions({geminiHome: home, sinceMs: clockNow() - GEMINI_LISTED_DAYS * 86_400_000, memory});
 }
 
+/** The same sessions listed, their files not read: enough for the session argument and the newest-session rule. */
+export function listGemini(options: GeminiOptions): GeminiListing {
+	return listGeminiSessions(geminiHomeFor(options), {sinceMs: clockNow() - GEMINI_LISTED_DAYS * 86_400_000});
+}
+
 export function geminiSessionFor(options: GeminiOptions, sessionId: string): GeminiSession | undefined {
 	return geminiSessionOf(scanGemini(options), sessionId);
 }
 
 /** The Gemini sessions as the session argument's resolution reads them (id, label, time; no counts). */
-export function geminiSessionInfos(scan: GeminiScan): SessionListing[] {
+export function geminiSessionInfos(scan: GeminiScan | GeminiListing): SessionListing[] {
 	return scan.sessions.map(s => ({
 		id: s.sessionId,
 		label: sessionLabel(s.sessionId),

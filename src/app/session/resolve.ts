@@ -9,7 +9,7 @@ import {readTeams} from '../../store/activity/teams.js';
 import {withCodexSessions} from '../../store/codex/codex-listings.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionInfos, newestAnySession, scanCodex, type CodexOptions} from './codex-scan.js';
-import {geminiSessionInfos, scanGemini} from './gemini-scan.js';
+import {geminiSessionInfos, listGemini, scanGemini} from './gemini-scan.js';
 import {withGeminiSessions} from '../../store/gemini/gemini-sessions.js';
 import {statSync} from 'node:fs';
 import path from 'node:path';
@@ -33,8 +33,7 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	const ids = new Set(folders.map(s => s.id));
 	const scan = scanCodex(options);
 	const codex = codexSessionInfos(scan).filter(c => !ids.has(c.id));
-	const geminiScan = scanGemini(options);
-	const gemini = geminiSessionInfos(geminiScan).filter(g => !ids.has(g.id) && !codex.some(c => c.id === g.id));
+	const gemini = geminiSessionInfos(listGemini(options)).filter(g => !ids.has(g.id) && !codex.some(c => c.id === g.id));
 	const quick = resolveSession(arg, [...folders, ...codex, ...gemini], teams);
 	if (quick.ok) {
 		return quick.sessionId;
@@ -51,7 +50,7 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 				scan,
 				rules,
 			),
-			geminiScan,
+			scanGemini(options),
 			rules,
 		),
 		teams,
@@ -95,7 +94,7 @@ export function quickResolveSession(arg: string | undefined, activity: string, c
 	const folders = sessionDirInfos(activity);
 	const ids = new Set(folders.map(f => f.id));
 	const codexSessions = codexSessionInfos(scanCodex(codex)).filter(c => !ids.has(c.id));
-	const geminiSessions = geminiSessionInfos(scanGemini(codex)).filter(g => !ids.has(g.id) && !codexSessions.some(c => c.id === g.id));
+	const geminiSessions = geminiSessionInfos(listGemini(codex)).filter(g => !ids.has(g.id) && !codexSessions.some(c => c.id === g.id));
 	const resolved = resolveSession(arg, [...folders, ...codexSessions, ...geminiSessions], readTeams(env().claude));
 	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
 }
