@@ -285,8 +285,12 @@ async function runScenario(name, scenario, {bin, work}) {
 	});
 	const args = [bin, '-m', MODEL, '-p', scenario.prompt, '--output-format', 'stream-json', '--yolo'];
 	console.log(`[${name}] gemini ${args.slice(1).join(' ')}`);
+	// TMPDIR too: the CLI writes its error reports (gemini-client-error-*.json) to the system's temp folder.
+	const tmpdir = path.join(dir, 'tmpdir');
+	fs.mkdirSync(tmpdir, {recursive: true});
 	const env = {
 		PATH: process.env.PATH,
+		TMPDIR: tmpdir,
 		HOME: home,
 		GEMINI_CLI_HOME: home,
 		GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${server.port}`,
