@@ -5,6 +5,7 @@ import {runBigMessageBench} from './big-message.mjs';
 import {runClockBench} from './clock.mjs';
 import {runCodexBench} from './codex.mjs';
 import {runOpencodeBench} from './opencode.mjs';
+import {runGeminiBench} from './gemini.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
@@ -55,6 +56,7 @@ const benches = [
 	['otlp', runOtlpBench],
 	['codex', runCodexBench],
 	['opencode', runOpencodeBench],
+	['gemini', runGeminiBench],
 	['prices', runPricesBench],
 	['biglog', runBigLogBench],
 ];

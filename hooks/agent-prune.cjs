@@ -310,7 +310,7 @@ function nestsAtMost(value, max) {
 }
 
 // src/core/record/provider.ts
-var ALL_PROVIDERS = ["claude", "codex", "qwen", "opencode"];
+var ALL_PROVIDERS = ["claude", "codex", "gemini", "qwen", "opencode"];
 function isProvider(value) {
   return typeof value === "string" && ALL_PROVIDERS.includes(value);
 }

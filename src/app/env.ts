@@ -4,7 +4,17 @@
 // No npm package here: `agentlog status`'s small bundle (status-main.ts) loads this file too.
 import os from 'node:os';
 import {qwenProjectsDir, qwenRuntimeDir} from '../core/qwen/qwen-paths.js';
-import {activityDir, claudeDir, codexCacheFile, codexHomeDir, countFactsCacheFile, otlpCursorFile, sessionCacheFile, stateFile} from '../core/paths.js';
+import {
+	activityDir,
+	claudeDir,
+	codexCacheFile,
+	codexHomeDir,
+	countFactsCacheFile,
+	geminiHomeDir,
+	otlpCursorFile,
+	sessionCacheFile,
+	stateFile,
+} from '../core/paths.js';
 
 /** The environment of one run, as every use case reads it. */
 export interface Env {
@@ -30,9 +40,11 @@ export interface Env {
 	readonly qwenProjects: string;
 	/** The cache of Codex's rollouts (`live`: the one of `status` and the newest-session rule). */
 	codexCacheFile(live?: boolean): string;
+	/** Gemini CLI's folder: `--gemini-home`, else `$GEMINI_CLI_HOME/.gemini`, else `~/.gemini`. */
+	geminiHome(option?: string): string;
 }
 
-const KEYS = ['HOME', 'CLAUDE_CONFIG_DIR', 'AGENTLOG_DIR', 'XDG_STATE_HOME', 'CODEX_HOME'] as const;
+const KEYS = ['HOME', 'CLAUDE_CONFIG_DIR', 'AGENTLOG_DIR', 'XDG_STATE_HOME', 'CODEX_HOME', 'GEMINI_CLI_HOME'] as const;
 let built: {readonly key: string; readonly env: Env} | undefined;
 
 function buildEnv(vars: NodeJS.ProcessEnv): Env {
@@ -49,6 +61,7 @@ function buildEnv(vars: NodeJS.ProcessEnv): Env {
 		codexHome: option => codexHomeDir(vars, home, option),
 		qwenProjects: qwenProjectsDir(qwenRuntimeDir(vars, home)),
 		codexCacheFile: live => codexCacheFile(vars, home, live),
+		geminiHome: option => geminiHomeDir(vars, home, option),
 	};
 }
 

@@ -19,13 +19,14 @@ export interface StatusArgs {
 	readonly options: StatusOptions;
 }
 
-const VALUE_OPTIONS = new Set(['--dir', '--stale', '--format', '--codex-home']);
+const VALUE_OPTIONS = new Set(['--dir', '--stale', '--format', '--codex-home', '--gemini-home']);
 
 /** The arguments after `status`, as commander would read them; undefined for anything the main CLI must handle. */
 export function parseStatusArgs(args: readonly string[]): StatusArgs | undefined {
 	let session: string | undefined;
 	let dir: string | undefined;
 	let codexHome: string | undefined;
+	let geminiHome: string | undefined;
 	let stale = DEFAULT_STALE_MS;
 	let dedup = true;
 	let format: StatusFormat = 'plain';
@@ -57,6 +58,8 @@ export function parseStatusArgs(args: readonly string[]): StatusArgs | undefined
 			dir = value;
 		} else if (name === '--codex-home') {
 			codexHome = value;
+		} else if (name === '--gemini-home') {
+			geminiHome = value;
 		} else if (name === '--stale') {
 			const parsed = parseDuration(value);
 			if (!parsed.ok) {
@@ -71,7 +74,17 @@ export function parseStatusArgs(args: readonly string[]): StatusArgs | undefined
 			format = known;
 		}
 	}
-	return {session, options: {...(dir === undefined ? {} : {dir}), ...(codexHome === undefined ? {} : {codexHome}), stale, dedup, format}};
+	return {
+		session,
+		options: {
+			...(dir === undefined ? {} : {dir}),
+			...(codexHome === undefined ? {} : {codexHome}),
+			...(geminiHome === undefined ? {} : {geminiHome}),
+			stale,
+			dedup,
+			format,
+		},
+	};
 }
 
 /**

@@ -87,6 +87,17 @@ export function codexHomeDir(env: {readonly CODEX_HOME?: string | undefined}, ho
 }
 
 /**
+ * Gemini CLI's folder (`--gemini-home` first): `$GEMINI_CLI_HOME/.gemini` (the variable moves the
+ * CLI's home), else `~/.gemini`. Its sessions are under `tmp/<projectId>/chats/`.
+ */
+export function geminiHomeDir(env: {readonly GEMINI_CLI_HOME?: string | undefined}, home: string, option?: string): string {
+	if (option) {
+		return path.resolve(option);
+	}
+	return env.GEMINI_CLI_HOME ? path.join(path.resolve(env.GEMINI_CLI_HOME), '.gemini') : path.join(home, '.gemini');
+}
+
+/**
  * `$XDG_STATE_HOME/agentlog/codex-cache.json`: what the Codex rollouts said, and how far each was
  * read (store/codex/codex-sessions.ts); `codex-live-cache.json` for the few recent ones the live
  * rule reads (`status`, every few seconds, need not read the month's).

@@ -49,6 +49,7 @@ export const SYMBOLS: ReadonlyArray<readonly [mark: string, meaning: string]> = 
 	['3└', 'started 3 levels down (a narrow pane writes the depth)'],
 	[`${RUN_MARK.open} ${RUN_MARK.folded}`, 'a workflow run, its agents under it / folded (w)'],
 	[PROVIDER_MARK.codex, 'a Codex CLI agent or session'],
+	[PROVIDER_MARK.gemini, 'a Gemini CLI agent or session'],
 ];
 
 export const COLOR: Readonly<Record<Shown, string>> = {

@@ -18,7 +18,9 @@ import {codexHookTarget} from '../../core/install/codex-hooks.js';
 import {hookFileChecks} from '../../core/doctor/hook-file-checks.js';
 import {enabledAgentlogPlugin, settingsChecks} from '../../core/doctor/settings-checks.js';
 import {hookTarget} from '../../core/install/shell-command.js';
-import {claudeDir, codexHomeDir} from '../../core/paths.js';
+import {claudeDir, codexHomeDir, geminiHomeDir} from '../../core/paths.js';
+import {geminiCheck} from '../../core/doctor/gemini-checks.js';
+import {readGeminiFacts} from '../../store/doctor/gemini-gather.js';
 import {
 	claudeFolderInUse,
 	managedSettingsPath,
@@ -41,6 +43,8 @@ export interface DoctorOptions {
 	readonly codexHome?: string;
 	/** Qwen Code's folder (default `$QWEN_HOME`, else ~/.qwen). */
 	readonly qwenHome?: string;
+	/** `--gemini-home`: Gemini CLI's folder. */
+	readonly geminiHome?: string;
 }
 
 export function doctor(options: DoctorOptions): DoctorReport {
@@ -87,6 +91,8 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		},
 		now,
 	);
+	// Gemini CLI: its folder and recent sessions with subagents (no hook to check).
+	const geminiChecksNow = [geminiCheck(readGeminiFacts(geminiHomeDir(env, homeDir, options.geminiHome), now), now)];
 	// Qwen Code: its folder, and agentlog's hook in its settings with its own copy of the hook.
 	const qwenHome = qwenHomeDir(env, homeDir, options.qwenHome);
 	const qwenTarget = qwenHookTarget(qwenHome, homeDir);
@@ -126,7 +132,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 	const presence = {claudePath: claude, claudeFound: claudeFolderInUse(claude), codexFound: codex.folder.state === 'found'};
 	if (codexOnly(presence)) {
 		// Only Codex CLI here: Claude Code's checks would all fail for a tool not in use.
-		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...qwenChecksNow, ...opencodeChecksNow]);
+		return doctorReport([claudeAbsentCheck(presence), ...activityChecks, ...codexChecksNow, ...geminiChecksNow, ...qwenChecksNow, ...opencodeChecksNow]);
 	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
@@ -135,6 +141,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 		heartbeatCheck(heartbeat, now),
 		activityChecks[1]!,
 		...codexChecksNow,
+		...geminiChecksNow,
 		...qwenChecksNow,
 		...opencodeChecksNow,
 	]);

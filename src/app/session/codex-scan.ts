@@ -9,8 +9,9 @@ import type {RolloutFile} from '../../store/codex/rollouts.js';
 import {env, clockNow} from '../env.js';
 import {LIVE_DAYS, LISTED_DAYS} from './windows.js';
 import {opencodeTrees} from './opencode-scan.js';
+import {listGemini, type GeminiOptions} from './gemini-scan.js';
 
-export interface CodexOptions {
+export interface CodexOptions extends GeminiOptions {
 	/** `--codex-home <dir>`: else $CODEX_HOME, else ~/.codex. */
 	readonly codexHome?: string;
 	/** The live scan, made once by a command that asks twice (status: the newest session, then its counts). */
@@ -83,10 +84,13 @@ export function newestAnySession(activity: string, options: CodexOptions): strin
 	// is newer than that window could an older Codex session be the newest (status runs this often).
 	const liveFrom = clockNow() - LIVE_DAYS * 86_400_000;
 	const codex = scanCodex(options, true).sessions[0] ?? (claudeTime < liveFrom ? scanCodex(options).sessions[0] : undefined);
+	// Gemini CLI's newest session with a subagent, and opencode's, when their files moved later still.
+	const gemini = listGemini(options).sessions[0];
 	const opencode = opencodeTrees()[0];
 	let newest = claude === undefined ? undefined : {id: claude, time: claudeTime};
 	for (const other of [
 		codex === undefined ? undefined : {id: codex.sessionId, time: codex.lastActivity},
+		gemini === undefined ? undefined : {id: gemini.sessionId, time: gemini.lastActivity},
 		opencode === undefined ? undefined : {id: opencode.rootId, time: opencode.updatedMs},
 	]) {
 		if (other !== undefined && (newest === undefined || other.time > newest.time)) {

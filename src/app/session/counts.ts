@@ -18,6 +18,8 @@ import {readCountFacts} from '../../store/transcripts/count-facts.js';
 import {env} from '../env.js';
 import {codexSessionOf, scanCodex} from './codex-scan.js';
 import {opencodeCounts, opencodeTreeOf} from './opencode-scan.js';
+import {geminiSessionFor} from './gemini-scan.js';
+import {geminiSessionCounts} from '../../store/gemini/gemini-sessions.js';
 import type {SessionRules} from './resolve.js';
 
 /** Whether a session's main session waits for the user, as `sessions --json` says it (mainWaiting). */
@@ -44,6 +46,11 @@ export function statusCounts(
 	if (codexSession !== undefined) {
 		// A Codex session: counted as `sessions` counts it.
 		return {counts: codexSessionCounts(activity, codexSession, {now, staleMs: options.stale, dedup: options.dedup}, folder.agents), provider: 'codex'};
+	}
+	// A Gemini CLI session (no hook writes a folder for it): counted from its files.
+	const geminiSession = folder.agents.length === 0 ? geminiSessionFor(options, sessionId) : undefined;
+	if (geminiSession !== undefined) {
+		return {counts: geminiSessionCounts(geminiSession, {now, staleMs: options.stale, dedup: options.dedup}), provider: 'gemini'};
 	}
 	const opencode = folder.agents.length === 0 ? opencodeTreeOf(sessionId) : undefined;
 	if (opencode !== undefined) {

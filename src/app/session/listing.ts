@@ -3,6 +3,8 @@
 import {scanCodex} from './codex-scan.js';
 import {opencodeListings} from './opencode-scan.js';
 import {prices} from '../../store/cost/prices.js';
+import {scanGemini} from './gemini-scan.js';
+import {withGeminiSessions} from '../../store/gemini/gemini-sessions.js';
 import {readSessionModel, type ReadTranscripts} from './load.js';
 import {roundUsd, sumCosts, type AgentCost} from '../../core/cost/cost.js';
 import {monitorFigures} from '../../core/monitor/figures.js';
@@ -13,7 +15,7 @@ import {withCodexSessions, type ProviderListing} from '../../store/codex/codex-l
 
 export interface SessionsListed {
 	readonly sessions: readonly ProviderListing[];
-	/** Codex rollout files that could not be read as one (not a regular file, unreadable, no thread id). */
+	/** Codex rollout files (and Gemini session files) that could not be read as one (not a regular file, unreadable, no thread id). */
 	readonly skipped: number;
 }
 
@@ -26,8 +28,11 @@ export function listSessions(activity: string, options: SessionRules, now: numbe
 		claudeDir: env().claude,
 	});
 	const codex = scanCodex(options);
-	const sessions = [...withCodexSessions(activity, claude, codex, rules), ...opencodeListings(rules, prices())].sort((a, b) => b.lastActivity - a.lastActivity);
-	return {sessions, skipped: codex.skipped};
+	const gemini = scanGemini(options);
+	const sessions = [...withGeminiSessions(withCodexSessions(activity, claude, codex, rules), gemini, rules), ...opencodeListings(rules, prices())].sort(
+		(a, b) => b.lastActivity - a.lastActivity,
+	);
+	return {sessions, skipped: codex.skipped + gemini.skipped};
 }
 
 /**

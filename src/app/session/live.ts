@@ -4,9 +4,11 @@
 import type {AgentSource} from '../../store/live/activity-watcher.js';
 import {ActivityWatcher} from '../../store/live/activity-watcher.js';
 import {CodexLive} from '../../store/live/codex-live.js';
+import {GeminiLive} from '../../store/live/gemini-live.js';
 import {TranscriptFollower, type TranscriptSource} from '../../store/transcripts/follower.js';
 import {env} from '../env.js';
 import {codexHomeFor, olderCodexSessionFiles, type CodexOptions} from './codex-scan.js';
+import {geminiHomeFor} from './gemini-scan.js';
 import {activityRoots} from './load.js';
 import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/follower.js';
 import {ProviderLive} from '../../store/live/provider-live.js';
@@ -58,17 +60,22 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 		session: options.session,
 		...(sessionFiles === undefined ? {} : {sessionFiles}),
 	});
+	// Gemini CLI's subagents from their session files, and opencode's from its database, beside (the
+	// outer ones first: a newer session of theirs replaces the others').
+	const gemini = new GeminiLive({geminiHome: geminiHomeFor(codexOptions), activity, session: options.session});
 	const opencode = new ProviderLive({scan: opencodeLiveScan(prices()), activity, session: options.session, prefix: 'opencode:'});
 	return {
-		agents: opencode.agents(codex.agents(watcher)),
-		transcripts: opencode.transcripts(codex.transcripts(follower)),
+		agents: opencode.agents(gemini.agents(codex.agents(watcher))),
+		transcripts: opencode.transcripts(gemini.transcripts(codex.transcripts(follower))),
 		workflows,
 		start: () => {
 			watcher.start().catch(() => undefined);
 			codex.start();
 			opencode.start();
+			gemini.start();
 		},
 		close: async () => {
+			gemini.close();
 			codex.close();
 			opencode.close();
 			workflows.close();

@@ -17,6 +17,8 @@ import {readCodexAgents} from '../../store/codex/codex-sessions.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionOf, scanCodex, type CodexOptions} from './codex-scan.js';
 import {opencodeTreeOf} from './opencode-scan.js';
+import {geminiSessionFor} from './gemini-scan.js';
+import {geminiAgentsOf} from '../../store/gemini/gemini-sessions.js';
 import {readSessionWorkflows} from '../../store/workflow/read.js';
 import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 
@@ -77,26 +79,30 @@ export async function readSessionModel(
 					codexSession,
 					folder.agents.filter(a => a.provider === 'codex'),
 				);
-	// An opencode session: its subagents from opencode's database (no hook writes a folder for it).
-	const opencode = sessionId === undefined || fromCodex !== undefined ? undefined : opencodeTreeOf(sessionId, prices());
-	const fromOther =
-		fromCodex ??
-		(opencode === undefined
+	// A Gemini CLI session: its subagents from their own files; an opencode session: from opencode's
+	// database (no hook writes a folder for either: nothing to merge).
+	const geminiSession = sessionId === undefined ? undefined : geminiSessionFor(codex, sessionId);
+	const fromGemini = geminiSession === undefined ? undefined : geminiAgentsOf(geminiSession, prices());
+	const opencode = sessionId === undefined || fromCodex !== undefined || fromGemini !== undefined ? undefined : opencodeTreeOf(sessionId, prices());
+	const fromOpencode =
+		opencode === undefined
 			? undefined
-			: {agents: opencode.agents.map(a => a.record), transcripts: new Map(opencode.agents.map(a => [a.record.agentId, a.facts] as const))});
+			: {agents: opencode.agents.map(a => a.record), transcripts: new Map(opencode.agents.map(a => [a.record.agentId, a.facts] as const))};
+	const others = [fromCodex, fromGemini, fromOpencode].flatMap(o => (o === undefined ? [] : [o]));
+	const fromFiles = others.flatMap(o => o.agents);
 	const read: SessionRead =
-		fromOther === undefined ? folder : {...folder, agents: [...folder.agents.filter(a => !fromOther.transcripts.has(a.agentId)), ...fromOther.agents]};
+		fromFiles.length === 0 ? folder : {...folder, agents: [...folder.agents.filter(a => !others.some(o => o.transcripts.has(a.agentId))), ...fromFiles]};
 	// Every agent of the session: nesting, and ghosts' work, can change what is shown. A Codex
 	// agent's "transcript" is its rollout, an opencode agent's its database, read above, never as a Claude transcript.
 	const claudeTranscripts = await readTranscripts(
 		read.agents.flatMap((agent: AgentRecord) =>
-			agent.transcriptPath && agent.provider !== 'codex' && agent.provider !== 'opencode'
+			agent.transcriptPath && agent.provider !== 'codex' && agent.provider !== 'gemini' && agent.provider !== 'opencode'
 				? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}]
 				: [],
 		),
 		sessionId,
 	);
-	const transcripts = fromOther === undefined ? claudeTranscripts : new Map([...claudeTranscripts, ...fromOther.transcripts]);
+	const transcripts = others.length === 0 ? claudeTranscripts : new Map([...claudeTranscripts, ...others.flatMap(o => [...o.transcripts])]);
 	const now = clockNow();
 	const roots = new TranscriptRoots(env().claude, activityRoots(activity), true);
 	const mainWaiting = sessionId === undefined ? undefined : readMainWaiting(path.join(activity, sessionId), roots);

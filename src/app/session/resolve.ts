@@ -10,6 +10,8 @@ import {withCodexSessions} from '../../store/codex/codex-listings.js';
 import {env, clockNow} from '../env.js';
 import {codexSessionInfos, newestAnySession, scanCodex, type CodexOptions} from './codex-scan.js';
 import {opencodeListings} from './opencode-scan.js';
+import {geminiSessionInfos, listGemini, scanGemini} from './gemini-scan.js';
+import {withGeminiSessions} from '../../store/gemini/gemini-sessions.js';
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {isSessionDirName} from '../../core/record/file-names.js';
@@ -32,7 +34,8 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	const ids = new Set(folders.map(s => s.id));
 	const scan = scanCodex(options);
 	const codex = codexSessionInfos(scan).filter(c => !ids.has(c.id));
-	const quick = resolveSession(arg, [...folders, ...codex, ...opencodeListings()], teams);
+	const gemini = geminiSessionInfos(listGemini(options)).filter(g => !ids.has(g.id) && !codex.some(c => c.id === g.id));
+	const quick = resolveSession(arg, [...folders, ...codex, ...gemini, ...opencodeListings()], teams);
 	if (quick.ok) {
 		return quick.sessionId;
 	}
@@ -41,7 +44,10 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	const rules = {now: clockNow(), staleMs: options.stale, dedup: options.dedup};
 	const full = resolveSession(
 		arg,
-		[...withCodexSessions(activity, readSessionInfos(activity, rules, {claudeDir: env().claude}), scan, rules), ...opencodeListings(rules)],
+		[
+			...withGeminiSessions(withCodexSessions(activity, readSessionInfos(activity, rules, {claudeDir: env().claude}), scan, rules), scanGemini(options), rules),
+			...opencodeListings(rules),
+		],
 		teams,
 	);
 	if (full.ok) {
@@ -83,6 +89,7 @@ export function quickResolveSession(arg: string | undefined, activity: string, c
 	const folders = sessionDirInfos(activity);
 	const ids = new Set(folders.map(f => f.id));
 	const codexSessions = codexSessionInfos(scanCodex(codex)).filter(c => !ids.has(c.id));
-	const resolved = resolveSession(arg, [...folders, ...codexSessions, ...opencodeListings()], readTeams(env().claude));
+	const geminiSessions = geminiSessionInfos(listGemini(codex)).filter(g => !ids.has(g.id) && !codexSessions.some(c => c.id === g.id));
+	const resolved = resolveSession(arg, [...folders, ...codexSessions, ...geminiSessions, ...opencodeListings()], readTeams(env().claude));
 	return resolved.ok ? {sessionId: resolved.sessionId} : undefined;
 }

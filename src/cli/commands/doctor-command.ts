@@ -21,6 +21,7 @@ export function registerDoctorCommand(program: Command): void {
 		.option('--project', 'the hook was installed with install-hook --project: the fixes say so')
 		.option('--codex-home <dir>', "OpenAI Codex CLI's folder (default: $CODEX_HOME, else ~/.codex)")
 		.option('--qwen-home <dir>', "Qwen Code's folder (default: $QWEN_HOME, else ~/.qwen)")
+		.option('--gemini-home <dir>', "Gemini CLI's folder (default: $GEMINI_CLI_HOME/.gemini, else ~/.gemini)")
 		.option('--json', 'print {ok, checks: [{id, ok, level ("ok", "note", "warn" or "fail"), summary, detail?, fix?}]}')
 		.action((options: DoctorOptions) => runDoctor(options));
 }

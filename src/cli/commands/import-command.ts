@@ -15,6 +15,7 @@ interface ImportCommandOptions {
 	readonly json?: boolean;
 	readonly dryRun?: boolean;
 	readonly codexHome?: string;
+	readonly geminiHome?: string;
 }
 
 /** The progress line is redrawn at most this often (ms). */
@@ -70,6 +71,7 @@ export function runImport(options: ImportCommandOptions): void {
 			dryRun: options.dryRun === true,
 			codexHome: env().codexHome(options.codexHome),
 			qwenProjects: env().qwenProjects,
+			geminiHome: env().geminiHome(options.geminiHome),
 			...(progress === undefined ? {} : {onProgress: progress.onProgress}),
 		});
 	} finally {
@@ -92,14 +94,15 @@ export function registerImportCommand(program: Command): void {
 	program
 		.command('import')
 		.description(
-			"add the subagents Claude Code still keeps in <claude>/projects (their transcripts), and Codex CLI's (its rollouts), to the history; never over what the hook recorded; running it again adds only new or grown transcripts",
+			"add the subagents Claude Code still keeps in <claude>/projects (their transcripts), Codex CLI's (its rollouts) and Gemini CLI's (their session files), to the history; never over what the hook recorded; running it again adds only new or grown transcripts",
 		)
 		.option('--since <when>', 'only transcripts written since then: a duration before now (2h, 7d) or an ISO time')
 		.option(
 			'--project <name>',
-			"only Claude Code project folders whose name holds this (a name or a part of the project path); Codex's rollouts are then left out",
+			"only Claude Code project folders whose name holds this (a name or a part of the project path); Codex's and Gemini's files are then left out",
 		)
 		.option('--codex-home <dir>', "OpenAI Codex CLI's folder, whose subagents' rollouts are imported too (default: $CODEX_HOME, else ~/.codex)")
+		.option('--gemini-home <dir>', "Gemini CLI's folder, whose subagents' files are imported too (default: $GEMINI_CLI_HOME/.gemini, else ~/.gemini)")
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
 		.option('--dry-run', 'read and count, write nothing')
 		.option(

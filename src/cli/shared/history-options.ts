@@ -74,9 +74,10 @@ export function addFilterOptions(command: Command): Command {
 		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.addOption(
-			new Option('--provider <tool>', "only agents of this tool: claude (Claude Code), codex (OpenAI's Codex CLI) or qwen (Qwen Code)").choices(
-				Object.keys(PROVIDER_MARK),
-			),
+			new Option(
+				'--provider <tool>',
+				"only agents of this tool: claude (Claude Code), codex (OpenAI's Codex CLI), gemini (Google's Gemini CLI), qwen (Qwen Code) or opencode",
+			).choices(Object.keys(PROVIDER_MARK)),
 		);
 }
 

@@ -38,7 +38,8 @@ export function addReadOptions(command: Command): Command {
 				.argParser(parseStale),
 		)
 		.option('--no-dedup', 'show team-shutdown ghosts as ordinary agents')
-		.option('--codex-home <dir>', "OpenAI Codex CLI's folder, whose rollouts show its subagents too (default: $CODEX_HOME, else ~/.codex)");
+		.option('--codex-home <dir>', "OpenAI Codex CLI's folder, whose rollouts show its subagents too (default: $CODEX_HOME, else ~/.codex)")
+		.option('--gemini-home <dir>', "Gemini CLI's folder, whose session files show its subagents too (default: $GEMINI_CLI_HOME/.gemini, else ~/.gemini)");
 }
 
 export function maxOption(): Option {

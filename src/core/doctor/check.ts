@@ -10,7 +10,7 @@ import {safeLine} from '../text/safe-text.js';
 export type CheckLevel = 'ok' | 'note' | 'warn' | 'fail';
 
 export interface DoctorCheck {
-	/** Stable name for scripts: `hooks-disabled`, `hook-registered`, `hook-duplicates`, `hook-script`, `hook-node`, `hook-version`, `activity-folder`, `heartbeat`, `hook-log`, `codex`, `codex-hooks`, `codex-hook-node`, `codex-heartbeat`; `claude` in their place when only Codex CLI is here. */
+	/** Stable name for scripts: `hooks-disabled`, `hook-registered`, `hook-duplicates`, `hook-script`, `hook-node`, `hook-version`, `activity-folder`, `heartbeat`, `hook-log`, `codex`, `codex-hooks`, `codex-hook-node`, `codex-heartbeat`, `gemini`; `claude` in their place when only Codex CLI is here. */
 	readonly id: string;
 	/** False only for `fail`. */
 	readonly ok: boolean;

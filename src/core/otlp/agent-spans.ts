@@ -122,9 +122,16 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 	const attributes: Attribute[] = [
 		str('gen_ai.operation.name', 'invoke_agent'),
 		// The model provider of the tool the agent ran in: Claude Code's are Anthropic's, Codex CLI's
-		// OpenAI's, Qwen Code's Qwen's (its default; it speaks the OpenAI API to any model); opencode
-		// runs any provider's models, so it is not named for it.
-		...(h.provider === 'opencode' ? [] : [str('gen_ai.provider.name', h.provider === 'codex' ? 'openai' : h.provider === 'qwen' ? 'qwen' : 'anthropic')]),
+		// OpenAI's, Gemini CLI's Google's (`gcp.gemini`), Qwen Code's Qwen's (its default; it speaks the
+		// OpenAI API to any model); opencode runs any provider's models, so it is not named for it.
+		...(h.provider === 'opencode'
+			? []
+			: [
+					str(
+						'gen_ai.provider.name',
+						h.provider === 'codex' ? 'openai' : h.provider === 'gemini' ? 'gcp.gemini' : h.provider === 'qwen' ? 'qwen' : 'anthropic',
+					),
+				]),
 		str('agentlog.provider', h.provider),
 		text('gen_ai.agent.id', h.agentId),
 		text('gen_ai.conversation.id', h.sessionId),

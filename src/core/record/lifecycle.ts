@@ -37,6 +37,14 @@ export function stopReasonText(reason: string | undefined): string {
 	if (reason === undefined || reason === '' || reason === 'subagent-stop' || reason === 'task-complete') {
 		return '';
 	}
+	if (reason === 'complete-task' || reason === 'termination:GOAL') {
+		// Gemini CLI: the child called complete_task (its parent's result: Termination Reason GOAL).
+		return '';
+	}
+	if (reason.startsWith('termination:')) {
+		// Gemini CLI's own end reason: TIMEOUT, MAX_TURNS, ABORTED.
+		return `termination reason ${reason.slice('termination:'.length)}`;
+	}
 	if (reason.startsWith('turn-aborted:')) {
 		// Codex: the child's turn was aborted (close_agent, interrupt_agent, Ctrl-C).
 		return `its turn was aborted (${reason.slice('turn-aborted:'.length)})`;
@@ -103,8 +111,8 @@ export function lifecycleLines(
 			return [];
 		}
 		if (steps.length > 0) {
-			// A Codex child seen without agentlog's hook has no agent file: its rollout said it.
-			const source = agent.provider === 'codex' ? 'from its rollout' : 'from its agent file';
+			// A Codex child seen without agentlog's hook has no agent file: its rollout said it (a Gemini child: its session file).
+			const source = agent.provider === 'codex' ? 'from its rollout' : agent.provider === 'gemini' ? 'from its session file' : 'from its agent file';
 			notes.push(session?.problem === undefined ? `${source}: no event log names it` : source);
 		}
 	}

@@ -113,7 +113,10 @@ export function sameTag(a: WorkflowTag | undefined, b: WorkflowTag | undefined):
 /** The Claude Code session folder of a session's agents: the first one's transcript path that names one. */
 export function sessionFolderOf(agents: Iterable<{readonly transcriptPath?: string | undefined; readonly provider?: string | undefined}>): string | undefined {
 	for (const agent of agents) {
-		const folder = agent.provider === 'codex' || agent.provider === 'qwen' ? undefined : sessionFolderOfTranscript(agent.transcriptPath);
+		const folder =
+			agent.provider === 'codex' || agent.provider === 'gemini' || agent.provider === 'qwen' || agent.provider === 'opencode'
+				? undefined
+				: sessionFolderOfTranscript(agent.transcriptPath);
 		if (folder !== undefined) {
 			return folder;
 		}

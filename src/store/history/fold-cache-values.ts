@@ -86,7 +86,7 @@ export function parseAgent(v: unknown, sessionId: string): AgentHistory | undefi
 		!(v.parentAgentId === undefined || isSafeId(v.parentAgentId)) ||
 		!isTime(v.lastEventAt) ||
 		!(v.source === 'hook' || v.source === 'transcript') ||
-		!(v.provider === 'claude' || v.provider === 'codex')
+		!(v.provider === 'claude' || v.provider === 'codex' || v.provider === 'gemini')
 	) {
 		return undefined;
 	}

@@ -25,6 +25,7 @@ import {IMPORT_CHUNK_BYTES, Parents, readMeta, readTranscript, SessionLaunches, 
 import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
 import {codexImportLines} from './import-codex.js';
 import {qwenImportLines} from './import-qwen.js';
+import {geminiImportLines} from './import-gemini.js';
 
 export {IMPORT_CHUNK_BYTES, MAX_TRANSCRIPT_LINE} from './import-read.js';
 
@@ -43,6 +44,8 @@ export interface ImportOptions {
 	readonly codexHome?: string;
 	/** Qwen Code's `<qwen>/projects`: its subagents' transcripts are imported too. */
 	readonly qwenProjects?: string;
+	/** Gemini CLI's folder (core/paths.ts geminiHomeDir): its subagents' files are imported too. */
+	readonly geminiHome?: string;
 	readonly chunkBytes?: number;
 	/** Told after each chunk and each file. */
 	readonly onProgress?: (progress: ImportProgress) => void;
@@ -324,9 +327,10 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 	const others = [
 		...(options.codexHome === undefined ? [] : [() => codexImportLines(options.codexHome!, options.activity, options.sinceMs)]),
 		...(options.qwenProjects === undefined ? [] : [() => qwenImportLines(options.qwenProjects!, options.activity, options.sinceMs)]),
+		...(options.geminiHome === undefined ? [] : [() => geminiImportLines(options.geminiHome!, options.activity, options.sinceMs)]),
 	];
 	for (const other of options.project === undefined ? others : []) {
-		// Codex's and Qwen Code's subagents, by the same rules (import-codex.ts, import-qwen.ts).
+		// Codex's, Qwen Code's and Gemini CLI's subagents, by the same rules (import-codex.ts, import-qwen.ts, import-gemini.ts).
 		const codex = other();
 		imported += codex.imported;
 		transcripts += codex.transcripts;

@@ -13,7 +13,7 @@
 import {closeSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {claudeDir, codexHomeDir, transcriptFactsDir} from '../../core/paths.js';
+import {claudeDir, codexHomeDir, geminiHomeDir, transcriptFactsDir} from '../../core/paths.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import {isObject} from '../../core/record/json.js';
 import type {AgentHistory} from '../../core/history/fold.js';
@@ -22,6 +22,7 @@ import {entryRow, keptMeta, parseRow, type Entry} from './transcript-fact-rows.j
 import {TallyFold, type TranscriptTally} from '../../core/transcript/tally.js';
 import type {Pricer} from '../../core/cost/cost.js';
 import {readRolloutTally} from '../codex/rollouts.js';
+import {geminiTmpDir, readGeminiTally} from '../gemini/gemini-files.js';
 import {prices} from '../cost/prices.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {removeFile} from '../fs/errors.js';
@@ -46,6 +47,8 @@ export interface TranscriptFactsOptions {
 	readonly pricer?: Pricer;
 	/** `$CODEX_HOME`: a Codex agent's rollout is read from under its `sessions/` (store/codex/rollouts.ts). */
 	readonly codexHome?: string;
+	/** Gemini CLI's folder: a Gemini agent's own file is read from under its `tmp/` (store/gemini/gemini-files.ts). */
+	readonly geminiHome?: string;
 }
 
 /** A session's file in a per-session cache folder (`<dir>/<session>.json`); undefined for an id that is not safe. */
@@ -204,6 +207,10 @@ export class SessionTranscriptFacts {
 			const read = readRolloutTally(file, this.pricer);
 			return read === undefined ? undefined : {named: found.named, path: file, ...read, meta: undefined};
 		}
+		if (h.provider === 'gemini') {
+			const read = readGeminiTally(file, this.pricer);
+			return read === undefined ? undefined : {named: found.named, path: file, ...read, meta: undefined};
+		}
 		const opened = openRegularFile(file, false);
 		if (!opened.ok) {
 			return undefined;
@@ -270,7 +277,8 @@ export class TranscriptFacts {
 		const claude = options.claudeDir ?? claudeDir(process.env, os.homedir());
 		this.options = {...options, claudeDir: claude};
 		const codex = options.codexHome === undefined ? [] : [path.join(options.codexHome, 'sessions')];
-		this.roots = new TranscriptRoots(claude, [...(options.roots ?? []), ...codex]);
+		const gemini = options.geminiHome === undefined ? [] : [geminiTmpDir(options.geminiHome)];
+		this.roots = new TranscriptRoots(claude, [...(options.roots ?? []), ...codex, ...gemini]);
 	}
 
 	session(sessionId: string): SessionTranscriptFacts {
@@ -288,5 +296,10 @@ export class TranscriptFacts {
 /** The facts of the user's transcripts: `<claude>` and the state folder as the environment says (the same as app/env.ts). */
 export function defaultTranscriptFacts(vars: NodeJS.ProcessEnv = process.env): TranscriptFacts {
 	const home = vars.HOME || os.homedir();
-	return new TranscriptFacts({claudeDir: claudeDir(vars, home), cacheDir: transcriptFactsDir(vars, home), codexHome: codexHomeDir(vars, home)});
+	return new TranscriptFacts({
+		claudeDir: claudeDir(vars, home),
+		cacheDir: transcriptFactsDir(vars, home),
+		codexHome: codexHomeDir(vars, home),
+		geminiHome: geminiHomeDir(vars, home),
+	});
 }

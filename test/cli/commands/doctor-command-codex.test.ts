@@ -150,7 +150,7 @@ describe('agentlog doctor and Codex', () => {
 		expect(text.stdout).toContain(`- Claude Code's folder ${path.join(home, '.claude')} is not there: its checks are left out (only Codex CLI is here)`);
 		expect(text.stdout).not.toContain('✗');
 		const ids = (): string[] => (JSON.parse(run('--json').stdout) as {checks: Check[]}).checks.map(c => c.id);
-		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks', 'qwen', 'opencode']);
+		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks', 'gemini', 'qwen', 'opencode']);
 
 		// The Codex hook installed and run: it makes <claude>/agent-activity, and that alone is not Claude Code.
 		expect(spawnSync(process.execPath, [CLI, 'install-hook', '--codex'], {cwd: home, env: env2, encoding: 'utf8'}).status).toBe(0);
@@ -161,7 +161,18 @@ describe('agentlog doctor and Codex', () => {
 		expect(spawnSync('/bin/sh', ['-c', hooks.SubagentStart![0]!.hooks[0]!.command], {input: start, env: env2}).status).toBe(0);
 		expect(readdirSync(path.join(home, '.claude'))).toEqual(['agent-activity']);
 		expect(run().status).toBe(0);
-		expect(ids()).toEqual(['claude', 'activity-folder', 'hook-log', 'codex', 'codex-hooks', 'codex-hook-node', 'codex-heartbeat', 'qwen', 'opencode']);
+		expect(ids()).toEqual([
+			'claude',
+			'activity-folder',
+			'hook-log',
+			'codex',
+			'codex-hooks',
+			'codex-hook-node',
+			'codex-heartbeat',
+			'gemini',
+			'qwen',
+			'opencode',
+		]);
 
 		// Claude Code starts using its folder: its checks are back, and fail until install-hook.
 		mkdirSync(path.join(home, '.claude', 'projects'));

@@ -101,14 +101,15 @@ describe('agentlog doctor', () => {
 			'heartbeat',
 			'hook-log',
 			'codex',
+			'gemini',
 			'qwen',
 			'opencode',
 		]);
-		// No Codex or Qwen folder and no opencode database here: notes, not failures (doctor-codex.test.ts has the rest).
-		expect(byId(json.checks, 'codex')).toMatchObject({ok: true, level: 'note'});
-		expect(byId(json.checks, 'qwen')).toMatchObject({ok: true, level: 'note'});
-		expect(byId(json.checks, 'opencode')).toMatchObject({ok: true, level: 'note'});
-		expect(json.checks.filter(c => !['codex', 'qwen', 'opencode'].includes(c.id)).every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
+		// No Codex, Gemini or Qwen folder and no opencode database here: notes, not failures (doctor-codex.test.ts has the rest).
+		for (const id of ['codex', 'gemini', 'qwen', 'opencode']) {
+			expect(byId(json.checks, id)).toMatchObject({ok: true, level: 'note'});
+		}
+		expect(json.checks.filter(c => !['codex', 'gemini', 'qwen', 'opencode'].includes(c.id)).every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
 		expect(byId(json.checks, 'hook-node').summary).toMatch(/runs Node v\d+/u);
 		// The writability probe is gone.
 		expect(readdirSync(activity).sort()).toEqual(before);
