@@ -113,7 +113,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 			depth: item.depth,
 			parentAgentId: fields.parentAgentId,
 			status: lane.status,
-			why: lane.status === 'failed' || lane.status === 'interrupted' ? stopReasonText(item.agent.stopReason) || null : null,
+			why: lane.status === 'failed' || lane.status === 'interrupted' || lane.status === 'user-stopped' ? stopReasonText(item.agent.stopReason) || null : null,
 			startedAt: new Date(lane.startMs).toISOString(),
 			// A stale agent never stopped (null, as in ls and history); its lane ends at its last sign of life.
 			stoppedAt: lane.stopMs === undefined || lane.status === 'stale' ? null : new Date(lane.stopMs).toISOString(),
@@ -179,6 +179,7 @@ const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
 	completed: '✓ completed',
 	failed: '✗ failed',
 	interrupted: '╳ interrupted',
+	'user-stopped': '■ stopped by you',
 };
 
 /** Mermaid's tag for a bar: failures in red (crit), running ones highlighted (active), finished ones grey (done). */
@@ -212,19 +213,24 @@ const dollars = (cost: JsonCost | null): string => (cost === null ? '?' : jsonCo
 export function reportMarkdown(report: SessionReport, time: (iso: string) => string): string {
 	const short = report.sessionId.slice(0, 8);
 	const t = report.totals;
-	const statusWords = (Object.entries(t.byStatus) as [LaneStatus, number][]).map(([status, n]) => `${n} ${status}`).join(', ');
+	const statusWords = (Object.entries(t.byStatus) as [LaneStatus, number][])
+		.map(([status, n]) => `${n} ${status === 'user-stopped' ? 'stopped by you' : status}`)
+		.join(', ');
 	const lines: string[] = [
 		`## Agents of session \`${markdownText(short, 16)}\``,
 		'',
 		`${t.agents} agent${t.agents === 1 ? '' : 's'} (${statusWords || 'none'}) · ${duration(t.wallMs)} wall time, ${duration(t.agentMs)} of agent time · at most ${t.peakAtOnce} at once · ${count(t.tokens)} tokens · ${dollars(t.cost)} · ${count(t.toolCalls)} tool call${t.toolCalls === 1 ? '' : 's'}`,
 		'',
 	];
-	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted');
+	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted' || a.status === 'user-stopped');
 	if (trouble.length > 0) {
-		lines.push('### Failures and interruptions', '');
+		lines.push(trouble.some(a => a.status === 'user-stopped') ? '### Failures, interruptions and stops' : '### Failures and interruptions', '');
 		for (const a of trouble) {
 			const when = a.stoppedAt === null ? '' : ` at ${markdownText(time(a.stoppedAt), 40)}`;
-			lines.push(`- **${markdownText(a.name, 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`);
+			const why = a.status === 'user-stopped' ? null : a.why;
+			lines.push(
+				`- **${markdownText(a.name, 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status === 'user-stopped' ? 'stopped by you' : a.status}${when}${why === null ? '' : `: ${markdownText(why, 200)}`}`,
+			);
 		}
 		lines.push('');
 	}
