@@ -94,6 +94,7 @@ describe('agentlog doctor', () => {
 			'hooks-disabled',
 			'hook-registered',
 			'hook-duplicates',
+			'stop-control',
 			'hook-script',
 			'hook-node',
 			'hook-version',
@@ -104,7 +105,9 @@ describe('agentlog doctor', () => {
 		]);
 		// No Codex folder here: a note, not a failure (doctor-codex.test.ts has the rest).
 		expect(byId(json.checks, 'codex')).toMatchObject({ok: true, level: 'note'});
-		expect(json.checks.filter(c => c.id !== 'codex').every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
+		// Installed without --control: the stop is off, a note that says how to turn it on.
+		expect(byId(json.checks, 'stop-control')).toMatchObject({ok: true, level: 'note', fix: expect.stringContaining('install-hook --control') as unknown});
+		expect(json.checks.filter(c => c.id !== 'codex' && c.id !== 'stop-control').every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
 		expect(byId(json.checks, 'hook-node').summary).toMatch(/runs Node v\d+/u);
 		// The writability probe is gone.
 		expect(readdirSync(activity).sort()).toEqual(before);
