@@ -26,6 +26,13 @@ export const USER_STOP_REASON = 'user-stop';
  */
 export const USER_STOP_EVENT = 'UserStop';
 
+/**
+ * What the hook answers the stopped agent (`permissionDecisionReason` and `stopReason`): the agent
+ * and its parent read it (`PreToolUse:Bash hook error: <this>`), and the agent's transcript keeps it
+ * in its `hook_stopped_continuation`, which is how a stop by agentlog is told from another hook's.
+ */
+export const USER_STOP_MESSAGE = 'Stopped by the user from agentlog (agentlog stop): this agent must end now; do not retry or continue its task.';
+
 /** A stop reason that says the user stopped the agent from agentlog. */
 export function isUserStop(reason: string | undefined): boolean {
 	return reason === USER_STOP_REASON;

@@ -7,6 +7,7 @@
 // agent's next tool call; it expires `STOP_EXPIRES_MS` after it was made. The file is outside
 // data to the hook like any other: anything that is not exactly this shape stops nothing.
 import {isSafeId} from '../record/agent-record.js';
+import {USER_STOP_MESSAGE} from '../record/limits.js';
 import {isObject} from '../record/json.js';
 import {fail, ok, type Result} from '../result.js';
 
@@ -27,12 +28,7 @@ export const MAX_STOP_TARGETS = 256;
 /** The largest stop file read (bytes): a bigger one is not ours. */
 export const MAX_STOP_FILE_BYTES = 64 * 1024;
 
-/**
- * What the hook answers the stopped agent (`permissionDecisionReason` and `stopReason`): the agent
- * and its parent read it (`PreToolUse:Bash hook error: <this>`), and the agent's transcript keeps it
- * in its `hook_stopped_continuation`, which is how a stop by agentlog is told from another hook's.
- */
-export const USER_STOP_MESSAGE = 'Stopped by the user from agentlog (agentlog stop): this agent must end now; do not retry or continue its task.';
+export {USER_STOP_MESSAGE};
 
 /** A workflow run id as Claude Code writes it: `wf_` and a few letters, digits and dashes. */
 export function isRunId(value: unknown): value is string {

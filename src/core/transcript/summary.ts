@@ -16,7 +16,7 @@ import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
-import {hookStopOf, type HookStop} from '../stop/hook-stop.js';
+import {hookStopOf, type HookStop} from './hook-stop.js';
 import {mergeTurns, turnWithAssistant, turnWithEnd, turnWithUser, type TurnState} from './turn.js';
 
 export interface Usage {
@@ -94,7 +94,7 @@ export interface TranscriptSummary {
 	readonly hasWork: boolean;
 	/** How the lines end: the last assistant message and what came after it (see turn.ts). */
 	readonly turn: TurnState | undefined;
-	/** A hook stopped the agent (`hook_stopped_continuation`) and it did no work after: how and when (core/stop/hook-stop.ts). */
+	/** A hook stopped the agent (`hook_stopped_continuation`) and it did no work after: how and when (hook-stop.ts). */
 	readonly hookStop?: HookStop | undefined;
 }
 

@@ -12,7 +12,7 @@
 //   costs no state file of its own.
 // - The session folder's mtime is the "newest session" rule of watch, ls and sessions: after
 //   writing, it is put back (a folder the import made gets the time of its last imported line).
-import {hookStopReason} from '../../core/stop/hook-stop.js';
+import {hookStopReason} from '../../core/transcript/hook-stop.js';
 import {mkdirSync, statSync, utimesSync} from 'node:fs';
 import path from 'node:path';
 import {formatEventLine} from '../../core/record/event-line.js';

@@ -13,7 +13,7 @@ import {lifecycleLines, recordSteps, stopReasonText} from '../../../src/core/rec
 import {USER_STOP_REASON} from '../../../src/core/record/limits.js';
 import {userStopLine} from '../../../src/core/stop/stop-decision.js';
 import {USER_STOP_MESSAGE} from '../../../src/core/stop/stop-request.js';
-import {hookStopOf, hookStopReason} from '../../../src/core/stop/hook-stop.js';
+import {hookStopOf, hookStopReason} from '../../../src/core/transcript/hook-stop.js';
 import {EMPTY_SUMMARY, foldLines} from '../../../src/core/transcript/summary.js';
 import {buildMonitorModel} from '../../../src/core/monitor/model.js';
 import {lifecycleWord, statusLabel} from '../../../src/present/present.js';

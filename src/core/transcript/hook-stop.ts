@@ -6,8 +6,7 @@
 import {isObject, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';
-import {HOOK_STOP_PREFIX, USER_STOP_REASON} from '../record/limits.js';
-import {USER_STOP_MESSAGE} from './stop-request.js';
+import {HOOK_STOP_PREFIX, USER_STOP_MESSAGE, USER_STOP_REASON} from '../record/limits.js';
 
 /** How much of another hook's message is kept. */
 export const HOOK_STOP_MESSAGE_CHARS = 200;
