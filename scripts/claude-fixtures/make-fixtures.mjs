@@ -88,9 +88,9 @@ function run(command, args, options) {
 }
 
 /** agentlog install-hook into <claude>/settings.json, then StopFailure for agentlog and the payload hook on every event. */
-function installHooks(dirs, hookScript) {
+function installHooks(dirs, hookScript, control = false) {
 	const env = {PATH: process.env.PATH, HOME: dirs.home, CLAUDE_CONFIG_DIR: dirs.claude, AGENTLOG_DIR: dirs.activity};
-	run(process.execPath, [path.join(repoRoot, 'bin/agentlog.js'), 'install-hook'], {cwd: dirs.workspace, env});
+	run(process.execPath, [path.join(repoRoot, 'bin/agentlog.js'), 'install-hook', ...(control ? ['--control'] : [])], {cwd: dirs.workspace, env});
 	const file = path.join(dirs.claude, 'settings.json');
 	const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const agentlog = settings.hooks.SubagentStart[0].hooks[0];
@@ -114,7 +114,7 @@ function prepare(name, runRoot) {
 
 async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
 	const dirs = prepare(name, runRoot);
-	installHooks(dirs, hookScript);
+	installHooks(dirs, hookScript, scenario.control === true);
 	let child = null;
 	const signals = [];
 	const standIn = await startStandIn({
@@ -152,6 +152,10 @@ async function runScenario(name, scenario, {bin, hookScript, runRoot}) {
 		DISABLE_ERROR_REPORTING: '1',
 		IS_SANDBOX: '1',
 		LANG: 'C.UTF-8',
+		// The stop scenarios' agents run `agentlog stop` themselves (scenarios.mjs stopSelf).
+		...(scenario.control === true
+			? {AGENTLOG_BIN: path.join(repoRoot, 'bin/agentlog.js'), PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`}
+			: {}),
 		...scenario.env,
 	};
 	const args = ['-p', '--dangerously-skip-permissions', '--output-format', 'stream-json', '--verbose', scenario.prompt];

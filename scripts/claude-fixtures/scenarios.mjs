@@ -381,5 +381,40 @@ const mixedScenarios = {
 	},
 };
 
+/**
+ * The user's stop (install-hook --control): the agent named runs `agentlog stop` on itself as its
+ * first command, at the moment the stand-in serves that call, so the request is written exactly as
+ * the command writes it; its next tool call is then denied by agentlog's hook.
+ */
+const stopSelf = (description, report) =>
+	byTurn(
+		reply(bash(`node "$AGENTLOG_BIN" stop '${description}' --json > stop-request.json`, 'Ask agentlog to stop me')),
+		reply(bash('ls -1 | wc -l', 'Count')),
+		say(report),
+	);
+
+const stopScenarios = {
+	'stop-parallel': {
+		about:
+			"Three foreground agents at once; `files` asks `agentlog stop 'Count files'` (install-hook --control): its next Bash call is denied by agentlog's hook with continue:false, it ends with no SubagentStop; `lines` and `disk` and the main session go on.",
+		prompt: 'Use three subagents at once to check the files, the lines and the disk usage of this folder.',
+		control: true,
+		scripts: {
+			main: byTurn(
+				reply(
+					agentCall('files', 'Count files', 'Count the files in the working folder.', {run_in_background: false}),
+					agentCall('lines', 'Count lines', 'Count the lines of the README.', {run_in_background: false}),
+					agentCall('disk', 'Measure disk use', 'Measure the disk use of the working folder.', {run_in_background: false}),
+				),
+				say('The checks came back. Done.'),
+			),
+			files: stopSelf('Count files', 'Files report: never sent.'),
+			lines: oneCommand('sleep 1; wc -l README', 'Lines report: the README has 1 line.'),
+			disk: oneCommand('sleep 1; du -sh .', 'Disk report: a few KB.'),
+		},
+		agents: {files: 'stopped', lines: 'completed', disk: 'completed'},
+	},
+};
+
 /** Every scenario, by the folder name it is captured into. */
-export const scenarios = {...singleScenarios, ...mixedScenarios};
+export const scenarios = {...singleScenarios, ...mixedScenarios, ...stopScenarios};
