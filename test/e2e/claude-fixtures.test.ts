@@ -122,6 +122,7 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 			'resume-cut',
 			'sigint',
 			'sigkill',
+			'stop-parallel',
 			'workflow',
 			'workflow-kill',
 		]);
