@@ -414,6 +414,40 @@ const stopScenarios = {
 		},
 		agents: {files: 'stopped', lines: 'completed', disk: 'completed'},
 	},
+	'stop-nested': {
+		about:
+			"A parent (`outer`, depth 1) waits on its child (`inner`, depth 2); `inner` asks `agentlog stop 'Delegate the count'` (its parent): inner's next Bash call is denied, the parent's Agent call returns and its PostToolUse answers continue:false, so the parent ends too; no SubagentStop for either.",
+		prompt: 'Use a subagent that delegates the file count to another subagent.',
+		control: true,
+		scripts: {
+			main: byTurn(
+				reply(agentCall('outer', 'Delegate the count', 'Delegate counting the files to a subagent.', {run_in_background: false})),
+				say('The delegation came back. Done.'),
+			),
+			outer: byTurn(
+				reply(agentCall('inner', 'Count for the parent', 'Count the files in the working folder.', {run_in_background: false})),
+				reply(bash('ls -a', 'Look once more')),
+				say('Outer report: never sent.'),
+			),
+			inner: stopSelf('Delegate the count', 'Inner report: never sent.'),
+		},
+		agents: {outer: 'stopped', inner: 'stopped'},
+	},
+	'stop-background': {
+		about:
+			"A background agent (the default) asks `agentlog stop 'Check in the background'` on itself: its next Bash call is denied, it ends with no SubagentStop, and the main session gets its <task-notification> at once.",
+		prompt: 'Have a subagent count the files in the background.',
+		control: true,
+		scripts: {
+			main: byTurn(
+				reply(agentCall('reader', 'Check in the background', 'Count the files in the working folder.')),
+				say('The reader works in the background.'),
+				say('The reader came back. Done.'),
+			),
+			reader: stopSelf('Check in the background', 'Reader report: never sent.'),
+		},
+		agents: {reader: 'stopped'},
+	},
 };
 
 /** Every scenario, by the folder name it is captured into. */

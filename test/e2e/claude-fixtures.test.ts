@@ -122,6 +122,8 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 			'resume-cut',
 			'sigint',
 			'sigkill',
+			'stop-background',
+			'stop-nested',
 			'stop-parallel',
 			'workflow',
 			'workflow-kill',

@@ -63,3 +63,35 @@ describe('stop-parallel, on the real client', () => {
 		expect(ls).not.toContain('Subagent hand-back');
 	});
 });
+
+describe.each([
+	['stop-nested', ['inner', 'outer']],
+	['stop-background', ['reader']],
+])('%s, on the real client', (name, stopped) => {
+	const sc = manifest.scenarios[name]!;
+	const id = (script: string) => sc.agents.find(a => a.script === script)!.agentId;
+	let copy: CopiedRun;
+	beforeAll(() => {
+		copy = copyClaudeRun(name, sc);
+	});
+
+	it('stops the agents it covers (a parent as its child’s call returns), each once, and every view says stopped by you', () => {
+		const lines = readFileSync(path.join(copy.root, 'activity', sc.sessionId, 'events.jsonl'), 'utf8')
+			.split('\n')
+			.filter(Boolean)
+			.map(l => JSON.parse(l) as {event: string; agentId?: string; data?: {hookEvent?: string}});
+		expect(lines.filter(l => l.event === 'UserStop').map(l => l.agentId)).toEqual(stopped.map(id));
+		expect(lines.some(l => l.event === 'SubagentStop')).toBe(false);
+		if (name === 'stop-nested') {
+			expect(lines.filter(l => l.event === 'UserStop').map(l => l.data?.hookEvent)).toEqual(['PreToolUse', 'PostToolUse']);
+		}
+		const history = JSON.parse(runOnCopy(copy, ['history', '--json'])) as Array<{agentId: string; status: string}>;
+		expect(
+			history
+				.filter(h => h.status === 'user-stopped')
+				.map(h => h.agentId)
+				.sort(),
+		).toEqual(stopped.map(id).sort());
+		expect(runOnCopy(copy, ['ls', sc.sessionId])).toContain('stopped by you');
+	});
+});
