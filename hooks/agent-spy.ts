@@ -278,7 +278,7 @@ function noteProcess(sessionDir: string, again: boolean, log: (message: string) 
 
 function run(dir: string, log: (message: string) => void): void {
 	const parsed = readEvent(log);
-	if (isPreToolUse()) {
+	if (controlOn && isPreToolUse()) {
 		controlStep(dir, log);
 		return;
 	}
