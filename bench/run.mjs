@@ -13,6 +13,7 @@ import {runHistoryBench} from './history.mjs';
 import {runHistoryTranscriptsBench} from './history-transcripts.mjs';
 import {runHookBench} from './hook.mjs';
 import {runHookEventsBench} from './hook-events.mjs';
+import {runStopBench} from './stop.mjs';
 import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
 import {runOtlpBench} from './otlp.mjs';
@@ -32,6 +33,7 @@ import {runReportBench, runTimelineBench} from './timeline.mjs';
 const benches = [
 	['hook', runHookBench],
 	['hook-events', runHookEventsBench],
+	['stop', runStopBench],
 	['first-frame', runFirstFrameBench],
 	['watch', runWatchBench],
 	['workflow', runWorkflowWatchBench],

@@ -197,95 +197,6 @@ function displayStateOf(status, life, now, staleMs = DEFAULT_STALE_MS, inferred)
   return { displayStatus: stale ? "stopped" : status, stale, lastLife: life, silentMs };
 }
 
-// src/core/history/retention.ts
-var DAY_MS = 24 * 60 * 60 * 1e3;
-var DEFAULT_RETENTION_MS = 30 * DAY_MS;
-var RETENTION_ENV = "AGENTLOG_RETENTION";
-var MIN_RETENTION_MS = 60 * 60 * 1e3;
-function parseRetention(text) {
-  const parsed = parseDuration(text);
-  if (!parsed.ok) {
-    return { ok: false, error: `invalid retention: ${parsed.error}` };
-  }
-  if (parsed.value < MIN_RETENTION_MS) {
-    return {
-      ok: false,
-      error: `invalid retention: ${formatRetention(parsed.value)} is under 1h, which would remove each session's history soon after it ends (1m is one minute; a month is 30d)`
-    };
-  }
-  return parsed;
-}
-function retentionFrom(env) {
-  const value = env[RETENTION_ENV];
-  if (value === void 0 || value.trim() === "") {
-    return { ms: DEFAULT_RETENTION_MS, source: "default" };
-  }
-  const parsed = parseRetention(value);
-  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
-}
-function formatRetention(ms) {
-  const units = [
-    ["d", DAY_MS],
-    ["h", 60 * 60 * 1e3],
-    ["m", 60 * 1e3],
-    ["s", 1e3],
-    ["ms", 1]
-  ];
-  let rest = Math.max(0, Math.round(ms));
-  let out = "";
-  for (const [unit, size] of units) {
-    const n = Math.floor(rest / size);
-    if (n > 0) {
-      out += `${n}${unit}`;
-      rest -= n * size;
-    }
-  }
-  return out === "" ? "0ms" : out;
-}
-function livesFromHistory(histories) {
-  return histories.map((h) => {
-    const status = h.status === "idle" ? "idle" : h.status === "completed" || h.status === "interrupted" ? "stopped" : "active";
-    const life = Date.parse(h.lastEventAt);
-    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
-  });
-}
-function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
-  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
-  return shown === "active" || shown === "idle";
-}
-function sessionsToPrune(sessions, rule) {
-  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
-  const cutoff = rule.now - rule.olderThanMs;
-  const remove = [];
-  const keep = [];
-  for (const session of sessions) {
-    if (session.lastEventMs === void 0) {
-      keep.push({ session, reason: "unknown-age" });
-      continue;
-    }
-    if (session.lastEventMs > cutoff) {
-      keep.push({ session, reason: "recent" });
-      continue;
-    }
-    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
-    if (live) {
-      keep.push({ session, reason: "live-agent", agentId: live.agentId });
-      continue;
-    }
-    remove.push(session);
-  }
-  return { remove, keep };
-}
-function newest(times) {
-  let out;
-  for (const t of times) {
-    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
-      out = t;
-    }
-  }
-  return out;
-}
-
 // src/core/record/json.ts
 var isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var str = (v) => typeof v === "string" ? v : void 0;
@@ -307,6 +218,45 @@ function nestsAtMost(value, max) {
     }
   }
   return true;
+}
+
+// src/core/hook/agent-call.ts
+function isInterruptedToolStatus(status) {
+  const lower = status.toLowerCase();
+  return INTERRUPT_WORDS.some((word) => lower.includes(word));
+}
+var INTERRUPT_WORDS = ["interrupt", "cancel", "abort", "kill"];
+
+// src/core/monitor/duration.ts
+function endOfRun(agent, now, display) {
+  if (display.stale) {
+    return display.lastLife;
+  }
+  if (display.inferredStop) {
+    return display.stopAt ?? display.lastLife;
+  }
+  switch (display.displayStatus) {
+    case "active": {
+      return now;
+    }
+    case "idle": {
+      return parseTime(agent.updatedAt);
+    }
+    case "stopped": {
+      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
+    }
+  }
+}
+function agentDuration(agent, now, display) {
+  if (agent.startUnknown === true) {
+    return void 0;
+  }
+  const start2 = parseTime(agent.startedAt);
+  const end = endOfRun(agent, now, display);
+  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
+    return void 0;
+  }
+  return Math.max(0, end - start2);
 }
 
 // src/core/record/provider.ts
@@ -408,177 +358,6 @@ function parseAgentRecord(json) {
   return { ok: true, value: record };
 }
 
-// src/core/paths.ts
-var import_node_path2 = __toESM(require("node:path"), 1);
-function claudeDir(env, home) {
-  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
-}
-function codexHomeDir(env, home, option) {
-  if (option) {
-    return import_node_path2.default.resolve(option);
-  }
-  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
-}
-
-// src/store/fs/errors.ts
-var import_node_fs = require("node:fs");
-function codeOf(error) {
-  return error?.code;
-}
-function removeFile(file) {
-  try {
-    (0, import_node_fs.unlinkSync)(file);
-  } catch (error) {
-    if (codeOf(error) !== "ENOENT") {
-      throw error;
-    }
-  }
-}
-
-// src/store/fs/safe-file.ts
-var import_node_fs3 = require("node:fs");
-
-// src/store/fs/read-full.ts
-var import_node_fs2 = require("node:fs");
-function readFull(fd, buf, position) {
-  let got = 0;
-  while (got < buf.length) {
-    const n = (0, import_node_fs2.readSync)(fd, buf, got, buf.length - got, position + got);
-    if (n <= 0) {
-      break;
-    }
-    got += n;
-  }
-  return got;
-}
-
-// src/store/fs/safe-file.ts
-var NOFOLLOW = import_node_fs3.constants.O_NOFOLLOW ?? 0;
-var NONBLOCK = import_node_fs3.constants.O_NONBLOCK ?? 0;
-function failure(reason, message) {
-  return { ok: false, reason, message };
-}
-function readRegularFile(file, options) {
-  const opened = openRegularFile(file, options.followSymlinks ?? false);
-  if (!opened.ok) {
-    return opened;
-  }
-  const { fd, stats } = opened;
-  try {
-    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
-      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
-    }
-    const want = Math.min(stats.size, options.maxBytes);
-    const data = Buffer.allocUnsafe(want);
-    const got = readFull(fd, data, 0);
-    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
-  } catch (error) {
-    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
-  } finally {
-    (0, import_node_fs3.closeSync)(fd);
-  }
-}
-function readRegularText(file, options) {
-  const r = readRegularFile(file, options);
-  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
-}
-function openRegularFile(file, followSymlinks = false) {
-  let st;
-  try {
-    st = (0, import_node_fs3.lstatSync)(file, { throwIfNoEntry: false });
-  } catch (error) {
-    const code = codeOf(error);
-    return code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
-  }
-  if (st === void 0) {
-    return failure("missing", "file is gone");
-  }
-  if (st.isSymbolicLink() && !followSymlinks) {
-    return failure("symlink", "is a symbolic link");
-  }
-  if (!st.isSymbolicLink() && !st.isFile()) {
-    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
-  }
-  let fd;
-  try {
-    fd = (0, import_node_fs3.openSync)(file, import_node_fs3.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
-  } catch (error) {
-    const code = codeOf(error);
-    return failure(
-      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
-      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
-    );
-  }
-  try {
-    const stats = (0, import_node_fs3.fstatSync)(fd);
-    if (stats.isFile()) {
-      return { ok: true, fd, stats };
-    }
-    (0, import_node_fs3.closeSync)(fd);
-    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
-  } catch (error) {
-    (0, import_node_fs3.closeSync)(fd);
-    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
-  }
-}
-
-// src/store/hook/builtin.ts
-function requireBuiltin(name) {
-  const get = process.getBuiltinModule;
-  if (get) {
-    return get(name);
-  }
-  if (typeof require === "function") {
-    return require(name);
-  }
-  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
-}
-
-// src/store/hook/lock.ts
-var sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-// src/store/history/daily-prune.ts
-var DAY_MS2 = 24 * 60 * 60 * 1e3;
-
-// src/core/hook/agent-call.ts
-function isInterruptedToolStatus(status) {
-  const lower = status.toLowerCase();
-  return INTERRUPT_WORDS.some((word) => lower.includes(word));
-}
-var INTERRUPT_WORDS = ["interrupt", "cancel", "abort", "kill"];
-
-// src/core/monitor/duration.ts
-function endOfRun(agent, now, display) {
-  if (display.stale) {
-    return display.lastLife;
-  }
-  if (display.inferredStop) {
-    return display.stopAt ?? display.lastLife;
-  }
-  switch (display.displayStatus) {
-    case "active": {
-      return now;
-    }
-    case "idle": {
-      return parseTime(agent.updatedAt);
-    }
-    case "stopped": {
-      return parseTime(agent.stoppedAt) ?? parseTime(agent.updatedAt);
-    }
-  }
-}
-function agentDuration(agent, now, display) {
-  if (agent.startUnknown === true) {
-    return void 0;
-  }
-  const start2 = parseTime(agent.startedAt);
-  const end = endOfRun(agent, now, display);
-  if (start2 === void 0 || end === void 0 || !Number.isFinite(end)) {
-    return void 0;
-  }
-  return Math.max(0, end - start2);
-}
-
 // src/core/text/bounded.ts
 var SCAN_LIMIT = 1 << 20;
 function isSpace(c) {
@@ -609,6 +388,11 @@ function foldedPrefix(text, max) {
 var STOP_FAILURE_PREFIX = "stop-failure:";
 function isFailure(reason) {
   return reason?.startsWith(STOP_FAILURE_PREFIX) === true;
+}
+var USER_STOP_REASON = "user-stop";
+var USER_STOP_EVENT = "UserStop";
+function isUserStop(reason) {
+  return reason === USER_STOP_REASON;
 }
 var FAILURE_ERROR_CHARS = 200;
 function failureReason(error) {
@@ -953,6 +737,10 @@ function importedFacts(line) {
   if (transcriptPath) {
     out.transcriptPath = transcriptPath;
   }
+  const stopReason = str(data.stopReason);
+  if (stopReason) {
+    out.stopReason = stopReason;
+  }
   return out;
 }
 
@@ -1143,6 +931,9 @@ function isLaunchStatus(status) {
 }
 
 // src/core/history/fold.ts
+function hasEnded(status) {
+  return status === "completed" || status === "failed" || status === "interrupted" || status === "user-stopped";
+}
 var count2 = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
 function toolFacts(s, line, ms) {
   const data = line.data;
@@ -1236,7 +1027,8 @@ function importedRun(s, line, ms) {
   }
   if (line.state === "stopped" || line.state === "interrupted") {
     const stopAt = facts.stoppedAt ?? line.at;
-    stop(s, { ...line, at: stopAt }, Date.parse(stopAt), line.state === "stopped" ? "completed" : "interrupted", line.event);
+    const kind = line.state === "interrupted" ? "interrupted" : isUserStop(facts.stopReason) ? "user-stopped" : "completed";
+    stop(s, { ...line, at: stopAt }, Date.parse(stopAt), kind, line.state === "stopped" && facts.stopReason !== void 0 ? facts.stopReason : line.event);
   } else {
     stateFacts(s, line, ms);
   }
@@ -1244,7 +1036,7 @@ function importedRun(s, line, ms) {
 function statusOf(s, now, staleMs) {
   switch (s.phase) {
     case "stopped": {
-      return { status: isFailure(s.stopReason) ? "failed" : "completed", record: "stopped", stale: false };
+      return { status: isFailure(s.stopReason) ? "failed" : isUserStop(s.stopReason) ? "user-stopped" : "completed", record: "stopped", stale: false };
     }
     case "interrupted": {
       return { status: "interrupted", record: "stopped", stale: false };
@@ -1473,6 +1265,10 @@ var EventFold = class {
         stop(s, line, ms, "failed", failureReason(isObject(line.data) ? line.data.error : void 0));
         break;
       }
+      case USER_STOP_EVENT: {
+        stop(s, line, ms, "user-stopped", USER_STOP_REASON);
+        break;
+      }
       case "TeammateIdle": {
         idle(s, line, ms, this.rulesOf(line.sessionId));
         break;
@@ -1491,6 +1287,227 @@ var EventFold = class {
     }
   }
 };
+
+// src/core/history/retention.ts
+var DAY_MS = 24 * 60 * 60 * 1e3;
+var DEFAULT_RETENTION_MS = 30 * DAY_MS;
+var RETENTION_ENV = "AGENTLOG_RETENTION";
+var MIN_RETENTION_MS = 60 * 60 * 1e3;
+function parseRetention(text) {
+  const parsed = parseDuration(text);
+  if (!parsed.ok) {
+    return { ok: false, error: `invalid retention: ${parsed.error}` };
+  }
+  if (parsed.value < MIN_RETENTION_MS) {
+    return {
+      ok: false,
+      error: `invalid retention: ${formatRetention(parsed.value)} is under 1h, which would remove each session's history soon after it ends (1m is one minute; a month is 30d)`
+    };
+  }
+  return parsed;
+}
+function retentionFrom(env) {
+  const value = env[RETENTION_ENV];
+  if (value === void 0 || value.trim() === "") {
+    return { ms: DEFAULT_RETENTION_MS, source: "default" };
+  }
+  const parsed = parseRetention(value);
+  return parsed.ok ? { ms: parsed.value, source: "env" } : { ms: DEFAULT_RETENTION_MS, source: "default", warning: `${RETENTION_ENV}: ${parsed.error}; using the default, 30d` };
+}
+function formatRetention(ms) {
+  const units = [
+    ["d", DAY_MS],
+    ["h", 60 * 60 * 1e3],
+    ["m", 60 * 1e3],
+    ["s", 1e3],
+    ["ms", 1]
+  ];
+  let rest = Math.max(0, Math.round(ms));
+  let out = "";
+  for (const [unit, size] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) {
+      out += `${n}${unit}`;
+      rest -= n * size;
+    }
+  }
+  return out === "" ? "0ms" : out;
+}
+function livesFromHistory(histories) {
+  return histories.map((h) => {
+    const status = h.status === "idle" ? "idle" : hasEnded(h.status) ? "stopped" : "active";
+    const life = Date.parse(h.lastEventAt);
+    return Number.isNaN(life) ? { agentId: h.agentId, status } : { agentId: h.agentId, status, lifeMs: life };
+  });
+}
+function isLive(agent, now, staleMs = DEFAULT_STALE_MS) {
+  const shown = displayStateOf(agent.status, agent.lifeMs, now, staleMs).displayStatus;
+  return shown === "active" || shown === "idle";
+}
+function sessionsToPrune(sessions, rule) {
+  const staleMs = rule.staleMs ?? DEFAULT_STALE_MS;
+  const cutoff = rule.now - rule.olderThanMs;
+  const remove = [];
+  const keep = [];
+  for (const session of sessions) {
+    if (session.lastEventMs === void 0) {
+      keep.push({ session, reason: "unknown-age" });
+      continue;
+    }
+    if (session.lastEventMs > cutoff) {
+      keep.push({ session, reason: "recent" });
+      continue;
+    }
+    const live = session.agents.find((agent) => isLive(agent, rule.now, staleMs));
+    if (live) {
+      keep.push({ session, reason: "live-agent", agentId: live.agentId });
+      continue;
+    }
+    remove.push(session);
+  }
+  return { remove, keep };
+}
+function newest(times) {
+  let out;
+  for (const t of times) {
+    if (t !== void 0 && Number.isFinite(t) && (out === void 0 || t > out)) {
+      out = t;
+    }
+  }
+  return out;
+}
+
+// src/core/paths.ts
+var import_node_path2 = __toESM(require("node:path"), 1);
+function claudeDir(env, home) {
+  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
+}
+function codexHomeDir(env, home, option) {
+  if (option) {
+    return import_node_path2.default.resolve(option);
+  }
+  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
+}
+
+// src/store/fs/errors.ts
+var import_node_fs = require("node:fs");
+function codeOf(error) {
+  return error?.code;
+}
+function removeFile(file) {
+  try {
+    (0, import_node_fs.unlinkSync)(file);
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") {
+      throw error;
+    }
+  }
+}
+
+// src/store/fs/safe-file.ts
+var import_node_fs3 = require("node:fs");
+
+// src/store/fs/read-full.ts
+var import_node_fs2 = require("node:fs");
+function readFull(fd, buf, position) {
+  let got = 0;
+  while (got < buf.length) {
+    const n = (0, import_node_fs2.readSync)(fd, buf, got, buf.length - got, position + got);
+    if (n <= 0) {
+      break;
+    }
+    got += n;
+  }
+  return got;
+}
+
+// src/store/fs/safe-file.ts
+var NOFOLLOW = import_node_fs3.constants.O_NOFOLLOW ?? 0;
+var NONBLOCK = import_node_fs3.constants.O_NONBLOCK ?? 0;
+function failure(reason, message) {
+  return { ok: false, reason, message };
+}
+function readRegularFile(file, options) {
+  const opened = openRegularFile(file, options.followSymlinks ?? false);
+  if (!opened.ok) {
+    return opened;
+  }
+  const { fd, stats } = opened;
+  try {
+    if (stats.size > options.maxBytes && (options.overflow ?? "fail") === "fail") {
+      return failure("too-large", `is ${stats.size} bytes, over the ${options.maxBytes}-byte limit`);
+    }
+    const want = Math.min(stats.size, options.maxBytes);
+    const data = Buffer.allocUnsafe(want);
+    const got = readFull(fd, data, 0);
+    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
+  } catch (error) {
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function readRegularText(file, options) {
+  const r = readRegularFile(file, options);
+  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
+}
+function openRegularFile(file, followSymlinks = false) {
+  let st;
+  try {
+    st = (0, import_node_fs3.lstatSync)(file, { throwIfNoEntry: false });
+  } catch (error) {
+    const code = codeOf(error);
+    return code === "ENOTDIR" ? failure("missing", "file is gone") : failure("unreadable", `cannot read: ${code ?? String(error)}`);
+  }
+  if (st === void 0) {
+    return failure("missing", "file is gone");
+  }
+  if (st.isSymbolicLink() && !followSymlinks) {
+    return failure("symlink", "is a symbolic link");
+  }
+  if (!st.isSymbolicLink() && !st.isFile()) {
+    return failure("not-regular", st.isDirectory() ? "is a folder" : "is not a regular file");
+  }
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(file, import_node_fs3.constants.O_RDONLY | NONBLOCK | (followSymlinks ? 0 : NOFOLLOW));
+  } catch (error) {
+    const code = codeOf(error);
+    return failure(
+      code === "ENOENT" ? "missing" : code === "ELOOP" ? "symlink" : "unreadable",
+      code === "ENOENT" ? "file is gone" : `cannot read: ${code ?? String(error)}`
+    );
+  }
+  try {
+    const stats = (0, import_node_fs3.fstatSync)(fd);
+    if (stats.isFile()) {
+      return { ok: true, fd, stats };
+    }
+    (0, import_node_fs3.closeSync)(fd);
+    return failure("not-regular", stats.isDirectory() ? "is a folder" : "is not a regular file");
+  } catch (error) {
+    (0, import_node_fs3.closeSync)(fd);
+    return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
+  }
+}
+
+// src/store/hook/builtin.ts
+function requireBuiltin(name) {
+  const get = process.getBuiltinModule;
+  if (get) {
+    return get(name);
+  }
+  if (typeof require === "function") {
+    return require(name);
+  }
+  throw new Error(`cannot load ${name}: no process.getBuiltinModule and no require in this Node`);
+}
+
+// src/store/hook/lock.ts
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// src/store/history/daily-prune.ts
+var DAY_MS2 = 24 * 60 * 60 * 1e3;
 
 // src/store/history/event-log.ts
 var import_node_fs4 = require("node:fs");

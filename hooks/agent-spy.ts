@@ -53,6 +53,8 @@ import {claimDailyPrune} from '../src/store/history/daily-prune.js';
 import {readSessionFile, recordSessionProcess} from '../src/store/hook/session-process.js';
 import {existsSync, writeSync} from 'node:fs';
 import {dropNotifyState, notifyAfterEvent} from '../src/store/hook/notify-state.js';
+import {carryOutStop} from '../src/store/hook/stop-control.js';
+import {oneAnswer} from '../src/core/stop/hook-answer.js';
 
 const MAX_STDIN = 32 * 1024 * 1024;
 /** The hook stops reading stdin when no byte came for this long (a writer that never closes it). */
@@ -91,6 +93,14 @@ function noteForNotify(sessionDir: string, event: HookEvent, agent: AgentRecord,
 	);
 }
 
+// A stop is pending (`agentlog stop`): the launcher saw the flag and passes --control, and lets
+// stdout through. PreToolUse (registered by `install-hook --control`) is then asked about, and a
+// parent's PostToolUse of an Agent call; the answer for a stopped agent goes to stdout, at exit.
+const controlOn = process.argv.includes('--control');
+let stopLine: string | undefined;
+/** The payload as parsed, for the stop's own reading of it. */
+let payload: unknown;
+
 function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 	const input = readStdin({maxBytes: MAX_STDIN, stallMs: STDIN_STALL_MS, deadline: startedMs + STDIN_DEADLINE_MS});
 	if (input.timedOut) {
@@ -111,7 +121,25 @@ function readEvent(log: (message: string) => void): Outcome<HookEvent> {
 	} catch {
 		return {ok: false, error: `stdin is not JSON (${text.length} characters)`};
 	}
+	payload = json;
 	return parseHookPayload(json);
+}
+
+/** The user's stop for a tool call, when one is pending (store/hook/stop-control.ts). */
+function controlStep(dir: string, log: (message: string) => void): void {
+	if (!controlOn || payload === undefined) {
+		return;
+	}
+	try {
+		stopLine = carryOutStop(dir, payload, isoTime(startedMs), log).answer;
+	} catch (error) {
+		log(`stop: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+/** A PreToolUse: only a pending stop's business (install-hook --control); nothing of it is recorded. */
+function isPreToolUse(): boolean {
+	return typeof payload === 'object' && payload !== null && (payload as {hook_event_name?: unknown}).hook_event_name === 'PreToolUse';
 }
 
 /** The git commit of the event's working folder; nothing outside a repository or on any error. */
@@ -297,12 +325,20 @@ function sessionStartOf(sessionDir: string, log: (message: string) => void): str
 
 function run(dir: string, log: (message: string) => void): void {
 	const parsed = readEvent(log);
+	if (controlOn && isPreToolUse()) {
+		controlStep(dir, log);
+		return;
+	}
 	if (!parsed.ok) {
 		log(`skipped: ${parsed.error}`);
 		return;
 	}
 	try {
 		recordEvent(dir, parsed.value, log);
+		if (parsed.value.event === 'PostToolUse') {
+			// A parent's Agent call came back: the parent stops here when the user stopped it.
+			controlStep(dir, log);
+		}
 	} finally {
 		// The history's retention, at most once a day (one lstat on other days), after the event is
 		// recorded; never on SessionEnd, whose hooks Claude Code gives little time.
@@ -448,9 +484,10 @@ try {
 } catch (error) {
 	log(`error: ${error instanceof Error ? error.message : String(error)}`);
 }
-if (notifyLine !== undefined) {
+const out = oneAnswer(stopLine, notifyLine);
+if (out !== undefined) {
 	try {
-		writeSync(1, notifyLine);
+		writeSync(1, out);
 	} catch {
 		// Claude Code stopped reading: nothing to tell.
 	}

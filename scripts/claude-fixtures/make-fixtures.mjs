@@ -96,9 +96,9 @@ function run(command, args, options) {
 }
 
 /** agentlog install-hook into <claude>/settings.json, then StopFailure for agentlog and the payload hook on every event. */
-function installHooks(dirs, hookScript) {
+function installHooks(dirs, hookScript, control = false) {
 	const env = {PATH: process.env.PATH, HOME: dirs.home, CLAUDE_CONFIG_DIR: dirs.claude, AGENTLOG_DIR: dirs.activity};
-	run(process.execPath, [path.join(repoRoot, 'bin/agentlog.js'), 'install-hook'], {cwd: dirs.workspace, env});
+	run(process.execPath, [path.join(repoRoot, 'bin/agentlog.js'), 'install-hook', ...(control ? ['--control'] : [])], {cwd: dirs.workspace, env});
 	const file = path.join(dirs.claude, 'settings.json');
 	const settings = JSON.parse(fs.readFileSync(file, 'utf8'));
 	const agentlog = settings.hooks.SubagentStart[0].hooks[0];
@@ -145,7 +145,7 @@ async function runScenario(name, scenario, {bin, runRoot}) {
 	// In the scenario's own root: runs of other scenarios at the same time leave it alone.
 	const hookScript = path.join(dirs.root, 'payload-hook.cjs');
 	fs.writeFileSync(hookScript, PAYLOAD_HOOK_SOURCE);
-	installHooks(dirs, hookScript);
+	installHooks(dirs, hookScript, scenario.control === true);
 	let child = null;
 	const signals = [];
 	// `mid`: the request of that agent at that turn is held; `afterMs` into the hold (its hooks have
@@ -194,6 +194,10 @@ async function runScenario(name, scenario, {bin, runRoot}) {
 		DISABLE_ERROR_REPORTING: '1',
 		IS_SANDBOX: '1',
 		LANG: 'C.UTF-8',
+		// The stop scenarios' agents run `agentlog stop` themselves (scenarios.mjs stopSelf).
+		...(scenario.control === true
+			? {AGENTLOG_BIN: path.join(repoRoot, 'bin/agentlog.js'), PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`}
+			: {}),
 		...scenario.env,
 	};
 	if (scenario.interactive) {

@@ -507,5 +507,74 @@ const secondLookScenarios = {
 	},
 };
 
+/**
+ * The user's stop (install-hook --control): the agent named runs `agentlog stop` on itself as its
+ * first command, at the moment the stand-in serves that call, so the request is written exactly as
+ * the command writes it; its next tool call is then denied by agentlog's hook.
+ */
+const stopSelf = (description, report) =>
+	byTurn(
+		reply(bash(`node "$AGENTLOG_BIN" stop '${description}' --json > stop-request.json`, 'Ask agentlog to stop me')),
+		reply(bash('ls -1 | wc -l', 'Count')),
+		say(report),
+	);
+
+const stopScenarios = {
+	'stop-parallel': {
+		about:
+			"Three foreground agents at once; `files` asks `agentlog stop 'Count files'` (install-hook --control): its next Bash call is denied by agentlog's hook with continue:false, it ends with no SubagentStop; `lines` and `disk` and the main session go on.",
+		prompt: 'Use three subagents at once to check the files, the lines and the disk usage of this folder.',
+		control: true,
+		scripts: {
+			main: byTurn(
+				reply(
+					agentCall('files', 'Count files', 'Count the files in the working folder.', {run_in_background: false}),
+					agentCall('lines', 'Count lines', 'Count the lines of the README.', {run_in_background: false}),
+					agentCall('disk', 'Measure disk use', 'Measure the disk use of the working folder.', {run_in_background: false}),
+				),
+				say('The checks came back. Done.'),
+			),
+			files: stopSelf('Count files', 'Files report: never sent.'),
+			lines: oneCommand('sleep 1; wc -l README', 'Lines report: the README has 1 line.'),
+			disk: oneCommand('sleep 1; du -sh .', 'Disk report: a few KB.'),
+		},
+		agents: {files: 'stopped', lines: 'completed', disk: 'completed'},
+	},
+	'stop-nested': {
+		about:
+			"A parent (`outer`, depth 1) waits on its child (`inner`, depth 2); `inner` asks `agentlog stop 'Delegate the count'` (its parent): inner's next Bash call is denied, the parent's Agent call returns and its PostToolUse answers continue:false, so the parent ends too; no SubagentStop for either.",
+		prompt: 'Use a subagent that delegates the file count to another subagent.',
+		control: true,
+		scripts: {
+			main: byTurn(
+				reply(agentCall('outer', 'Delegate the count', 'Delegate counting the files to a subagent.', {run_in_background: false})),
+				say('The delegation came back. Done.'),
+			),
+			outer: byTurn(
+				reply(agentCall('inner', 'Count for the parent', 'Count the files in the working folder.', {run_in_background: false})),
+				reply(bash('ls -a', 'Look once more')),
+				say('Outer report: never sent.'),
+			),
+			inner: stopSelf('Delegate the count', 'Inner report: never sent.'),
+		},
+		agents: {outer: 'stopped', inner: 'stopped'},
+	},
+	'stop-background': {
+		about:
+			"A background agent (the default) asks `agentlog stop 'Check in the background'` on itself: its next Bash call is denied, it ends with no SubagentStop, and the main session gets its <task-notification> at once.",
+		prompt: 'Have a subagent count the files in the background.',
+		control: true,
+		scripts: {
+			main: byTurn(
+				reply(agentCall('reader', 'Check in the background', 'Count the files in the working folder.')),
+				say('The reader works in the background.'),
+				say('The reader came back. Done.'),
+			),
+			reader: stopSelf('Check in the background', 'Reader report: never sent.'),
+		},
+		agents: {reader: 'stopped'},
+	},
+};
+
 /** Every scenario, by the folder name it is captured into. */
-export const scenarios = {...singleScenarios, ...mixedScenarios, ...secondLookScenarios};
+export const scenarios = {...singleScenarios, ...mixedScenarios, ...secondLookScenarios, ...stopScenarios};

@@ -16,6 +16,7 @@ import {registerStatusCommand} from './commands/status-command.js';
 import {registerTimelineCommand} from './commands/timeline-command.js';
 import {registerReportCommand} from './commands/report-command.js';
 import {registerStreamCommand} from './commands/stream-command.js';
+import {registerStopCommand} from './commands/stop-command.js';
 import {safeText} from '../core/text/safe-text.js';
 import {usageErrorText} from '../present/usage-error.js';
 import {CliError} from '../core/user-error.js';
@@ -47,6 +48,7 @@ export function createProgram(): Command {
 	registerTimelineCommand(program);
 	registerReportCommand(program);
 	registerStreamCommand(program);
+	registerStopCommand(program);
 	warnAboutPrices(program);
 	return program;
 }

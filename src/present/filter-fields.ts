@@ -1,6 +1,6 @@
 // What the filter expression (core/monitor/filter.ts) matches an agent on: the words the screen,
 // `ls` and `history` show of it. A watch item's and a history agent's fields, the same names.
-import type {AgentHistory} from '../core/history/fold.js';
+import {hasEnded, type AgentHistory} from '../core/history/fold.js';
 import {filterTree, isEmptyFilter, matchesFilter, type Filter, type FilterFields} from '../core/monitor/filter.js';
 import type {MonitorItem, MonitorModel} from '../core/monitor/model.js';
 import {lifecycleWord, shownStatus} from './present.js';
@@ -26,7 +26,7 @@ export function itemFilterFields(item: MonitorItem): FilterFields {
 
 /** A history agent: its history status (`completed`, `failed`, `stale`…), `stopped` for every stop. */
 export function historyFilterFields(h: Pick<AgentHistory, 'agentId' | 'type' | 'description' | 'name' | 'status' | 'workflow'>): FilterFields {
-	const stopped = h.status === 'completed' || h.status === 'failed' || h.status === 'interrupted';
+	const stopped = hasEnded(h.status);
 	return {
 		name: words(h.name),
 		type: words(h.type),

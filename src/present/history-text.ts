@@ -1,7 +1,7 @@
 // What `history` and `chain` print about an agent, as plain strings (the status with its glyph,
 // the commits, one table row). Every string from the log is made safe here (safeLine) before it
 // is shown. Pure: the clock is a parameter.
-import {GLYPH, type Shown} from './present.js';
+import {GLYPH, USER_STOPPED_WORDS, type Shown} from './present.js';
 import {formatDuration, formatLocalTime} from '../core/text/format.js';
 import {fit} from '../core/text/cut.js';
 import {safeLine} from '../core/text/safe-text.js';
@@ -15,16 +15,22 @@ const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {
 	completed: 'stopped',
 	failed: 'stopped',
 	interrupted: 'stopped',
+	'user-stopped': 'stopped',
 	resumed: 'active',
 	active: 'active',
 	idle: 'idle',
 	stale: 'stale',
 };
 
-/** `○ completed`, `● resumed ×2`. */
+/** A history status in words: its name, but `stopped by you` for an agent the user stopped from agentlog. */
+export function historyStatusWord(status: HistoryStatus): string {
+	return status === 'user-stopped' ? USER_STOPPED_WORDS : status;
+}
+
+/** `○ completed`, `● resumed ×2`, `○ stopped by you`. */
 export function historyStatusText(h: Pick<AgentHistory, 'status' | 'resumeCount'>): string {
 	const resumed = h.status === 'resumed' && h.resumeCount > 1 ? ` ×${h.resumeCount}` : '';
-	return `${GLYPH[GLYPH_OF[h.status]]} ${h.status}${resumed}`;
+	return `${GLYPH[GLYPH_OF[h.status]]} ${historyStatusWord(h.status)}${resumed}`;
 }
 
 /** How many characters of a commit are shown. */

@@ -9,7 +9,7 @@ import {INFERRED_STOP_LABEL} from '../core/monitor/inferred-stop.js';
 import type {Waiting} from '../core/monitor/waiting.js';
 import {fit} from '../core/text/cut.js';
 import {PROVIDER_MARK, providerPrefix} from '../core/record/provider.js';
-import {isFailure} from '../core/record/limits.js';
+import {isFailure, isUserStop} from '../core/record/limits.js';
 
 export {plainText} from '../core/monitor/report.js';
 
@@ -72,6 +72,9 @@ export function resumedLabel(resumeCount: number | undefined): string | undefine
 	return resumeCount === 1 ? 'resumed' : `resumed ×${resumeCount}`;
 }
 
+/** What every view says of an agent the user stopped from agentlog (`agentlog stop`, `x` in watch). */
+export const USER_STOPPED_WORDS = 'stopped by you';
+
 /**
  * The status word of a record's lifecycle, the one place it is decided: `interrupted`
  * for a stopped agent its record says was cut off (its session ended, or its parent's call came
@@ -85,7 +88,7 @@ export function lifecycleWord(item: ViewItem): string {
 		return resumed === undefined ? 'waiting' : `waiting · ${resumed}`;
 	}
 	if (displayStatus === 'stopped') {
-		return agent.interrupted ? 'interrupted' : isFailure(agent.stopReason) ? 'failed' : 'stopped';
+		return agent.interrupted ? 'interrupted' : isFailure(agent.stopReason) ? 'failed' : isUserStop(agent.stopReason) ? USER_STOPPED_WORDS : 'stopped';
 	}
 	const resumed = resumedLabel(agent.resumeCount);
 	if (resumed === undefined) {

@@ -117,7 +117,7 @@ export function sessionReport(sessionId: string, items: readonly MonitorItem[], 
 			depth: item.depth,
 			parentAgentId: fields.parentAgentId,
 			status: lane.status,
-			why: lane.status === 'failed' || lane.status === 'interrupted' ? stopReasonText(item.agent.stopReason) || null : null,
+			why: lane.status === 'failed' || lane.status === 'interrupted' || lane.status === 'user-stopped' ? stopReasonText(item.agent.stopReason) || null : null,
 			startedAt: new Date(lane.startMs).toISOString(),
 			// A stale agent never stopped (null, as in ls and history); its lane ends at its last sign of life.
 			stoppedAt: lane.stopMs === undefined || lane.status === 'stale' ? null : new Date(lane.stopMs).toISOString(),
@@ -206,6 +206,7 @@ const STATUS_GLYPH: Readonly<Record<LaneStatus, string>> = {
 	completed: '✓',
 	failed: '✗',
 	interrupted: '╳',
+	'user-stopped': '■',
 };
 
 const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
@@ -216,6 +217,7 @@ const STATUS_WORD: Readonly<Record<LaneStatus, string>> = {
 	completed: `${STATUS_GLYPH.completed} completed`,
 	failed: `${STATUS_GLYPH.failed} failed`,
 	interrupted: `${STATUS_GLYPH.interrupted} interrupted`,
+	'user-stopped': `${STATUS_GLYPH['user-stopped']} stopped by you`,
 };
 
 /** Mermaid's tag for a bar: failures in red (crit), running ones highlighted (active), finished ones grey (done). */
@@ -249,7 +251,9 @@ const dollars = (cost: JsonCost | null): string => (cost === null ? '?' : jsonCo
 export function reportMarkdown(report: SessionReport, time: (iso: string) => string): string {
 	const short = report.sessionId.slice(0, 8);
 	const t = report.totals;
-	const statusWords = (Object.entries(t.byStatus) as [LaneStatus, number][]).map(([status, n]) => `${n} ${status}`).join(', ');
+	const statusWords = (Object.entries(t.byStatus) as [LaneStatus, number][])
+		.map(([status, n]) => `${n} ${status === 'user-stopped' ? 'stopped by you' : status}`)
+		.join(', ');
 	const lines: string[] = [
 		`## Agents of session \`${markdownText(short, 16)}\``,
 		'',
@@ -265,14 +269,15 @@ export function reportMarkdown(report: SessionReport, time: (iso: string) => str
 		const label = labels[i]!;
 		return `${mermaidName(label.text, max)}${label.id === null ? '' : ` ${label.id}`}`;
 	};
-	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted');
+	const trouble = report.agents.filter(a => a.status === 'failed' || a.status === 'interrupted' || a.status === 'user-stopped');
 	if (trouble.length > 0) {
-		lines.push('### Failures and interruptions', '');
+		lines.push(trouble.some(a => a.status === 'user-stopped') ? '### Failures, interruptions and stops' : '### Failures and interruptions', '');
 		// Its id follows its label here.
 		for (const a of trouble) {
 			const when = a.stoppedAt === null ? '' : ` at ${markdownText(time(a.stoppedAt), 40)}`;
+			const why = a.status === 'user-stopped' ? null : a.why;
 			lines.push(
-				`- **${markdownText(labelOf(a), 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status}${when}${a.why === null ? '' : `: ${markdownText(a.why, 200)}`}`,
+				`- **${markdownText(labelOf(a), 80)}** \`${a.agentId.slice(0, 12)}\` ${a.status === 'user-stopped' ? 'stopped by you' : a.status}${when}${why === null ? '' : `: ${markdownText(why, 200)}`}`,
 			);
 		}
 		lines.push('');

@@ -6,6 +6,7 @@ import {safeLine} from '../core/text/safe-text.js';
 import {HISTORY_STATUSES} from '../core/history/fold.js';
 import {BY_KEY, type HistoryStats, type StatsDimension} from '../core/history/stats.js';
 import {costText, jsonCostText, pricesNote} from './cost-text.js';
+import {historyStatusWord} from './history-text.js';
 
 /** `2.5%` of a share (0 when there is nothing to share). */
 export function percentText(part: number, whole: number): string {
@@ -30,7 +31,9 @@ export function formatStatsText(stats: HistoryStats, by: StatsDimension, now: nu
 	out.push(`${plural(stats.agents, 'agent')} · ${plural(stats.events, 'event')} · ${plural(stats.sessions, 'session')}${range}`);
 	const interrupted = stats.byStatus.interrupted;
 	out.push(`interrupted: ${interrupted} of ${stats.agents} (${percentText(interrupted, stats.agents)})`);
-	out.push(`status: ${HISTORY_STATUSES.map(s => `${s} ${stats.byStatus[s]}`).join(' · ')}`);
+	// `stopped by you` only when the user stopped one: most histories never have any.
+	const shown = HISTORY_STATUSES.filter(s => s !== 'user-stopped' || stats.byStatus[s] > 0);
+	out.push(`status: ${shown.map(s => `${historyStatusWord(s)} ${stats.byStatus[s]}`).join(' · ')}`);
 	if (stats.cost !== null) {
 		out.push(`cost: ${jsonCostText(stats.cost)} (${pricesNote(stats.cost.pricesAsOf)})`);
 	}

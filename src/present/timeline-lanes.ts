@@ -3,7 +3,7 @@
 // per item; the same for `watch` and `agentlog timeline`. Pure.
 import type {ViewItem} from '../core/monitor/view.js';
 import type {LifecycleStep} from '../core/record/fold-state.js';
-import {isFailure} from '../core/record/limits.js';
+import {isFailure, isUserStop} from '../core/record/limits.js';
 import {nestedName} from './present.js';
 import type {Lane, LaneStatus, MarkKind} from './timeline.js';
 
@@ -17,7 +17,7 @@ function statusOf(item: ViewItem): LaneStatus {
 	if (item.agent.interrupted) {
 		return 'interrupted';
 	}
-	return isFailure(item.agent.stopReason) ? 'failed' : 'completed';
+	return isFailure(item.agent.stopReason) ? 'failed' : isUserStop(item.agent.stopReason) ? 'user-stopped' : 'completed';
 }
 
 const time = (iso: string | undefined): number | undefined => {
@@ -45,7 +45,7 @@ export function laneOf(item: ViewItem & {readonly name?: string | undefined}, st
 		if (ms === undefined) {
 			continue;
 		}
-		if (step.kind === 'completed' || step.kind === 'failed' || step.kind === 'interrupted') {
+		if (step.kind === 'completed' || step.kind === 'failed' || step.kind === 'interrupted' || step.kind === 'user-stopped') {
 			stoppedAt ??= ms;
 			lastStop = Math.max(lastStop ?? ms, ms);
 		} else if (step.kind === 'resumed' && stoppedAt !== undefined) {

@@ -8,7 +8,7 @@ import {axisLine, columnSpan, zoomedWindow, type TimeWindow} from './timeline-ax
 export {columnSpan, zoomedWindow, ZOOMS, type TimeWindow} from './timeline-axis.js';
 
 /** How a lane's run ended, or that it still runs. */
-export type LaneStatus = 'active' | 'idle' | 'waiting' | 'stale' | 'completed' | 'failed' | 'interrupted';
+export type LaneStatus = 'active' | 'idle' | 'waiting' | 'stale' | 'completed' | 'failed' | 'interrupted' | 'user-stopped';
 
 /** A moment marked on a bar. */
 export type MarkKind = 'idle' | 'waiting' | 'resumed' | 'failed' | 'interrupted';

@@ -6,7 +6,9 @@ import {costCell} from './cost-text.js';
 
 /** `2 running · 12 done · 1 failed` (only what is not 0; `no agents` when nothing is). */
 export function runCountsText(counts: WorkflowCounts): string {
-	const parts = (['running', 'done', 'failed', 'interrupted'] as const).filter(k => counts[k] > 0).map(k => `${counts[k]} ${k}`);
+	const parts = (['running', 'done', 'failed', 'interrupted', 'stopped'] as const)
+		.filter(k => counts[k] > 0)
+		.map(k => `${counts[k]} ${k === 'stopped' ? 'stopped by you' : k}`);
 	return parts.length === 0 ? 'no agents' : parts.join(' · ');
 }
 

@@ -1,4 +1,4 @@
-import {useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
+import {useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore} from 'react';
 import {formatLocalTime} from '../core/text/format.js';
 import type {Size} from './model/layout.js';
 import {buildScreen} from './model/screen-model.js';
@@ -17,7 +17,11 @@ import {usePersistedToggle} from './hooks/use-persisted-toggle.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './components/Screen.js';
 import {clockInterval} from './model/clock-interval.js';
-import {arrangeRows, rowId} from './model/workflow-rows.js';
+import {arrangeRows, isRunRow, rowId, runIdOfRow} from './model/workflow-rows.js';
+import type {MonitorItem} from '../core/monitor/model.js';
+import type {Result} from '../core/result.js';
+import {planStop, type StopPlan} from '../core/stop/stop-target.js';
+import {STOP_OFF_TEXT, stopQuestion, stopTargetText} from '../present/stop-text.js';
 import type {WorkflowSource} from '../store/workflow/follower.js';
 import {EMPTY_WORKFLOW_INDEX, sessionFolderOf} from '../core/workflow/workflow-of.js';
 import {filterWantsAll, listView} from './model/list-view.js';
@@ -57,6 +61,11 @@ export interface AppProps {
 	readonly sessions?: {readonly list: () => readonly SessionChoice[]; readonly choose: (sessionId: string | undefined) => void};
 	/** Key p: switch tmux to the pane where the agent's session runs; says what it did or why it could not. */
 	readonly jump?: (agentId: string) => string;
+	/** x (watch only): whether the stop is installed, and writing a stop request for the hook. */
+	readonly stop?: {
+		readonly installed: () => boolean;
+		readonly request: (sessionId: string, target: string, items: readonly MonitorItem[]) => Result<StopPlan>;
+	};
 }
 
 const systemNow = () => Date.now();
@@ -69,6 +78,7 @@ const noParents = () => NO_PARENTS;
 const NO_WORK: ReadonlySet<string> = new Set();
 const noWork = () => NO_WORK;
 const noWorkflows = () => EMPTY_WORKFLOW_INDEX;
+const NO_STOPS: ReadonlyMap<string, number> = new Map();
 
 export function App(props: AppProps) {
 	const {source, staleMs, max, dedup, keyboard, replay} = props;
@@ -81,6 +91,7 @@ export function App(props: AppProps) {
 		filter: props.initialFilter ?? '',
 	}));
 	const [notice, setNotice] = useState<string | undefined>(undefined);
+	const [stopping, setStopping] = useState<ReadonlyMap<string, number>>(NO_STOPS);
 
 	const agents = useMemo(() => [...snapshot.set.agents.values()], [snapshot.set.agents]);
 	const {transcripts} = props;
@@ -146,6 +157,7 @@ export function App(props: AppProps) {
 		...(shown.filter === undefined ? {} : {filter: shown.filter}),
 		...(choices === undefined ? {} : {sessions: choices}),
 		...(notice === undefined ? {} : {notice}),
+		...(stopping.size === 0 ? {} : {stopping}),
 		warnings: snapshot.set.invalid.size,
 		ui,
 		now: time,
@@ -170,7 +182,59 @@ export function App(props: AppProps) {
 					},
 		[sessions, setOpened],
 	);
-	const onAction = useOutsideActions(outside, {setNotice, choose: sessions?.choose, open, jump: props.jump});
+	// x: the question for the selected row, then the request; the rows it covers say `stopping…` till they stop.
+	const stopState = useRef<{items: readonly MonitorItem[]; sessionId: string | undefined; asked?: {target: string; sessionId: string}}>({
+		items: [],
+		sessionId: undefined,
+	});
+	// Kept for the key handler as each render commits (keys read the latest, never a render's closure).
+	useLayoutEffect(() => {
+		stopState.current = {...stopState.current, items: view.items, sessionId: snapshot.sessionId};
+	}, [view.items, snapshot.sessionId]);
+	const {stop} = props;
+	const stopAsk = useMemo(
+		() =>
+			stop === undefined
+				? undefined
+				: (selectedId: string): {readonly question: string} | {readonly notice: string} => {
+						if (!stop.installed()) {
+							return {notice: `x: ${STOP_OFF_TEXT}`};
+						}
+						const {items, sessionId} = stopState.current;
+						const target = isRunRow(selectedId) ? runIdOfRow(selectedId) : selectedId;
+						const plan = sessionId === undefined ? undefined : planStop(target, items);
+						if (plan === undefined || sessionId === undefined) {
+							return {notice: 'x: no session here'};
+						}
+						if (!plan.ok) {
+							return {notice: `x: cannot stop: ${plan.error}`};
+						}
+						stopState.current = {...stopState.current, asked: {target, sessionId}};
+						return {question: stopQuestion(plan.value)};
+					},
+		[stop],
+	);
+	const stopAnswer = useMemo(
+		() =>
+			stop === undefined
+				? undefined
+				: (yes: boolean): string => {
+						const {asked, items} = stopState.current;
+						stopState.current = {...stopState.current, asked: undefined};
+						if (!yes || asked === undefined) {
+							return 'x: nothing stopped';
+						}
+						const done = stop.request(asked.sessionId, asked.target, items);
+						if (!done.ok) {
+							return `x: cannot stop: ${done.error}`;
+						}
+						const since = now();
+						setStopping(before => new Map([...before, ...done.value.stops.map(item => [item.agent.agentId, since] as const)]));
+						return `asked to stop ${stopTargetText(done.value)}: each agent stops at its next tool call`;
+					},
+		[stop, now],
+	);
+	const onAction = useOutsideActions(outside, {setNotice, choose: sessions?.choose, open, jump: props.jump, stopAsk, stopAnswer});
 	const context = useMemo(() => ({...model.context, canPickSession: sessions !== undefined}), [model.context, sessions]);
 	useAppKeys(dispatch, ui, context, keyboard, replay ? 'replay' : 'live', replay?.control, onAction);
 

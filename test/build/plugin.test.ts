@@ -89,13 +89,17 @@ describe('.claude-plugin/plugin.json', () => {
 		expect(Array.isArray(manifest.keywords) && manifest.keywords.every(k => typeof k === 'string')).toBe(true);
 	});
 
-	it('has one option, notify (off by default), which the launcher reads as CLAUDE_PLUGIN_OPTION_NOTIFY', () => {
-		const notify = (manifest.userConfig as {notify: Record<string, unknown>}).notify;
-		expect(Object.keys(manifest.userConfig as object)).toEqual(['notify']);
-		expect(notify).toMatchObject({type: 'boolean', default: false});
-		expect(Object.keys(notify).sort()).toEqual(['default', 'description', 'title', 'type']);
-		expect([typeof notify.title, typeof notify.description]).toEqual(['string', 'string']);
-		expect(readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8')).toContain('"${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true');
+	it('has two options, notify and control (off by default), which the launcher reads as CLAUDE_PLUGIN_OPTION_<NAME>', () => {
+		expect(Object.keys(manifest.userConfig as object)).toEqual(['notify', 'control']);
+		for (const name of ['notify', 'control']) {
+			const option = (manifest.userConfig as Record<string, Record<string, unknown>>)[name]!;
+			expect(option).toMatchObject({type: 'boolean', default: false});
+			expect(Object.keys(option).sort()).toEqual(['default', 'description', 'title', 'type']);
+			expect([typeof option.title, typeof option.description]).toEqual(['string', 'string']);
+		}
+		const launcher = readFileSync(path.join(root, 'hooks', 'agent-spy.sh'), 'utf8');
+		expect(launcher).toContain('"${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true');
+		expect(launcher).toContain('"${CLAUDE_PLUGIN_OPTION_CONTROL-}" != true');
 	});
 
 	it('leaves hooks/hooks.json to the default layout (naming it again loads it twice)', () => {
@@ -150,8 +154,11 @@ describe('hooks/hooks.json', () => {
 		const merged = mergeAgentlogHooks({}, target).settings.hooks as Record<string, {hooks: {command: string}[]}[]>;
 		const withPluginCommand = JSON.parse(JSON.stringify(merged).split(JSON.stringify(target.command).slice(1, -1)).join('@CMD@')) as unknown;
 		const pluginWithPlaceholder = JSON.parse(JSON.stringify(hooksFile.hooks).split(JSON.stringify(PLUGIN_HOOK_COMMAND).slice(1, -1)).join('@CMD@')) as unknown;
-		expect(pluginWithPlaceholder).toEqual(withPluginCommand);
-		expect(Object.keys(hooksFile.hooks as object)).toEqual([...AGENTLOG_HOOK_EVENTS]);
+		// Besides: the stop's PreToolUse, which install-hook adds only with --control.
+		const {PreToolUse: control, ...recorded} = pluginWithPlaceholder as Record<string, unknown>;
+		expect(recorded).toEqual(withPluginCommand);
+		expect(control).toEqual([{matcher: '*', hooks: [{type: 'command', command: '@CMD@ --control', timeout: 5}]}]);
+		expect(Object.keys(hooksFile.hooks as object)).toEqual([...AGENTLOG_HOOK_EVENTS, 'PreToolUse']);
 		const hooks = hooksFile.hooks as Record<string, {matcher?: string}[]>;
 		expect(hooks.PostToolUse![0]!.matcher).toBe(AGENT_TOOLS.join('|'));
 		expect(hooks.Notification![0]!.matcher).toBe(NOTIFICATION_TYPES.join('|'));

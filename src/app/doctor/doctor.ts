@@ -1,6 +1,7 @@
 // `agentlog doctor`'s use case: is agentlog's hook set up and working? Gathers the facts
 // (store/doctor) and turns them into checks (core/doctor). Writes nothing but the activity
 // folder's writability probe, removed at once.
+import {stopControlCheck} from '../../core/doctor/stop-check.js';
 import {readFileSync} from 'node:fs';
 import {activityCheck, heartbeatCheck, hookLogCheck} from '../../core/doctor/activity-checks.js';
 import {doctorReport, type DoctorReport} from '../../core/doctor/check.js';
@@ -136,6 +137,7 @@ export function doctor(options: DoctorOptions): DoctorReport {
 	}
 	return doctorReport([
 		...settingsChecks({files, plugins, pluginsCut: cut, target, project}),
+		stopControlCheck(files, target, project),
 		...hookFileChecks({...hookFiles, project, ...(plugin === undefined ? {} : {plugin}), ...(pluginOnly ? {node: probeLauncherNode(undefined, env)} : {})}),
 		activityChecks[0]!,
 		heartbeatCheck(heartbeat, now),

@@ -7,9 +7,16 @@ import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {CODEX_APPROVAL_NOTE} from '../../core/install/codex-hooks.js';
-import {installEdit, installedNotify, switchCommandEdit, type InstallEdit} from '../../core/install/settings-edit.js';
-import {parseSettings, type AgentlogHookEvent, type HookEventSet, type JsonObject} from '../../core/install/settings-merge.js';
-import {notifyCommand, type HookTarget} from '../../core/install/shell-command.js';
+import {installEdit, installedNotify, switchCommandEdit, uninstallEdit, type InstallEdit} from '../../core/install/settings-edit.js';
+import {
+	AGENTLOG_HOOK_EVENTS,
+	CONTROL_EVENTS,
+	parseSettings,
+	type AgentlogHookEvent,
+	type HookEventSet,
+	type JsonObject,
+} from '../../core/install/settings-merge.js';
+import {controlCommand, notifyCommand, type HookTarget} from '../../core/install/shell-command.js';
 import {unifiedDiff} from '../../core/install/text-diff.js';
 import {visibleText} from '../../core/text/safe-text.js';
 import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../../core/install/agentlog-plugin.js';
@@ -132,6 +139,30 @@ interface InstallPlan {
 	readonly command: string;
 	/** The new text; undefined when nothing changes. */
 	readonly text: string | undefined;
+	/** install-hook --control / --no-control: the PreToolUse entry added or removed (empty: unchanged). */
+	readonly control?: {readonly on: boolean; readonly changed: boolean; readonly command: string};
+}
+
+/**
+ * The stop entry (PreToolUse of every tool, `<command> --control`) added (`want` true) or removed
+ * (false) in the text the rest of the plan made; undefined `want` leaves it as it is.
+ */
+function planControl(plan: InstallPlan, file: SettingsFile, settings: JsonObject, target: HookTarget, want: boolean | undefined): InstallPlan {
+	if (want === undefined) {
+		return plan;
+	}
+	const before = plan.text ?? file.text;
+	const parsed = plan.text === undefined ? undefined : parseSettings(plan.text, [...AGENTLOG_HOOK_EVENTS, ...CONTROL_EVENTS]);
+	const base = parsed?.ok ? parsed.settings : settings;
+	const command = controlCommand(target.command);
+	if (want) {
+		const edit = installEdit(before, base, {...target, command}, CONTROL_EVENTS);
+		const text = editedText(edit.result, file);
+		return {...plan, text: text ?? plan.text, control: {on: true, changed: edit.added.length > 0, command}};
+	}
+	const edit = uninstallEdit(before, base, target.command, CONTROL_EVENTS);
+	const text = editedText(edit.result, file);
+	return {...plan, text: text ?? plan.text, control: {on: false, changed: edit.removed.length > 0, command}};
 }
 
 function planInstall(file: SettingsFile, settings: JsonObject, target: HookTarget, events: HookEventSet, want: boolean | undefined): InstallPlan {
@@ -168,6 +199,15 @@ function installSettingsLines(
 			`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${plan.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`,
 		);
 	}
+	if (plan.control?.changed === true) {
+		lines.push(
+			plan.control.on
+				? `    stop from agentlog on: ${would('added', 'would add')} PreToolUse (every tool) → ${plan.control.command}
+`
+				: `    stop from agentlog off: ${would('removed', 'would remove')} PreToolUse → ${plan.control.command}
+`,
+		);
+	}
 	// agentlog's own entries (just switched) are not news; another tool's running the script is.
 	for (const {event, command} of edit.present.filter(p => p.command !== plan.command)) {
 		lines.push(`    ${event}: already runs ${command}; left as it is\n`);
@@ -180,6 +220,10 @@ function codexPlan(file: SettingsFile, settings: JsonObject, target: HookTarget,
 	const edit = installEdit(file.text, settings, target, events);
 	return {edit, switched: [], notify: false, command: target.command, text: editedText(edit.result, file)};
 }
+
+/** After an install with the stop on: what it does and costs. */
+export const CONTROL_NOTE =
+	'Stop from agentlog: `x` in watch and `agentlog stop` stop a subagent at its next tool call. The hook now runs on every tool call; with no stop pending its launcher exits before Node starts. `agentlog install-hook --no-control` turns it off.\n';
 
 /** After an install with notifications on: what they need. */
 export const NOTIFY_NOTE =
@@ -195,7 +239,10 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	const say = output(ctx);
 	const resolved = resolve(options, ctx, true);
 	const {target, bundles, file, settings, claude, tool, events} = resolved;
-	let plan = tool === 'codex' ? codexPlan(file, settings, target, events) : planInstall(file, settings, target, events, options.notify);
+	let plan =
+		tool === 'codex'
+			? codexPlan(file, settings, target, events)
+			: planControl(planInstall(file, settings, target, events, options.notify), file, settings, target, options.control);
 	const newText = plan.text;
 
 	const launcher = renderLauncher(readFileSync(ctx.assets.launcher, 'utf8'), ctx.execPath);
@@ -266,7 +313,10 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 				compute: next => {
 					if (next !== file) {
 						const nextSettings = usableSettings(next, events);
-						plan = tool === 'codex' ? codexPlan(next, nextSettings, target, events) : planInstall(next, nextSettings, target, events, options.notify);
+						plan =
+							tool === 'codex'
+								? codexPlan(next, nextSettings, target, events)
+								: planControl(planInstall(next, nextSettings, target, events, options.notify), next, nextSettings, target, options.control);
 					}
 					return plan.text;
 				},
@@ -301,6 +351,9 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	say(["Installed agentlog's hook.\n", ...installSettingsLines(plan, finalFile, resolved, would), ...fileLines, notes, twice, RESTART_NOTE].join(''));
 	if (plan.notify) {
 		say(NOTIFY_NOTE);
+	}
+	if (plan.control?.on === true) {
+		say(CONTROL_NOTE);
 	}
 	say(`Past agents: \`agentlog import\` adds the subagents Claude Code still keeps in ${path.join(claude, 'projects')} to the history.\n`);
 }

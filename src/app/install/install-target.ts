@@ -31,6 +31,8 @@ export interface HookCommandOptions {
 	readonly qwenHome?: string;
 	/** install-hook --notify / --no-notify: notifications through Claude Code on or off; undefined keeps what is installed (off for a new install). */
 	readonly notify?: boolean;
+	/** install-hook --control / --no-control: the user's stop from agentlog (PreToolUse of every tool) on or off; undefined keeps what is installed. */
+	readonly control?: boolean;
 }
 
 /** Everything the commands take from the process; tests pass their own. */
@@ -142,6 +144,9 @@ export function resolve(options: HookCommandOptions, ctx: HookContext, needsFold
 
 /** install-hook --codex: `$CODEX_HOME/hooks.json`, the hook's own copy in `$CODEX_HOME/hooks/`. */
 function resolveCodex(options: HookCommandOptions, ctx: HookContext, needsFolder: boolean, claude: string): Resolved {
+	if (options.control !== undefined) {
+		throw new CliError(`--${options.control ? '' : 'no-'}control is for Claude Code's hook: agentlog cannot stop a Codex subagent yet`, 2);
+	}
 	if (options.notify !== undefined) {
 		throw new CliError(`--${options.notify ? '' : 'no-'}notify is for Claude Code's hook: Codex does not write a hook's terminal sequences`, 2);
 	}

@@ -4,7 +4,7 @@
 import {existsSync, linkSync, lstatSync, readdirSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {uninstallEdit, type UninstallEdit} from '../../core/install/settings-edit.js';
-import {hasAgentlogHooks, parseSettings} from '../../core/install/settings-merge.js';
+import {CONTROL_EVENTS, hasAgentlogHooks, parseSettings} from '../../core/install/settings-merge.js';
 import {unifiedDiff} from '../../core/install/text-diff.js';
 import {isCodeCacheName} from '../../core/install/code-cache.js';
 import {BACKUP_SUFFIX, isAgentlogLauncher, readIfExists, readSettingsFile, Staging, type SettingsFile} from './hook-files.js';
@@ -45,7 +45,9 @@ function removedLine(edit: UninstallEdit, would: (done: string, future: string) 
 export function runUninstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
 	const say = output(ctx);
 	const resolved = resolve(options, ctx, false);
-	const {target, bundles, file, settings, tool, events} = resolved;
+	const {target, bundles, file, settings, tool} = resolved;
+	// Claude Code's: the stop's PreToolUse entry too (install-hook --control).
+	const events = tool === 'claude' ? [...resolved.events, ...CONTROL_EVENTS] : resolved.events;
 	let edit = uninstallEdit(file.text, settings, target.command, events);
 	const newText = editedText(edit.result, file);
 	// install-hook backs a file up the first time it changes it, unless the file did not exist: one

@@ -50,7 +50,14 @@ function addOptions(command: Command, install: boolean): Command {
 					'notifications with no monitor open: Claude Code (2.1.141+) shows one when an agent waits for you, fails, or a fan-out finishes',
 				).conflicts(['codex', 'qwen']),
 			)
-			.addOption(new Option('--no-notify', 'turn those notifications off again (the hook stays installed)').conflicts(['codex', 'qwen']));
+			.addOption(new Option('--no-notify', 'turn those notifications off again (the hook stays installed)').conflicts(['codex', 'qwen']))
+			.addOption(
+				new Option(
+					'--control',
+					'let `agentlog stop` and `x` in watch stop a subagent: adds PreToolUse of every tool (with no stop pending, the launcher exits before Node starts)',
+				).conflicts(['codex', 'qwen']),
+			)
+			.addOption(new Option('--no-control', 'remove that PreToolUse entry again (the hook stays installed)').conflicts(['codex', 'qwen']));
 	}
 	return command.option('--dry-run', 'print what would change (with a diff) and write nothing');
 }
@@ -86,6 +93,13 @@ most one every 2 s per session. Nothing is sent to a Claude Code older than 2.1.
 reads the version from the session's transcript); \`claude -p\` shows nothing. In tmux the desktop
 notification needs \`set -g allow-passthrough on\`; the bell needs nothing. \`watch\`'s own bell
 leaves these moments to the hook. The Claude Code plugin has the same switch: its notify option.
+
+--control adds one more entry: PreToolUse with the matcher "*" and the command
+"<claude>/hooks/agent-spy.sh --control" (--no-control removes it; without either, what is
+installed stays). It lets \`agentlog stop\` and \`x\` in watch stop a subagent at its next tool
+call. With no stop pending the launcher tests one file and exits before Node starts (about a
+millisecond per tool call); while one is pending the hook reads it and denies the covered
+agents' calls. The plugin has the same switch: its control option.
 
 install-hook --codex adds SubagentStart, SubagentStop and SessionEnd (which marks the
 session's children still running as interrupted: Codex fires no SubagentStop for an aborted

@@ -33,7 +33,7 @@ export function plainFrame(
 
 type Sources = Pick<AppProps, 'source' | 'transcripts' | 'workflows'>;
 /** What only a local watch has: the hook's own notifications, the session picker, the tmux jump. */
-type LocalOnly = Pick<AppProps, 'hookNotifies' | 'sessions' | 'jump'>;
+type LocalOnly = Pick<AppProps, 'hookNotifies' | 'sessions' | 'jump' | 'stop'>;
 
 /** The live App, its collapse and bell remembered in the state file as `watch` does, starting with `--filter`. */
 export function monitorApp(

@@ -20,6 +20,8 @@ import {COMMAND_NAMES} from '../shared/command-names.js';
 import {clockNow} from '../../app/env.js';
 import {listSessions} from '../../app/session/listing.js';
 import {jumpToAgent, runTmux} from '../../app/session/jump.js';
+import {requestStop, stopInstalled} from '../../app/stop/stop-agents.js';
+import type {MonitorItem} from '../../core/monitor/model.js';
 import type {LiveSession} from '../../app/session/live.js';
 
 /** One plain frame of the screen, for a pipe or a file: the same model as the live monitor and `ls`. */
@@ -79,11 +81,19 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 	let live: LiveSession = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
 	let watched = sessionId;
 	const element = () =>
-		monitorApp(options, {hookNotifies: session => hookNotifies(path.join(activity, session)), sessions, jump}).element({
+		monitorApp(options, {hookNotifies: session => hookNotifies(path.join(activity, session)), sessions, jump, stop}).element({
 			source: live.agents,
 			transcripts: live.transcripts,
 			workflows: live.workflows,
 		});
+	// x: the stop request for the hook (app/stop), in the session shown.
+	const stop = {
+		installed: () => stopInstalled(),
+		request: (session: string, target: string, items: readonly MonitorItem[]) => {
+			const done = requestStop(activity, session, target, items, Date.now());
+			return done.ok ? {ok: true as const, value: done.value.plan} : done;
+		},
+	};
 	// p: the agent's record as the watcher holds it now.
 	const jump = (agentId: string): string => {
 		const snapshot = live.agents.getSnapshot();

@@ -20,5 +20,6 @@ export const COMMAND_NAMES: readonly string[] = [
 	'timeline',
 	'report',
 	'stream',
+	'stop',
 	'help',
 ];

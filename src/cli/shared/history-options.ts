@@ -70,7 +70,7 @@ export function addFilterOptions(command: Command): Command {
 	return command
 		.option('--agent <id>', 'only this agent (an id or a unique prefix of one)')
 		.option('--type <type>', 'only agents of this type (case-insensitive)')
-		.option('--status <list>', 'only these statuses, comma-separated: completed, failed, interrupted, resumed, active, idle, stale', statusOption)
+		.option('--status <list>', 'only these statuses, comma-separated: completed, failed, interrupted, user-stopped, resumed, active, idle, stale', statusOption)
 		.option('--since <when>', 'only agents started since then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.option('--until <when>', 'only agents started until then: a duration before now (2h, 7d) or an ISO time', timeBoundOption)
 		.addOption(

@@ -17,14 +17,19 @@ export type {LifecycleKind, LifecycleStep} from '../record/fold-state.js';
 import {IMPORTED_EVENT, importedFacts} from './imported.js';
 import {RepeatFilter} from './repeats.js';
 import {TimeOrder, UNBOUNDED, type TimeOrderBounds} from './time-order.js';
-import {failureReason, isFailure} from '../record/limits.js';
+import {failureReason, isFailure, isUserStop, USER_STOP_EVENT, USER_STOP_REASON} from '../record/limits.js';
 import type {WorkflowTag} from '../workflow/workflow-of.js';
 import {isLaunchStatus} from '../record/launch-status.js';
 
 /** An agent's status in the history. */
-export type HistoryStatus = 'completed' | 'failed' | 'interrupted' | 'resumed' | 'active' | 'idle' | 'stale';
+export type HistoryStatus = 'completed' | 'failed' | 'interrupted' | 'user-stopped' | 'resumed' | 'active' | 'idle' | 'stale';
 
-export const HISTORY_STATUSES: readonly HistoryStatus[] = ['completed', 'failed', 'interrupted', 'resumed', 'active', 'idle', 'stale'];
+export const HISTORY_STATUSES: readonly HistoryStatus[] = ['completed', 'failed', 'interrupted', 'user-stopped', 'resumed', 'active', 'idle', 'stale'];
+
+/** The statuses of an agent that ended: completed, failed, interrupted, or stopped by the user from agentlog. */
+export function hasEnded(status: HistoryStatus): boolean {
+	return status === 'completed' || status === 'failed' || status === 'interrupted' || status === 'user-stopped';
+}
 
 export interface AgentHistory {
 	readonly agentId: string;
@@ -210,7 +215,9 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 	}
 	if (line.state === 'stopped' || line.state === 'interrupted') {
 		const stopAt = facts.stoppedAt ?? line.at;
-		stop(s, {...line, at: stopAt}, Date.parse(stopAt), line.state === 'stopped' ? 'completed' : 'interrupted', line.event);
+		// A hook's stop its transcript told: stopped by you (agentlog's), or by another tool's hook.
+		const kind = line.state === 'interrupted' ? 'interrupted' : isUserStop(facts.stopReason) ? 'user-stopped' : 'completed';
+		stop(s, {...line, at: stopAt}, Date.parse(stopAt), kind, line.state === 'stopped' && facts.stopReason !== undefined ? facts.stopReason : line.event);
 	} else {
 		stateFacts(s, line, ms);
 	}
@@ -219,7 +226,7 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 function statusOf(s: State, now: number, staleMs: number): {status: HistoryStatus; record: AgentStatus; stale: boolean} {
 	switch (s.phase) {
 		case 'stopped': {
-			return {status: isFailure(s.stopReason) ? 'failed' : 'completed', record: 'stopped', stale: false};
+			return {status: isFailure(s.stopReason) ? 'failed' : isUserStop(s.stopReason) ? 'user-stopped' : 'completed', record: 'stopped', stale: false};
 		}
 		case 'interrupted': {
 			return {status: 'interrupted', record: 'stopped', stale: false};
@@ -531,6 +538,10 @@ export class EventFold {
 			}
 			case 'StopFailure': {
 				stop(s, line, ms, 'failed', failureReason(isObject(line.data) ? line.data.error : undefined));
+				break;
+			}
+			case USER_STOP_EVENT: {
+				stop(s, line, ms, 'user-stopped', USER_STOP_REASON);
 				break;
 			}
 			case 'TeammateIdle': {

@@ -42,6 +42,8 @@ export interface TranscriptImport {
 	readonly cwd?: string;
 	/** The tool of an agent read from another tool's own files (`codex`, `opencode`): the line says so. */
 	readonly provider?: Exclude<Provider, 'claude'>;
+	/** A hook stopped it (its transcript's `hook_stopped_continuation`): the stop reason (`user-stop`, `hook-stop:…`) and its time (ISO). */
+	readonly hookStop?: {readonly reason: string; readonly at?: string};
 }
 
 /** The facts of an Imported line, as the fold reads them (absent: unknown). */
@@ -55,6 +57,8 @@ export interface ImportedFacts {
 	readonly transcriptBytes?: number;
 	readonly transcriptMtimeMs?: number;
 	readonly transcriptPath?: string;
+	/** Why it stopped, when a hook stopped it (`user-stop`, `hook-stop:…`). */
+	readonly stopReason?: string;
 }
 
 /** A time as the log writes it (ISO with milliseconds, UTC), or undefined when it does not parse. */
@@ -74,7 +78,10 @@ export function importedLine(t: TranscriptImport): EventLine {
 	if (startedAt !== undefined) {
 		data.startedAt = startedAt;
 	}
-	data.stoppedAt = at;
+	data.stoppedAt = (t.hookStop?.at === undefined ? undefined : isoOf(t.hookStop.at)) ?? at;
+	if (t.hookStop !== undefined) {
+		data.stopReason = t.hookStop.reason;
+	}
 	if (t.description !== undefined) {
 		data.description = t.description;
 	}
@@ -102,7 +109,7 @@ export function importedLine(t: TranscriptImport): EventLine {
 		sessionId: t.sessionId,
 		agentId: t.agentId,
 		type: t.type,
-		state: t.finished ? 'stopped' : 'interrupted',
+		state: t.finished || t.hookStop !== undefined ? 'stopped' : 'interrupted',
 		data: data,
 		...(t.cwd === undefined ? {} : {cwd: t.cwd}),
 		...(t.provider === undefined ? {} : {provider: t.provider}),
@@ -154,6 +161,10 @@ export function importedFacts(line: EventLine): ImportedFacts | undefined {
 	const transcriptPath = str(data.transcriptPath);
 	if (transcriptPath) {
 		out.transcriptPath = transcriptPath;
+	}
+	const stopReason = str(data.stopReason);
+	if (stopReason) {
+		out.stopReason = stopReason;
 	}
 	return out;
 }

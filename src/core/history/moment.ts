@@ -6,7 +6,7 @@ import type {AgentLifecycle, SessionLifecycle} from '../record/lifecycle.js';
 import {isObject, str} from '../record/json.js';
 import {isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import type {EventLine} from '../record/event-line.js';
-import {foldEvents, type AgentHistory} from './fold.js';
+import {foldEvents, hasEnded, type AgentHistory} from './fold.js';
 import {WAITING_NOTIFICATIONS} from '../hook/hook-event.js';
 
 /** The lines at or before `at` (ms), in their order; a line whose time does not parse is left out. */
@@ -60,7 +60,7 @@ function latestCwd(history: AgentHistory): string | undefined {
  * message (of its last run only), its transcript.
  */
 export function recordOf(history: AgentHistory): AgentRecord {
-	const stopped = history.status === 'completed' || history.status === 'interrupted';
+	const stopped = hasEnded(history.status);
 	const status = stopped ? 'stopped' : history.status === 'idle' ? 'idle' : 'active';
 	// The message of the last stop, not of one before a resume.
 	// An imported agent's report is its Imported line's `report`.

@@ -6,7 +6,7 @@ import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import type {AgentStatus} from '../record/agent-record.js';
 import type {Result as ParseResult} from '../result.js';
 import {parseDuration} from '../text/format.js';
-import type {AgentHistory} from './fold.js';
+import {hasEnded, type AgentHistory} from './fold.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -94,7 +94,7 @@ export interface AgentLife {
  */
 export function livesFromHistory(histories: readonly AgentHistory[]): AgentLife[] {
 	return histories.map(h => {
-		const status: AgentStatus = h.status === 'idle' ? 'idle' : h.status === 'completed' || h.status === 'interrupted' ? 'stopped' : 'active';
+		const status: AgentStatus = h.status === 'idle' ? 'idle' : hasEnded(h.status) ? 'stopped' : 'active';
 		const life = Date.parse(h.lastEventAt);
 		return Number.isNaN(life) ? {agentId: h.agentId, status} : {agentId: h.agentId, status, lifeMs: life};
 	});

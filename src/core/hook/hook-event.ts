@@ -10,7 +10,7 @@ import {isObject} from '../record/json.js';
 import {AGENT_TOOLS, agentCallOf, isInterruptedToolStatus, launchedAgentId, type AgentCall} from './agent-call.js';
 import {toolSummary} from '../transcript/tool-summary.js';
 import {head} from '../text/bounded.js';
-import {failureReason} from '../record/limits.js';
+import {failureReason, USER_STOP_REASON} from '../record/limits.js';
 import {lifeIdle, lifeStart, lifeStop, newLife, noteEarlierStart, type Life, type MoveRules, type Moved} from '../record/lifecycle-machine.js';
 import {isLaunchStatus} from '../record/launch-status.js';
 
@@ -568,6 +568,21 @@ export function interruptOnSessionEnd(existing: AgentRecord, reason: string | un
 	const base: Mutable<AgentRecord> = {...existing, updatedAt: later(existing.updatedAt, now)};
 	move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'interrupted', `session-end:${reason || 'unknown'}`));
 	return base;
+}
+
+/**
+ * The user's stop, carried out by the hook at the agent's tool call (no SubagentStop follows):
+ * the record stopped by you at `now`, or undefined when it had already stopped (a stop is
+ * recorded once: parallel tool calls of one agent each ask).
+ */
+export function stopByUser(existing: AgentRecord, now: string): AgentRecord | undefined {
+	if (existing.status === 'stopped') {
+		return undefined;
+	}
+	const base: Mutable<AgentRecord> = {...existing, updatedAt: later(existing.updatedAt, now)};
+	delete base.waitingFor;
+	delete base.waitingSince;
+	return move(base, existing, now, (life, ms) => lifeStop(life, now, ms, 'user-stopped', USER_STOP_REASON)) === 'stopped' ? base : undefined;
 }
 
 /**

@@ -3,7 +3,8 @@
 // the one list in core/hook), and whether settings enable it (`enabledPlugins`). Installed both
 // ways, the hook would run twice for every event: install-hook and doctor say so. Pure.
 import {isObject, type Json} from '../record/json.js';
-import {AGENTLOG_HOOK_EVENTS, agentlogEntry} from './settings-merge.js';
+import {AGENTLOG_HOOK_EVENTS, agentlogEntry, CONTROL_EVENTS} from './settings-merge.js';
+import {controlCommand} from './shell-command.js';
 
 /** The plugin's name (plugin.json) and the marketplace's (marketplace.json): `agentlog@agentlog`. */
 export const PLUGIN_NAME = 'agentlog';
@@ -21,6 +22,11 @@ export function pluginHooksFile(): Json {
 	const hooks: Json = {};
 	for (const event of AGENTLOG_HOOK_EVENTS) {
 		hooks[event] = [agentlogEntry(PLUGIN_HOOK_COMMAND, event)];
+	}
+	// The stop (install-hook --control): always registered; the launcher exits at once unless the
+	// plugin's control option is on and a stop is pending.
+	for (const event of CONTROL_EVENTS) {
+		hooks[event] = [agentlogEntry(controlCommand(PLUGIN_HOOK_COMMAND), event)];
 	}
 	return {description: "agentlog's hook: records every subagent's lifecycle for `agentlog watch` and its history", hooks};
 }

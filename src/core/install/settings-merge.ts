@@ -12,14 +12,20 @@
 // made here into edits of the file's text, so every other byte stays; `formatSettings()` (2-space
 // JSON) is used only for a file that was empty.
 import {lineColumn, parseJsonWithLocation} from './json-location.js';
-import {commandRunsScript, notifyCommand, type HookTarget} from './shell-command.js';
+import {commandRunsScript, controlCommand, notifyCommand, type HookTarget} from './shell-command.js';
 import {AGENT_TOOLS} from '../hook/agent-call.js';
 import {HOOK_EVENTS, type HookEventName} from '../hook/hook-event.js';
 import {isObject, MAX_JSON_DEPTH, nestsAtMost, type Json} from '../record/json.js';
 
 /** The events agentlog's hook is installed for: the ones it handles (one list, in core/hook). */
 export const AGENTLOG_HOOK_EVENTS = HOOK_EVENTS;
-export type AgentlogHookEvent = HookEventName;
+/**
+ * PreToolUse of every tool, for the user's stop (`install-hook --control`): only with that option,
+ * with its own command (`<command> --control`). Not in AGENTLOG_HOOK_EVENTS: without --control an
+ * install writes exactly what it always did.
+ */
+export const CONTROL_EVENTS = ['PreToolUse'] as const;
+export type AgentlogHookEvent = HookEventName | (typeof CONTROL_EVENTS)[number];
 
 /**
  * The events one install writes (Claude Code's settings: all of AGENTLOG_HOOK_EVENTS; Codex's
@@ -119,6 +125,9 @@ export function agentlogMatcher(event: AgentlogHookEvent): string | undefined {
 
 /** The names agentlog's matcher lists for an event, when it has one. */
 function matcherNamesOf(event: AgentlogHookEvent): readonly string[] | undefined {
+	if (event === 'PreToolUse') {
+		return ['*'];
+	}
 	if (event === 'PostToolUse') {
 		return AGENT_TOOLS;
 	}
@@ -152,9 +161,13 @@ function matchesEveryAgent(event: AgentlogHookEvent, group: unknown): boolean {
 	return names !== undefined && needed.every(name => names.includes(name));
 }
 
-/** agentlog's own handler: `command`, or it with notifications on (`<command> --notify`). */
+/** agentlog's own handler: `command`, or it with notifications on (`<command> --notify`), or its stop entry (`<command> --control`). */
 export function isAgentlogHandler(handler: unknown, command: string): boolean {
-	return isObject(handler) && handler.type === 'command' && (handler.command === command || handler.command === notifyCommand(command));
+	return (
+		isObject(handler) &&
+		handler.type === 'command' &&
+		(handler.command === command || handler.command === notifyCommand(command) || handler.command === controlCommand(command))
+	);
 }
 
 /** The command of an existing handler that already runs agentlog's script for `event`, if any. */

@@ -37,6 +37,17 @@ export function notifyCommand(command: string): string {
 	return `${command} ${NOTIFY_ARG}`;
 }
 
+/**
+ * What `install-hook --control` puts after the launcher's path in the PreToolUse entry (every
+ * tool): the user's stop from agentlog. The launcher exits at once unless a stop is pending.
+ */
+export const CONTROL_ARG = '--control';
+
+/** agentlog's PreToolUse command: `<command> --control`. */
+export function controlCommand(command: string): string {
+	return `${command} ${CONTROL_ARG}`;
+}
+
 export interface HookTarget {
 	/** Absolute path of the installed launcher. */
 	readonly scriptPath: string;

@@ -15,7 +15,8 @@ export interface InferredStopAgent {
 /**
  * When an agent the hook still calls active is finished by its transcript: its last assistant
  * message ended its turn (`endedTurn`), or its parent holds the Task result for it with status
- * `completed` (a background launch, `async_launched`, is not a finish). Returns the time of the
+ * `completed` (a background launch, `async_launched`, is not a finish), or a hook stopped it
+ * (`hook_stopped_continuation`: no SubagentStop comes then). Returns the time of the
  * stop as far as it can be told (the transcript's last line, else its last write; undefined when
  * neither is known), or undefined when the stop is not inferred. Only `active` records qualify:
  * a stopped record has a real stop, and an idle teammate is waiting, not finished.
@@ -28,6 +29,11 @@ export interface InferredStopAgent {
 export function inferredStop(agent: InferredStopAgent, facts: TranscriptFacts | undefined): {readonly at: number | undefined} | undefined {
 	if (agent.status !== 'active' || facts === undefined) {
 		return undefined;
+	}
+	const hookStop = facts.summary.hookStop;
+	if (hookStop !== undefined) {
+		// A hook answered `continue: false` (agentlog's for the user, or another tool's): it ended there.
+		return {at: hookStop.at ?? facts.summary.lastAt ?? facts.mtimeMs};
 	}
 	const lastAt = facts.summary.lastAt;
 	if (agent.resumed !== undefined) {

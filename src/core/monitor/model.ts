@@ -15,7 +15,7 @@ import type {AgentRecord} from '../record/agent-record.js';
 import type {TranscriptFacts} from './inferred-stop.js';
 import {summaryLine} from './report.js';
 import {buildView, type AgentView, type ViewItem, type ViewOptions} from './view.js';
-import {isFailure} from '../record/limits.js';
+import {isFailure, isUserStop} from '../record/limits.js';
 import {decideModel} from '../transcript/figures.js';
 import {costTotals, tokenTotals} from '../transcript/summary.js';
 import type {CostSum} from '../cost/cost.js';
@@ -314,7 +314,7 @@ function memberState(item: ViewItem, workflows: WorkflowIndex | undefined): Memb
 	if (run === 'error' || isFailure(item.agent.stopReason)) {
 		return 'failed';
 	}
-	return item.agent.interrupted === true ? 'interrupted' : 'done';
+	return item.agent.interrupted === true ? 'interrupted' : isUserStop(item.agent.stopReason) ? 'stopped' : 'done';
 }
 
 /** Tokens as ls --json counts them (in, out, cache read, cache write, each response once). */

@@ -18,9 +18,9 @@ export const MAX_SPAN_EVENTS = 128;
 /** The name of the session's own span. */
 export const SESSION_SPAN_NAME = 'claude_code.session';
 
-/** Whether a run has ended as far as the log knows: stopped, failed, interrupted, or stale (its stop never came). */
+/** Whether a run has ended as far as the log knows: stopped, failed, interrupted, stopped by the user, or stale (its stop never came). */
 export function hasEnded(h: AgentHistory): boolean {
-	return h.status === 'completed' || h.status === 'failed' || h.status === 'interrupted' || h.status === 'stale';
+	return h.status === 'completed' || h.status === 'failed' || h.status === 'interrupted' || h.status === 'user-stopped' || h.status === 'stale';
 }
 
 export function text(key: string, value: string): Attribute {

@@ -14,6 +14,8 @@ function historyMemberState(status: HistoryStatus): MemberState {
 			return 'done';
 		case 'failed':
 			return 'failed';
+		case 'user-stopped':
+			return 'stopped';
 		case 'interrupted':
 		case 'stale':
 			return 'interrupted';
@@ -47,6 +49,7 @@ export function workflowSpan(sessionId: string, group: WorkflowGroup, members: r
 		int('agentlog.workflow.failed', counts.failed),
 		int('agentlog.workflow.running', counts.running),
 		int('agentlog.workflow.interrupted', counts.interrupted),
+		...(counts.stopped > 0 ? [int('agentlog.workflow.stopped_by_user', counts.stopped)] : []),
 	];
 	if (group.name !== null) {
 		attributes.push(text('agentlog.workflow.name', group.name));

@@ -1,7 +1,7 @@
 // One agent's state while the event log is folded (fold.ts), and the lifecycle steps that move
 // it: spawned, idle and back to active, completed or interrupted, resumed (docs/design.md#the-lifecycle). Pure.
 import type {Provider} from './provider.js';
-import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type MoveRules, type StepSink} from './lifecycle-machine.js';
+import {lifeIdle, lifeStart, lifeStop, type Life, type LifecycleStep, type MoveRules, type StepSink, type StopKind} from './lifecycle-machine.js';
 import type {EventLine, GitState} from './event-line.js';
 
 export type {LifecycleKind, LifecycleStep} from './lifecycle-machine.js';
@@ -101,7 +101,7 @@ export function idle(s: State, line: EventLine, ms: number, rules: MoveRules = {
 }
 
 /** A stop, a failure or an interruption (the lifecycle machine's `lifeStop`); the git state of the stop is kept. */
-export function stop(s: State, line: EventLine, ms: number, kind: 'completed' | 'failed' | 'interrupted', reason: string, overrideCompleted = false): void {
+export function stop(s: State, line: EventLine, ms: number, kind: StopKind, reason: string, overrideCompleted = false): void {
 	if (lifeStop(s, line.at, ms, kind, reason, overrideCompleted, stepsOf(s)) === 'stopped') {
 		s.gitStop = line.git;
 	}

@@ -1,17 +1,21 @@
-// The one lifecycle machine (docs/design.md#the-lifecycle): spawned → completed | failed | interrupted, resumed
+// The one lifecycle machine (docs/design.md#the-lifecycle): spawned → completed | failed | interrupted |
+// user-stopped (the user stopped it from agentlog), resumed
 // by any later start, idle beside active. The hook's merge of an agent file, the event log's fold
 // and the Codex rollout's fold all move an agent through it, so they cannot disagree on what a
 // start after a stop, a repeated stop or a failure after an interruption means. Pure.
 import {RESUME_AFTER_STOP_MS} from './limits.js';
 
 /** One step of an agent's lifecycle. `active` is a return from idle (a teammate given work again). */
-export type LifecycleKind = 'spawned' | 'completed' | 'failed' | 'interrupted' | 'resumed' | 'idle' | 'active';
+export type LifecycleKind = 'spawned' | 'completed' | 'failed' | 'interrupted' | 'user-stopped' | 'resumed' | 'idle' | 'active';
+
+/** The ways an agent ends: a stop, a failure, an interruption, or the user's stop from agentlog. */
+export type StopKind = 'completed' | 'failed' | 'interrupted' | 'user-stopped';
 
 export interface LifecycleStep {
 	readonly kind: LifecycleKind;
 	/** The time of the line that made the step (ISO, as written). */
 	readonly at: string;
-	/** For `completed` / `interrupted`: the stop reason (see `AgentHistory.stopReason`). */
+	/** For `completed` / `failed` / `interrupted` / `user-stopped`: the stop reason (see `AgentHistory.stopReason`). */
 	readonly reason?: string;
 }
 
@@ -177,20 +181,13 @@ export function lifeIdle(life: Life, at: string, ms: number, rules: MoveRules = 
 }
 
 /**
- * A stop (`completed`), a failure or an interruption. A repeated stop keeps the first stop (time,
+ * A stop (`completed`), a failure, an interruption or the user's stop (`user-stopped`: its phase
+ * is `stopped`, its reason says who). A repeated stop keeps the first stop (time,
  * reason) (docs/design.md#the-hook-event-by-event); a failure says why an agent already stopped (it keeps the stop's time);
  * only `override` (the parent's call came back interrupted) turns a completed agent into an
  * interrupted one, keeping its stop time. A stop is never dated before the start.
  */
-export function lifeStop(
-	life: Life,
-	at: string,
-	ms: number,
-	kind: 'completed' | 'failed' | 'interrupted',
-	reason: string,
-	override = false,
-	steps: StepSink = NO_STEPS,
-): Moved {
+export function lifeStop(life: Life, at: string, ms: number, kind: StopKind, reason: string, override = false, steps: StepSink = NO_STEPS): Moved {
 	if (kind === 'failed' && (life.phase === 'stopped' || life.phase === 'interrupted')) {
 		life.phase = 'stopped';
 		life.stopReason = reason;

@@ -6,7 +6,7 @@ import type {LifecycleStep} from './fold-state.js';
 import type {AgentRecord} from './agent-record.js';
 import {clip, fit} from '../text/cut.js';
 import {wrapText} from '../text/wrap.js';
-import {isFailure, STOP_FAILURE_PREFIX} from './limits.js';
+import {HOOK_STOP_PREFIX, isFailure, isUserStop, STOP_FAILURE_PREFIX} from './limits.js';
 
 /** What the event log says of one agent's lifecycle (the follower keeps these, display-safe). */
 export interface AgentLifecycle {
@@ -55,6 +55,12 @@ export function stopReasonText(reason: string | undefined): string {
 	if (isFailure(reason)) {
 		return reason.slice(STOP_FAILURE_PREFIX.length);
 	}
+	if (isUserStop(reason)) {
+		return 'stopped by you';
+	}
+	if (reason.startsWith(HOOK_STOP_PREFIX)) {
+		return `stopped by a hook: ${reason.slice(HOOK_STOP_PREFIX.length)}`;
+	}
 	if (reason.startsWith('tool:')) {
 		return `its parent's call came back ${reason.slice('tool:'.length)}`;
 	}
@@ -62,6 +68,10 @@ export function stopReasonText(reason: string | undefined): string {
 }
 
 function stepWords(step: LifecycleStep): string {
+	if (step.kind === 'user-stopped') {
+		// The reason says no more than the kind.
+		return 'stopped by you';
+	}
 	const why = step.kind === 'completed' || step.kind === 'failed' || step.kind === 'interrupted' ? stopReasonText(step.reason) : '';
 	return why === '' ? step.kind : `${step.kind} · ${why}`;
 }
@@ -81,7 +91,7 @@ export function recordSteps(agent: AgentRecord): LifecycleStep[] {
 	}
 	if (agent.status === 'stopped' && agent.stoppedAt !== undefined) {
 		const step: LifecycleStep = {
-			kind: agent.interrupted ? 'interrupted' : isFailure(agent.stopReason) ? 'failed' : 'completed',
+			kind: agent.interrupted ? 'interrupted' : isFailure(agent.stopReason) ? 'failed' : isUserStop(agent.stopReason) ? 'user-stopped' : 'completed',
 			at: agent.stoppedAt,
 			...(agent.stopReason === undefined ? {} : {reason: agent.stopReason}),
 		};

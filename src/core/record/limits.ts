@@ -13,6 +13,37 @@ export function isFailure(reason: string | undefined): boolean {
 	return reason?.startsWith(STOP_FAILURE_PREFIX) === true;
 }
 
+/**
+ * The stop reason of an agent the user stopped from agentlog (`agentlog stop`, `x` in watch): the
+ * hook denied its next tool call with `continue: false`. Claude Code sends no SubagentStop then, so
+ * the hook's own line is the stop. Its own lifecycle state: never `interrupted` or `failed`.
+ */
+export const USER_STOP_REASON = 'user-stop';
+
+/**
+ * The event of the log line the hook writes when it carries out the user's stop: Claude Code sends
+ * no SubagentStop for an agent a hook stopped, so this line is its stop.
+ */
+export const USER_STOP_EVENT = 'UserStop';
+
+/**
+ * What the hook answers the stopped agent (`permissionDecisionReason` and `stopReason`): the agent
+ * and its parent read it (`PreToolUse:Bash hook error: <this>`), and the agent's transcript keeps it
+ * in its `hook_stopped_continuation`, which is how a stop by agentlog is told from another hook's.
+ */
+export const USER_STOP_MESSAGE = 'Stopped by the user from agentlog (agentlog stop): this agent must end now; do not retry or continue its task.';
+
+/** A stop reason that says the user stopped the agent from agentlog. */
+export function isUserStop(reason: string | undefined): boolean {
+	return reason === USER_STOP_REASON;
+}
+
+/**
+ * The stop reason of an agent another tool's hook stopped (`continue: false`, seen in its
+ * transcript's `hook_stopped_continuation`): `hook-stop:<the hook's stopReason>`.
+ */
+export const HOOK_STOP_PREFIX = 'hook-stop:';
+
 /** How much of a failure's error goes into its stop reason. */
 export const FAILURE_ERROR_CHARS = 200;
 

@@ -14,6 +14,7 @@ import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import type {TaskResult} from './agent-activity.js';
 import {isLaunchStatus} from '../record/launch-status.js';
+import {reportWithoutHandBack} from './hand-back.js';
 
 /** A task description is a few words; longer is cut. */
 export const DESCRIPTION_MAX = 500;
@@ -82,7 +83,11 @@ export function agentCallIn(
 export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskResult {
 	const status = str(toolUseResult.status);
 	const launched = isLaunchStatus(status);
-	const text = launched ? undefined : (textOfParts(toolUseResult.content) ?? textOfParts(blockContent));
+	// Its own `content` when it has one, even empty (an agent stopped by a hook): the model-facing
+	// text is then Claude Code's hand-back frame alone, never a report.
+	const own = Array.isArray(toolUseResult.content) ? (textOfParts(toolUseResult.content) ?? '') : undefined;
+	const raw = launched ? undefined : (own ?? textOfParts(blockContent));
+	const text = raw === undefined ? undefined : reportWithoutHandBack(raw);
 	return {
 		status: status === undefined ? undefined : safeLine(head(status, 100)),
 		totalTokens: numOrUndefined(toolUseResult.totalTokens),
@@ -93,6 +98,12 @@ export function taskResultOf(toolUseResult: Json, blockContent: unknown): TaskRe
 }
 
 const NOTIFICATION = '<task-notification>';
+
+/** A notification's `<result>` as a report: none when empty or only Claude Code's hand-back frame. */
+function reportOf(result: string | undefined): string | undefined {
+	const report = result === undefined ? undefined : reportWithoutHandBack(result);
+	return report === undefined ? undefined : head(safeText(head(report, TASK_REPORT_MAX)), TASK_REPORT_MAX);
+}
 
 /** The text between `<tag>` and `</tag>` in `text` from `from` on (the first such pair), trimmed. */
 function tagged(text: string, tag: string, from = 0, to = text.length): string | undefined {
@@ -146,7 +157,7 @@ export function parseTaskNotification(text: string): TaskNotification | undefine
 			totalTokens: usage === undefined ? undefined : count(tagged(usage, 'subagent_tokens')),
 			totalToolUseCount: usage === undefined ? undefined : count(tagged(usage, 'tool_uses')),
 			totalDurationMs: usage === undefined ? undefined : count(tagged(usage, 'duration_ms')),
-			report: report === undefined || report.trim() === '' ? undefined : head(safeText(head(report, TASK_REPORT_MAX)), TASK_REPORT_MAX),
+			report: reportOf(report),
 		},
 	};
 }

@@ -16,6 +16,7 @@ import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {editedFile, oneLine, shortPath, toolSummary} from './tool-summary.js';
+import {hookStopOf, type HookStop} from './hook-stop.js';
 import {mergeTurns, turnWithAssistant, turnWithEnd, turnWithUser, type TurnState} from './turn.js';
 import {isQwenLine, qwenLineAsClaude} from './qwen-line.js';
 
@@ -94,6 +95,8 @@ export interface TranscriptSummary {
 	readonly hasWork: boolean;
 	/** How the lines end: the last assistant message and what came after it (see turn.ts). */
 	readonly turn: TurnState | undefined;
+	/** A hook stopped the agent (`hook_stopped_continuation`) and it did no work after: how and when (hook-stop.ts). */
+	readonly hookStop?: HookStop | undefined;
 }
 
 export const MAX_TOOL_CALLS = 2000;
@@ -320,6 +323,12 @@ function foldLine(s: Mutable, line: Json, cwd: string | undefined): void {
 	if (line.toolEndsTurn === true) {
 		s.turn = turnWithEnd(s.turn);
 	}
+	if (line.type === 'assistant') {
+		// Working again after a hook's stop: continued (SendMessage).
+		s.hookStop = undefined;
+	} else {
+		s.hookStop = hookStopOf(line) ?? s.hookStop;
+	}
 }
 
 function copy(s: TranscriptSummary): Mutable {
@@ -442,6 +451,7 @@ export function mergeSummaries(a: TranscriptSummary, b: TranscriptSummary): Tran
 	s.prompt = a.prompt ?? b.prompt;
 	s.hasWork = a.hasWork || b.hasWork;
 	s.turn = mergeTurns(a.turn, b.turn);
+	s.hookStop = b.hookStop ?? (b.hasWork ? undefined : a.hookStop);
 	return s;
 }
 

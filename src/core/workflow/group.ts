@@ -4,8 +4,8 @@
 import type {WorkflowIndex, WorkflowTag} from './workflow-of.js';
 import {addCost, NO_COST, type CostSum} from '../cost/cost.js';
 
-/** Where one agent of a run stands. */
-export type MemberState = 'running' | 'done' | 'failed' | 'interrupted';
+/** Where one agent of a run stands. `stopped`: the user stopped it from agentlog. */
+export type MemberState = 'running' | 'done' | 'failed' | 'interrupted' | 'stopped';
 
 export interface WorkflowMember {
 	readonly agentId: string;
@@ -22,6 +22,8 @@ export interface WorkflowCounts {
 	readonly done: number;
 	readonly failed: number;
 	readonly interrupted: number;
+	/** Stopped by the user from agentlog. */
+	readonly stopped: number;
 }
 
 export interface WorkflowGroup {
@@ -37,7 +39,7 @@ export interface WorkflowGroup {
 	readonly tokens: number | null;
 	/** The sum over its agents given whose cost is known; null when none is. */
 	readonly cost: CostSum | null;
-	/** `running` while any agent runs; then `failed` when one failed, `interrupted` when one was cut off, else `done`. */
+	/** `running` while any agent runs; then `failed` when one failed, `interrupted` when one was cut off, `stopped` when the user stopped one, else `done`. */
 	readonly state: MemberState;
 }
 
@@ -46,7 +48,7 @@ interface Building {
 	name: string | null;
 	phases: string[];
 	readonly agentIds: string[];
-	readonly counts: {running: number; done: number; failed: number; interrupted: number};
+	readonly counts: {running: number; done: number; failed: number; interrupted: number; stopped: number};
 	tokens: number | null;
 	cost: CostSum | null;
 }
@@ -58,7 +60,10 @@ function stateOf(counts: WorkflowCounts): MemberState {
 	if (counts.failed > 0) {
 		return 'failed';
 	}
-	return counts.interrupted > 0 ? 'interrupted' : 'done';
+	if (counts.interrupted > 0) {
+		return 'interrupted';
+	}
+	return counts.stopped > 0 ? 'stopped' : 'done';
 }
 
 /**
@@ -72,7 +77,15 @@ export function groupWorkflows(members: Iterable<WorkflowMember>, index?: Workfl
 		const tag = member.workflow;
 		let group = groups.get(tag.runId);
 		if (group === undefined) {
-			group = {runId: tag.runId, name: null, phases: [], agentIds: [], counts: {running: 0, done: 0, failed: 0, interrupted: 0}, tokens: null, cost: null};
+			group = {
+				runId: tag.runId,
+				name: null,
+				phases: [],
+				agentIds: [],
+				counts: {running: 0, done: 0, failed: 0, interrupted: 0, stopped: 0},
+				tokens: null,
+				cost: null,
+			};
 			groups.set(tag.runId, group);
 		}
 		group.name ??= tag.name;

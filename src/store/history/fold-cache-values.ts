@@ -13,7 +13,7 @@ import type {SeenWorkflows} from '../workflow/history.js';
 /** No string the fold keeps is longer than a log line. */
 const MAX_STRING = 8 * 1024 * 1024;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/u;
-const KINDS: ReadonlySet<string> = new Set<LifecycleKind>(['spawned', 'completed', 'failed', 'interrupted', 'resumed', 'idle', 'active']);
+const KINDS: ReadonlySet<string> = new Set<LifecycleKind>(['spawned', 'completed', 'failed', 'interrupted', 'user-stopped', 'resumed', 'idle', 'active']);
 const STATUSES: ReadonlySet<string> = new Set(HISTORY_STATUSES);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_STRING;

@@ -26,7 +26,7 @@ const VERSION = 2;
 export const MAX_FOLD_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** The statuses that do not depend on the clock: a session of only these is kept. */
-const SETTLED: ReadonlySet<HistoryStatus> = new Set(['completed', 'failed', 'interrupted', 'idle']);
+const SETTLED: ReadonlySet<HistoryStatus> = new Set(['completed', 'failed', 'interrupted', 'user-stopped', 'idle']);
 
 /** What a session's fold gave, as kept. */
 export interface FoldedSession {

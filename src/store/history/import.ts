@@ -12,6 +12,7 @@
 //   costs no state file of its own.
 // - The session folder's mtime is the "newest session" rule of watch, ls and sessions: after
 //   writing, it is put back (a folder the import made gets the time of its last imported line).
+import {hookStopReason} from '../../core/transcript/hook-stop.js';
 import {mkdirSync, statSync, utimesSync} from 'node:fs';
 import path from 'node:path';
 import {formatEventLine} from '../../core/record/event-line.js';
@@ -154,6 +155,14 @@ function importOf(c: Candidate, read: TranscriptRead, parents: Parents): Read | 
 		transcriptMtimeMs: c.mtimeMs,
 		...(parentAgentId === undefined ? {} : {parentAgentId}),
 		...(read.cwd === undefined ? {} : {cwd: read.cwd}),
+		...(summary.hookStop === undefined
+			? {}
+			: {
+					hookStop: {
+						reason: hookStopReason(summary.hookStop),
+						...(summary.hookStop.at === undefined ? {} : {at: new Date(summary.hookStop.at).toISOString()}),
+					},
+				}),
 	};
 	const unresolved = (parentAgentId === undefined && !topLevel && !launchedByMain) || (parentAgentId !== undefined && needCall && !given);
 	return unresolved ? {facts, unresolved: {toolUseId: meta?.toolUseId, describedByPrompt: !given}} : {facts};

@@ -17,6 +17,10 @@ export interface OutsideHandlers {
 	readonly open: (() => readonly SessionChoice[]) | undefined;
 	/** Switch tmux to the pane of the agent's session; says what it did. */
 	readonly jump: ((agentId: string) => string) | undefined;
+	/** x: the question to ask for the selected row (an agent or a run's row), or why nothing can be stopped. */
+	readonly stopAsk?: ((selectedId: string) => {readonly question: string} | {readonly notice: string}) | undefined;
+	/** The answer to x's question: what was done. */
+	readonly stopAnswer?: ((yes: boolean) => string) | undefined;
 }
 
 /**
@@ -28,8 +32,8 @@ function act(
 	now: OutsideState,
 	ui: Pick<UiModel, 'focus' | 'pickerIndex' | 'selectedId'>,
 	action: Action,
-	{setNotice, choose, open, jump}: OutsideHandlers,
-): {readonly choices: readonly SessionChoice[]; readonly context: Partial<UiContext>} | undefined {
+	{setNotice, choose, open, jump, stopAsk, stopAnswer}: OutsideHandlers,
+): {readonly choices?: readonly SessionChoice[]; readonly context: Partial<UiContext>} | undefined {
 	if (now.notice !== undefined) {
 		setNotice(undefined);
 	}
@@ -50,6 +54,24 @@ function act(
 			} else if (ui.focus === 'list') {
 				const choices = open();
 				return {choices, context: {sessions: choices.length}};
+			}
+			break;
+		case 'stop-ask': {
+			if (ui.focus !== 'list' && ui.focus !== 'detail') {
+				break;
+			}
+			const asked =
+				ui.selectedId === undefined
+					? {notice: 'x: select an agent first'}
+					: stopAsk === undefined
+						? {notice: 'x: nothing can be stopped here (watch can)'}
+						: stopAsk(ui.selectedId);
+			setNotice('question' in asked ? asked.question : asked.notice);
+			return {context: {stopAsked: 'question' in asked}};
+		}
+		case 'stop-answer':
+			if (ui.focus === 'confirm') {
+				setNotice(stopAnswer?.(action.yes) ?? undefined);
 			}
 			break;
 		case 'jump':
@@ -74,17 +96,19 @@ export function useOutsideActions(state: OutsideState, handlers: OutsideHandlers
 	useLayoutEffect(() => {
 		latest.current = state;
 	}, [state]);
-	const {setNotice, choose, open, jump} = handlers;
+	const {setNotice, choose, open, jump, stopAsk, stopAnswer} = handlers;
 	return useMemo(
 		() => (action: Action, ui: UiModel) => {
-			const opened = act(latest.current, ui, action, {setNotice, choose, open, jump});
+			const opened = act(latest.current, ui, action, {setNotice, choose, open, jump, stopAsk, stopAnswer});
 			if (opened === undefined) {
 				return undefined;
 			}
-			// Keys that came in the same read as s (s and Enter from tmux send-keys) see the list before it is drawn.
-			latest.current = {...latest.current, choices: opened.choices};
+			if (opened.choices !== undefined) {
+				// Keys that came in the same read as s (s and Enter from tmux send-keys) see the list before it is drawn.
+				latest.current = {...latest.current, choices: opened.choices};
+			}
 			return opened.context;
 		},
-		[setNotice, choose, open, jump],
+		[setNotice, choose, open, jump, stopAsk, stopAnswer],
 	);
 }

@@ -27,6 +27,9 @@ export type Action =
 	| {readonly type: 'session-pick'}
 	| {readonly type: 'session-follow'}
 	| {readonly type: 'jump'}
+	/** x: ask to stop the selected agent (or run); then y or any other key answers the confirmation line. */
+	| {readonly type: 'stop-ask'}
+	| {readonly type: 'stop-answer'; readonly yes: boolean}
 	| {readonly type: 'replay'; readonly op: 'toggle' | 'prev' | 'next' | 'slower' | 'faster'};
 
 /** `live`: watch; `replay`: replay and `watch --at`, where Space and ← → move in time. */
@@ -50,8 +53,8 @@ export interface KeyInfo {
 	readonly meta?: boolean;
 }
 
-/** `filter`: the `/` line takes the keys typed; `sessions`: the session picker is open. */
-export type Focus = 'list' | 'detail' | 'help' | 'filter' | 'sessions';
+/** `filter`: the `/` line takes the keys typed; `sessions`: the session picker is open; `confirm`: x's question waits for y/n. */
+export type Focus = 'list' | 'detail' | 'help' | 'filter' | 'sessions' | 'confirm';
 
 interface Binding {
 	/** Key tokens (see keyToken): named keys and printable characters. */
@@ -119,6 +122,12 @@ export const BINDINGS: readonly Binding[] = [
 		action: {type: 'jump'},
 		inDetail: null,
 		help: "tmux: switch to the pane where the selected agent's Claude Code (or Codex) runs",
+	},
+	{
+		tokens: ['x'],
+		label: 'x',
+		action: {type: 'stop-ask'},
+		help: 'stop the selected agent and its agents, or a run, at their next tool call (asks y/n)',
 	},
 	{tokens: ['b'], label: 'b', action: {type: 'toggle-bell'}, help: 'bell on / off: rings when an agent starts waiting or finishes (remembered)'},
 	{tokens: ['?'], label: '?', action: {type: 'toggle-help'}, help: 'this help'},
@@ -281,6 +290,10 @@ export const SESSION_PICKER_HELP: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function keyToAction(input: string, key: KeyInfo, focus: Focus, mode: KeyMode = 'live'): Action | undefined {
+	if (focus === 'confirm') {
+		// Only y says yes: any other key (n, Esc, a stray j) leaves the agents running.
+		return {type: 'stop-answer', yes: input === 'y' || input === 'Y'};
+	}
 	if (focus === 'filter') {
 		return filterKey(input, key);
 	}

@@ -1,6 +1,7 @@
 // The whole screen as data: which body to draw and every line's words, cut to fit the pane.
 // Components only draw this; the key reducer reads its page sizes from it.
 import type {Waiting} from '../../core/monitor/waiting.js';
+import {stoppingText} from '../../present/stop-text.js';
 import {bodyHeight, bodyLayout, CARD_HEIGHT, listColumns, nameColumn, windowStart, type Size} from './layout.js';
 import {
 	agentName,
@@ -114,6 +115,8 @@ export interface ScreenInput {
 	readonly sessions?: readonly SessionChoice[];
 	/** A line for the footer until the next key (what `p` did, or why it could not). */
 	readonly notice?: string;
+	/** Agents whose stop the user asked for (x), by id: since when (ms). Their row says `stopping…` until they stop. */
+	readonly stopping?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -145,6 +148,14 @@ function runShown(group: WorkflowGroup): Shown {
 
 export function buildScreen(input: ScreenInput): ScreenModel {
 	const {view, ui, now} = input;
+	// x's stop asked for and not carried out yet: `stopping… 3s`; once its record says so, `stopped by you`.
+	const stoppingSince = (item: MonitorItem): number | undefined =>
+		item.agent.status === 'stopped' || item.stale || item.inferredStop ? undefined : input.stopping?.get(item.agent.agentId);
+	const isStopping = (item: MonitorItem): boolean => stoppingSince(item) !== undefined;
+	const labelOf = (item: MonitorItem): string => {
+		const since = stoppingSince(item);
+		return since === undefined ? statusLabel(item, now) : stoppingText(since, now);
+	};
 	// A note takes one line from the body.
 	const size = input.note === undefined ? input.size : {...input.size, rows: input.size.rows - 1};
 	const width = size.columns;
@@ -251,7 +262,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 					const {item} = row;
 					const task = taskOf(item);
 					const doing = doingOf(item);
-					return {...common(item, indentOf(first + i, inner), inner), label: statusLabel(item, now), lines: cardLines(task, doing, inner)};
+					return {...common(item, indentOf(first + i, inner), inner), label: labelOf(item), lines: cardLines(task, doing, inner)};
 				}),
 			};
 		} else {
@@ -268,7 +279,9 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 						? {...runCommon(row), message: runSummary(row.group)}
 						: {
 								...common(row.item, indents[i] ?? '', columns.type),
-								message: [statusNeedsWords(row.item) ? statusLabel(row.item, now) : '', cardMessage(row.item, columns.message)].filter(Boolean).join(' · '),
+								message: [statusNeedsWords(row.item) || isStopping(row.item) ? labelOf(row.item) : '', cardMessage(row.item, columns.message)]
+									.filter(Boolean)
+									.join(' · '),
 							},
 				),
 			};

@@ -59,7 +59,15 @@ function runLane(group: WorkflowGroup, folded: boolean, members: readonly Lane[]
 		label: runName(group, folded),
 		startMs: Math.min(...members.map(lane => lane.startMs)),
 		...(running ? {} : {stopMs: stop}),
-		status: running ? 'active' : group.state === 'failed' ? 'failed' : group.state === 'interrupted' ? 'interrupted' : 'completed',
+		status: running
+			? 'active'
+			: group.state === 'failed'
+				? 'failed'
+				: group.state === 'interrupted'
+					? 'interrupted'
+					: group.state === 'stopped'
+						? 'user-stopped'
+						: 'completed',
 	};
 }
 

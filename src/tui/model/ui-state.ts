@@ -72,6 +72,8 @@ export interface UiContext {
 	readonly sessions?: number;
 	/** False where there is no session to switch to (demo, replay): s then only says so. */
 	readonly canPickSession?: boolean;
+	/** x asked its question (the confirmation line shows): the next key answers it. */
+	readonly stopAsked?: boolean;
 }
 
 export type UiEvent =
@@ -154,6 +156,10 @@ function onKey(model: UiModel, action: Action, ctx: UiContext): UiModel {
 				return model.filter === '' ? model : {...model, filter: ''};
 			}
 			return {...model, focus: 'list', detailScroll: 0};
+		case 'stop-ask':
+			return (model.focus === 'list' || model.focus === 'detail') && ctx.stopAsked === true ? {...model, focus: 'confirm'} : model;
+		case 'stop-answer':
+			return model.focus === 'confirm' ? {...model, focus: 'list'} : model;
 		case 'filter-open':
 			return model.focus === 'list' ? {...model, focus: 'filter', collapsed: false} : model;
 		case 'filter-edit':

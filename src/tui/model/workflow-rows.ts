@@ -18,6 +18,11 @@ export function isRunRow(id: string | undefined): boolean {
 	return id?.startsWith(PREFIX) === true;
 }
 
+/** The run id of a run's row id. */
+export function runIdOfRow(id: string): string {
+	return id.slice(PREFIX.length);
+}
+
 export function rowId(row: Row): string {
 	return row.kind === 'run' ? runRowId(row.group.runId) : row.item.agent.agentId;
 }

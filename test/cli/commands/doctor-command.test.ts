@@ -94,6 +94,7 @@ describe('agentlog doctor', () => {
 			'hooks-disabled',
 			'hook-registered',
 			'hook-duplicates',
+			'stop-control',
 			'hook-script',
 			'hook-node',
 			'hook-version',
@@ -109,7 +110,11 @@ describe('agentlog doctor', () => {
 		for (const id of ['codex', 'gemini', 'qwen', 'opencode']) {
 			expect(byId(json.checks, id)).toMatchObject({ok: true, level: 'note'});
 		}
-		expect(json.checks.filter(c => !['codex', 'gemini', 'qwen', 'opencode'].includes(c.id)).every(c => c.level === 'ok' && c.fix === undefined)).toBe(true);
+		// Installed without --control: the stop is off, a note that says how to turn it on.
+		expect(byId(json.checks, 'stop-control')).toMatchObject({ok: true, level: 'note', fix: expect.stringContaining('install-hook --control') as unknown});
+		expect(
+			json.checks.filter(c => !['codex', 'gemini', 'qwen', 'opencode', 'stop-control'].includes(c.id)).every(c => c.level === 'ok' && c.fix === undefined),
+		).toBe(true);
 		expect(byId(json.checks, 'hook-node').summary).toMatch(/runs Node v\d+/u);
 		// The writability probe is gone.
 		expect(readdirSync(activity).sort()).toEqual(before);

@@ -163,7 +163,7 @@ describe('agentlog history', () => {
 		const activity = fixture();
 		const status = run(['history', '--status', 'done'], activity);
 		expect(status.status).toBe(2);
-		expect(status.stderr).toContain('completed, failed, interrupted, resumed, active, idle, stale');
+		expect(status.stderr).toContain('completed, failed, interrupted, user-stopped, resumed, active, idle, stale');
 		const ambiguous = run(['history', '--agent', 'ex'], activity);
 		expect(ambiguous.status).toBe(2);
 		expect(ambiguous.stderr).toContain('matches 2 agents (ex1, ex2)');

@@ -55,7 +55,7 @@ describe('filters', () => {
 		expect(parsed.ok && [...parsed.value]).toEqual(['completed', 'interrupted']);
 		const bad = parseStatuses('done');
 		expect(bad.ok).toBe(false);
-		expect(!bad.ok && bad.error).toContain('completed, failed, interrupted, resumed, active, idle, stale');
+		expect(!bad.ok && bad.error).toContain('completed, failed, interrupted, user-stopped, resumed, active, idle, stale');
 	});
 
 	it('parseTimeBound: a duration before now or an ISO time; anything else is an error', () => {

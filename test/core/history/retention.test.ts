@@ -151,6 +151,19 @@ describe('isLive and livesFromHistory: the monitor and the fold rules', () => {
 			.sort();
 		expect(live).toEqual(['resumed', 'running', 'teammate']);
 	});
+
+	it('a failed agent and one stopped by you, a minute ago, are stopped: they keep no session alive', () => {
+		const at = (ms: number) => new Date(NOW + ms).toISOString();
+		const lines: EventLine[] = [
+			{v: 1, at: at(-2 * MIN), event: 'SubagentStart', sessionId: 's', agentId: 'failed', state: 'active'},
+			{v: 1, at: at(-MIN), event: 'StopFailure', sessionId: 's', agentId: 'failed', state: 'stopped', data: {error: 'rate_limit'}},
+			{v: 1, at: at(-2 * MIN), event: 'SubagentStart', sessionId: 's', agentId: 'mine', state: 'active'},
+			{v: 1, at: at(-MIN), event: 'UserStop', sessionId: 's', agentId: 'mine', state: 'stopped'},
+		];
+		const histories = foldEvents(lines, {now: NOW});
+		expect(Object.fromEntries(histories.map(h => [h.agentId, h.status]))).toEqual({failed: 'failed', mine: 'user-stopped'});
+		expect(livesFromHistory(histories).filter(a => isLive(a, NOW))).toEqual([]);
+	});
 });
 
 describe('newest, formatRetention and formatBytes', () => {

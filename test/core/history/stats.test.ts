@@ -54,7 +54,7 @@ describe('historyStats', () => {
 			sessions: 3,
 			firstEventAt: '2026-02-28T08:00:00.000Z',
 			lastEventAt: '2026-03-01T11:00:00.000Z',
-			byStatus: {completed: 2, failed: 0, interrupted: 1, resumed: 0, active: 1, idle: 0, stale: 0},
+			byStatus: {completed: 2, failed: 0, interrupted: 1, resumed: 0, active: 1, idle: 0, stale: 0, 'user-stopped': 0},
 			byEvent: {SessionStart: 1, SubagentStart: 2},
 			cost: {usd: 0.5, pricesAsOf: '2026-09-23', estimated: true, unpricedResponses: 2},
 			byType: {

@@ -65,7 +65,7 @@ describe('workflow agents in the monitor model', () => {
 				name: 'checks',
 				phases: ['Check'],
 				agentIds: ['w3', 'w2', 'w1'],
-				counts: {running: 1, done: 1, failed: 1, interrupted: 0},
+				counts: {running: 1, done: 1, failed: 1, interrupted: 0, stopped: 0},
 				tokens: lsTokens(used),
 				// w2's transcript was folded without prices: left out (unknown), never $0.
 				cost: costTotals(used),

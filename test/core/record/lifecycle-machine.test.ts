@@ -236,6 +236,7 @@ describe('the hook and the log fold agree (one machine)', () => {
 				completed: 'stopped',
 				failed: 'stopped',
 				interrupted: 'stopped',
+				'user-stopped': 'stopped',
 				resumed: 'active',
 				active: 'active',
 				stale: 'active',

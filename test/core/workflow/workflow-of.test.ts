@@ -70,7 +70,7 @@ describe('groupWorkflows', () => {
 				phases: ['Plan', 'Check', 'Extra'],
 				agentIds: ['a1', 'a2'],
 				// a3 and a4 only in the run's files (their agent files gone): counted as the run says.
-				counts: {running: 1, done: 2, failed: 1, interrupted: 0},
+				counts: {running: 1, done: 2, failed: 1, interrupted: 0, stopped: 0},
 				tokens: 150,
 				cost: {usd: 0.75, priced: 3, unpriced: 1},
 				state: 'running',
@@ -80,7 +80,7 @@ describe('groupWorkflows', () => {
 				name: null,
 				phases: ['Build'],
 				agentIds: ['x9'],
-				counts: {running: 0, done: 1, failed: 0, interrupted: 0},
+				counts: {running: 0, done: 1, failed: 0, interrupted: 0, stopped: 0},
 				tokens: null,
 				cost: null,
 				state: 'done',

@@ -49,7 +49,7 @@ describe('keyToAction in the list', () => {
 	});
 
 	it('ignores keys with no binding', () => {
-		for (const input of ['x', 'z', '1', 'K', '\t']) {
+		for (const input of ['v', 'z', '1', 'K', '\t']) {
 			expect(char(input)).toBeUndefined();
 		}
 		expect(named({backspace: true})).toBeUndefined();
@@ -239,5 +239,16 @@ describe('keyToAction in the / line and the session picker', () => {
 	it('gives every new key a binding of its own', () => {
 		const tokens = BINDINGS.flatMap(b => b.tokens);
 		expect(new Set(tokens).size).toBe(tokens.length);
+	});
+});
+
+describe('x and its question', () => {
+	it('x asks; while the question waits only y says yes, any other key no', () => {
+		expect(keyToAction('x', {}, 'list')).toEqual({type: 'stop-ask'});
+		expect(keyToAction('y', {}, 'confirm')).toEqual({type: 'stop-answer', yes: true});
+		for (const input of ['n', 'j', 'q', '']) {
+			expect(keyToAction(input, {}, 'confirm')).toEqual({type: 'stop-answer', yes: false});
+		}
+		expect(keyToAction('', {escape: true}, 'confirm')).toEqual({type: 'stop-answer', yes: false});
 	});
 });
