@@ -519,7 +519,49 @@ const stopSelf = (description, report) =>
 		say(report),
 	);
 
+/** stop-workflow's run: two phases of three agents; wfs_1 names the run to agentlog stop. */
+const STOP_WF = ['wfs_1', 'wfs_2', 'wfs_3', 'wfs_4', 'wfs_5', 'wfs_6'];
+const STOP_WF_SCRIPT = `export const meta = {
+  name: 'six-checks',
+  description: 'Six short checks in two phases',
+  phases: [{ title: 'First' }, { title: 'Second' }],
+}
+const results = []
+for (const [title, names] of [['First', ['1', '2', '3']], ['Second', ['4', '5', '6']]]) {
+  results.push(await parallel(names.map(n => () => agent('[fixture:wfs_' + n + '] Check ' + n + ': count the README.', { label: 'check-' + n, phase: title }))))
+}
+return { results }
+`;
+/** The run's own id, from the folder its transcripts are in (an agent is not told it). */
+const RUN_OF_SELF = 'basename "$(ls -d "$CLAUDE_CONFIG_DIR"/projects/*/*/subagents/workflows/wf_* | head -1)"';
+
 const stopScenarios = {
+	'stop-workflow': {
+		about:
+			'A Workflow of two phases of three agents (install-hook --control); `wfs_1` runs `agentlog stop <its run>` as its first command: every agent of the run still going is denied at its next tool call, those started after it at their first; the run and the session end normally.',
+		prompt: 'Use a workflow to run six short checks of this folder in two phases.',
+		control: true,
+		timeoutMs: 900_000,
+		scripts: {
+			main: byTurn(
+				reply(tool('Workflow', {script: STOP_WF_SCRIPT})),
+				say('The workflow runs in the background; I will report when it is done.'),
+				say('The workflow came back. Done.'),
+			),
+			wfs_1: byTurn(
+				reply(bash(`node "$AGENTLOG_BIN" stop "$(${RUN_OF_SELF})" --json > stop-request.json`, 'Ask agentlog to stop the run')),
+				reply(bash('ls -1 | wc -l', 'Count')),
+				say('wfs_1 report: never sent.'),
+			),
+			...Object.fromEntries(
+				STOP_WF.slice(1).map(script => [
+					script,
+					byTurn(reply(bash('sleep 2; wc -c README', 'Count the bytes')), reply(bash('wc -l README', 'Count the lines')), say(`${script} report: never sent.`)),
+				]),
+			),
+		},
+		agents: Object.fromEntries(STOP_WF.map(script => [script, 'stopped'])),
+	},
 	'stop-parallel': {
 		about:
 			"Three foreground agents at once; `files` asks `agentlog stop 'Count files'` (install-hook --control): its next Bash call is denied by agentlog's hook with continue:false, it ends with no SubagentStop; `lines` and `disk` and the main session go on.",

@@ -95,3 +95,48 @@ describe.each([
 		expect(runOnCopy(copy, ['ls', sc.sessionId])).toContain('stopped by you');
 	});
 });
+
+describe('stop-workflow, on the real client: `agentlog stop <run>` from inside the run', () => {
+	const sc = manifest.scenarios['stop-workflow']!;
+	let copy: CopiedRun;
+	beforeAll(() => {
+		copy = copyClaudeRun('stop-workflow', sc);
+	});
+
+	it('every agent of the run stops once, those started after the request at their first tool call; the session goes on', () => {
+		const lines = readFileSync(path.join(copy.root, 'activity', sc.sessionId, 'events.jsonl'), 'utf8')
+			.split('\n')
+			.filter(Boolean)
+			.map(l => JSON.parse(l) as {event: string; agentId?: string});
+		const runAgents = sc.agents.map(a => a.agentId).sort();
+		expect(runAgents).toHaveLength(6);
+		expect(
+			lines
+				.filter(l => l.event === 'UserStop')
+				.map(l => l.agentId)
+				.sort(),
+		).toEqual(runAgents);
+		expect(lines.some(l => l.event === 'SubagentStop')).toBe(false);
+		// The main agent was asked again after the run came back, and answered.
+		const served = readFileSync(path.join(claudeFixtures, 'stop-workflow', 'stand-in.jsonl'), 'utf8')
+			.split('\n')
+			.filter(Boolean)
+			.map(l => JSON.parse(l) as {agent: string; turn: number});
+		expect(served.some(s => s.agent === 'main' && s.turn === 2)).toBe(true);
+		const history = JSON.parse(runOnCopy(copy, ['history', '--json'])) as Array<{agentId: string; status: string}>;
+		expect(
+			history
+				.filter(h => h.status === 'user-stopped')
+				.map(h => h.agentId)
+				.sort(),
+		).toEqual(runAgents);
+		const ls = JSON.parse(runOnCopy(copy, ['ls', sc.sessionId, '--json'])) as Array<{agentId: string; stopReason?: string}>;
+		expect(
+			ls
+				.filter(a => a.stopReason === 'user-stop')
+				.map(a => a.agentId)
+				.sort(),
+		).toEqual(runAgents);
+		expect(runOnCopy(copy, ['report', sc.sessionId])).toContain('stopped by you');
+	});
+});
