@@ -535,7 +535,38 @@ return { results }
 /** The run's own id, from the folder its transcripts are in (an agent is not told it). */
 const RUN_OF_SELF = 'basename "$(ls -d "$CLAUDE_CONFIG_DIR"/projects/*/*/subagents/workflows/wf_* | head -1)"';
 
+/** stop-resume's main agent: a named agent loaded with SendMessage; once the agent came back (stopped), a follow-up by name. */
+const stopResumeMain = ctx => {
+	if (ctx.turn === 0)
+		return reply(
+			agentCall('keeper', 'Keep the count', 'Count the files of this folder and report.', {name: 'keeper'}),
+			tool('ToolSearch', {query: 'select:SendMessage', max_results: 1}),
+		);
+	const sent = ctx.calls.some(c => c.name === 'SendMessage');
+	if (!sent && ctx.userTexts.includes('task-notification'))
+		return reply(tool('SendMessage', {to: 'keeper', message: '[fixture:keeper] Second task: count the lines of the README.', summary: 'Count lines'}));
+	return say(sent ? 'Keeper has its follow-up.' : 'Waiting for keeper.');
+};
+
 const stopScenarios = {
+	'stop-resume': {
+		about:
+			"A named background agent (`keeper`) asks `agentlog stop 'Keep the count'` on itself and is stopped at its next call (install-hook --control); the main agent then resumes it by SendMessage: its second run is a resume, and runs to its end.",
+		prompt: 'Start a named subagent keeper to count the files; when it comes back, ask it a follow-up.',
+		control: true,
+		env: {CLAUDE_CODE_EXPERIMENTAL_AGENT_TEAMS: '1'},
+		scripts: {
+			main: stopResumeMain,
+			keeper: ctx => {
+				if (!ctx.userTexts.includes('Second task'))
+					return ctx.calls.length < 1
+						? reply(bash(`node "$AGENTLOG_BIN" stop 'Keep the count' --json > stop-request.json`, 'Ask agentlog to stop me'))
+						: reply(bash('ls -1 | wc -l', 'Count'));
+				return ctx.calls.filter(c => c.name === 'Bash').length < 3 ? reply(bash('wc -l README', 'Count the lines')) : say('Keeper, second report: 1 line.');
+			},
+		},
+		agents: {keeper: 'completed'},
+	},
 	'stop-workflow': {
 		about:
 			'A Workflow of two phases of three agents (install-hook --control); `wfs_1` runs `agentlog stop <its run>` as its first command: every agent of the run still going is denied at its next tool call, those started after it at their first; the run and the session end normally.',

@@ -131,6 +131,7 @@ describe(`Claude Code ${manifest.claudeCodeVersion} fixtures`, () => {
 			'stop-background',
 			'stop-nested',
 			'stop-parallel',
+			'stop-resume',
 			'stop-workflow',
 			'workflow',
 			'workflow-kill',

@@ -140,3 +140,32 @@ describe('stop-workflow, on the real client: `agentlog stop <run>` from inside t
 		expect(runOnCopy(copy, ['report', sc.sessionId])).toContain('stopped by you');
 	});
 });
+
+describe('stop-resume, on the real client: an agent stopped by you, then resumed by SendMessage', () => {
+	const sc = manifest.scenarios['stop-resume']!;
+	let copy: CopiedRun;
+	beforeAll(() => {
+		copy = copyClaudeRun('stop-resume', sc);
+	});
+
+	it('its second run is a resume: its own tokens and tool calls, and it ends with its report', () => {
+		const id = sc.agents[0]!.agentId;
+		const lines = readFileSync(path.join(copy.root, 'activity', sc.sessionId, 'events.jsonl'), 'utf8')
+			.split('\n')
+			.filter(Boolean)
+			.map(l => JSON.parse(l) as {event: string});
+		expect(lines.map(l => l.event).filter(e => e !== 'SessionStart' && e !== 'SessionEnd' && e !== 'PostToolUse')).toEqual([
+			'SubagentStart',
+			'UserStop',
+			'SubagentStart',
+			'SubagentStop',
+		]);
+		const ls = JSON.parse(runOnCopy(copy, ['ls', sc.sessionId, '--json'])) as Array<{agentId: string; resumeCount?: number; report?: string}>;
+		expect(ls.find(a => a.agentId === id)).toMatchObject({resumeCount: 1, report: 'Keeper, second report: 1 line.'});
+		const [history] = JSON.parse(runOnCopy(copy, ['history', '--json'])) as Array<{status: string; runs: Array<{tokens: number; toolCalls: number}>}>;
+		expect(history!.status).toBe('completed');
+		// The first run: the stop command and the denied call; the second: one call and its report.
+		expect(history!.runs.map(r => r.toolCalls)).toEqual([2, 1]);
+		expect(history!.runs.every(r => r.tokens > 0)).toBe(true);
+	});
+});

@@ -2,8 +2,8 @@
 // every view of agentlog means by tokens: input, output, cache read and cache write summed over
 // the agent's API responses, each response counted once by its message id (one response is
 // written as several lines, one per content block, each with the same usage). The sums are kept
-// per segment: a segment ends with a response that ended the turn (`stop_reason: end_turn`) or
-// at a user prompt (a resumed agent gets its new task as a user message, which Claude Code marks
+// per segment: a segment ends with a response that ended the turn (`stop_reason: end_turn`), where
+// a hook stopped the agent (`hook_stopped_continuation`), or at a user prompt (a resumed agent gets its new task as a user message, which Claude Code marks
 // `isMeta`), so a reader that knows when each run started can give each run its own figures
 // (`runFigures`). Each response is priced as it is counted (its model, its time, its own tokens:
 // core/cost/cost.ts), by the pricer the fold is given. Pure: lines in, a tally out; every string
@@ -114,6 +114,8 @@ function isPrompt(message: Json, line: Json): boolean {
 }
 
 const TIMESTAMP = '"timestamp":"';
+/** The attachment Claude Code writes when a hook stopped the agent (docs/claude-code-hooks.md#hook-output-claude-code-acts-on). */
+const HOOK_STOPPED = '"type":"hook_stopped_continuation"';
 
 /** The `timestamp` of a line not otherwise read (its last one: the line's own comes after its content). */
 function timestampOf(text: string): number | undefined {
@@ -154,6 +156,12 @@ export class TallyFold {
 		}
 		if (!text.includes('"assistant"') && !text.includes('"user"')) {
 			this.time(timestampOf(text));
+			if (text.includes(HOOK_STOPPED)) {
+				// A hook ended the run here (`continue: false`, agentlog's stop for the user or another
+				// tool's): no end of turn comes, and what follows is another run's (a resume).
+				this.current = undefined;
+				this.ended = false;
+			}
 			return;
 		}
 		let parsed: unknown;

@@ -30,7 +30,7 @@ import {openRegularFile, readRegularText} from '../fs/safe-file.js';
 import {metaPath, readLineChunksSync} from '../transcripts/files.js';
 import {findWorkflowTranscript, TranscriptRoots} from '../transcripts/transcript-paths.js';
 
-const VERSION = 4;
+const VERSION = 5;
 /** A session's cache file holds a few hundred bytes per agent; a larger one is not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 /** A `.meta.json` is a few hundred bytes. */
