@@ -85,7 +85,6 @@ export const opencodeLiveScan = (pricer: Pricer): ProviderScan => ({
 		opencodeTrees(pricer).map(tree => ({
 			sessionId: tree.rootId,
 			lastActivity: tree.updatedMs,
-			agents: tree.agents.map(a => a.record),
-			facts: new Map(tree.agents.map(a => [a.record.agentId, a.facts])),
+			load: () => ({agents: tree.agents.map(a => a.record), facts: new Map(tree.agents.map(a => [a.record.agentId, a.facts]))}),
 		})),
 });

@@ -1,5 +1,6 @@
-// `watch` with another tool whose subagents agentlog reads from the tool's own files (opencode's
-// database): its sessions polled twice a second, read again only when its files changed, and the
+// `watch` with another tool whose subagents agentlog reads from the tool's own files (Gemini CLI's
+// session files, opencode's database): its sessions polled twice a second, read again only when
+// its files changed (only the shown one's agents are folded), and the
 // shown session's agents put beside what the inner sources give, so the App sees one source of
 // agents and one of transcripts. Following the newest session, the tool's session whose agents
 // moved after the inner source's newest is shown instead.
@@ -17,6 +18,11 @@ export const PROVIDER_POLL_MS = 500;
 export interface ProviderSession {
 	readonly sessionId: string;
 	readonly lastActivity: number;
+	/** Its agents and what their files say: asked only of the session shown. */
+	load(): ProviderAgents;
+}
+
+export interface ProviderAgents {
 	readonly agents: readonly AgentRecord[];
 	readonly facts: ReadonlyMap<string, TranscriptFacts>;
 }
@@ -38,7 +44,7 @@ export interface ProviderLiveOptions {
 	readonly pollMs?: number;
 }
 
-interface Shown {
+interface Shown extends ProviderAgents {
 	readonly session: ProviderSession;
 	/** True when the inner source does not show this session. */
 	readonly replaces: boolean;
@@ -117,11 +123,10 @@ export class ProviderLive {
 				replaces = true;
 			}
 		}
-		const next = target === undefined ? undefined : {session: target, replaces};
-		if (next?.session === this.shown?.session && next?.replaces === this.shown?.replaces) {
+		if (target === this.shown?.session && replaces === this.shown?.replaces) {
 			return;
 		}
-		this.shown = next;
+		this.shown = target === undefined ? undefined : {session: target, replaces, ...target.load()};
 		this.notify();
 	}
 
@@ -144,7 +149,7 @@ export class ProviderLive {
 		let merged: WatchSnapshot = snapshot;
 		if (shown !== undefined && (shown.replaces || shown.session.sessionId === snapshot.sessionId)) {
 			const agents = new Map<string, AgentRecord>();
-			const ids = new Set(shown.session.agents.map(a => a.agentId));
+			const ids = new Set(shown.agents.map(a => a.agentId));
 			if (!shown.replaces) {
 				for (const [name, record] of snapshot.set.agents) {
 					if (!ids.has(record.agentId)) {
@@ -152,7 +157,7 @@ export class ProviderLive {
 					}
 				}
 			}
-			for (const record of shown.session.agents) {
+			for (const record of shown.agents) {
 				agents.set(`${this.options.prefix}${record.agentId}`, record);
 			}
 			merged = shown.replaces
@@ -181,7 +186,7 @@ export class ProviderLive {
 			...(inner.getWork === undefined ? {} : {getWork: inner.getWork}),
 			subscribe: onChange => this.subscribeWith(inner, onChange),
 			follow: (targets: readonly FollowTarget[]) => {
-				const own = this.shown?.session.facts;
+				const own = this.shown?.facts;
 				inner.follow(own === undefined ? targets : targets.filter(t => !own.has(t.agentId)));
 			},
 		};
@@ -193,7 +198,7 @@ export class ProviderLive {
 		}
 		this.lastTranscriptsIn = map;
 		this.lastShownForTranscripts = this.shown;
-		const facts = this.shown?.session.facts;
+		const facts = this.shown?.facts;
 		const out: ReadonlyMap<string, TranscriptState> =
 			facts === undefined || facts.size === 0 ? map : new Map([...map, ...[...facts].map(([id, f]) => [id, {...f, mtimeMs: f.mtimeMs ?? 0}] as const)]);
 		this.lastTranscriptsOut = out;
