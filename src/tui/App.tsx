@@ -20,7 +20,7 @@ import {clockInterval} from './model/clock-interval.js';
 import {arrangeRows, isRunRow, rowId, runIdOfRow} from './model/workflow-rows.js';
 import type {MonitorItem} from '../core/monitor/model.js';
 import type {Result} from '../core/result.js';
-import {planStop, type StopPlan} from '../core/stop/stop-target.js';
+import {planStop, unstoppableWhy, type StopPlan} from '../core/stop/stop-target.js';
 import {STOP_OFF_TEXT, stopQuestion, stopTargetText} from '../present/stop-text.js';
 import type {WorkflowSource} from '../store/workflow/follower.js';
 import {EMPTY_WORKFLOW_INDEX, sessionFolderOf} from '../core/workflow/workflow-of.js';
@@ -197,10 +197,15 @@ export function App(props: AppProps) {
 			stop === undefined
 				? undefined
 				: (selectedId: string): {readonly question: string} | {readonly notice: string} => {
+						const {items, sessionId} = stopState.current;
+						// Another tool's agent cannot be stopped at all: say that, not how to install the stop.
+						const why = unstoppableWhy(items.find(item => item.agent.agentId === selectedId)?.agent.provider);
+						if (why !== undefined) {
+							return {notice: `x: ${why}`};
+						}
 						if (!stop.installed()) {
 							return {notice: `x: ${STOP_OFF_TEXT}`};
 						}
-						const {items, sessionId} = stopState.current;
 						const target = isRunRow(selectedId) ? runIdOfRow(selectedId) : selectedId;
 						const plan = sessionId === undefined ? undefined : planStop(target, items);
 						if (plan === undefined || sessionId === undefined) {

@@ -7,6 +7,7 @@ import type {AgentRecord} from './agent-record.js';
 import {clip, fit} from '../text/cut.js';
 import {wrapText} from '../text/wrap.js';
 import {HOOK_STOP_PREFIX, isFailure, isUserStop, STOP_FAILURE_PREFIX} from './limits.js';
+import type {Provider} from './provider.js';
 
 /** What the event log says of one agent's lifecycle (the follower keeps these, display-safe). */
 export interface AgentLifecycle {
@@ -100,6 +101,15 @@ export function recordSteps(agent: AgentRecord): LifecycleStep[] {
 	return steps;
 }
 
+/** Where an agent's lifecycle comes from when no event log names it, by its tool. */
+const SOURCE_OF: Readonly<Record<Provider, string>> = {
+	claude: 'from its agent file',
+	codex: 'from its rollout',
+	gemini: 'from its session file',
+	qwen: 'from its agent file',
+	opencode: "from opencode's database",
+};
+
 /**
  * The section's lines: a rule with its title, then one line per step (`12:00:05  spawned`), the
  * latest `LIFECYCLE_STEPS_SHOWN` of them. From the log when it names the agent; else from the
@@ -122,7 +132,7 @@ export function lifecycleLines(
 		}
 		if (steps.length > 0) {
 			// A Codex child seen without agentlog's hook has no agent file: its rollout said it (a Gemini child: its session file).
-			const source = agent.provider === 'codex' ? 'from its rollout' : agent.provider === 'gemini' ? 'from its session file' : 'from its agent file';
+			const source = SOURCE_OF[agent.provider ?? 'claude'];
 			notes.push(session?.problem === undefined ? `${source}: no event log names it` : source);
 		}
 	}

@@ -5,6 +5,7 @@ import type {MonitorItem} from '../monitor/model.js';
 import {fail, ok, type Result} from '../result.js';
 import {agentsCovered, type KnownAgent} from './stop-decision.js';
 import {isRunId} from './stop-request.js';
+import {PROVIDER_TOOL, type Provider} from '../record/provider.js';
 
 /** The shortest agent id prefix taken. */
 export const MIN_ID_PREFIX = 4;
@@ -58,6 +59,24 @@ function pick(target: string, items: readonly MonitorItem[]): Result<MonitorItem
 }
 
 /**
+ * Why agentlog cannot stop an agent of this tool; undefined for Claude Code's. Only Claude Code's
+ * hooks can end one subagent and leave the session going (docs/commands.md#agentlog-stop-target).
+ */
+export function unstoppableWhy(provider: Provider | undefined): string | undefined {
+	switch (provider) {
+		case undefined:
+		case 'claude':
+			return undefined;
+		case 'codex':
+			return 'agentlog cannot stop a Codex subagent: Codex has no hook answer that ends one subagent and leaves the session going';
+		case 'qwen':
+			return "agentlog cannot stop a Qwen Code subagent: its stop is not installed for Qwen Code's hooks";
+		default:
+			return `agentlog cannot stop ${PROVIDER_TOOL[provider]}'s subagents: it reads them from ${PROVIDER_TOOL[provider]}'s own files, with no hook to answer`;
+	}
+}
+
+/**
  * The request for `target` (an agent id or a unique prefix of one, a name or description, or a
  * workflow run id) among a session's items: an error says why nothing can be stopped.
  */
@@ -73,8 +92,9 @@ export function planStop(target: string, items: readonly MonitorItem[]): Result<
 		if (members.length === 0) {
 			return fail(`no agent of this session belongs to workflow run ${target}`);
 		}
-		if (members.some(item => item.agent.provider === 'codex')) {
-			return fail('agentlog cannot stop a Codex subagent: Codex has no hook answer that ends one subagent and leaves the session going');
+		const why = members.map(item => unstoppableWhy(item.agent.provider)).find(w => w !== undefined);
+		if (why !== undefined) {
+			return fail(why);
 		}
 		const stops = stopsOf({agents: [], runs: [target]});
 		if (stops.length === 0) {
@@ -87,8 +107,9 @@ export function planStop(target: string, items: readonly MonitorItem[]): Result<
 		return picked;
 	}
 	const item = picked.value;
-	if (item.agent.provider === 'codex') {
-		return fail('agentlog cannot stop a Codex subagent: Codex has no hook answer that ends one subagent and leaves the session going');
+	const why = unstoppableWhy(item.agent.provider);
+	if (why !== undefined) {
+		return fail(why);
 	}
 	const stops = stopsOf({agents: [item.agent.agentId], runs: []});
 	if (stops.length === 0) {

@@ -51,4 +51,10 @@ describe('lifecycleLines from a transcript', () => {
 			'(from its rollout: no event log names it)',
 		]);
 	});
+
+	it("says an opencode agent's steps came from opencode's database", () => {
+		expect(lifecycleLines({...codex, provider: 'opencode'}, EMPTY_SESSION_LIFECYCLE, time, 80).at(-1)).toBe(
+			"(from opencode's database: no event log names it)",
+		);
+	});
 });
