@@ -8,7 +8,7 @@ import {scanCodexSessions, type CodexScan, type CodexSession} from '../../store/
 import type {RolloutFile} from '../../store/codex/rollouts.js';
 import {env, clockNow} from '../env.js';
 import {LIVE_DAYS, LISTED_DAYS} from './windows.js';
-import {opencodeTrees} from './opencode-scan.js';
+import {newestOpencodeSession} from './opencode-scan.js';
 import {listGemini, type GeminiOptions} from './gemini-scan.js';
 
 export interface CodexOptions extends GeminiOptions {
@@ -86,7 +86,7 @@ export function newestAnySession(activity: string, options: CodexOptions): strin
 	const codex = scanCodex(options, true).sessions[0] ?? (claudeTime < liveFrom ? scanCodex(options).sessions[0] : undefined);
 	// Gemini CLI's newest session with a subagent, and opencode's, when their files moved later still.
 	const gemini = listGemini(options).sessions[0];
-	const opencode = opencodeTrees()[0];
+	const opencode = newestOpencodeSession();
 	let newest = claude === undefined ? undefined : {id: claude, time: claudeTime};
 	for (const other of [
 		codex === undefined ? undefined : {id: codex.sessionId, time: codex.lastActivity},

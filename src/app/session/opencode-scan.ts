@@ -8,7 +8,7 @@ import {sessionLabel} from '../../store/activity/read-agents.js';
 import type {SessionListing} from '../../store/activity/session-listing.js';
 import type {Pricer} from '../../core/cost/cost.js';
 import type {ProviderScan, ProviderSession} from '../../store/live/provider-live.js';
-import {opencodeDatabases, opencodeDataDir, readOpencodeDatabase, type OpencodeTree} from '../../store/opencode/opencode-db.js';
+import {newestOpencodeTree, opencodeDatabases, opencodeDataDir, readOpencodeDatabase, type OpencodeTree} from '../../store/opencode/opencode-db.js';
 import {clockNow, env} from '../env.js';
 import {LISTED_DAYS} from './windows.js';
 
@@ -51,6 +51,22 @@ export function opencodeTrees(pricer?: Pricer): readonly OpencodeTree[] {
 export function opencodeProblems(): readonly string[] {
 	opencodeTrees();
 	return memo?.problems ?? [];
+}
+
+/** The opencode session whose subagents moved last, read from its `session` table alone; undefined without opencode. */
+export function newestOpencodeSession(): {readonly rootId: string; readonly updatedMs: number} | undefined {
+	if (memo !== undefined) {
+		return memo.trees[0];
+	}
+	const sinceMs = clockNow() - LISTED_DAYS * 86_400_000;
+	let newest: {readonly rootId: string; readonly updatedMs: number} | undefined;
+	for (const file of filesKey().files) {
+		const found = newestOpencodeTree(file);
+		if (found !== undefined && found.updatedMs >= sinceMs && (newest === undefined || found.updatedMs > newest.updatedMs)) {
+			newest = found;
+		}
+	}
+	return newest;
 }
 
 export function opencodeTreeOf(sessionId: string, pricer?: Pricer): OpencodeTree | undefined {

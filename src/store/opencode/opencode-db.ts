@@ -134,6 +134,49 @@ export function readOpencodeDatabase(file: string, options: {readonly sinceMs?: 
 	return {trees: [], problem: `${file}: ${head(safeLine(last), 300)}`};
 }
 
+/**
+ * The session with subagents whose tree moved last, from the `session` table alone (no message or
+ * part is read): what the newest-session rule asks, which `status` runs every few seconds.
+ */
+export function newestOpencodeTree(file: string): {readonly rootId: string; readonly updatedMs: number} | undefined {
+	const opened = openSqliteSnapshot(file);
+	if (!opened.ok) {
+		return undefined;
+	}
+	try {
+		const sessions = new Map<string, OpencodeSessionRow>();
+		for (const r of opened.snapshot.rows('session')) {
+			const s = sessionRow(r);
+			if (s !== undefined) {
+				sessions.set(s.id, s);
+			}
+		}
+		let newest: {rootId: string; updatedMs: number} | undefined;
+		for (const child of sessions.values()) {
+			if (child.parentId === undefined) {
+				continue;
+			}
+			let root = child;
+			for (let hops = 0; root.parentId !== undefined && hops < 100; hops++) {
+				const up = sessions.get(root.parentId);
+				if (up === undefined) {
+					break;
+				}
+				root = up;
+			}
+			const updatedMs = Math.max(root.timeUpdated, child.timeUpdated);
+			if (root.id !== child.id && (newest === undefined || updatedMs > newest.updatedMs)) {
+				newest = {rootId: root.id, updatedMs};
+			}
+		}
+		return newest;
+	} catch {
+		return undefined;
+	} finally {
+		opened.snapshot.close();
+	}
+}
+
 function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; readonly pricer?: Pricer}): OpencodeTree[] {
 	const sessions = new Map<string, OpencodeSessionRow>();
 	for (const r of db.rows('session')) {

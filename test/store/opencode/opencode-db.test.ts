@@ -1,7 +1,7 @@
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {opencodeDatabases, opencodeDataDir, readOpencodeDatabase, type OpencodeTree} from '../../../src/store/opencode/opencode-db.js';
+import {newestOpencodeTree, opencodeDatabases, opencodeDataDir, readOpencodeDatabase, type OpencodeTree} from '../../../src/store/opencode/opencode-db.js';
 import {tempDir} from '../../helpers/tmp.js';
 
 // Real sessions of opencode 1.18.33 (scripts/opencode-fixtures/make-fixtures.mjs): its database
@@ -97,6 +97,14 @@ describe('readOpencodeDatabase on what opencode wrote', () => {
 			const n = /Check part (\d+)/u.exec(agent.record.description!)![1];
 			expect(agent.record).toMatchObject({status: 'stopped', totalToolUseCount: 1, lastMessage: `Part ${n} is fine.`});
 		}
+	});
+
+	it('newestOpencodeTree, from the session table alone, names the tree the full read gives first', () => {
+		for (const scenario of ['parallel', 'failed', 'cut', 'fifty']) {
+			const full = tree(scenario);
+			expect(newestOpencodeTree(path.join(FIXTURES, scenario, 'opencode.db'))).toEqual({rootId: full.rootId, updatedMs: full.updatedMs});
+		}
+		expect(newestOpencodeTree(path.join(FIXTURES, 'none', 'opencode.db'))).toBeUndefined();
 	});
 
 	it('sinceMs leaves out trees not updated since', () => {
