@@ -12,11 +12,11 @@
 // sane size. Anything wrong with it costs only the compile: the hook runs the same. The run that
 // writes it compiles every function first (see compile()): ~129 KB of cache instead of ~62 KB made
 // by a session's first SessionStart, whose later runs compiled what it had not run every time.
-import {closeSync, constants, fstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {Script} from 'node:vm';
 import type {setFlagsFromString} from 'node:v8';
 import {codeCacheName, isCodeCacheName} from '../src/core/install/code-cache.js';
+import {readCodeCache, writeCodeCache} from '../src/store/fs/code-cache-file.js';
 
 declare const __AGENTLOG_HOOK_SOURCE__: string;
 declare const __AGENTLOG_HOOK_HASH__: string;
@@ -24,56 +24,14 @@ declare const __AGENTLOG_CACHE_BASE__: string;
 
 /** Put in once: the define would copy its ~90 KB into every place it is named. */
 const SOURCE: string = __AGENTLOG_HOOK_SOURCE__;
-const MAX_CACHE_BYTES = 16 * 1024 * 1024;
 const cacheFile = join(__dirname, codeCacheName(__AGENTLOG_HOOK_HASH__, __AGENTLOG_CACHE_BASE__));
 
 function readCache(): Buffer | undefined {
-	let fd: number;
-	try {
-		fd = openSync(cacheFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-	} catch {
-		return undefined;
-	}
-	try {
-		const st = fstatSync(fd);
-		if (!st.isFile() || st.size === 0 || st.size > MAX_CACHE_BYTES) {
-			return undefined;
-		}
-		const data = Buffer.allocUnsafe(st.size);
-		let offset = 0;
-		while (offset < st.size) {
-			const n = readSync(fd, data, offset, st.size - offset, offset);
-			if (n <= 0) {
-				return undefined;
-			}
-			offset += n;
-		}
-		return data;
-	} catch {
-		return undefined;
-	} finally {
-		closeSync(fd);
-	}
+	return readCodeCache(cacheFile);
 }
 
 function writeCache(data: Buffer): void {
-	const tmp = `${cacheFile}.${process.pid}.${Date.now().toString(36)}.tmp`;
-	try {
-		// wx: a link planted at the temp name makes this fail instead of writing through it.
-		writeFileSync(tmp, data, {flag: 'wx', mode: 0o644});
-		renameSync(tmp, cacheFile);
-		for (const name of readdirSync(__dirname)) {
-			if (isCodeCacheName(name, __AGENTLOG_CACHE_BASE__) && join(__dirname, name) !== cacheFile) {
-				unlinkSync(join(__dirname, name));
-			}
-		}
-	} catch {
-		try {
-			unlinkSync(tmp);
-		} catch {
-			// Never made.
-		}
-	}
+	writeCodeCache(cacheFile, data, name => isCodeCacheName(name, __AGENTLOG_CACHE_BASE__));
 }
 
 /** V8's `--lazy` (on by default): functions are compiled when first called, not with their script. */

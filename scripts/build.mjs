@@ -1,7 +1,9 @@
-// Builds the two shipped artefacts with esbuild:
-//  - dist/cli/agentlog.js: the whole CLI in one ESM file (plus lazily imported chunks, such as
-//    the Markdown renderer). Unbundled, Ink resolves thousands of files at start-up (~520 ms to
-//    a first frame on a 2-core machine); bundled, ~190 ms. Yoga is loaded without `fetch` (below).
+// Builds the shipped artefacts with esbuild:
+//  - dist/cli/agentlog.cjs: the whole CLI in one CommonJS file, which bin/agentlog.js runs through
+//    dist/cli/start.cjs (src/cli/cached-start.ts) from V8's code cache. Unbundled, Ink resolves
+//    thousands of files at start-up (~520 ms to a first frame on a 2-core machine); bundled as
+//    an ES module, ~190 ms; from the code cache, with Yoga, Ink's segmenters and the emoji
+//    expression made without their start-up costs (below), docs/speed.md has the figures.
 //  - hooks/agent-spy.cjs: the hook Claude Code runs on every subagent event. Only node:
 //    built-ins, no npm packages, run from V8's code cache, so it starts about as fast as
 //    `node -e 0`. Beside it, hooks/agent-prune.cjs: the daily retention pass it loads once a day.
@@ -14,13 +16,12 @@
 //
 // dist/ is never deleted or half written: a global install linked to this clone (`npm install
 // -g .`) keeps working while a build runs (the tests build too). Each output file is written to a
-// temporary name and renamed into place; chunks are named by content hash, so a running agentlog
-// that lazily imports an older chunk still finds it. Chunks no build has written for a day are
-// removed.
+// temporary name and renamed into place. What earlier builds left (the ES module bundle and its
+// chunks, before the CLI was one CommonJS file) is removed once no build has written it for a day.
 import {build} from 'esbuild';
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
-import {mkdir, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {NARROW_CLASS} from './narrow-chars.mjs';
@@ -75,8 +76,22 @@ const inkCachePatches = [
 		prefix: 'let cacheSize = 0;\n',
 	},
 ];
+/**
+ * Ink awaits, at the top of its reconciler, React DevTools and its own package.json, both only when
+ * DEV=true (the devtools are left out of the bundle anyway, see the stub above). Without those
+ * awaits nothing in the CLI awaits at the top of a module, and it can be one CommonJS script run
+ * from V8's code cache (bin/agentlog.js).
+ */
+const inkTopLevelAwaitPatches = [
+	{
+		file: 'reconciler.js',
+		find: "await import('./devtools.js');",
+		replace: "throw Object.assign(new Error('no React DevTools in this build'), {code: 'ERR_MODULE_NOT_FOUND'});",
+	},
+	{file: 'reconciler.js', find: 'const packageJson = isDev()\n    ? await loadPackageJson()\n    :', replace: 'const packageJson ='},
+];
 // With scripts/ink/frame-patches.mjs's, which patch the same files.
-const boundedInkCaches = patchInk('bounded-ink-caches', [...inkCachePatches, ...inkFramePatches]);
+const boundedInkCaches = patchInk('bounded-ink-caches', [...inkCachePatches, ...inkTopLevelAwaitPatches, ...inkFramePatches]);
 
 /**
  * string-width measures every text Ink lays out, wraps or writes, and only printable ASCII skips
@@ -88,36 +103,23 @@ const boundedInkCaches = patchInk('bounded-ink-caches', [...inkCachePatches, ...
  * the answer string-width gives (test/build/narrow-width.test.ts checks every one of them). The
  * build fails if string-width changes the line this extends.
  */
-const narrowWidth = {
-	name: 'narrow-width',
-	setup(builder) {
-		builder.onLoad({filter: /[\\/]string-width[\\/]index\.js$/}, args => {
-			// Only the copy Ink measures with (the top one); older copies nested in other packages are left as they are.
-			if (args.path.split(/[\\/]node_modules[\\/]/u).length !== 2) {
-				return undefined;
-			}
-			const source = readFileSync(args.path, 'utf8');
-			const find = 'if (/^[\\u0020-\\u007E]*$/.test(string)) {';
-			if (!source.includes(find)) {
-				throw new Error(`string-width changed: ${args.path} no longer matches what scripts/build.mjs patches`);
-			}
-			return {
-				contents: source.replace(find, `if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string))) {`),
-				loader: 'js',
-				resolveDir: path.dirname(args.path),
-			};
-		});
-	},
-};
+function narrowWidthSource(file, source) {
+	const find = 'if (/^[\\u0020-\\u007E]*$/.test(string)) {';
+	if (!source.includes(find)) {
+		throw new Error(`string-width changed: ${file} no longer matches what scripts/build.mjs patches`);
+	}
+	return source.replace(find, `if (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string))) {`);
+}
 
 /**
- * Yoga (Ink's layout engine) is WebAssembly kept as a base64 `data:` URL. Its loader fetches that
- * URL with `fetch` whenever `fetch` exists, and in Node that loads undici (~25 ms before the first
- * frame, about a fifth of it). Given the bytes (`wasmBinary`), it neither fetches nor decodes
- * base64 in JavaScript; the bytes are decoded here, at build time, and put back as base64 that
- * Node's Buffer decodes natively. An async compile (what the loader does with the bytes) and a
- * sync one cost the same at start-up (measured); the async one is kept. The build fails if
- * yoga-layout changes the lines this relies on.
+ * Yoga (Ink's layout engine) is WebAssembly kept as a base64 `data:` URL, which its loader
+ * fetches (loading undici, ~25 ms before the first frame) and compiles asynchronously, awaited at
+ * the top of its module. Here the bytes are decoded at build time, put back as base64 that Node's
+ * Buffer decodes natively, and compiled and instantiated synchronously through the loader's own
+ * `instantiateWasm` hook: the module then has no top-level await, which lets the CLI be one
+ * CommonJS script run from V8's code cache (see bin/agentlog.js). Synchronous and asynchronous
+ * compiles cost the same at start-up (measured). The build fails if yoga-layout changes the lines
+ * this relies on, and the module throws at load if the loader did not finish synchronously.
  */
 const yogaWithoutFetch = {
 	name: 'yoga-without-fetch',
@@ -126,15 +128,57 @@ const yogaWithoutFetch = {
 			const source = readFileSync(args.path, 'utf8');
 			const binaries = readFileSync(path.join(path.dirname(args.path), '..', 'binaries', 'yoga-wasm-base64-esm.js'), 'utf8');
 			const wasm = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/.exec(binaries)?.[1];
-			const call = 'await loadYoga()';
-			if (wasm === undefined || !source.includes(call) || !binaries.includes('h.wasmBinary&&(w=h.wasmBinary)')) {
+			const call = 'const Yoga = wrapAssembly(await loadYoga());';
+			if (wasm === undefined || !source.includes(call) || !binaries.includes('if(h.instantiateWasm)try{return h.instantiateWasm(d,\na)}')) {
 				throw new Error(`yoga-layout changed: ${args.path} no longer matches what scripts/build.mjs patches`);
 			}
-			return {
-				contents: source.replace(call, `await loadYoga({wasmBinary: Buffer.from(${JSON.stringify(wasm)}, 'base64')})`),
-				loader: 'js',
-				resolveDir: path.dirname(args.path),
-			};
+			const sync = [
+				'const yogaModule = {instantiateWasm(imports, done) {',
+				`  const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(${JSON.stringify(wasm)}, 'base64')), imports);`,
+				'  done(instance);',
+				'  return instance.exports;',
+				'}};',
+				'loadYoga(yogaModule).catch(() => undefined);',
+				"if (yogaModule.calledRun !== true) throw new Error('yoga-layout did not start synchronously');",
+				'const Yoga = wrapAssembly(yogaModule);',
+			].join('\n');
+			return {contents: source.replace(call, sync), loader: 'js', resolveDir: path.dirname(args.path)};
+		});
+	},
+};
+
+/**
+ * Ink's text packages each make an Intl.Segmenter when they load, and string-width a regular
+ * expression of every emoji sequence: together ~25 ms of CPU before the first frame (the first
+ * segmenter of a process loads ICU's break rules). Here the segmenters come from
+ * scripts/ink/segmenter.mjs, made only when a text needs one, and the emoji expression is made on
+ * its first use. The build fails if a package no longer has the line this replaces.
+ */
+const SEGMENTER_FILES = /[\\/](string-width[\\/]index|slice-ansi[\\/]tokenize-ansi|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize)\.js$/;
+const textPackages = {
+	name: 'text-packages',
+	setup(builder) {
+		builder.onLoad({filter: SEGMENTER_FILES}, args => {
+			let source = readFileSync(args.path, 'utf8');
+			// The top copies are the ones Ink draws with; copies nested in other packages (an older
+			// string-width without a segmenter) are only given a segmenter where they make one.
+			const top = args.path.split(/[\\/]node_modules[\\/]/u).length === 2;
+			if (top && /[\\/]string-width[\\/]index\.js$/u.test(args.path)) {
+				source = narrowWidthSource(args.path, source);
+			}
+			if (!source.includes('new Intl.Segmenter(')) {
+				if (top) {
+					throw new Error(`${args.path} no longer makes an Intl.Segmenter where scripts/build.mjs expects one`);
+				}
+				return {contents: source, loader: 'js', resolveDir: path.dirname(args.path)};
+			}
+			source = source.replaceAll('new Intl.Segmenter(', 'agentlogSegmenter(');
+			const emoji = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
+			if (source.includes(emoji)) {
+				source = source.replace(emoji, 'let rgiEmojiRegexMade;\nconst rgiEmojiRegex = {test: text => (rgiEmojiRegexMade ??= /^\\p{RGI_Emoji}$/v).test(text)};');
+			}
+			const helper = JSON.stringify(path.join(root, 'scripts', 'ink', 'segmenter.mjs'));
+			return {contents: `import {agentlogSegmenter} from ${helper};\n${source}`, loader: 'js', resolveDir: path.dirname(args.path)};
 		});
 	},
 };
@@ -177,22 +221,48 @@ async function hookBuild() {
 	return cached({...hook, entryPoints: {'agent-spy': 'hooks/agent-spy.ts', 'agent-prune': 'hooks/agent-prune.ts'}}, 'agent-spy', 'agent-spy');
 }
 
-const results = await Promise.all([
-	build({
+/**
+ * The CLI as one CommonJS script, which bin/agentlog.js runs through dist/cli/start.cjs from V8's
+ * code cache (src/cli/cached-start.ts). Its first line names its content hash, which names the
+ * cache. esbuild writes ASCII outside comments (non-ASCII in strings and regular expressions is
+ * escaped); the few comments with other characters get '?' for them, so the bundle is ASCII and is
+ * read as latin1. The build fails if a line with such a character is not a comment.
+ */
+async function cliBuild() {
+	const result = await build({
 		...common,
+		format: 'cjs',
 		entryPoints: {agentlog: 'src/cli/main.ts'},
 		outdir: path.join(dist, 'cli'),
-		splitting: true,
-		chunkNames: 'chunks/[name]-[hash]',
+		outExtension: {'.js': '.cjs'},
 		alias: {'react-devtools-core': stub},
-		plugins: [yogaWithoutFetch, boundedInkCaches, narrowWidth, sharedStyles],
-		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version)},
+		plugins: [yogaWithoutFetch, boundedInkCaches, textPackages, sharedStyles],
+		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__agentlogModuleUrl'},
+		inject: [path.join(root, 'scripts', 'import-meta-url.js')],
 		// Which packages went into the bundle: their license notices ship beside it (below).
 		metafile: true,
-		// CommonJS packages inside an ESM bundle call require(); give them one.
-		banner: {js: "import {createRequire as __agentlogCreateRequire} from 'node:module'; const require = __agentlogCreateRequire(import.meta.url);"},
-	}),
+	});
+	const [file] = result.outputFiles;
+	const lines = file.text.split('\n').map((line, i) => {
+		if (!/[\u0080-\u{10FFFF}]/u.test(line)) {
+			return line;
+		}
+		if (!/^\s*(\/\/|\/\*|\*)/u.test(line)) {
+			throw new Error(`dist/cli/agentlog.cjs line ${i + 1} has a non-ASCII character outside a comment: ${line.slice(0, 120)}`);
+		}
+		return line.replace(/[\u0080-\u{10FFFF}]/gu, '?');
+	});
+	const body = lines.join('\n');
+	const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
+	const contents = `// agentlog bundle ${hash}\n${body}`;
+	return {metafile: result.metafile, outputFiles: [{path: file.path, contents: Buffer.from(contents, 'latin1')}]};
+}
+
+const results = await Promise.all([
+	cliBuild(),
 	hookBuild(),
+	// What bin/agentlog.js runs the CLI's bundle with (above).
+	build({...common, format: 'cjs', entryPoints: {start: 'src/cli/cached-start.ts'}, outdir: path.join(dist, 'cli'), outExtension: {'.js': '.cjs'}}),
 	// `agentlog status` (run by tmux every few seconds): node built-ins and our own code only, as
 	// CommonJS (faster to start than an ES module), loaded by bin/agentlog.js before the main bundle.
 	cached(
@@ -244,23 +314,25 @@ await writeAtomic(path.join(dist, 'cli', 'THIRD-PARTY-NOTICES.txt'), notices);
 
 const written = new Set();
 for (const result of results) {
-	// Chunks first, entry points last: a new entry point never names a chunk not yet on disk.
-	const isChunk = file => file.path.includes(`${path.sep}chunks${path.sep}`);
-	const files = [...result.outputFiles.filter(isChunk), ...result.outputFiles.filter(f => !isChunk(f))];
+	// Each bundle before what runs it: agentlog.cjs (the first build) before start.cjs, and `cached`
+	// lists the hook's wrapper after what it wraps.
+	const files = result.outputFiles;
 	for (const file of files) {
 		await writeAtomic(file.path, file.contents);
 		written.add(file.path);
 	}
 }
 
-// Old chunks: keep what a running agentlog may still import, drop what no build wrote for a day.
-// `--pack` (npm's prepack: the tarball takes dist/cli whole) drops every chunk this build did not
-// write, and the V8 code caches a run left beside the bundles: a day of builds leaves hundreds of
-// chunks (the tests build too), and a cache belongs to the machine that wrote it.
+// What earlier builds left (the ES module bundle, its chunks): kept a day for a running agentlog
+// that may still import it, then removed. `--pack` (npm's prepack: the tarball takes dist/cli
+// whole) removes it at once, and the V8 code caches a run left beside the bundles: a cache belongs
+// to the machine that wrote it.
 const forPack = process.argv.includes('--pack');
-const chunks = path.join(dist, 'cli', 'chunks');
-for (const name of await readdir(chunks).catch(() => [])) {
-	const file = path.join(chunks, name);
+const leftovers = [
+	path.join(dist, 'cli', 'agentlog.js'),
+	...(await readdir(path.join(dist, 'cli', 'chunks')).catch(() => [])).map(name => path.join(dist, 'cli', 'chunks', name)),
+];
+for (const file of leftovers) {
 	if (written.has(file)) {
 		continue;
 	}
@@ -269,6 +341,8 @@ for (const name of await readdir(chunks).catch(() => [])) {
 		await rm(file, {force: true});
 	}
 }
+// The folder goes once empty.
+await rmdir(path.join(dist, 'cli', 'chunks')).catch(() => undefined);
 if (forPack) {
 	for (const name of await readdir(path.join(dist, 'cli')).catch(() => [])) {
 		if (name.endsWith('.v8cache')) {

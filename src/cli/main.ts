@@ -1,4 +1,4 @@
 // The bundle's entry: runs the program with the process's arguments.
 import {main} from './program.js';
 
-await main();
+void main();

@@ -92,7 +92,8 @@ describe('npm pack', () => {
 			'dist/cli/THIRD-PARTY-NOTICES.txt',
 			'bin/agentlog.js',
 			'bin/package.json',
-			'dist/cli/agentlog.js',
+			'dist/cli/agentlog.cjs',
+			'dist/cli/start.cjs',
 			'dist/cli/status.cjs',
 			'hooks/agent-spy.sh',
 			'hooks/agent-spy.cjs',
@@ -101,7 +102,7 @@ describe('npm pack', () => {
 			expect(files).toContain(needed);
 		}
 		const allowed =
-			/^(package\.json|README\.md|LICENSE|dist\/cli\/THIRD-PARTY-NOTICES\.txt|bin\/[^/]+|dist\/cli\/[^/]+\.(js|cjs)|dist\/cli\/chunks\/[^/]+\.js|hooks\/(agent-spy\.sh|agent-spy\.cjs|agent-prune\.cjs))$/u;
+			/^(package\.json|README\.md|LICENSE|dist\/cli\/THIRD-PARTY-NOTICES\.txt|bin\/[^/]+|dist\/cli\/[^/]+\.cjs|hooks\/(agent-spy\.sh|agent-spy\.cjs|agent-prune\.cjs))$/u;
 		expect(files.filter(f => !allowed.test(f))).toEqual([]);
 		expect(files.filter(f => /^(test|bench|\.ci|src|scripts|\.claude-plugin)\//u.test(f) || f.endsWith('.v8cache') || f.endsWith('.ts'))).toEqual([]);
 	});

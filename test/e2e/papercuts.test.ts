@@ -150,7 +150,7 @@ describe('demo without a terminal', () => {
 
 describe('the build', () => {
 	it('replaces dist/ and hooks/ files in place without ever removing the folder, the CLI or the hook', () => {
-		const entry = path.join(root, 'dist', 'cli', 'agentlog.js');
+		const entry = path.join(root, 'dist', 'cli', 'agentlog.cjs');
 		const before = statSync(entry).ino;
 		const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {stdio: 'ignore'});
 		let missing = 0;

@@ -23,7 +23,7 @@ let codex: string;
 const saved = {HOME: process.env.HOME, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, CODEX_HOME: process.env.CODEX_HOME};
 
 beforeAll(() => {
-	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.js')) || !existsSync(hookAssets(ROOT).script)) {
+	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.cjs')) || !existsSync(hookAssets(ROOT).script)) {
 		execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'ignore'});
 	}
 }, 120_000);

@@ -21,7 +21,7 @@ let qwen: string;
 const saved = {HOME: process.env.HOME, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR, QWEN_HOME: process.env.QWEN_HOME};
 
 beforeAll(() => {
-	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.js')) || !existsSync(hookAssets(ROOT).script)) {
+	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.cjs')) || !existsSync(hookAssets(ROOT).script)) {
 		execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'ignore'});
 	}
 }, 120_000);

@@ -50,7 +50,7 @@ writeFileSync(file + '.last', String(last));
 `;
 
 beforeAll(() => {
-	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.js')) || !existsSync(hookAssets(ROOT).script)) {
+	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.cjs')) || !existsSync(hookAssets(ROOT).script)) {
 		execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'ignore'});
 	}
 }, 120_000);

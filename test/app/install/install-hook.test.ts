@@ -37,7 +37,7 @@ let claude: string;
 const savedEnv = {HOME: process.env.HOME, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR};
 
 beforeAll(() => {
-	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.js')) || !existsSync(hookAssets(ROOT).script)) {
+	if (!existsSync(path.join(ROOT, 'dist', 'cli', 'agentlog.cjs')) || !existsSync(hookAssets(ROOT).script)) {
 		execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'ignore'});
 	}
 }, 120_000);

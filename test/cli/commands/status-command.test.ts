@@ -10,7 +10,7 @@ import {tempDir} from '../../helpers/tmp.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
-const mainBundle = path.join(root, 'dist', 'cli', 'agentlog.js');
+const mainBundle = path.join(root, 'dist', 'cli', 'agentlog.cjs');
 const statusBundle = path.join(root, 'dist', 'cli', 'status.cjs');
 const S1 = '5e6711e5-241a-462a-8d15-5122611a9569';
 const S2 = '6f7811e5-241a-462a-8d15-5122611a9569';
