@@ -14,6 +14,8 @@ import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/follow
 import {ProviderLive} from '../../store/live/provider-live.js';
 import {prices} from '../../store/cost/prices.js';
 import {opencodeLiveScan} from './opencode-scan.js';
+import {buildMonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
+import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 
 export interface LiveSession {
 	readonly agents: AgentSource;
@@ -82,4 +84,37 @@ export function openLiveSession(activity: string, options: LiveOptions = {}): Li
 			await Promise.all([watcher.close(), follower.close()]);
 		},
 	};
+}
+
+/** At most this many reads before the first frame: each can change what is shown (below). */
+const PRIME_ROUNDS = 4;
+
+/**
+ * Reads, before the first frame, the transcripts and workflow runs the screen will follow, so the
+ * first frame is the whole picture (names, phases, tokens, no agent counted a ghost that its
+ * transcript shows working) rather than the agent files alone followed by a second frame once
+ * the screen's first effects have read the rest. The screen then follows the same list, which
+ * reads nothing again. Again while what was read changes what is shown (a parent found, an
+ * agent's last sign of life moving it among the newest shown), a few times at most.
+ */
+export function primeLive(live: LiveSession, options: MonitorOptions, now: number): void {
+	for (let round = 0; round < PRIME_ROUNDS; round++) {
+		const agents = [...live.agents.getSnapshot().set.agents.values()];
+		live.workflows.refresh(sessionFolderOf(agents));
+		const knownWork = live.transcripts.getWork?.();
+		const read = live.transcripts.getSnapshot();
+		const view = buildMonitorModel({
+			agents,
+			transcripts: read,
+			now,
+			options,
+			knownParents: live.transcripts.getParents(),
+			...(knownWork === undefined ? {} : {knownWork}),
+			workflows: live.workflows.getSnapshot(),
+		});
+		if (round > 0 && view.follow.every(target => read.has(target.agentId))) {
+			return;
+		}
+		live.transcripts.follow(view.follow);
+	}
 }

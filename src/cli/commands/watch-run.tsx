@@ -12,7 +12,7 @@ import {hookNotifies} from '../../store/hook/notify-state.js';
 import {activityFor} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {resolveSessionArg} from '../../app/session/resolve.js';
-import {openLiveSession} from '../../app/session/live.js';
+import {openLiveSession, primeLive} from '../../app/session/live.js';
 import type {WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {monitorApp, plainFrame} from './watch-frame.js';
@@ -109,15 +109,20 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			watched = chosen;
 			live = openLiveSession(activity, {...(chosen === undefined ? {} : {session: chosen}), codex: options});
 			live.start();
+			prime();
 			app?.rerender(element());
 			void before.close();
 		},
 	};
+	// What the first frame shows: the options the screen starts with (no ghosts shown, every agent when filtered).
+	const prime = (): void =>
+		primeLive(live, {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: options.filter !== undefined, max: options.max}, clockNow());
 	let app: ReturnType<typeof render> | undefined;
 	try {
-		// The first frame is drawn from what start() read at once; the watchers get ready meanwhile
-		// (or, for an activity folder that does not exist yet, once it appears).
+		// The first frame is drawn from what start() and prime() read at once; the watchers get
+		// ready meanwhile (or, for an activity folder that does not exist yet, once it appears).
 		live.start();
+		prime();
 		app = render(element(), INK_RENDER_OPTIONS);
 		try {
 			await app.waitUntilExit();
