@@ -223,24 +223,33 @@ async function hookBuild() {
 
 /**
  * The CLI as one CommonJS script, which bin/agentlog.js runs through dist/cli/start.cjs from V8's
- * code cache (src/cli/cached-start.ts). Its first line names its content hash, which names the
- * cache. esbuild writes ASCII outside comments (non-ASCII in strings and regular expressions is
+ * code cache (src/cli/cached-start.ts), and its Markdown renderer as another (markdownApart). Each
+ * one's first line names its content hash, which names its cache. esbuild writes ASCII outside comments (non-ASCII in strings and regular expressions is
  * escaped); the few comments with other characters get '?' for them, so the bundle is ASCII and is
  * read as latin1. The build fails if a line with such a character is not a comment.
  */
 async function cliBuild() {
+	const main = await cjsScript({
+		entryPoints: {agentlog: 'src/cli/main.ts'},
+		plugins: [yogaWithoutFetch, boundedInkCaches, textPackages, sharedStyles, markdownApart],
+		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__agentlogModuleUrl'},
+		inject: [path.join(root, 'scripts', 'import-meta-url.js')],
+	});
+	const markdown = await cjsScript({entryPoints: {markdown: 'src/tui/markdown/terminal-renderer.ts'}});
+	return {metafiles: [main.metafile, markdown.metafile], outputFiles: [...markdown.outputFiles, ...main.outputFiles]};
+}
+
+/** One CommonJS script of dist/cli, ASCII, its content hash in its first line (above). */
+async function cjsScript(options) {
 	const result = await build({
 		...common,
 		format: 'cjs',
-		entryPoints: {agentlog: 'src/cli/main.ts'},
 		outdir: path.join(dist, 'cli'),
 		outExtension: {'.js': '.cjs'},
 		alias: {'react-devtools-core': stub},
-		plugins: [yogaWithoutFetch, boundedInkCaches, textPackages, sharedStyles],
-		define: {'process.env.NODE_ENV': '"production"', __AGENTLOG_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__agentlogModuleUrl'},
-		inject: [path.join(root, 'scripts', 'import-meta-url.js')],
 		// Which packages went into the bundle: their license notices ship beside it (below).
 		metafile: true,
+		...options,
 	});
 	const [file] = result.outputFiles;
 	const lines = file.text.split('\n').map((line, i) => {
@@ -248,7 +257,7 @@ async function cliBuild() {
 			return line;
 		}
 		if (!/^\s*(\/\/|\/\*|\*)/u.test(line)) {
-			throw new Error(`dist/cli/agentlog.cjs line ${i + 1} has a non-ASCII character outside a comment: ${line.slice(0, 120)}`);
+			throw new Error(`${path.relative(root, file.path)} line ${i + 1} has a non-ASCII character outside a comment: ${line.slice(0, 120)}`);
 		}
 		return line.replace(/[\u0080-\u{10FFFF}]/gu, '?');
 	});
@@ -257,6 +266,22 @@ async function cliBuild() {
 	const contents = `// agentlog bundle ${hash}\n${body}`;
 	return {metafile: result.metafile, outputFiles: [{path: file.path, contents: Buffer.from(contents, 'latin1')}]};
 }
+
+/**
+ * marked-terminal and what it loads are half the CLI's code and no frame needs them until the first
+ * Markdown: src/tui/markdown/terminal-renderer.ts is its own script, dist/cli/markdown.cjs, which
+ * the CLI's lazy import of it requires (through src/cli/cached-start.ts, from its own code cache).
+ */
+const markdownApart = {
+	name: 'markdown-apart',
+	setup(builder) {
+		// The lazy import becomes a require of the script beside the bundle (an import() would need a
+		// module loader the code cache's vm.Script does not have).
+		builder.onResolve({filter: /[\\/]terminal-renderer\.js$/}, () => ({path: 'markdown', namespace: 'markdown-apart'}));
+		builder.onLoad({filter: /.*/, namespace: 'markdown-apart'}, () => ({contents: "module.exports = require('./markdown.cjs');", loader: 'js'}));
+		builder.onResolve({filter: /^\.\/markdown\.cjs$/}, () => ({path: './markdown.cjs', external: true}));
+	},
+};
 
 const results = await Promise.all([
 	cliBuild(),
@@ -277,9 +302,9 @@ const results = await Promise.all([
  * their notice travel with copies): each package esbuild took a file from, with its version,
  * license and license file, in dist/cli/THIRD-PARTY-NOTICES.txt, which the tarball ships.
  */
-async function thirdPartyNotices(metafile) {
+async function thirdPartyNotices(metafiles) {
 	const dirs = new Set();
-	for (const input of Object.keys(metafile.inputs)) {
+	for (const input of metafiles.flatMap(metafile => Object.keys(metafile.inputs))) {
 		// The last node_modules/<package>/ in the path (a package nested in another's is its own); a
 		// dot folder (the build's own stub in node_modules/.cache) is no package.
 		const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/.][^/]*)\//.exec(input.replaceAll('\\', '/'));
@@ -309,7 +334,7 @@ async function thirdPartyNotices(metafile) {
 	].join('\n');
 }
 
-const notices = await thirdPartyNotices(results[0].metafile);
+const notices = await thirdPartyNotices(results[0].metafiles);
 await writeAtomic(path.join(dist, 'cli', 'THIRD-PARTY-NOTICES.txt'), notices);
 
 const written = new Set();

@@ -6,6 +6,7 @@ import {displayEnd, FIRST_PIECE, nextPiece, piecesLeft, type PieceCursor} from '
 import type {RenderedMessage} from '../model/screen-model.js';
 import {visibleLinks} from './markdown-links.js';
 import {listItemsInline} from './markdown-list.js';
+import chalk from 'chalk';
 
 type Render = (text: string, width: number) => string;
 
@@ -36,7 +37,8 @@ export function preloadMarkdown(): void {
 const keep = (text: string): string => text;
 
 async function load(): Promise<Render> {
-	const [{Marked}, {markedTerminal}] = await Promise.all([import('marked'), import('marked-terminal')]);
+	const [{Marked}, {markedTerminal, setColorLevel}] = await Promise.all([import('marked'), import('./terminal-renderer.js')]);
+	setColorLevel(chalk.level);
 	const instances = new Map<number, InstanceType<typeof Marked<string, string>>>();
 	return (text, width) => {
 		let marked = instances.get(width);
