@@ -101,10 +101,14 @@ class SessionAgents {
 		return this.cache.get(agentId);
 	}
 
-	/** Reads the agent's file again at the next look (this hook just wrote it). */
-	forget(agentId: string): void {
-		this.cache.delete(agentId);
+	/** The agent's record as this hook just left it; undefined: read its file again at the next look. */
+	wrote(agentId: string, record: AgentRecord | undefined): void {
 		this.known.delete(agentId);
+		if (record === undefined) {
+			this.cache.delete(agentId);
+		} else {
+			this.cache.set(agentId, record);
+		}
 	}
 
 	facts(agentId: string): KnownAgent | undefined {
@@ -202,26 +206,29 @@ export function carryOutStop(activity: string, payload: unknown, now: string, lo
 		tidy(activity, read.file, live, agents, runOf, sessionFolder, nowMs);
 		return {answer: undefined};
 	}
-	recordStop(sessionDir, call, covered, now, log);
-	agents.forget(call.agentId);
+	agents.wrote(call.agentId, recordStop(sessionDir, call, covered, now, log));
 	tidy(activity, read.file, live, agents, runOf, sessionFolder, nowMs);
 	return {answer: stopAnswer(call.hookEvent)};
 }
 
-/** The stop in the agent file and the event log, once: parallel calls of the agent each ask, the first records it. */
-function recordStop(sessionDir: string, call: ToolCallPayload, covered: Covered, now: string, log: (message: string) => void): void {
+/**
+ * The stop in the agent file and the event log, once: parallel calls of the agent each ask, the
+ * first records it. Returns the agent's record as it is now (read under its lock, or written);
+ * undefined when it has no file.
+ */
+function recordStop(sessionDir: string, call: ToolCallPayload, covered: Covered, now: string, log: (message: string) => void): AgentRecord | undefined {
 	const file = join(sessionDir, `${call.agentId}.json`);
 	const lock = acquireLock(agentLockFile(sessionDir, call.agentId), AGENT_LOCK_WAIT_MS);
 	try {
 		const existing = readAgentFile(file).record;
 		if (existing === undefined) {
 			log(`${call.agentId}: stopped for the user, but it has no agent file to record it in`);
-			return;
+			return undefined;
 		}
 		const next = stopByUser(existing, now);
 		if (next === undefined) {
 			// Recorded already (another call of the same batch), or it had ended.
-			return;
+			return existing;
 		}
 		writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
 		const line = userStopLine({
@@ -242,6 +249,7 @@ function recordStop(sessionDir: string, call: ToolCallPayload, covered: Covered,
 		if (problem) {
 			log(problem);
 		}
+		return next;
 	} finally {
 		if (lock) {
 			releaseLock(lock);
