@@ -60,7 +60,7 @@ export function laneOf(item: ViewItem & {readonly name?: string | undefined}, st
 			idle.push({fromMs: idleFrom, toMs: ms});
 			idleFrom = undefined;
 		}
-		if (step.kind === 'resumed' || step.kind === 'failed' || step.kind === 'interrupted') {
+		if (step.kind === 'resumed' || step.kind === 'failed' || step.kind === 'interrupted' || step.kind === 'user-stopped') {
 			marks.push({ms, kind: step.kind});
 		}
 	}

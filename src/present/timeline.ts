@@ -11,7 +11,7 @@ export {columnSpan, zoomedWindow, ZOOMS, type TimeWindow} from './timeline-axis.
 export type LaneStatus = 'active' | 'idle' | 'waiting' | 'stale' | 'completed' | 'failed' | 'interrupted' | 'user-stopped';
 
 /** A moment marked on a bar. */
-export type MarkKind = 'idle' | 'waiting' | 'resumed' | 'failed' | 'interrupted';
+export type MarkKind = 'idle' | 'waiting' | 'resumed' | 'failed' | 'interrupted' | 'user-stopped';
 
 export interface Lane {
 	readonly id: string;
@@ -41,6 +41,7 @@ export const CELL_GLYPH: Readonly<Record<CellKind, string>> = {
 	resumed: '↻',
 	failed: '✗',
 	interrupted: '╳',
+	'user-stopped': '■',
 };
 
 export const CELL_COLOR: Readonly<Record<CellKind, string | undefined>> = {
@@ -53,6 +54,7 @@ export const CELL_COLOR: Readonly<Record<CellKind, string | undefined>> = {
 	resumed: 'cyan',
 	failed: 'red',
 	interrupted: 'red',
+	'user-stopped': 'yellow',
 };
 
 /** What each glyph means, for the help screen and the legend line. */
@@ -63,6 +65,7 @@ export const TIMELINE_SYMBOLS: ReadonlyArray<readonly [string, string]> = [
 	[CELL_GLYPH.waiting, 'waited for you'],
 	[CELL_GLYPH.failed, 'failed'],
 	[CELL_GLYPH.interrupted, 'interrupted'],
+	[CELL_GLYPH['user-stopped'], 'stopped by you'],
 	[CELL_GLYPH.resumed, 'resumed'],
 ];
 
@@ -178,7 +181,7 @@ function drawBar(cells: CellKind[], lane: Lane, window: TimeWindow, columns: num
 	}
 	if (running && lane.status !== 'stale' && nowMs <= window.toMs) {
 		put(nowMs, lane.status === 'idle' ? 'idle' : lane.status === 'waiting' ? 'waiting' : 'now');
-	} else if (lane.status === 'failed' || lane.status === 'interrupted') {
+	} else if (lane.status === 'failed' || lane.status === 'interrupted' || lane.status === 'user-stopped') {
 		put(end, lane.status);
 	}
 }

@@ -28,6 +28,28 @@ describe('laneOf', () => {
 		expect(laneOf(item({stoppedAt: at(5), interrupted: true, stopReason: 'session-end:other'}))?.status).toBe('interrupted');
 	});
 
+	it('an agent stopped by you, then resumed: the stop marked where it was, the rest before the resume', () => {
+		expect(laneOf(item({stoppedAt: at(5), stopReason: 'user-stop'}))?.status).toBe('user-stopped');
+		const lane = laneOf(
+			item({stoppedAt: at(12), stopReason: 'subagent-stop'}),
+			[
+				{kind: 'spawned', at: at(0)},
+				{kind: 'user-stopped', at: at(5), reason: 'user-stop'},
+				{kind: 'resumed', at: at(8)},
+				{kind: 'completed', at: at(12), reason: 'subagent-stop'},
+			],
+			ms(20),
+		);
+		expect(lane).toMatchObject({
+			status: 'completed',
+			rests: [{fromMs: ms(5), toMs: ms(8)}],
+			marks: [
+				{ms: ms(5), kind: 'user-stopped'},
+				{ms: ms(8), kind: 'resumed'},
+			],
+		});
+	});
+
 	it('a running agent has no stop; a waiting one is marked where it began to wait', () => {
 		const lane = laneOf(item({status: 'active'}, {displayStatus: 'waiting', waiting: {waitingFor: 'Bash: rm', since: ms(7)}}), [], ms(20));
 		expect(lane?.stopMs).toBeUndefined();

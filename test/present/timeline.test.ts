@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {columnSpan, drawTimeline, fullWindow, liveWindow, timelineText, zoomedWindow, type Lane} from '../../src/present/timeline.js';
+import {columnSpan, drawTimeline, fullWindow, liveWindow, TIMELINE_SYMBOLS, timelineText, zoomedWindow, type Lane} from '../../src/present/timeline.js';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const s = (n: number) => T0 + n * 1000;
@@ -42,6 +42,14 @@ describe('drawTimeline', () => {
 		expect(again.slice(0, 21)).toBe('─'.repeat(21));
 		expect(again.slice(21, 80).trim()).toBe('');
 		expect(again[80]).toBe('↻');
+	});
+
+	it('ends the bar of an agent stopped by you with ■, and says so in the legend', () => {
+		const stopped: Lane = {id: 'f', label: 'halted', startMs: s(0), stopMs: s(30), status: 'user-stopped'};
+		const alone = drawTimeline([stopped], {width: 16 + 120, nowMs: now, window: {fromMs: s(0), toMs: s(120)}});
+		const line = timelineText(alone, 136).find(l => l.startsWith('halted'))!;
+		expect(line.slice(alone.labelWidth + 1).trimEnd()).toMatch(/^─+■$/u);
+		expect(TIMELINE_SYMBOLS).toContainEqual(['■', 'stopped by you']);
 	});
 
 	it('counts how many ran in each column (idle ones not), with its peak', () => {

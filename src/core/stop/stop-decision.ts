@@ -101,9 +101,59 @@ export function agentsCovered(request: Pick<StopRequest, 'agents' | 'runs'>, age
  * before): nothing it covers still runs, and each run it names has ended (`runEnded`).
  */
 export function requestDone(request: StopRequest, agents: readonly KnownAgent[], runEnded: (runId: string) => boolean): boolean {
-	const covered = agentsCovered(request, agents);
-	const namedKnown = request.agents.every(id => covered.some(a => a.agentId === id));
-	return namedKnown && covered.every(a => a.status === 'stopped') && request.runs.every(runEnded);
+	const byId = new Map(agents.map(a => [a.agentId, a]));
+	return requestDoneIn(
+		request,
+		{ids: [...byId.keys()], stopped: id => byId.get(id)?.status === 'stopped', agentOf: id => byId.get(id), runOf: id => byId.get(id)?.runId},
+		runEnded,
+	);
+}
+
+/** A session's agents as `requestDoneIn` reads them: each looked up only when the answer needs it. */
+export interface SessionLookup {
+	/** The ids of the session's known agents. */
+	readonly ids: readonly string[];
+	/** Whether its record says it stopped: the cheap look, before its lineage is sought. */
+	readonly stopped: (agentId: string) => boolean;
+	/** Its facts, lineage included; undefined when unknown. */
+	readonly agentOf: (agentId: string) => StopAgentFacts | undefined;
+	/** The workflow run it is in. */
+	readonly runOf: (agentId: string) => string | undefined;
+}
+
+/**
+ * `requestDone` over a session read on demand, cheapest looks first: the runs it names ended, the
+ * agents it names stopped, then only the agents still running asked whether it covers them (an
+ * agent that stopped cannot keep it open), their lineage and run looked up for them alone. The
+ * hook answers this after each stop it carries out, in sessions of dozens of agents.
+ */
+export function requestDoneIn(request: StopRequest, session: SessionLookup, runEnded: (runId: string) => boolean): boolean {
+	if (!request.runs.every(runEnded)) {
+		return false;
+	}
+	const known = new Set(session.ids);
+	const agentOf = (id: string) => (known.has(id) ? session.agentOf(id) : undefined);
+	if (!request.agents.every(id => agentOf(id)?.status === 'stopped')) {
+		return false;
+	}
+	for (const id of known) {
+		if (session.stopped(id)) {
+			continue;
+		}
+		const facts = agentOf(id);
+		if (facts === undefined || facts.status === 'stopped') {
+			continue;
+		}
+		const runId = request.runs.length === 0 ? undefined : session.runOf(id);
+		if (
+			request.agents.includes(id) ||
+			(runId !== undefined && request.runs.includes(runId)) ||
+			ancestorsOf(id, agentOf).some(a => request.agents.includes(a))
+		) {
+			return false;
+		}
+	}
+	return true;
 }
 
 /**

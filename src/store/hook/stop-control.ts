@@ -14,7 +14,7 @@ import {isObject, str} from '../../core/record/json.js';
 import {formatEventLine} from '../../core/record/event-line.js';
 import {AGENT_TOOLS} from '../../core/hook/agent-call.js';
 import {stopByUser, subagentTranscriptPath} from '../../core/hook/hook-event.js';
-import {coveringRequest, requestDone, stopAnswer, userStopLine, type Covered, type KnownAgent} from '../../core/stop/stop-decision.js';
+import {coveringRequest, requestDoneIn, stopAnswer, userStopLine, type Covered, type KnownAgent, type SessionLookup} from '../../core/stop/stop-decision.js';
 import {isLive, type StopFile, type StopRequest} from '../../core/stop/stop-request.js';
 import {readLineage} from './agent-meta.js';
 import {agentLockFile, listAgentFiles, readAgentFile} from './session.js';
@@ -83,9 +83,11 @@ function exists(path: string, kind: 'file' | 'dir'): boolean {
 	}
 }
 
-/** The session's agents as the decision sees them: records read once each, lineage from `.meta.json` when a record has none. */
+/** The session's agents as the decision sees them: records read once each, lineage from `.meta.json` when a record has none, only when asked. */
 class SessionAgents {
 	private readonly cache = new Map<string, AgentRecord | undefined>();
+	private readonly known = new Map<string, KnownAgent | undefined>();
+	private listed: string[] | undefined;
 
 	constructor(
 		private readonly sessionDir: string,
@@ -99,7 +101,24 @@ class SessionAgents {
 		return this.cache.get(agentId);
 	}
 
+	/** The agent's record as this hook just left it; undefined: read its file again at the next look. */
+	wrote(agentId: string, record: AgentRecord | undefined): void {
+		this.known.delete(agentId);
+		if (record === undefined) {
+			this.cache.delete(agentId);
+		} else {
+			this.cache.set(agentId, record);
+		}
+	}
+
 	facts(agentId: string): KnownAgent | undefined {
+		if (!this.known.has(agentId)) {
+			this.known.set(agentId, this.readFacts(agentId));
+		}
+		return this.known.get(agentId);
+	}
+
+	private readFacts(agentId: string): KnownAgent | undefined {
 		const record = this.record(agentId);
 		const parent = record?.parentAgentId ?? readLineage(subagentTranscriptPath(this.mainTranscript, agentId))?.parentAgentId;
 		if (record === undefined && parent === undefined) {
@@ -113,19 +132,20 @@ class SessionAgents {
 		};
 	}
 
-	all(runOf: (agentId: string) => string | undefined): KnownAgent[] {
-		let names: string[];
-		try {
-			names = listAgentFiles(this.sessionDir);
-		} catch {
-			return [];
+	/** The ids of the session's agent files, listed once. */
+	ids(): string[] {
+		if (this.listed === undefined) {
+			try {
+				this.listed = listAgentFiles(this.sessionDir).map(name => name.slice(0, -'.json'.length));
+			} catch {
+				this.listed = [];
+			}
 		}
-		return names.flatMap(name => {
-			const agentId = name.slice(0, -'.json'.length);
-			const facts = this.facts(agentId);
-			const runId = runOf(agentId);
-			return facts === undefined ? [] : [{...facts, ...(runId === undefined ? {} : {runId})}];
-		});
+		return this.listed;
+	}
+
+	lookup(runOf: (agentId: string) => string | undefined): SessionLookup {
+		return {ids: this.ids(), stopped: id => this.record(id)?.status === 'stopped', agentOf: id => this.facts(id), runOf};
 	}
 }
 
@@ -186,25 +206,29 @@ export function carryOutStop(activity: string, payload: unknown, now: string, lo
 		tidy(activity, read.file, live, agents, runOf, sessionFolder, nowMs);
 		return {answer: undefined};
 	}
-	recordStop(sessionDir, call, covered, now, log);
-	tidy(activity, read.file, live, new SessionAgents(sessionDir, call.transcriptPath), runOf, sessionFolder, nowMs);
+	agents.wrote(call.agentId, recordStop(sessionDir, call, covered, now, log));
+	tidy(activity, read.file, live, agents, runOf, sessionFolder, nowMs);
 	return {answer: stopAnswer(call.hookEvent)};
 }
 
-/** The stop in the agent file and the event log, once: parallel calls of the agent each ask, the first records it. */
-function recordStop(sessionDir: string, call: ToolCallPayload, covered: Covered, now: string, log: (message: string) => void): void {
+/**
+ * The stop in the agent file and the event log, once: parallel calls of the agent each ask, the
+ * first records it. Returns the agent's record as it is now (read under its lock, or written);
+ * undefined when it has no file.
+ */
+function recordStop(sessionDir: string, call: ToolCallPayload, covered: Covered, now: string, log: (message: string) => void): AgentRecord | undefined {
 	const file = join(sessionDir, `${call.agentId}.json`);
 	const lock = acquireLock(agentLockFile(sessionDir, call.agentId), AGENT_LOCK_WAIT_MS);
 	try {
 		const existing = readAgentFile(file).record;
 		if (existing === undefined) {
 			log(`${call.agentId}: stopped for the user, but it has no agent file to record it in`);
-			return;
+			return undefined;
 		}
 		const next = stopByUser(existing, now);
 		if (next === undefined) {
 			// Recorded already (another call of the same batch), or it had ended.
-			return;
+			return existing;
 		}
 		writeAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
 		const line = userStopLine({
@@ -219,11 +243,13 @@ function recordStop(sessionDir: string, call: ToolCallPayload, covered: Covered,
 			via: covered.via,
 			cwd: call.cwd,
 		});
+		// The log line says what was done (request, via, tool); the hook's own log is for problems
+		// (doctor shows its lines as such), so a stop carried out adds nothing there.
 		const problem = appendEventLine(sessionDir, formatEventLine(line));
 		if (problem) {
 			log(problem);
 		}
-		log(`${call.agentId}: stopped for the user at its ${call.hookEvent} of ${call.tool ?? 'a tool'} (request ${covered.request.id}, ${covered.via})`);
+		return next;
 	} finally {
 		if (lock) {
 			releaseLock(lock);
@@ -246,9 +272,8 @@ function tidy(
 		// A request this hook refused: agentlog's next write tells the user; leave it.
 		return;
 	}
-	const known = live.length === 0 ? [] : agents.all(runOf);
 	const runEnded = (run: string) => sessionFolder !== undefined && exists(join(sessionFolder, 'workflows', `${run}.json`), 'file');
-	if (live.every(r => requestDone(r, known, runEnded))) {
+	if (live.every(r => requestDoneIn(r, agents.lookup(runOf), runEnded))) {
 		removeStopFile(activity, file.sessionId);
 	}
 }

@@ -170,18 +170,13 @@ export class TranscriptFollower implements TranscriptSource {
 	}
 
 	/**
-	 * A transcript that does not exist yet is noticed through its folder; the folders are watched
-	 * only while one of their transcripts is missing (a folder watch also reports every other
-	 * agent's writes there).
+	 * A transcript that does not exist yet is noticed through its folder. A folder once watched
+	 * stays watched (its other agents' writes are dropped by onFile): chokidar's unwatch of a
+	 * folder ignores from then on every path under it, so the transcripts followed there (those
+	 * that appeared, and any followed later) would never report a change again.
 	 */
 	private updateFolderWatches(): void {
 		const wanted = new Set([...this.entries.values()].filter(e => e.missing && !e.refused).map(e => path.dirname(e.target.transcriptPath)));
-		for (const dir of this.folders) {
-			if (!wanted.has(dir)) {
-				this.watcher?.unwatch(dir);
-				this.folders.delete(dir);
-			}
-		}
 		for (const dir of wanted) {
 			if (!this.folders.has(dir)) {
 				this.watcher?.add(dir);

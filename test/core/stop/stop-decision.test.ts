@@ -4,6 +4,7 @@ import {
 	ancestorsOf,
 	coveringRequest,
 	requestDone,
+	requestDoneIn,
 	stopAnswer,
 	userStopLine,
 	type KnownAgent,
@@ -84,6 +85,66 @@ describe('agentsCovered / requestDone', () => {
 		const allStopped = agents.map(a => ({...a, status: 'stopped' as const}));
 		expect(requestDone(run, allStopped, () => false)).toBe(false);
 		expect(requestDone(run, allStopped, () => true)).toBe(true);
+	});
+});
+
+describe('requestDoneIn', () => {
+	/** The rule as first written: every agent's facts read, then the covered ones all stopped. */
+	const reference = (request: ReturnType<typeof newStopRequest>, known: readonly KnownAgent[], runEnded: (run: string) => boolean) => {
+		const covered = agentsCovered(request, known);
+		return request.agents.every(id => covered.some(a => a.agentId === id)) && covered.every(a => a.status === 'stopped') && request.runs.every(runEnded);
+	};
+
+	it('answers as the rule over every agent does, on random trees', () => {
+		let seed = 7;
+		const rand = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2 ** 31;
+			return seed % n;
+		};
+		for (let round = 0; round < 400; round++) {
+			const n = 1 + rand(9);
+			const known: KnownAgent[] = [];
+			for (let i = 0; i < n; i++) {
+				const parent = i > 0 && rand(2) === 0 ? `a${rand(i)}` : undefined;
+				const run = rand(4) === 0 ? 'wf_run-1' : undefined;
+				known.push({agentId: `a${i}`, status: rand(2) === 0 ? 'stopped' : 'active', ...(parent ? {parentAgentId: parent} : {}), ...(run ? {runId: run} : {})});
+			}
+			const named = rand(3) === 0 ? [] : [`a${rand(n + 1)}`];
+			const request = newStopRequest('r1', named, named.length === 0 || rand(3) === 0 ? ['wf_run-1'] : [], NOW);
+			const ended = rand(2) === 0;
+			const byId2 = new Map(known.map(a => [a.agentId, a]));
+			const lazy = requestDoneIn(
+				request,
+				{ids: known.map(a => a.agentId), stopped: id => byId2.get(id)?.status === 'stopped', agentOf: id => byId2.get(id), runOf: id => byId2.get(id)?.runId},
+				() => ended,
+			);
+			expect(lazy, JSON.stringify({known, request})).toBe(reference(request, known, () => ended));
+			expect(requestDone(request, known, () => ended)).toBe(lazy);
+		}
+	});
+
+	it('seeks no lineage of an agent that stopped, nor any while a named agent still runs', () => {
+		const asked: string[] = [];
+		const session = (list: readonly KnownAgent[]) => {
+			const m = new Map(list.map(a => [a.agentId, a]));
+			return {
+				ids: list.map(a => a.agentId),
+				stopped: (id: string) => m.get(id)?.status === 'stopped',
+				agentOf: (id: string) => (asked.push(id), m.get(id)),
+				runOf: (id: string) => m.get(id)?.runId,
+			};
+		};
+		const many: KnownAgent[] = [
+			{agentId: 'x', status: 'stopped'},
+			...Array.from({length: 30}, (_, i): KnownAgent => ({agentId: `s${i}`, status: 'stopped'})),
+			{agentId: 'r', status: 'active'},
+		];
+		expect(requestDoneIn(newStopRequest('r1', ['x'], [], NOW), session(many), () => true)).toBe(true);
+		expect(new Set(asked)).toEqual(new Set(['x', 'r']));
+		asked.length = 0;
+		const running = many.map(a => (a.agentId === 'x' ? {...a, status: 'active' as const} : a));
+		expect(requestDoneIn(newStopRequest('r1', ['x'], [], NOW), session(running), () => true)).toBe(false);
+		expect(asked).toEqual(['x']);
 	});
 });
 

@@ -10,6 +10,7 @@ import {tempDir} from '../../helpers/tmp.js';
 import {newStopRequest, USER_STOP_MESSAGE, withRequest, type StopRequest} from '../../../src/core/stop/stop-request.js';
 import {readStopFile, stopFilePath, stopFlag, writeStopFile} from '../../../src/store/stop/stop-files.js';
 import {parseAgentRecord, type AgentRecord} from '../../../src/core/record/agent-record.js';
+import {hookLogCheck} from '../../../src/core/doctor/activity-checks.js';
 
 const SESSION = 'b6f0c0de-0000-4000-8000-000000000001';
 const launcher = installedHook();
@@ -134,6 +135,9 @@ describe('a stop pending', () => {
 		expect(existsSync(stopFilePath(activity, SESSION))).toBe(false);
 		expect(existsSync(stopFlag(activity))).toBe(false);
 		expect(record('aother').status).toBe('active');
+		// Nothing went wrong: doctor finds no problem in the hook's log.
+		const log = path.join(activity, '.agentlog-hook.log');
+		expect(hookLogCheck({path: log, state: 'read', lines: hookLog().split('\n')}, Date.now()).level).toBe('ok');
 	});
 
 	it('stops every agent of a workflow run named, and no other', () => {

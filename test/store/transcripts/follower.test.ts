@@ -133,6 +133,33 @@ describe('TranscriptFollower', () => {
 		expect(stateOf(f, 'a111').summary.toolCounts).toEqual({Grep: 1, Read: 1});
 	});
 
+	it('keeps following transcripts that appeared while their folder was watched, after the folder watch goes', async () => {
+		// Claude Code starts agents before their transcripts exist: the folder is watched until they
+		// appear. Letting go of it must not silence the files in it (chokidar ignores everything
+		// under a folder it was told to unwatch), nor one that appears there later.
+		const dir = layout();
+		const ids = ['a111', 'a222'];
+		const f = follower();
+		f.follow(ids.map(agentId => ({agentId, transcriptPath: dir.transcript(agentId), cwd: CWD})));
+		await settle(300);
+		for (const agentId of ids) {
+			writeFileSync(dir.transcript(agentId), jsonl([promptLine('Count.', {agentId}), toolUseLine(`toolu_${agentId}1`, 'Glob', {pattern: '*.md'}, {agentId})]));
+		}
+		await vi.waitFor(() => ids.forEach(id => expect(stateOf(f, id).summary.activity).toBe('Glob *.md')), WAIT);
+		await settle(300);
+		for (const agentId of ids) {
+			appendFileSync(dir.transcript(agentId), jsonl([toolUseLine(`toolu_${agentId}2`, 'Grep', {pattern: 'step two'}, {agentId})]));
+		}
+		await vi.waitFor(() => ids.forEach(id => expect(stateOf(f, id).summary.activity).toBe('Grep step two')), WAIT);
+		writeFileSync(dir.transcript('a333'), jsonl([toolUseLine('toolu_a3331', 'Glob', {pattern: '*.ts'}, {agentId: 'a333'})]));
+		f.follow([...ids, 'a333'].map(agentId => ({agentId, transcriptPath: dir.transcript(agentId), cwd: CWD})));
+		await settle(300);
+		for (const agentId of [...ids, 'a333']) {
+			appendFileSync(dir.transcript(agentId), jsonl([toolUseLine(`toolu_${agentId}3`, 'Grep', {pattern: 'step three'}, {agentId})]));
+		}
+		await vi.waitFor(() => [...ids, 'a333'].forEach(id => expect(stateOf(f, id).summary.activity).toBe('Grep step three')), WAIT);
+	});
+
 	it('starts over when the transcript is truncated', async () => {
 		const dir = layout();
 		const file = dir.transcript('a111');
