@@ -20,18 +20,11 @@
 // files go with its folder (prune and the daily retention), so every view lists every agent.
 import {dirname, join} from 'node:path';
 import {formatEventLine, type GitState} from '../src/core/record/event-line.js';
-import {
-	agentTranscriptOf,
-	applyHookEvent,
-	askingAgentOf,
-	asksUser,
-	interruptOnSessionEnd,
-	LINEAGE_EVENTS,
-	parseHookPayload,
-	teammateAgentId,
-	type HookEvent,
-	type Outcome,
-} from '../src/core/hook/hook-event.js';
+import {agentTranscriptOf} from '../src/core/hook/agent-transcript-path.js';
+import {applyHookEvent, interruptOnSessionEnd} from '../src/core/hook/apply-event.js';
+import {askingAgentOf, asksUser, teammateAgentId} from '../src/core/hook/event-owner.js';
+import {LINEAGE_EVENTS, type HookEvent, type Outcome} from '../src/core/hook/hook-event.js';
+import {parseHookPayload} from '../src/core/hook/hook-payload.js';
 import {hookEventLine, type HookLineInput} from '../src/core/hook/hook-line.js';
 import {isoTime} from '../src/core/hook/iso-time.js';
 import {parseCutHookPayload} from '../src/core/hook/payload-cut.js';
