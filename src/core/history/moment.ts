@@ -105,7 +105,7 @@ export function recordOf(history: AgentHistory): AgentRecord {
 	};
 }
 
-/** A line of a PermissionRequest, or of a Notification that asks for input (hook-event.ts asksUser). */
+/** A line of a PermissionRequest, or of a Notification that asks for input (event-owner.ts asksUser). */
 function isAsk(line: EventLine): boolean {
 	return line.event === 'PermissionRequest' || (line.event === 'Notification' && WAITING_NOTIFICATIONS.includes(str(line.data?.notificationType) ?? ''));
 }
