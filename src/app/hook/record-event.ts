@@ -1,7 +1,8 @@
 // The hook's use case: one payload from Claude Code (or Codex CLI, or Qwen Code) recorded in
 // the activity folder (docs/design.md#the-hook-event-by-event): the agent file upserted, the
 // event appended to the session's log (docs/design.md#the-event-log), a pending stop carried
-// out, a notification prepared. Whatever arrives, nothing throws out of here, and what Claude Code must read is returned, never written.
+// out, a notification prepared. Whatever arrives, nothing throws out of here, and what Claude
+// Code must read is returned, never written.
 //
 // No agent file is ever removed here: a session's files go with its folder (prune and the daily
 // retention), so every view lists every agent. Everything is synchronous.

@@ -46,6 +46,7 @@ export function codeCaches(dir: string): string[] {
 		.filter(file => lstatSync(file, {throwIfNoEntry: false})?.isFile() === true);
 }
 
+/** A regular file at `file`, a link to one counting (the launcher's backup). */
 export function isRegularFile(file: string): boolean {
 	try {
 		return statSync(file).isFile();
