@@ -110,10 +110,12 @@ export async function runPruneBench() {
 		out.push(`prune: pruneOnceADay with a recent stamp: ${perCall.toFixed(1)} µs a call (mean of ${CALLS.toLocaleString('en')}; target ≤ 20 µs)`);
 
 		// 2. The hook with the call vs without.
-		const source = readFileSync(path.join(root, 'hooks/agent-spy.ts'), 'utf8');
-		// The hook claims the day with claimDailyPrune and loads the pass (agent-prune.cjs) only when
-		// it got it: "without" makes the claim a no-op, so the bundle leaves daily-prune.ts out.
-		const importLine = "import {claimDailyPrune} from '../src/store/history/daily-prune.js';\n";
+		// The hook's use case (src/app/hook/daily-prune.ts) claims the day with claimDailyPrune and
+		// loads the pass (agent-prune.cjs) only when it got it: "without" makes the claim a no-op, so
+		// the bundle leaves store/history/daily-prune.ts out.
+		const useCase = path.join(root, 'src/app/hook/daily-prune.ts');
+		const source = readFileSync(useCase, 'utf8');
+		const importLine = "import {claimDailyPrune} from '../../store/history/daily-prune.js';\n";
 		const variants = source.includes(importLine)
 			? [
 					['without', source.replace(importLine, 'const claimDailyPrune = (..._args: unknown[]): boolean => false;\n')],
@@ -124,7 +126,13 @@ export async function runPruneBench() {
 			const hooks = {};
 			for (const [name, contents] of variants) {
 				hooks[name] = path.join(tmp, `agent-spy-${name}.cjs`);
-				await bundle({stdin: {contents, resolveDir: path.join(root, 'hooks'), loader: 'ts', sourcefile: 'agent-spy.ts'}, format: 'cjs', outfile: hooks[name]});
+				const swap = {
+					name: 'daily-prune-variant',
+					setup(b) {
+						b.onLoad({filter: /src[\\/]app[\\/]hook[\\/]daily-prune\.ts$/}, () => ({contents, loader: 'ts', resolveDir: path.dirname(useCase)}));
+					},
+				};
+				await bundle({entryPoints: [path.join(root, 'hooks/agent-spy.ts')], plugins: [swap], format: 'cjs', outfile: hooks[name]});
 			}
 			const session = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 			const payload = JSON.stringify({session_id: session, cwd: root, hook_event_name: 'SubagentStart', agent_id: 'a1', agent_type: 'Explore'});
@@ -147,7 +155,7 @@ export async function runPruneBench() {
 				`prune: hook run, stamp recent: ${w.toFixed(2)} ms with the call vs ${wo.toFixed(2)} ms without (median of 200 each, interleaved; +${(w - wo).toFixed(2)} ms; bundle ${kb('with')} KB vs ${kb('without')} KB; target ≤ +0.3 ms)`,
 			);
 		} else {
-			out.push('prune: hook comparison skipped (hooks/agent-spy.ts no longer imports claimDailyPrune)');
+			out.push('prune: hook comparison skipped (src/app/hook/daily-prune.ts no longer imports claimDailyPrune)');
 		}
 
 		// 3. A full pass over 1,000 sessions.

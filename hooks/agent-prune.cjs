@@ -1491,6 +1491,23 @@ function openRegularFile(file, followSymlinks = false) {
   }
 }
 
+// src/store/activity/agent-file.ts
+var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
+function readAgentRecord(file) {
+  const read = readRegularText(file, { maxBytes: MAX_AGENT_FILE_BYTES });
+  if (!read.ok) {
+    return read;
+  }
+  let json;
+  try {
+    json = JSON.parse(read.text);
+  } catch {
+    return read.text.trim() === "" ? { ok: false, reason: "empty", message: "empty file" } : { ok: false, reason: "not-json", message: "not valid JSON" };
+  }
+  const parsed = parseAgentRecord(json);
+  return parsed.ok ? { ok: true, record: parsed.value, mtimeMs: read.mtimeMs } : { ok: false, reason: "invalid", message: parsed.error };
+}
+
 // src/store/hook/builtin.ts
 function requireBuiltin(name) {
   const get = process.getBuiltinModule;
@@ -1512,9 +1529,6 @@ var DAY_MS2 = 24 * 60 * 60 * 1e3;
 // src/store/history/event-log.ts
 var import_node_fs4 = require("node:fs");
 var import_node_path3 = __toESM(require("node:path"), 1);
-
-// src/store/activity/read-agents.ts
-var MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 
 // src/store/history/slim-line.ts
 var LONG_TEXT_KEYS = ["lastMessage", "prompt", "report"];
@@ -1854,7 +1868,6 @@ var KeptLines = class {
 // src/store/history/prune.ts
 var PRUNING_PREFIX = ".agentlog-pruning-";
 var LEFTOVER_MS = 60 * 60 * 1e3;
-var MAX_AGENT_FILE_BYTES2 = 64 * 1024 * 1024;
 var ToolFolderError = class extends Error {
   constructor(activity, folder) {
     super(`the activity folder ${activity} ${folder.reason}; agentlog prunes only its own folder`);
@@ -1917,14 +1930,11 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
   const agents = [];
   const notRecords = [];
   for (const name of agentFiles) {
-    const read = readRegularText((0, import_node_path4.join)(sessionDir, name), { maxBytes: MAX_AGENT_FILE_BYTES2 });
-    if (!read.ok) {
-      if (read.reason !== "missing") {
-        notRecords.push(name);
-      }
+    const read = readAgentRecord((0, import_node_path4.join)(sessionDir, name));
+    if (!read.ok && read.reason === "missing") {
       continue;
     }
-    const record = agentRecordOf(read.text);
+    const record = read.ok ? read.record : void 0;
     if (record === void 0 || `${record.agentId}.json` !== name) {
       notRecords.push(name);
       continue;
@@ -1951,14 +1961,6 @@ function lookAt(sessionDir, id, dir, cutoff, now, staleMs) {
     agents.push(...livesFromHistory(events.agents));
   }
   return { facts: { id, lastEventMs: newest(times), agents, bytes }, dir, log };
-}
-function agentRecordOf(text) {
-  try {
-    const parsed = parseAgentRecord(JSON.parse(text));
-    return parsed.ok ? parsed.value : void 0;
-  } catch {
-    return void 0;
-  }
 }
 function unchanged(sessionDir, looked) {
   const dir = lstatOrUndefined(sessionDir);

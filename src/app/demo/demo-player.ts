@@ -7,9 +7,9 @@ import {appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, readFile
 import path from 'node:path';
 import {DEMO_LENGTH_SECONDS, demoSteps, type DemoStep} from '../../core/demo/scenario.js';
 import {demoTranscriptWrites, type TranscriptWrite} from '../../core/demo/transcripts.js';
-import {hookAssets, hookBundles} from '../install/assets.js';
+import {hookAssets, hookBundles} from '../../store/settings/assets.js';
 import {CliError} from '../../core/user-error.js';
-import {renderLauncher} from '../install/hook-files.js';
+import {renderLauncher} from '../../store/settings/hook-files.js';
 
 /**
  * Lays the hook out in `dir` as install-hook does in <claude>/hooks (the launcher with `nodePath`

@@ -33,9 +33,9 @@ import {
 } from '../../store/doctor/gather.js';
 import {readHeartbeat, readHookLogTail} from '../../store/doctor/hook-traces.js';
 import {readCodexFacts} from '../../store/doctor/codex-gather.js';
-import {hookAssets, hookBundles} from '../install/assets.js';
+import {hookAssets, hookBundles} from '../../store/settings/assets.js';
 import {activityFor, clockNow, home} from '../env.js';
-import {isAgentlogLauncher, renderLauncher} from '../install/hook-files.js';
+import {isAgentlogLauncher, renderLauncher} from '../../store/settings/hook-files.js';
 
 export interface DoctorOptions {
 	readonly dir?: string;

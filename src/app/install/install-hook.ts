@@ -3,7 +3,6 @@
 // with stdin not a terminal. The decisions (what to add,
 // what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts;
 // which file is edited, and its refusals, are in install-target.ts.
-import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {CODEX_APPROVAL_NOTE} from '../../core/install/codex-hooks.js';
@@ -21,7 +20,8 @@ import {unifiedDiff} from '../../core/install/text-diff.js';
 import {visibleText} from '../../core/text/safe-text.js';
 import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../../core/install/agentlog-plugin.js';
 import {managedSettingsPath, readSettingsFiles} from '../../store/doctor/gather.js';
-import {hookAssets, hookBundles} from './assets.js';
+import {hookAssets, missingBundle, readAsset, readAssetText} from '../../store/settings/assets.js';
+import {pathExists} from '../../store/settings/hook-folder.js';
 import {CliError} from '../../core/user-error.js';
 import {
 	BACKUP_SUFFIX,
@@ -33,7 +33,7 @@ import {
 	Staging,
 	writeNewCopy,
 	type SettingsFile,
-} from './hook-files.js';
+} from '../../store/settings/hook-files.js';
 import {writeSettings} from './settings-write.js';
 import {describeFile, resolve, usableSettings, type HookCommandOptions, type HookContext, type Resolved} from './install-target.js';
 
@@ -230,7 +230,7 @@ export const NOTIFY_NOTE =
 	'Notifications: Claude Code 2.1.141 or newer shows them (OSC 9 and a bell) when an agent waits for you, fails, or a fan-out or workflow run finishes; in tmux, `set -g allow-passthrough on` lets the desktop notification through (the bell needs nothing). `agentlog install-hook --no-notify` turns them off.\n';
 
 export function runInstall(options: HookCommandOptions, ctx: HookContext = processContext()): void {
-	const missing = hookBundles(ctx.assets).find(b => !existsSync(b.source));
+	const missing = missingBundle(ctx.assets);
 	if (missing !== undefined) {
 		throw new CliError(
 			`the hook is not built: ${missing.source} is missing. Run \`npm run build\` in ${path.dirname(path.dirname(missing.source))} and try again.`,
@@ -245,8 +245,8 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 			: planControl(planInstall(file, settings, target, events, options.notify), file, settings, target, options.control);
 	const newText = plan.text;
 
-	const launcher = renderLauncher(readFileSync(ctx.assets.launcher, 'utf8'), ctx.execPath);
-	const scripts = bundles.map(b => ({path: b.path, data: readFileSync(b.source)})).filter(b => !readIfExists(b.path)?.equals(b.data));
+	const launcher = renderLauncher(readAssetText(ctx.assets.launcher), ctx.execPath);
+	const scripts = bundles.map(b => ({path: b.path, data: readAsset(b.source)})).filter(b => !readIfExists(b.path)?.equals(b.data));
 	const current = readRegular(target.scriptPath);
 	const currentLauncher = current?.data.toString('utf8');
 	const writeLauncher = currentLauncher !== launcher;
@@ -255,7 +255,7 @@ export function runInstall(options: HookCommandOptions, ctx: HookContext = proce
 	// is kept as <path>.agentlog-backup, never overwriting an earlier backup; uninstall restores it.
 	const foreign = currentLauncher !== undefined && writeLauncher && !isAgentlogLauncher(currentLauncher);
 	const alreadySaved = foreign && readIfExists(target.scriptPath + BACKUP_SUFFIX)?.toString('utf8') === currentLauncher;
-	const launcherBackup = foreign && !alreadySaved ? freeBackupPath(target.scriptPath + BACKUP_SUFFIX, existsSync) : undefined;
+	const launcherBackup = foreign && !alreadySaved ? freeBackupPath(target.scriptPath + BACKUP_SUFFIX, pathExists) : undefined;
 
 	const twice = tool === 'claude' ? pluginWarning(claude, ctx) : '';
 	if (newText === undefined && !writeLauncher && !writeScript) {

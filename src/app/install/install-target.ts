@@ -2,7 +2,6 @@
 // Code's settings (user, --project, --settings) or, with --codex, Codex CLI's hooks.json; where
 // the hook's files go beside it; the options and the process context both commands take. Reads
 // only: nothing is written here, and every refusal is thrown before anything is.
-import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {CODEX_HOOK_EVENTS, codexHookTarget, codexHooksFile} from '../../core/install/codex-hooks.js';
 import {QWEN_HOOK_EVENTS, qwenHookTarget, qwenSettingsFile} from '../../core/install/qwen-hooks.js';
@@ -10,9 +9,10 @@ import {qwenHomeDir} from '../../core/qwen/qwen-paths.js';
 import {AGENTLOG_HOOK_EVENTS, parseSettings, type HookEventSet, type JsonObject} from '../../core/install/settings-merge.js';
 import {hookTarget, type HookTarget} from '../../core/install/shell-command.js';
 import {claudeDir, codexHomeDir} from '../../core/paths.js';
-import {hookBundles, type HookAssets} from './assets.js';
+import {hookBundles, type HookAssets} from '../../store/settings/assets.js';
 import {CliError} from '../../core/user-error.js';
-import {readSettingsFile, type SettingsFile} from './hook-files.js';
+import {pathExists} from '../../store/settings/hook-folder.js';
+import {readSettingsFile, type SettingsFile} from '../../store/settings/hook-files.js';
 import type {SettingsStep} from './settings-write.js';
 
 export interface HookCommandOptions {
@@ -94,7 +94,7 @@ export function usableSettings(file: SettingsFile, events: HookEventSet = AGENTL
  */
 function missingFolder(options: HookCommandOptions, file: SettingsFile): string | undefined {
 	const dir = path.dirname(file.target);
-	if (file.bytes !== undefined || existsSync(dir)) {
+	if (file.bytes !== undefined || pathExists(dir)) {
 		return undefined;
 	}
 	if (options.settings !== undefined && !options.create) {
@@ -109,7 +109,7 @@ function missingFolder(options: HookCommandOptions, file: SettingsFile): string 
  */
 function missingCodexFolder(options: HookCommandOptions, codexHome: string, file: SettingsFile): string | undefined {
 	const dir = path.dirname(file.target);
-	if (file.bytes !== undefined || existsSync(dir)) {
+	if (file.bytes !== undefined || pathExists(dir)) {
 		return undefined;
 	}
 	if (!options.create) {
@@ -184,7 +184,7 @@ function resolveQwen(options: HookCommandOptions, ctx: HookContext, needsFolder:
 /** Qwen's folder when it is missing: refused unless --create (no Qwen Code there, or QWEN_HOME not set as Qwen sees it). */
 function missingQwenFolder(options: HookCommandOptions, qwenHome: string, file: SettingsFile): string | undefined {
 	const dir = path.dirname(file.target);
-	if (file.bytes !== undefined || existsSync(dir)) {
+	if (file.bytes !== undefined || pathExists(dir)) {
 		return undefined;
 	}
 	if (!options.create) {

@@ -11,7 +11,16 @@
 // calls) can still be replaced; no lock-free rename can close that gap. `npm run bench
 // settings-race` measures how often it happens.
 import {CliError} from '../../core/user-error.js';
-import {fileStamp, readIfExists, readSettingsFile, sameStamp, type Staging, stageSettings, unchangedSince, type SettingsFile} from './hook-files.js';
+import {
+	fileStamp,
+	readIfExists,
+	readSettingsFile,
+	sameStamp,
+	type Staging,
+	stageSettings,
+	unchangedSince,
+	type SettingsFile,
+} from '../../store/settings/hook-files.js';
 
 export const MAX_TRIES = 8;
 

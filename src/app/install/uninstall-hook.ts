@@ -1,13 +1,13 @@
 // `agentlog uninstall-hook` (docs/design.md#install-hook): removes exactly what install-hook added, its settings
 // entries and its hook files, and gives back a settings file it created as no file at all. Plain
 // IO and text on stdout, as install-hook.ts.
-import {existsSync, linkSync, lstatSync, readdirSync, renameSync, rmdirSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {uninstallEdit, type UninstallEdit} from '../../core/install/settings-edit.js';
 import {CONTROL_EVENTS, hasAgentlogHooks, parseSettings} from '../../core/install/settings-merge.js';
 import {unifiedDiff} from '../../core/install/text-diff.js';
-import {isCodeCacheName} from '../../core/install/code-cache.js';
-import {BACKUP_SUFFIX, isAgentlogLauncher, readIfExists, readSettingsFile, Staging, type SettingsFile} from './hook-files.js';
+import {BACKUP_SUFFIX, isAgentlogLauncher, readIfExists, readSettingsFile, Staging, type SettingsFile} from '../../store/settings/hook-files.js';
+import {codeCaches, isRegularFile, pathExists, putBack, removeFiles, removeIfEmpty} from '../../store/settings/hook-folder.js';
+import {removeIfUnchanged} from '../../store/settings/settings-remove.js';
 import {writeSettings} from './settings-write.js';
 import {describeFile, resolve, usableSettings, type HookCommandOptions, type HookContext, type Resolved} from './install-target.js';
 import {diffText, editedText, fileLabel, output, ownerOf, processContext, RESTART_NOTE, retryNote} from './install-hook.js';
@@ -54,7 +54,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	// with agentlog's entries and no backup is a file install-hook created. Uninstalling gives back
 	// no file at all when nothing else was put in it since (it would otherwise leave '{}'), and
 	// keeps no "original" that is only agentlog's own entries.
-	const createdByInstall = edit.removed.length > 0 && !existsSync(file.target + BACKUP_SUFFIX);
+	const createdByInstall = edit.removed.length > 0 && !pathExists(file.target + BACKUP_SUFFIX);
 	const removeSettings = createdByInstall && newText !== undefined && isEmptyObject(newText) && !file.symlink;
 
 	const keepReason = hookFilesStillUsed(resolved);
@@ -64,7 +64,7 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	const restore = keepReason === undefined && (ours || currentLauncher === undefined) && isRegularFile(backup);
 	const removeLauncher = keepReason === undefined && ours && !restore;
 	// The hook's code caches (hooks/cached-entry.ts) go with the bundles.
-	const present = [...bundles.filter(b => existsSync(b.path)).map(b => b.path), ...codeCaches(path.dirname(target.scriptPath))];
+	const present = [...bundles.filter(b => pathExists(b.path)).map(b => b.path), ...codeCaches(path.dirname(target.scriptPath))];
 	const removeScript = keepReason === undefined && present.length > 0;
 
 	const notes: string[] = [];
@@ -136,14 +136,12 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 			settingsNotes = written.notes + retryNote(written.tries, tool);
 		}
 		if (restore) {
-			renameSync(backup, target.scriptPath);
+			putBack(backup, target.scriptPath);
 		} else if (removeLauncher) {
-			rmSync(target.scriptPath, {force: true});
+			removeFiles([target.scriptPath]);
 		}
 		if (removeScript) {
-			for (const bundle of present) {
-				rmSync(bundle, {force: true});
-			}
+			removeFiles(present);
 		}
 		if (removeScript || removeLauncher || restore) {
 			removeIfEmpty(path.dirname(target.scriptPath));
@@ -171,69 +169,11 @@ export function runUninstall(options: HookCommandOptions, ctx: HookContext = pro
 	);
 }
 
-/**
- * Removes the settings file when it still holds the bytes read: it is first renamed aside (atomic),
- * then compared, so a write by Claude Code at any moment is never lost. A file that changed is put
- * back (unless an even newer one took its place) and the caller merges into it as for any write.
- */
-function removeIfUnchanged(file: SettingsFile): boolean {
-	const aside = path.join(path.dirname(file.target), `.${path.basename(file.target)}.agentlog-removing-${process.pid}`);
-	try {
-		renameSync(file.target, aside);
-	} catch {
-		return false;
-	}
-	const moved = readIfExists(aside);
-	if (moved !== undefined && file.bytes !== undefined && moved.equals(file.bytes)) {
-		rmSync(aside, {force: true});
-		return true;
-	}
-	try {
-		// link, not rename: never over a file written meanwhile, which is newer than this one.
-		linkSync(aside, file.target);
-	} catch {
-		// A newer file is in place: it supersedes the one set aside.
-	}
-	rmSync(aside, {force: true});
-	return false;
-}
-
 /** Text that is a JSON object with no keys (`{}` in any spacing). */
 function isEmptyObject(text: string): boolean {
 	try {
 		const value: unknown = JSON.parse(text);
 		return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
-	} catch {
-		return false;
-	}
-}
-
-/** The hooks folder (`<claude>/hooks/`, `$CODEX_HOME/hooks/`) once agentlog's files are gone from it, if nothing else is there. */
-function removeIfEmpty(dir: string): void {
-	try {
-		rmdirSync(dir);
-	} catch {
-		// Not empty (another tool's files), or already gone.
-	}
-}
-
-/** The hook's code cache files in `dir` (regular files with the cache's name). */
-function codeCaches(dir: string): string[] {
-	let names: string[];
-	try {
-		names = readdirSync(dir);
-	} catch {
-		return [];
-	}
-	return names
-		.filter(name => isCodeCacheName(name))
-		.map(name => path.join(dir, name))
-		.filter(file => lstatSync(file, {throwIfNoEntry: false})?.isFile() === true);
-}
-
-function isRegularFile(file: string): boolean {
-	try {
-		return statSync(file).isFile();
 	} catch {
 		return false;
 	}

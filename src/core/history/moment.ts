@@ -7,7 +7,7 @@ import {isObject, str} from '../record/json.js';
 import {isSpawnDepth, type AgentRecord} from '../record/agent-record.js';
 import type {EventLine} from '../record/event-line.js';
 import {foldEvents, hasEnded, type AgentHistory} from './fold.js';
-import {WAITING_NOTIFICATIONS} from '../hook/hook-event.js';
+import {WAITING_NOTIFICATIONS} from '../hook/event-owner.js';
 
 /** The lines at or before `at` (ms), in their order; a line whose time does not parse is left out. */
 export function linesUpTo(lines: readonly EventLine[], at: number): EventLine[] {
@@ -105,7 +105,7 @@ export function recordOf(history: AgentHistory): AgentRecord {
 	};
 }
 
-/** A line of a PermissionRequest, or of a Notification that asks for input (hook-event.ts asksUser). */
+/** A line of a PermissionRequest, or of a Notification that asks for input (event-owner.ts asksUser). */
 function isAsk(line: EventLine): boolean {
 	return line.event === 'PermissionRequest' || (line.event === 'Notification' && WAITING_NOTIFICATIONS.includes(str(line.data?.notificationType) ?? ''));
 }

@@ -2,7 +2,8 @@
 // parsed as JSON, yet a SubagentStop must not be lost for it (the agent would show as running
 // for good). This reads what it can from the kept part: the top-level string fields that are
 // complete, and the start of last_assistant_message when the cut fell inside it.
-import {parseHookPayload, type HookEvent, type Outcome} from './hook-event.js';
+import {parseHookPayload} from './hook-payload.js';
+import {type HookEvent, type Outcome} from './hook-event.js';
 import {CUT_MESSAGE_CHARS} from '../record/limits.js';
 
 /** Added to the end of a cut message, so that a reader sees it is not the whole message. */

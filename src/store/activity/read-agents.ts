@@ -7,17 +7,11 @@
 // opened (a FIFO named `x.json` would block `open` for good), and never more than a bound.
 import {lstatSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {displayRecord, parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
+import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {byRecent} from '../../core/monitor/sessions.js';
 import {safeLine} from '../../core/text/safe-text.js';
-import {readRegularText} from '../fs/safe-file.js';
+import {readAgentRecord} from './agent-file.js';
 import {isAgentFileName, isSessionDirName} from '../../core/record/file-names.js';
-
-/**
- * An agent file larger than this is not read (a warning). The hook keeps a whole last message,
- * from stdin of at most 32 MiB; written as JSON it can grow with escapes.
- */
-export const MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 
 export type AgentFileResult =
 	| {
@@ -31,25 +25,17 @@ export type AgentFileResult =
 
 /**
  * Reads one agent file. A missing, half-written or invalid file is an error value, never a throw;
- * so is a FIFO, a folder, a device or a file over MAX_AGENT_FILE_BYTES.
+ * so is a FIFO, a folder, a device or a file over MAX_AGENT_FILE_BYTES (agent-file.ts).
  */
 export function readAgentFile(file: string): AgentFileResult {
 	// The hook renames regular files into place; a symlink here was planted, and is not followed.
-	const read = readRegularText(file, {maxBytes: MAX_AGENT_FILE_BYTES});
-	if (!read.ok) {
-		return read.reason === 'missing'
-			? {ok: false, error: read.message, missing: true}
-			: {ok: false, error: read.reason === 'too-large' ? `too large: ${read.message}` : read.message};
+	const read = readAgentRecord(file);
+	if (read.ok) {
+		return {ok: true, record: displayRecord(read.record), raw: read.record};
 	}
-	const {text} = read;
-	let json: unknown;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		return {ok: false, error: text.trim() === '' ? 'empty file' : 'not valid JSON'};
-	}
-	const parsed = parseAgentRecord(json);
-	return parsed.ok ? {ok: true, record: displayRecord(parsed.value), raw: parsed.value} : {ok: false, error: parsed.error};
+	return read.reason === 'missing'
+		? {ok: false, error: read.message, missing: true}
+		: {ok: false, error: read.reason === 'too-large' ? `too large: ${read.message}` : read.message};
 }
 
 export function listAgentFiles(sessionDir: string): string[] {

@@ -33,12 +33,12 @@ import {
 } from '../../core/history/ownership.js';
 import {formatRetention, livesFromHistory, newest, retentionFrom, sessionsToPrune, type AgentLife, type SessionFacts} from '../../core/history/retention.js';
 import {DEFAULT_STALE_MS, lastSignOfLife} from '../../core/monitor/stale.js';
-import {isSafeId, parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
+import {isSafeId} from '../../core/record/agent-record.js';
 import {isAgentFileName, sessionFileKind} from '../../core/record/file-names.js';
 import {claudeDir, codexHomeDir} from '../../core/paths.js';
 import {parseTime} from '../../core/text/format.js';
 import {codeOf, removeFile} from '../fs/errors.js';
-import {readRegularText} from '../fs/safe-file.js';
+import {readAgentRecord} from '../activity/agent-file.js';
 import {requireBuiltin} from '../hook/builtin.js';
 import {claimDailyPrune} from './daily-prune.js';
 import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
@@ -48,8 +48,6 @@ import {foldSessionLog} from './session-fold.js';
 export const PRUNING_PREFIX = '.agentlog-pruning-';
 /** A leftover of a prune cut off half way is removed once it is this old (a running prune is done long before). */
 const LEFTOVER_MS = 60 * 60 * 1000;
-/** Agent files bigger than this are not read for liveness (their mtime still counts). */
-const MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 
 export type KeptReason = 'recent' | 'live-agent' | 'unknown-age' | 'symlink' | 'changed' | 'foreign';
 
@@ -171,16 +169,14 @@ function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now:
 	const agents: AgentLife[] = [];
 	const notRecords: string[] = [];
 	for (const name of agentFiles) {
-		const read = readRegularText(join(sessionDir, name), {maxBytes: MAX_AGENT_FILE_BYTES});
-		if (!read.ok) {
+		// Agent files over MAX_AGENT_FILE_BYTES are not read for liveness (their mtime still counts).
+		const read = readAgentRecord(join(sessionDir, name));
+		if (!read.ok && read.reason === 'missing') {
 			// Gone since the listing is fine; one that cannot be read cannot be proved an agent file.
-			if (read.reason !== 'missing') {
-				notRecords.push(name);
-			}
 			continue;
 		}
 		// A `.json` file is agentlog's only as an agent record of its own name (todos/ holds JSON too).
-		const record = agentRecordOf(read.text);
+		const record = read.ok ? read.record : undefined;
 		if (record === undefined || `${record.agentId}.json` !== name) {
 			notRecords.push(name);
 			continue;
@@ -208,15 +204,6 @@ function lookAt(sessionDir: string, id: string, dir: Stats, cutoff: number, now:
 		agents.push(...livesFromHistory(events.agents));
 	}
 	return {facts: {id, lastEventMs: newest(times), agents, bytes}, dir, log};
-}
-
-function agentRecordOf(text: string): AgentRecord | undefined {
-	try {
-		const parsed = parseAgentRecord(JSON.parse(text));
-		return parsed.ok ? parsed.value : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 /** Whether a folder and its log are as they were looked at. */

@@ -5,13 +5,10 @@
 // may be a link (a dotfiles setup). Node built-ins only: the hook bundles this.
 import {lstatSync, mkdirSync, readdirSync, type Stats} from 'node:fs';
 import {dirname, join} from 'node:path';
-import {parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
-import {readRegularText} from '../fs/safe-file.js';
+import type {AgentRecord} from '../../core/record/agent-record.js';
+import {readAgentRecord} from '../activity/agent-file.js';
 import {codeOf} from '../fs/errors.js';
 import {isAgentFileName} from '../../core/record/file-names.js';
-
-/** An agent file larger than this is not read (the hook's own records stay far below it). */
-export const MAX_AGENT_FILE_BYTES = 256 * 1024 * 1024;
 
 /** `.<agentId>.lock`; `+` is not allowed in ids, so no agent lock is one of the session's own (`.+notify.lock`). */
 export function agentLockFile(sessionDir: string, agentId: string): string {
@@ -61,16 +58,21 @@ export function listAgentFiles(sessionDir: string): string[] {
 export type AgentFileRead =
 	{readonly record: AgentRecord | undefined; readonly mtimeMs?: number; readonly problem?: undefined} | {readonly record: undefined; readonly problem: string};
 
-/** An agent file's record: undefined when missing; a problem when it is a link, a FIFO, too big or not a record. */
+/** An agent file's record (readAgentRecord): undefined when missing; a problem, for the hook's log, when it is a link, a FIFO, too big or not a record. */
 export function readAgentFile(file: string): AgentFileRead {
-	const read = readRegularText(file, {maxBytes: MAX_AGENT_FILE_BYTES});
-	if (!read.ok) {
-		return read.reason === 'missing' ? {record: undefined} : {record: undefined, problem: `${file} ${read.message}`};
+	const read = readAgentRecord(file);
+	if (read.ok) {
+		return {record: read.record, mtimeMs: read.mtimeMs};
 	}
-	try {
-		const parsed = parseAgentRecord(JSON.parse(read.text));
-		return parsed.ok ? {record: parsed.value, mtimeMs: read.mtimeMs} : {record: undefined, problem: `${file}: ${parsed.error}`};
-	} catch {
-		return {record: undefined, problem: `${file} is not JSON`};
+	switch (read.reason) {
+		case 'missing':
+			return {record: undefined};
+		case 'empty':
+		case 'not-json':
+			return {record: undefined, problem: `${file} is not JSON`};
+		case 'invalid':
+			return {record: undefined, problem: `${file}: ${read.message}`};
+		default:
+			return {record: undefined, problem: `${file} ${read.message}`};
 	}
 }

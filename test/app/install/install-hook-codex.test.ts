@@ -8,7 +8,7 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
-import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
+import {hookAssets, packageRoot} from '../../../src/store/settings/assets.js';
 import {tempDir} from '../../helpers/tmp.js';
 import {runMain} from '../../helpers/run-main.js';
 

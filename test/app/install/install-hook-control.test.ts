@@ -3,7 +3,7 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeEach, expect, it} from 'vitest';
-import {hookAssets} from '../../../src/app/install/assets.js';
+import {hookAssets} from '../../../src/store/settings/assets.js';
 import {runInstall, type HookContext} from '../../../src/app/install/install-hook.js';
 import {runUninstall} from '../../../src/app/install/uninstall-hook.js';
 import {tempDir} from '../../helpers/tmp.js';

@@ -5,7 +5,7 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
+import {hookAssets, packageRoot} from '../../../src/store/settings/assets.js';
 import {tempDir} from '../../helpers/tmp.js';
 
 const ROOT = packageRoot();

@@ -3,8 +3,8 @@ import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest';
 import {isCodeCacheName} from '../../../src/core/install/code-cache.js';
-import {hookAssets, packageRoot} from '../../../src/app/install/assets.js';
-import {readSettingsFile, unchangedSince} from '../../../src/app/install/hook-files.js';
+import {hookAssets, packageRoot} from '../../../src/store/settings/assets.js';
+import {readSettingsFile, unchangedSince} from '../../../src/store/settings/hook-files.js';
 import {runInstall, type HookContext} from '../../../src/app/install/install-hook.js';
 import {runUninstall} from '../../../src/app/install/uninstall-hook.js';
 import {tempDir} from '../../helpers/tmp.js';

@@ -3,7 +3,7 @@
 import {existsSync, readFileSync, renameSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {readSettingsFile, Staging, type SettingsFile} from '../../../src/app/install/hook-files.js';
+import {readSettingsFile, Staging, type SettingsFile} from '../../../src/store/settings/hook-files.js';
 import {writeSettings, type SettingsStep} from '../../../src/app/install/settings-write.js';
 import {tempDir} from '../../helpers/tmp.js';
 

@@ -6,7 +6,7 @@ import {spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeEach, describe, expect, it} from 'vitest';
-import {packageRoot} from '../../../src/app/install/assets.js';
+import {packageRoot} from '../../../src/store/settings/assets.js';
 import {HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 import {tempDir} from '../../helpers/tmp.js';
 

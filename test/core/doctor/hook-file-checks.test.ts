@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {hookAssets} from '../../../src/app/install/assets.js';
-import {renderLauncher} from '../../../src/app/install/hook-files.js';
+import {hookAssets} from '../../../src/store/settings/assets.js';
+import {renderLauncher} from '../../../src/store/settings/hook-files.js';
 import {hookFileChecks, launcherNodeFallback, nodeMajor, type BundleFacts, type HookFileFacts} from '../../../src/core/doctor/hook-file-checks.js';
 
 const bundles: BundleFacts[] = [

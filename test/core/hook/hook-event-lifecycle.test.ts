@@ -3,7 +3,9 @@
 import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {agentCallOf} from '../../../src/core/hook/agent-call.js';
-import {applyHookEvent, interruptOnSessionEnd, parseHookPayload, type HookEvent} from '../../../src/core/hook/hook-event.js';
+import {applyHookEvent, interruptOnSessionEnd} from '../../../src/core/hook/apply-event.js';
+import {parseHookPayload} from '../../../src/core/hook/hook-payload.js';
+import {type HookEvent} from '../../../src/core/hook/hook-event.js';
 import {RESUME_AFTER_STOP_MS} from '../../../src/core/record/limits.js';
 import {hookEventLine, lineState} from '../../../src/core/hook/hook-line.js';
 

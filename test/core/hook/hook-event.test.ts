@@ -2,15 +2,11 @@ import {describe, expect, it} from 'vitest';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import {isSafeId, parseAgentRecord} from '../../../src/core/record/agent-record.js';
-import {
-	askingAgentOf,
-	applyHookEvent,
-	interruptOnSessionEnd,
-	parseHookPayload,
-	subagentTranscriptPath,
-	teammateAgentId,
-	type HookEvent,
-} from '../../../src/core/hook/hook-event.js';
+import {askingAgentOf, teammateAgentId} from '../../../src/core/hook/event-owner.js';
+import {applyHookEvent, interruptOnSessionEnd} from '../../../src/core/hook/apply-event.js';
+import {parseHookPayload} from '../../../src/core/hook/hook-payload.js';
+import {subagentTranscriptPath} from '../../../src/core/hook/agent-transcript-path.js';
+import {type HookEvent} from '../../../src/core/hook/hook-event.js';
 import {CUT_MESSAGE_NOTE, parseCutHookPayload} from '../../../src/core/hook/payload-cut.js';
 import {CUT_MESSAGE_CHARS, RESUME_AFTER_STOP_MS} from '../../../src/core/record/limits.js';
 

@@ -5,7 +5,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {applyHookEvent, parseHookPayload, type HookEvent} from '../../../src/core/hook/hook-event.js';
+import {applyHookEvent} from '../../../src/core/hook/apply-event.js';
+import {parseHookPayload} from '../../../src/core/hook/hook-payload.js';
+import {type HookEvent} from '../../../src/core/hook/hook-event.js';
 import {isQwenPayload, qwenSubagentTranscriptPath} from '../../../src/core/hook/qwen-payload.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {applyHookEvent, interruptOnSessionEnd, parseHookPayload, type HookEvent} from '../../../src/core/hook/hook-event.js';
+import {applyHookEvent, interruptOnSessionEnd} from '../../../src/core/hook/apply-event.js';
+import {parseHookPayload} from '../../../src/core/hook/hook-payload.js';
+import {type HookEvent} from '../../../src/core/hook/hook-event.js';
 import {hookEventLine} from '../../../src/core/hook/hook-line.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';

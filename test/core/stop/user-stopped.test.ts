@@ -2,7 +2,8 @@
 // hook's record, the event log's fold, the record a moment of the past rebuilds, the words of
 // watch/ls/history/stats/report, the workflow counts, the transcript's own account of the stop.
 import {describe, expect, it} from 'vitest';
-import {applyHookEvent, interruptOnSessionEnd, parseHookPayload, stopByUser} from '../../../src/core/hook/hook-event.js';
+import {applyHookEvent, interruptOnSessionEnd, stopByUser} from '../../../src/core/hook/apply-event.js';
+import {parseHookPayload} from '../../../src/core/hook/hook-payload.js';
 import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import type {EventLine} from '../../../src/core/record/event-line.js';
 import type {Json} from '../../../src/core/record/json.js';

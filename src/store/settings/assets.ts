@@ -52,5 +52,20 @@ export function hookAssets(root: string = packageRoot()): HookAssets {
 	};
 }
 
+/** The first bundle that is not there (the hook is not built), if any. */
+export function missingBundle(assets: HookAssets): {readonly name: string; readonly source: string} | undefined {
+	return hookBundles(assets).find(b => !existsSync(b.source));
+}
+
+/** A shipped file's bytes. */
+export function readAsset(file: string): Buffer {
+	return readFileSync(file);
+}
+
+/** A shipped text file (the launcher's template). */
+export function readAssetText(file: string): string {
+	return readFileSync(file, 'utf8');
+}
+
 /** The placeholder in agent-spy.sh that install-hook replaces with the installing Node's path. */
 export const NODE_PLACEHOLDER = '@AGENTLOG_NODE@';

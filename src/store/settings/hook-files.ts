@@ -7,10 +7,10 @@ import {randomBytes} from 'node:crypto';
 import {chmodSync, lstatSync, mkdirSync, readlinkSync, closeSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {singleQuoteBody} from '../../core/install/shell-command.js';
-import {openRegularFile, refusalOf} from '../../store/fs/safe-file.js';
+import {openRegularFile, refusalOf} from '../fs/safe-file.js';
 import {CliError} from '../../core/user-error.js';
 import {NODE_PLACEHOLDER} from './assets.js';
-import {readFull} from '../../store/fs/read-full.js';
+import {readFull} from '../fs/read-full.js';
 
 /** Suffix of the one-time backups: `<settings>.agentlog-backup`, `agent-spy.sh.agentlog-backup`. */
 export const BACKUP_SUFFIX = '.agentlog-backup';
