@@ -12,7 +12,8 @@ import {failureReason} from '../record/limits.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
 import {EMPTY_SUMMARY, MAX_TOOL_CALLS, PROMPT_MAX, RESULT_LENGTH, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
 import {toolSummary} from '../transcript/tool-summary.js';
-import {responseCost, type Pricer} from '../cost/cost.js';
+import {addCost, NO_COST, responseCost, type Pricer} from '../cost/cost.js';
+import {NO_TOKENS, type TranscriptTally} from '../transcript/tally.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {isObject} from '../record/json.js';
@@ -289,4 +290,46 @@ export function opencodeAgent(input: {
 		mtimeMs: lastAt,
 	};
 	return {record, facts};
+}
+
+/** An agent's tokens: each model request once, its four parts summed (undefined before its first response). */
+export function opencodeTokens(agent: OpencodeAgent): number | undefined {
+	const usage = agent.facts.summary.usage;
+	if (usage.size === 0) {
+		return undefined;
+	}
+	let n = 0;
+	for (const u of usage.values()) {
+		n += u.input + u.output + u.cacheRead + u.cacheWrite;
+	}
+	return n;
+}
+
+/**
+ * What the history keeps of an agent (core/transcript/tally.ts), from the same rows its live
+ * figures come from: one segment (opencode runs a child session once), each response's tokens and
+ * cost once. `pricesAsOf` is the table's day the rows were priced with (opencode's own cost kept).
+ */
+export function opencodeTally(agent: OpencodeAgent, pricesAsOf: string | undefined): TranscriptTally {
+	const {summary} = agent.facts;
+	let tokens = NO_TOKENS;
+	let cost = NO_COST;
+	for (const u of summary.usage.values()) {
+		tokens = {
+			input: tokens.input + u.input,
+			output: tokens.output + u.output,
+			cacheRead: tokens.cacheRead + u.cacheRead,
+			cacheCreation: tokens.cacheCreation + u.cacheWrite,
+		};
+		cost = addCost(cost, u.cost);
+	}
+	const toolCalls = agent.record.totalToolUseCount ?? 0;
+	return {
+		segments:
+			summary.usage.size === 0 && toolCalls === 0 ? [] : [{at: Date.parse(agent.record.startedAt), tokens, cost, responses: summary.usage.size, toolCalls}],
+		...(agent.record.model === undefined ? {} : {model: agent.record.model}),
+		...(summary.lastAt === undefined ? {} : {lastAt: summary.lastAt}),
+		badLines: 0,
+		...(pricesAsOf === undefined ? {} : {pricesAsOf}),
+	};
 }
