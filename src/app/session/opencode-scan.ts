@@ -103,4 +103,6 @@ export const opencodeLiveScan = (pricer: Pricer): ProviderScan => ({
 			lastActivity: tree.updatedMs,
 			load: () => ({agents: tree.agents.map(a => a.record), facts: new Map(tree.agents.map(a => [a.record.agentId, a.facts]))}),
 		})),
+	// Its databases and their logs are written in this folder: a commit is read at once.
+	watchFolders: () => [opencodeDataDir(env().vars, env().home)],
 });

@@ -5,7 +5,7 @@
 // one of transcripts. Following the newest session, the tool's session whose agents moved after
 // the inner source's newest is shown instead. The one merge every such tool shares; a tool whose
 // hook also writes records (Codex) has them merged into its own (`withHooked`).
-import {statSync} from 'node:fs';
+import {statSync, watch, type FSWatcher} from 'node:fs';
 import path from 'node:path';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
@@ -14,6 +14,10 @@ import type {FollowTarget, TranscriptState} from '../transcripts/reader.js';
 import type {TranscriptSource} from '../transcripts/follower.js';
 
 export const PROVIDER_POLL_MS = 500;
+/** A change a folder watch reports is read this soon; changes closer together are read together. */
+export const PROVIDER_WATCH_MS = 15;
+/** Folders watched at most per tool (the newest sessions' first). */
+const MAX_WATCHED = 32;
 
 /** One session of the tool, as its scan read it. */
 export interface ProviderSession {
@@ -38,6 +42,12 @@ export interface ProviderScan {
 	read(): readonly ProviderSession[];
 	/** The folder the tool's files are read from while it is one (the empty screen says it is read): Codex's `<codex>/sessions`. */
 	folder?(): string | undefined;
+	/**
+	 * Folders whose entries change when the tool writes (opencode's data folder, a Gemini session's
+	 * chats folders), asked after each read: each one that exists is watched, so a change is read
+	 * at once rather than at the next poll. None: the poll alone.
+	 */
+	watchFolders?(): readonly string[];
 }
 
 export interface ProviderLiveOptions {
@@ -90,20 +100,69 @@ export class ProviderLive {
 	/** `scan.folder()` as last polled, and as last merged. */
 	private folder: string | undefined;
 	private folderForAgents: string | undefined;
+	/** The folders watched now, and the poll a change of one of them asked for. */
+	private readonly watchers = new Map<string, FSWatcher>();
+	private soon: NodeJS.Timeout | undefined;
 
 	constructor(private readonly options: ProviderLiveOptions) {}
 
 	/** Reads once now and then every PROVIDER_POLL_MS. */
 	start(): void {
-		this.poll();
 		this.timer = setInterval(() => this.poll(), this.options.pollMs ?? PROVIDER_POLL_MS);
 		this.timer.unref();
+		this.poll();
+		this.watchFolders();
 	}
 
 	close(): void {
 		if (this.timer !== undefined) {
 			clearInterval(this.timer);
 			this.timer = undefined;
+		}
+		if (this.soon !== undefined) {
+			clearTimeout(this.soon);
+			this.soon = undefined;
+		}
+		for (const watcher of this.watchers.values()) {
+			watcher.close();
+		}
+		this.watchers.clear();
+	}
+
+	/** A watched folder changed: poll shortly, once for changes that come together. */
+	private changed(): void {
+		if (this.soon === undefined && this.timer !== undefined) {
+			this.soon = setTimeout(() => {
+				this.soon = undefined;
+				this.poll();
+			}, PROVIDER_WATCH_MS);
+			this.soon.unref();
+		}
+	}
+
+	/** Watches the folders the scan names now (those that exist, up to MAX_WATCHED), and no others. */
+	private watchFolders(): void {
+		const wanted = new Set((this.options.scan.watchFolders?.() ?? []).slice(0, MAX_WATCHED));
+		for (const [folder, watcher] of this.watchers) {
+			if (!wanted.has(folder)) {
+				watcher.close();
+				this.watchers.delete(folder);
+			}
+		}
+		for (const folder of wanted) {
+			if (this.watchers.has(folder)) {
+				continue;
+			}
+			try {
+				const watcher = watch(folder, {persistent: false}, () => this.changed());
+				watcher.on('error', () => {
+					watcher.close();
+					this.watchers.delete(folder);
+				});
+				this.watchers.set(folder, watcher);
+			} catch {
+				// Gone, or not a folder: the poll still reads it.
+			}
 		}
 	}
 
@@ -133,6 +192,9 @@ export class ProviderLive {
 		if (key !== this.filesKey) {
 			this.filesKey = key;
 			this.sessions = this.options.scan.read();
+			if (this.timer !== undefined) {
+				this.watchFolders();
+			}
 		}
 		const folder = this.options.scan.folder?.();
 		if (folder !== this.folder) {
