@@ -18,6 +18,9 @@ import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {isObject} from '../record/json.js';
 
+/** The stop reason of a child cut off: opencode ended while it ran. */
+export const OPENCODE_GONE = 'session-end:opencode-exited';
+
 /** A `session` row, as the store reads it (columns opencode V1 and V2 share). */
 export interface OpencodeSessionRow {
 	readonly id: string;
@@ -172,6 +175,12 @@ export function opencodeAgent(input: {
 	readonly call?: OpencodeTaskCall | undefined;
 	readonly pricer?: Pricer | undefined;
 	readonly transcriptPath?: string | undefined;
+	/**
+	 * opencode no longer runs: no process holds its database open (the store looked). A child that
+	 * had not ended then was cut off (opencode writes no end when it is stopped): interrupted, at
+	 * its last sign of life.
+	 */
+	readonly gone?: boolean | undefined;
 }): OpencodeAgent {
 	const {session, call} = input;
 	const cwd = session.directory === undefined ? undefined : head(safeLine(session.directory), 4096);
@@ -234,8 +243,10 @@ export function opencodeAgent(input: {
 	const errorText = error === undefined ? undefined : (str(isObject(error.data) ? error.data.message : undefined) ?? str(error.name) ?? 'error');
 	const finished = last !== undefined && time(lastTime.completed) !== undefined && (last.finish === 'stop' || error !== undefined);
 	const callEnded = call?.status === 'completed' || call?.status === 'error';
-	const stopped = finished || callEnded;
-	const stoppedMs = time(lastTime.completed) ?? call?.endMs;
+	const ended = finished || callEnded;
+	const cut = !ended && input.gone === true;
+	const stopped = ended || cut;
+	const stoppedMs = cut ? lastAt : (time(lastTime.completed) ?? call?.endMs);
 	const failed = error !== undefined || (call?.status === 'error' && call.output === undefined);
 	const reportText = (lastId !== undefined ? texts.get(lastId) : undefined) ?? (call?.output === undefined ? undefined : reportOfOutput(call.output));
 	const report = reportText === undefined || failed ? undefined : head(safeText(reportText), REPORT_MAX);
@@ -255,7 +266,8 @@ export function opencodeAgent(input: {
 		sessionId: input.rootId,
 		...(cwd === undefined ? {} : {cwd}),
 		...(input.transcriptPath === undefined ? {} : {transcriptPath: input.transcriptPath}),
-		...(stopped ? {stopReason: failed ? failureReason(errorText ?? call?.error ?? 'error') : 'task-complete'} : {}),
+		...(ended ? {stopReason: failed ? failureReason(errorText ?? call?.error ?? 'error') : 'task-complete'} : {}),
+		...(cut ? {stopReason: OPENCODE_GONE, interrupted: true} : {}),
 		...(description === undefined ? {} : {description}),
 		...(safeModel === undefined ? {} : {model: safeModel}),
 		...(toolTotal === 0 ? {} : {totalToolUseCount: toolTotal}),
@@ -285,7 +297,7 @@ export function opencodeAgent(input: {
 		missing: false,
 		...(promptText === undefined ? {} : {prompt: promptText}),
 		...(report === undefined ? {} : {finalReport: report}),
-		endedTurn: stopped,
+		endedTurn: ended,
 		hasWork,
 		mtimeMs: lastAt,
 	};

@@ -13,6 +13,7 @@ import {isSafeId} from '../../core/record/agent-record.js';
 import {isFailure} from '../../core/record/limits.js';
 import type {Pricer} from '../../core/cost/cost.js';
 import {opencodeDatabases, opencodeDbStamp, readOpencodeDatabase} from '../opencode/opencode-db.js';
+import {opencodeHeld} from '../opencode/opencode-process.js';
 import type {CodexImportCounts} from './import-codex.js';
 import {readImportState} from './event-log.js';
 
@@ -20,7 +21,11 @@ import {readImportState} from './event-log.js';
 export function opencodeImportLines(dataDir: string, activity: string, sinceMs: number | undefined, pricer?: Pricer): CodexImportCounts {
 	const counts: CodexImportCounts = {imported: 0, transcripts: 0, bytes: 0, upToDate: 0, hooked: 0, unreadable: 0, empty: 0, sessions: new Map()};
 	for (const file of opencodeDatabases(dataDir)) {
-		const read = readOpencodeDatabase(file, {...(sinceMs === undefined ? {} : {sinceMs}), ...(pricer === undefined ? {} : {pricer})});
+		const read = readOpencodeDatabase(file, {
+			...(sinceMs === undefined ? {} : {sinceMs}),
+			...(pricer === undefined ? {} : {pricer}),
+			gone: () => opencodeHeld(file) === false,
+		});
 		if (read.problem !== undefined) {
 			counts.unreadable += 1;
 		}
@@ -54,7 +59,7 @@ export function opencodeImportLines(dataDir: string, activity: string, sinceMs: 
 					sessionId: tree.rootId,
 					agentId: record.agentId,
 					type: record.type,
-					finished: record.status === 'stopped',
+					finished: record.status === 'stopped' && record.interrupted !== true,
 					startedAt: record.startedAt,
 					lastAt: record.stoppedAt ?? new Date(lastAt).toISOString(),
 					...(record.description === undefined ? {} : {description: record.description}),

@@ -58,6 +58,16 @@ export interface OpencodeRead {
 	readonly problem?: string;
 }
 
+export interface ReadOptions {
+	readonly sinceMs?: number;
+	readonly pricer?: Pricer;
+	/**
+	 * Whether opencode has ended (no process holds the database: opencode-process.ts), asked only
+	 * when a child has not ended: then it was cut off, and is read as interrupted.
+	 */
+	readonly gone?: () => boolean;
+}
+
 /** How many subagent sessions one read folds at the most (the newest first). */
 export const MAX_OPENCODE_AGENTS = 5000;
 
@@ -116,7 +126,7 @@ function rowsOfSession(db: SqliteSnapshot, table: 'message' | 'part', sessionId:
  * The session trees with subagents in one database, newest first. `sinceMs`: only trees updated
  * since then. `pricer` prices responses opencode did not price itself.
  */
-export function readOpencodeDatabase(file: string, options: {readonly sinceMs?: number; readonly pricer?: Pricer} = {}): OpencodeRead {
+export function readOpencodeDatabase(file: string, options: ReadOptions = {}): OpencodeRead {
 	let last = '';
 	for (let attempt = 0; attempt < 2; attempt++) {
 		const opened = openSqliteSnapshot(file);
@@ -179,7 +189,7 @@ export function newestOpencodeTree(file: string): {readonly rootId: string; read
 	}
 }
 
-function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; readonly pricer?: Pricer}): OpencodeTree[] {
+function readTrees(db: SqliteSnapshot, options: ReadOptions): OpencodeTree[] {
 	const sessions = new Map<string, OpencodeSessionRow>();
 	for (const r of db.rows('session')) {
 		const s = sessionRow(r);
@@ -233,8 +243,9 @@ function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; read
 		if (options.sinceMs !== undefined && updatedMs < options.sinceMs) {
 			continue;
 		}
-		const agents = kids.map(session =>
-			opencodeAgent({
+		let gone: boolean | undefined;
+		const agents = kids.map(session => {
+			const input = {
 				session,
 				rootId,
 				parentAgentId: session.parentId === rootId ? undefined : session.parentId,
@@ -242,8 +253,14 @@ function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; read
 				parts: rowsOfSession(db, 'part', session.id, scanned),
 				call: callsOf(session.parentId!).get(session.id),
 				pricer: options.pricer,
-			}),
-		);
+			};
+			const agent = opencodeAgent(input);
+			if (agent.record.status !== 'active' || options.gone === undefined) {
+				return agent;
+			}
+			gone ??= options.gone();
+			return gone ? opencodeAgent({...input, gone}) : agent;
+		});
 		trees.push({
 			rootId,
 			title: head(safeLine(root.title), 200),
