@@ -6,6 +6,7 @@ import {runClockBench} from './clock.mjs';
 import {runCodexBench} from './codex.mjs';
 import {runOpencodeBench} from './opencode.mjs';
 import {runGeminiBench} from './gemini.mjs';
+import {runQwenBench} from './qwen.mjs';
 import {runDescriptionBench} from './description.mjs';
 import {runFirstFrameBench} from './first-frame.mjs';
 import {runGitStateBench} from './git-state.mjs';
@@ -59,6 +60,7 @@ const benches = [
 	['codex', runCodexBench],
 	['opencode', runOpencodeBench],
 	['gemini', runGeminiBench],
+	['qwen', runQwenBench],
 	['prices', runPricesBench],
 	['biglog', runBigLogBench],
 ];

@@ -9,8 +9,25 @@ import type {SessionListing} from '../../store/activity/session-listing.js';
 import type {Pricer} from '../../core/cost/cost.js';
 import type {ProviderScan, ProviderSession} from '../../store/live/provider-live.js';
 import {newestOpencodeTree, opencodeDatabases, opencodeDataDir, readOpencodeDatabase, type OpencodeTree} from '../../store/opencode/opencode-db.js';
+import {opencodeHeld} from '../../store/opencode/opencode-process.js';
 import {clockNow, env} from '../env.js';
 import {LISTED_DAYS} from './windows.js';
+
+/** While a child runs, whether opencode still holds its databases is looked at this often (a /proc walk). */
+const HELD_EVERY_MS = 2000;
+let held: {readonly at: number; readonly key: string} | undefined;
+
+/** Whether each database is held open by a process, when the last read has a child still running (else ''). */
+function heldKey(files: readonly string[]): string {
+	if (memo?.trees.some(t => t.agents.some(a => a.record.status === 'active')) !== true) {
+		return '';
+	}
+	const now = Date.now();
+	if (held === undefined || now - held.at >= HELD_EVERY_MS) {
+		held = {at: now, key: files.map(f => String(opencodeHeld(f))).join(',')};
+	}
+	return `|held:${held.key}`;
+}
 
 let memo: {readonly key: string; readonly priced: boolean; readonly trees: readonly OpencodeTree[]; readonly problems: readonly string[]} | undefined;
 
@@ -24,7 +41,7 @@ function filesKey(): {readonly files: readonly string[]; readonly key: string} {
 		};
 		return `${file}|${stamp(file)}|${stamp(`${file}-wal`)}`;
 	});
-	return {files, key: parts.join('\n')};
+	return {files, key: parts.join('\n') + heldKey(files)};
 }
 
 /**
@@ -36,7 +53,7 @@ export function opencodeTrees(pricer?: Pricer): readonly OpencodeTree[] {
 	const {files, key} = filesKey();
 	if (memo?.key !== key || (pricer !== undefined && !memo.priced)) {
 		const sinceMs = clockNow() - LISTED_DAYS * 86_400_000;
-		const reads = files.map(file => readOpencodeDatabase(file, {sinceMs, ...(pricer === undefined ? {} : {pricer})}));
+		const reads = files.map(file => readOpencodeDatabase(file, {sinceMs, ...(pricer === undefined ? {} : {pricer}), gone: () => opencodeHeld(file) === false}));
 		memo = {
 			key,
 			priced: pricer !== undefined,
@@ -103,4 +120,6 @@ export const opencodeLiveScan = (pricer: Pricer): ProviderScan => ({
 			lastActivity: tree.updatedMs,
 			load: () => ({agents: tree.agents.map(a => a.record), facts: new Map(tree.agents.map(a => [a.record.agentId, a.facts]))}),
 		})),
+	// Its databases and their logs are written in this folder: a commit is read at once.
+	watchFolders: () => [opencodeDataDir(env().vars, env().home)],
 });

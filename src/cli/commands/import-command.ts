@@ -5,6 +5,7 @@ import {parseTimeBound} from '../../core/history/query.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {importTranscripts, type ImportProgress, type ImportSummary} from '../../store/history/import.js';
 import {importSummaryText} from '../../present/import-text.js';
+import {opencodeDataDir} from '../../store/opencode/opencode-db.js';
 import {env, activityFor, clockNow} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 
@@ -72,6 +73,7 @@ export function runImport(options: ImportCommandOptions): void {
 			codexHome: env().codexHome(options.codexHome),
 			qwenProjects: env().qwenProjects,
 			geminiHome: env().geminiHome(options.geminiHome),
+			opencodeDataDir: opencodeDataDir(env().vars, env().home),
 			...(progress === undefined ? {} : {onProgress: progress.onProgress}),
 		});
 	} finally {

@@ -12,10 +12,14 @@ import {failureReason} from '../record/limits.js';
 import type {TranscriptFacts} from '../monitor/inferred-stop.js';
 import {EMPTY_SUMMARY, MAX_TOOL_CALLS, PROMPT_MAX, RESULT_LENGTH, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
 import {toolSummary} from '../transcript/tool-summary.js';
-import {responseCost, type Pricer} from '../cost/cost.js';
+import {addCost, NO_COST, responseCost, type Pricer} from '../cost/cost.js';
+import {NO_TOKENS, type TranscriptTally} from '../transcript/tally.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';
 import {isObject} from '../record/json.js';
+
+/** The stop reason of a child cut off: opencode ended while it ran. */
+export const OPENCODE_GONE = 'session-end:opencode-exited';
 
 /** A `session` row, as the store reads it (columns opencode V1 and V2 share). */
 export interface OpencodeSessionRow {
@@ -171,6 +175,12 @@ export function opencodeAgent(input: {
 	readonly call?: OpencodeTaskCall | undefined;
 	readonly pricer?: Pricer | undefined;
 	readonly transcriptPath?: string | undefined;
+	/**
+	 * opencode no longer runs: no process holds its database open (the store looked). A child that
+	 * had not ended then was cut off (opencode writes no end when it is stopped): interrupted, at
+	 * its last sign of life.
+	 */
+	readonly gone?: boolean | undefined;
 }): OpencodeAgent {
 	const {session, call} = input;
 	const cwd = session.directory === undefined ? undefined : head(safeLine(session.directory), 4096);
@@ -233,8 +243,10 @@ export function opencodeAgent(input: {
 	const errorText = error === undefined ? undefined : (str(isObject(error.data) ? error.data.message : undefined) ?? str(error.name) ?? 'error');
 	const finished = last !== undefined && time(lastTime.completed) !== undefined && (last.finish === 'stop' || error !== undefined);
 	const callEnded = call?.status === 'completed' || call?.status === 'error';
-	const stopped = finished || callEnded;
-	const stoppedMs = time(lastTime.completed) ?? call?.endMs;
+	const ended = finished || callEnded;
+	const cut = !ended && input.gone === true;
+	const stopped = ended || cut;
+	const stoppedMs = cut ? lastAt : (time(lastTime.completed) ?? call?.endMs);
 	const failed = error !== undefined || (call?.status === 'error' && call.output === undefined);
 	const reportText = (lastId !== undefined ? texts.get(lastId) : undefined) ?? (call?.output === undefined ? undefined : reportOfOutput(call.output));
 	const report = reportText === undefined || failed ? undefined : head(safeText(reportText), REPORT_MAX);
@@ -254,7 +266,8 @@ export function opencodeAgent(input: {
 		sessionId: input.rootId,
 		...(cwd === undefined ? {} : {cwd}),
 		...(input.transcriptPath === undefined ? {} : {transcriptPath: input.transcriptPath}),
-		...(stopped ? {stopReason: failed ? failureReason(errorText ?? call?.error ?? 'error') : 'task-complete'} : {}),
+		...(ended ? {stopReason: failed ? failureReason(errorText ?? call?.error ?? 'error') : 'task-complete'} : {}),
+		...(cut ? {stopReason: OPENCODE_GONE, interrupted: true} : {}),
 		...(description === undefined ? {} : {description}),
 		...(safeModel === undefined ? {} : {model: safeModel}),
 		...(toolTotal === 0 ? {} : {totalToolUseCount: toolTotal}),
@@ -284,9 +297,51 @@ export function opencodeAgent(input: {
 		missing: false,
 		...(promptText === undefined ? {} : {prompt: promptText}),
 		...(report === undefined ? {} : {finalReport: report}),
-		endedTurn: stopped,
+		endedTurn: ended,
 		hasWork,
 		mtimeMs: lastAt,
 	};
 	return {record, facts};
+}
+
+/** An agent's tokens: each model request once, its four parts summed (undefined before its first response). */
+export function opencodeTokens(agent: OpencodeAgent): number | undefined {
+	const usage = agent.facts.summary.usage;
+	if (usage.size === 0) {
+		return undefined;
+	}
+	let n = 0;
+	for (const u of usage.values()) {
+		n += u.input + u.output + u.cacheRead + u.cacheWrite;
+	}
+	return n;
+}
+
+/**
+ * What the history keeps of an agent (core/transcript/tally.ts), from the same rows its live
+ * figures come from: one segment (opencode runs a child session once), each response's tokens and
+ * cost once. `pricesAsOf` is the table's day the rows were priced with (opencode's own cost kept).
+ */
+export function opencodeTally(agent: OpencodeAgent, pricesAsOf: string | undefined): TranscriptTally {
+	const {summary} = agent.facts;
+	let tokens = NO_TOKENS;
+	let cost = NO_COST;
+	for (const u of summary.usage.values()) {
+		tokens = {
+			input: tokens.input + u.input,
+			output: tokens.output + u.output,
+			cacheRead: tokens.cacheRead + u.cacheRead,
+			cacheCreation: tokens.cacheCreation + u.cacheWrite,
+		};
+		cost = addCost(cost, u.cost);
+	}
+	const toolCalls = agent.record.totalToolUseCount ?? 0;
+	return {
+		segments:
+			summary.usage.size === 0 && toolCalls === 0 ? [] : [{at: Date.parse(agent.record.startedAt), tokens, cost, responses: summary.usage.size, toolCalls}],
+		...(agent.record.model === undefined ? {} : {model: agent.record.model}),
+		...(summary.lastAt === undefined ? {} : {lastAt: summary.lastAt}),
+		badLines: 0,
+		...(pricesAsOf === undefined ? {} : {pricesAsOf}),
+	};
 }

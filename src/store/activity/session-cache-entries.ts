@@ -17,10 +17,13 @@
 //   file's mtime, size and inode, as one array (no repeated keys).
 import type {AgentCountFacts, SessionSummary, SummaryReader} from '../../core/monitor/session-counts.js';
 import type {AgentStatus} from '../../core/record/agent-record.js';
+import {ALL_PROVIDERS, type Provider} from '../../core/record/provider.js';
 
 /** An agent as the session counts see it, and the name of its file in the session folder. */
 export interface SessionAgent extends AgentCountFacts {
 	readonly file: string;
+	/** The tool whose agent it is, when not Claude Code (a Qwen Code or Codex record names it). */
+	readonly provider?: Exclude<Provider, 'claude'>;
 }
 
 /** A summary's reader (see session-counts.ts) and the name of its file in the session folder. */
@@ -34,7 +37,9 @@ export type Key = [number, number, number];
  * A file's entry: its name; then, for a regular file, its key (mtime, size, inode) and either the
  * facts (agentId, or 0 when it is the name without `.json`; type; status as its index in
  * STATUSES; startedAt, updatedAt and stoppedAt in ms, or null when unreadable; flags: 1
- * startUnknown, 2 names a transcript, 4 waits; resumedAt in ms, or null) or, for a file that could not be read, its error.
+ * startUnknown, 2 names a transcript, 4 waits, and from bit 3 up the record's provider as its
+ * index in ALL_PROVIDERS (0: Claude Code); resumedAt in ms, or null) or, for a file that could not
+ * be read, its error.
  */
 export type FileEntry =
 	| [string]
@@ -51,6 +56,8 @@ const STATUSES: readonly AgentStatus[] = ['active', 'idle', 'stopped'];
 const START_UNKNOWN = 1;
 const HAS_TRANSCRIPT = 2;
 const WAITING = 4;
+/** The provider's index in ALL_PROVIDERS sits in the flags from this bit up. */
+const PROVIDER_SHIFT = 3;
 
 const isTime = (value: unknown): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value));
 const orUndefined = (value: number | null): number | undefined => (value === null ? undefined : value);
@@ -77,6 +84,10 @@ export function factsOf(entry: readonly unknown[]): Facts | undefined {
 	if (!isTime(start) || !isTime(updated) || !isTime(stopped) || !isTime(resumed)) {
 		return undefined;
 	}
+	const provider = ALL_PROVIDERS[flags >> PROVIDER_SHIFT];
+	if (provider === undefined) {
+		return undefined;
+	}
 	return {
 		file: name,
 		agentId,
@@ -89,6 +100,7 @@ export function factsOf(entry: readonly unknown[]): Facts | undefined {
 		hasTranscript: (flags & HAS_TRANSCRIPT) !== 0,
 		waiting: (flags & WAITING) !== 0,
 		...(resumed === null ? {} : {resumed}),
+		...(provider === 'claude' ? {} : {provider}),
 	};
 }
 
@@ -105,7 +117,10 @@ export function entryOf(name: string, key: Key, facts: Facts): FileEntry {
 		facts.start ?? null,
 		facts.updated ?? null,
 		facts.stopped ?? null,
-		(facts.startUnknown ? START_UNKNOWN : 0) | (facts.hasTranscript ? HAS_TRANSCRIPT : 0) | (facts.waiting ? WAITING : 0),
+		(facts.startUnknown ? START_UNKNOWN : 0) |
+			(facts.hasTranscript ? HAS_TRANSCRIPT : 0) |
+			(facts.waiting ? WAITING : 0) |
+			(ALL_PROVIDERS.indexOf(facts.provider ?? 'claude') << PROVIDER_SHIFT),
 		facts.resumed ?? null,
 	];
 }
@@ -176,4 +191,12 @@ export function summaryEntry(summary: SessionSummary<SessionReader>, invalid: nu
 		summary.readers.map(r => [r.file, r.agentId, STATUSES.indexOf(r.status), r.ghost ? 1 : 0, orNull(r.life), orNull(r.waitingSince), orNull(r.resumed)]),
 		invalid,
 	];
+}
+
+/**
+ * A session's tool, from its agents: the first (in file order) that names a tool other than Claude
+ * Code (a Qwen Code session's records all name `qwen`); undefined for Claude Code's.
+ */
+export function sessionProvider(agents: readonly SessionAgent[]): Exclude<Provider, 'claude'> | undefined {
+	return agents.find(a => a.provider !== undefined)?.provider;
 }

@@ -20,12 +20,14 @@ import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {agentCountFacts, summarizeAgents, type SessionSummary} from '../../core/monitor/session-counts.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
+import {isProvider, type Provider} from '../../core/record/provider.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {listAgentFiles, readAgentFile, type SessionDirInfo} from './read-agents.js';
 import {
 	entryOf,
 	factsOf,
+	sessionProvider,
 	summaryEntry,
 	summaryOf,
 	type Facts,
@@ -44,7 +46,8 @@ export const MAX_CACHE_BYTES = 48 * 1024 * 1024;
 /** A folder or file changed this recently is read again next time (timestamps have ticks). */
 export const RACY_MS = 2000;
 
-const VERSION = 5;
+// 6: each file's flags carry its record's provider, each session its provider (`p`).
+const VERSION = 6;
 
 /** One session as the session rules see it: its summary, else (two files name one agent) its agents. */
 export interface SessionFacts {
@@ -57,6 +60,8 @@ export interface SessionFacts {
 	readonly agents?: readonly SessionAgent[];
 	/** Agent files that could not be read (invalid, not regular files, too large). */
 	readonly invalid: number;
+	/** The tool whose session it is (its records name it), when not Claude Code. */
+	readonly provider?: Exclude<Provider, 'claude'>;
 }
 
 interface SessionEntry {
@@ -66,6 +71,8 @@ interface SessionEntry {
 	f: string;
 	/** The summary, when every file was a regular file read at least a tick ago and no agentId repeats. */
 	c?: SummaryEntry;
+	/** The session's provider when not Claude Code (sessionProvider of its agents). */
+	p?: string;
 }
 
 interface CacheData {
@@ -97,8 +104,19 @@ function loadCache(file: string, activity: string): Record<string, SessionEntry>
 
 /** The facts the rules use of a record read in full (`readAgentFile`'s display record). */
 export function sessionAgent(file: string, record: AgentRecord): SessionAgent {
-	return {file, ...agentCountFacts(record)};
+	const provider = record.provider === undefined || record.provider === 'claude' ? undefined : record.provider;
+	return {file, ...agentCountFacts(record), ...(provider === undefined ? {} : {provider})};
 }
+
+/** The provider a cached entry keeps; undefined for Claude Code's, false when it is not one agentlog knows. */
+function cachedProvider(entry: SessionEntry): Exclude<Provider, 'claude'> | undefined | false {
+	if (entry.p === undefined) {
+		return undefined;
+	}
+	return isProvider(entry.p) && entry.p !== 'claude' ? entry.p : false;
+}
+
+const withProvider = (provider: Exclude<Provider, 'claude'> | undefined): {p?: string} => (provider === undefined ? {} : {p: provider});
 
 function isInside(file: string, folder: string): boolean {
 	const relative = path.relative(path.resolve(folder), path.resolve(file));
@@ -171,17 +189,28 @@ function readSession(
 ): {facts: SessionFacts; entry: SessionEntry; changed: boolean} {
 	const trustNames = cached !== undefined && cached.m === dir.mtimeMs;
 	const summarized = trustNames ? summaryOf(cached.c) : undefined;
-	if (summarized !== undefined) {
+	const provider = cached === undefined ? undefined : cachedProvider(cached);
+	if (summarized !== undefined && provider !== false) {
 		// The fast path: neither the files nor their entries are looked at.
-		return {facts: summarized, entry: cached!, changed: false};
+		return {facts: {...summarized, ...(provider === undefined ? {} : {provider})}, entry: cached!, changed: false};
 	}
 	const entries = fileEntries(cached);
 	const kept = trustNames ? unchanged(entries) : undefined;
 	if (kept !== undefined) {
 		// Whole entries without a summary (one is added when it can be: no agentId repeats).
 		const summary = summarize(kept.agents);
-		const entry: SessionEntry = summary === undefined ? cached! : {m: cached!.m, f: cached!.f, c: summaryEntry(summary, kept.invalid)};
-		return {facts: {...kept, ...(summary === undefined ? {} : {summary})}, entry, changed: summary !== undefined};
+		const keptProvider = sessionProvider(kept.agents);
+		const entry: SessionEntry = {
+			m: cached!.m,
+			f: cached!.f,
+			...(summary === undefined ? {} : {c: summaryEntry(summary, kept.invalid)}),
+			...withProvider(keptProvider),
+		};
+		return {
+			facts: {...kept, ...(summary === undefined ? {} : {summary}), ...(keptProvider === undefined ? {} : {provider: keptProvider})},
+			entry,
+			changed: summary !== undefined || cached!.p !== entry.p,
+		};
 	}
 	const old = byName(entries);
 	const names = trustNames ? [...old.keys()].sort() : listAgentFiles(sessionDir);
@@ -244,12 +273,18 @@ function readSession(
 	const summary = summarize(agents);
 	// A summary is kept only when the next run may trust every entry: none racy, none a non-regular file.
 	const trusted = !racy && files.every(entry => entry.length > 1 && entry[1] !== -1);
+	const found = sessionProvider(agents);
 	const entry: SessionEntry = {
 		m: racy ? -1 : dir.mtimeMs,
 		f: JSON.stringify(files),
 		...(trusted && summary !== undefined ? {c: summaryEntry(summary, invalid)} : {}),
+		...withProvider(found),
 	};
-	return {facts: {agents, invalid, ...(summary === undefined ? {} : {summary})}, entry, changed: changed || racy};
+	return {
+		facts: {agents, invalid, ...(summary === undefined ? {} : {summary}), ...(found === undefined ? {} : {provider: found})},
+		entry,
+		changed: changed || racy,
+	};
 }
 
 /**

@@ -100,7 +100,15 @@ export function readSessionInfos(activity: string, rules: RuleOptions, options: 
 			continue;
 		}
 		const mainWaiting = readMainWaiting(path.join(activity, dir.id), roots) !== undefined;
-		out.push({id: dir.id, label: dir.label, lastActivity: dir.mtimeMs, counts, warnings: session.invalid, mainWaiting});
+		out.push({
+			id: dir.id,
+			label: dir.label,
+			lastActivity: dir.mtimeMs,
+			counts,
+			warnings: session.invalid,
+			mainWaiting,
+			...(session.provider === undefined ? {} : {provider: session.provider}),
+		});
 	}
 	return out;
 }

@@ -65,8 +65,8 @@ export function withCodexSessions(activity: string, claude: readonly SessionList
 	for (const listing of claude) {
 		const codex = codexIds.get(listing.id);
 		if (codex === undefined) {
-			// A folder without Codex rollouts of that id: Claude Code's (its records are not read here: 1,000 sessions stay cheap).
-			out.push({...listing, provider: 'claude'});
+			// A folder without Codex rollouts of that id: the tool its records name (kept by the session cache), else Claude Code's.
+			out.push({...listing, provider: listing.provider ?? 'claude'});
 			continue;
 		}
 		codexIds.delete(listing.id);

@@ -7,6 +7,7 @@ import type {LineTally} from '../../core/history/stats.js';
 import {isSafeId} from '../../core/record/agent-record.js';
 import type {GitState} from '../../core/record/event-line.js';
 import {isObject} from '../../core/record/json.js';
+import {isProvider} from '../../core/record/provider.js';
 import type {LifecycleKind, LifecycleStep} from '../../core/record/lifecycle-machine.js';
 import type {SeenWorkflows} from '../workflow/history.js';
 
@@ -86,7 +87,7 @@ export function parseAgent(v: unknown, sessionId: string): AgentHistory | undefi
 		!(v.parentAgentId === undefined || isSafeId(v.parentAgentId)) ||
 		!isTime(v.lastEventAt) ||
 		!(v.source === 'hook' || v.source === 'transcript') ||
-		!(v.provider === 'claude' || v.provider === 'codex' || v.provider === 'gemini')
+		!isProvider(v.provider)
 	) {
 		return undefined;
 	}

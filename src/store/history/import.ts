@@ -27,6 +27,7 @@ import {findTranscripts, isRealDir, type Candidate} from './import-scan.js';
 import {codexImportLines} from './import-codex.js';
 import {qwenImportLines} from './import-qwen.js';
 import {geminiImportLines} from './import-gemini.js';
+import {opencodeImportLines} from './import-opencode.js';
 
 export {IMPORT_CHUNK_BYTES, MAX_TRANSCRIPT_LINE} from './import-read.js';
 
@@ -47,6 +48,8 @@ export interface ImportOptions {
 	readonly qwenProjects?: string;
 	/** Gemini CLI's folder (core/paths.ts geminiHomeDir): its subagents' files are imported too. */
 	readonly geminiHome?: string;
+	/** opencode's data folder (store/opencode opencodeDataDir): the subagents in its databases are imported too. */
+	readonly opencodeDataDir?: string;
 	readonly chunkBytes?: number;
 	/** Told after each chunk and each file. */
 	readonly onProgress?: (progress: ImportProgress) => void;
@@ -337,9 +340,10 @@ export function importTranscripts(options: ImportOptions, clock: () => number = 
 		...(options.codexHome === undefined ? [] : [() => codexImportLines(options.codexHome!, options.activity, options.sinceMs)]),
 		...(options.qwenProjects === undefined ? [] : [() => qwenImportLines(options.qwenProjects!, options.activity, options.sinceMs)]),
 		...(options.geminiHome === undefined ? [] : [() => geminiImportLines(options.geminiHome!, options.activity, options.sinceMs)]),
+		...(options.opencodeDataDir === undefined ? [] : [() => opencodeImportLines(options.opencodeDataDir!, options.activity, options.sinceMs)]),
 	];
 	for (const other of options.project === undefined ? others : []) {
-		// Codex's, Qwen Code's and Gemini CLI's subagents, by the same rules (import-codex.ts, import-qwen.ts, import-gemini.ts).
+		// Codex's, Qwen Code's, Gemini CLI's and opencode's subagents, by the same rules (import-codex.ts, import-qwen.ts, import-gemini.ts, import-opencode.ts).
 		const codex = other();
 		imported += codex.imported;
 		transcripts += codex.transcripts;

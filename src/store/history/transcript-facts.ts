@@ -7,9 +7,10 @@
 // time; a transcript that is gone later still leaves what was kept of it. The cache is best
 // effort: missing, corrupt or unwritable, every transcript is read again, and the answer is the
 // same (tested). Transcripts are opened only under `<claude>/projects` (TranscriptRoots), Codex
-// rollouts only under `<codex>/sessions` (read as store/codex/rollouts.ts reads them), as
-// regular files. Each response is priced as it is counted, with the process's prices (the user's
-// file included): the cache names them, and a cache made with other prices is read again.
+// rollouts only under `<codex>/sessions` (read as store/codex/rollouts.ts reads them), opencode's
+// database only under its data folder (store/opencode/opencode-db.ts), as regular files. Each
+// response is priced as it is counted, with the process's prices (the user's file included): the
+// cache names them, and a cache made with other prices is read again.
 import {closeSync, mkdirSync, readdirSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import {TallyFold, type TranscriptTally} from '../../core/transcript/tally.js';
 import type {Pricer} from '../../core/cost/cost.js';
 import {readRolloutTally} from '../codex/rollouts.js';
 import {geminiTmpDir, readGeminiTally} from '../gemini/gemini-files.js';
+import {opencodeDataDir, opencodeDbStamp, readOpencodeTally} from '../opencode/opencode-db.js';
 import {prices} from '../cost/prices.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {removeFile} from '../fs/errors.js';
@@ -49,6 +51,8 @@ export interface TranscriptFactsOptions {
 	readonly codexHome?: string;
 	/** Gemini CLI's folder: a Gemini agent's own file is read from under its `tmp/` (store/gemini/gemini-files.ts). */
 	readonly geminiHome?: string;
+	/** opencode's data folder: an opencode agent's rows are read from its database there (store/opencode/opencode-db.ts). */
+	readonly opencodeDataDir?: string;
 }
 
 /** A session's file in a per-session cache folder (`<dir>/<session>.json`); undefined for an id that is not safe. */
@@ -200,6 +204,15 @@ export class SessionTranscriptFacts {
 			return undefined;
 		}
 		const file = found.path;
+		if (h.provider === 'opencode') {
+			// Its "transcript" is a database shared by every session: its version is the database's with its log's.
+			const stamp = opencodeDbStamp(file);
+			if (kept !== undefined && kept.path === file && stamp?.ino === kept.ino && stamp.size === kept.size && stamp.mtimeMs === kept.mtimeMs) {
+				return kept.named === found.named ? kept : {...kept, named: found.named};
+			}
+			const read = readOpencodeTally(file, h.agentId, this.pricer);
+			return read === undefined ? undefined : {named: found.named, path: file, ...read, meta: undefined};
+		}
 		if (kept !== undefined && kept.path === file && unchanged(file, kept)) {
 			return kept.named === found.named ? kept : {...kept, named: found.named};
 		}
@@ -278,7 +291,8 @@ export class TranscriptFacts {
 		this.options = {...options, claudeDir: claude};
 		const codex = options.codexHome === undefined ? [] : [path.join(options.codexHome, 'sessions')];
 		const gemini = options.geminiHome === undefined ? [] : [geminiTmpDir(options.geminiHome)];
-		this.roots = new TranscriptRoots(claude, [...(options.roots ?? []), ...codex, ...gemini]);
+		const opencode = options.opencodeDataDir === undefined ? [] : [options.opencodeDataDir];
+		this.roots = new TranscriptRoots(claude, [...(options.roots ?? []), ...codex, ...gemini, ...opencode]);
 	}
 
 	session(sessionId: string): SessionTranscriptFacts {
@@ -301,5 +315,6 @@ export function defaultTranscriptFacts(vars: NodeJS.ProcessEnv = process.env): T
 		cacheDir: transcriptFactsDir(vars, home),
 		codexHome: codexHomeDir(vars, home),
 		geminiHome: geminiHomeDir(vars, home),
+		opencodeDataDir: opencodeDataDir(vars, home),
 	});
 }

@@ -2,6 +2,7 @@
 // again only from where it stopped; a missing Gemini folder costs one failed directory read per
 // poll), and the Gemini session's subagents put beside what the other sources give, by the merge
 // every tool read from its own files shares (provider-live.ts).
+import path from 'node:path';
 import {geminiAgentsOf, scanGeminiSessions, type GeminiScan} from '../gemini/gemini-sessions.js';
 import type {GeminiRead} from '../gemini/gemini-files.js';
 import {prices} from '../cost/prices.js';
@@ -42,6 +43,15 @@ function geminiScan(options: GeminiLiveOptions): ProviderScan {
 					return {agents, facts: transcripts};
 				},
 			})),
+		// Each session's chats folder (a new main file, a child's folder made) and its children's folder (a child's file written).
+		watchFolders: () => [
+			...new Set(
+				scan.sessions.flatMap(s => [
+					...(s.main === undefined ? [] : [path.dirname(s.main.path)]),
+					...(s.children[0] === undefined ? [] : [path.dirname(s.children[0].path)]),
+				]),
+			),
+		],
 	};
 }
 

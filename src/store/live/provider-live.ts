@@ -1,10 +1,11 @@
-// `watch` with another tool whose subagents agentlog reads from the tool's own files (Gemini CLI's
-// session files, opencode's database): its sessions polled twice a second, read again only when
-// its files changed (only the shown one's agents are folded), and the
-// shown session's agents put beside what the inner sources give, so the App sees one source of
-// agents and one of transcripts. Following the newest session, the tool's session whose agents
-// moved after the inner source's newest is shown instead.
-import {statSync} from 'node:fs';
+// `watch` with another tool whose subagents agentlog reads from the tool's own files (Codex CLI's
+// rollouts, Gemini CLI's session files, opencode's database): its sessions polled twice a second,
+// read again only when its files changed (only the shown one's agents are folded), and the shown
+// session's agents put beside what the inner sources give, so the App sees one source of agents and
+// one of transcripts. Following the newest session, the tool's session whose agents moved after
+// the inner source's newest is shown instead. The one merge every such tool shares; a tool whose
+// hook also writes records (Codex) has them merged into its own (`withHooked`).
+import {statSync, watch, type FSWatcher} from 'node:fs';
 import path from 'node:path';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
@@ -13,13 +14,20 @@ import type {FollowTarget, TranscriptState} from '../transcripts/reader.js';
 import type {TranscriptSource} from '../transcripts/follower.js';
 
 export const PROVIDER_POLL_MS = 500;
+/** A change a folder watch reports is read this soon; changes closer together are read together. */
+export const PROVIDER_WATCH_MS = 15;
+/** Folders watched at most per tool (the newest sessions' first). */
+const MAX_WATCHED = 32;
 
 /** One session of the tool, as its scan read it. */
 export interface ProviderSession {
 	readonly sessionId: string;
 	readonly lastActivity: number;
-	/** Its agents and what their files say: asked only of the session shown. */
-	load(): ProviderAgents;
+	/**
+	 * Its agents and what their files say: asked only of the session shown. `hooked`: the records
+	 * the inner source holds of this tool's agents in that session (with `withHooked`, else none).
+	 */
+	load(hooked: readonly AgentRecord[]): ProviderAgents;
 }
 
 export interface ProviderAgents {
@@ -32,6 +40,14 @@ export interface ProviderScan {
 	key(): string;
 	/** The tool's sessions with subagents, newest first. */
 	read(): readonly ProviderSession[];
+	/** The folder the tool's files are read from while it is one (the empty screen says it is read): Codex's `<codex>/sessions`. */
+	folder?(): string | undefined;
+	/**
+	 * Folders whose entries change when the tool writes (opencode's data folder, a Gemini session's
+	 * chats folders), asked after each read: each one that exists is watched, so a change is read
+	 * at once rather than at the next poll. None: the poll alone.
+	 */
+	watchFolders?(): readonly string[];
 }
 
 export interface ProviderLiveOptions {
@@ -42,12 +58,29 @@ export interface ProviderLiveOptions {
 	/** Prefix of the shown agents' keys in the merged set (`opencode:`). */
 	readonly prefix: string;
 	readonly pollMs?: number;
+	/**
+	 * The tool's hook writes records into the activity folder too (Codex): the inner source's
+	 * records of this provider in the shown session are handed to `load` and merged there, and the
+	 * session is loaded again after every change of the inner source. A session asked for then
+	 * replaces the inner one only when it has no folder, and the inner session's time is its
+	 * folder's alone.
+	 */
+	readonly withHooked?: AgentRecord['provider'];
 }
 
 interface Shown extends ProviderAgents {
 	readonly session: ProviderSession;
 	/** True when the inner source does not show this session. */
 	readonly replaces: boolean;
+}
+
+/** The folder's mtime (ms), 0 when there is none. */
+function folderTime(folder: string): number {
+	try {
+		return statSync(folder).mtimeMs;
+	} catch {
+		return 0;
+	}
 }
 
 export class ProviderLive {
@@ -62,20 +95,74 @@ export class ProviderLive {
 	private lastTranscriptsIn: ReadonlyMap<string, TranscriptState> | undefined;
 	private lastTranscriptsOut: ReadonlyMap<string, TranscriptState> | undefined;
 	private lastShownForTranscripts: Shown | undefined;
+	/** The shown session is loaded again at the next poll (`withHooked`: the inner records changed). */
+	private reload = false;
+	/** `scan.folder()` as last polled, and as last merged. */
+	private folder: string | undefined;
+	private folderForAgents: string | undefined;
+	/** The folders watched now, and the poll a change of one of them asked for. */
+	private readonly watchers = new Map<string, FSWatcher>();
+	private soon: NodeJS.Timeout | undefined;
 
 	constructor(private readonly options: ProviderLiveOptions) {}
 
 	/** Reads once now and then every PROVIDER_POLL_MS. */
 	start(): void {
-		this.poll();
 		this.timer = setInterval(() => this.poll(), this.options.pollMs ?? PROVIDER_POLL_MS);
 		this.timer.unref();
+		this.poll();
+		this.watchFolders();
 	}
 
 	close(): void {
 		if (this.timer !== undefined) {
 			clearInterval(this.timer);
 			this.timer = undefined;
+		}
+		if (this.soon !== undefined) {
+			clearTimeout(this.soon);
+			this.soon = undefined;
+		}
+		for (const watcher of this.watchers.values()) {
+			watcher.close();
+		}
+		this.watchers.clear();
+	}
+
+	/** A watched folder changed: poll shortly, once for changes that come together. */
+	private changed(): void {
+		if (this.soon === undefined && this.timer !== undefined) {
+			this.soon = setTimeout(() => {
+				this.soon = undefined;
+				this.poll();
+			}, PROVIDER_WATCH_MS);
+			this.soon.unref();
+		}
+	}
+
+	/** Watches the folders the scan names now (those that exist, up to MAX_WATCHED), and no others. */
+	private watchFolders(): void {
+		const wanted = new Set((this.options.scan.watchFolders?.() ?? []).slice(0, MAX_WATCHED));
+		for (const [folder, watcher] of this.watchers) {
+			if (!wanted.has(folder)) {
+				watcher.close();
+				this.watchers.delete(folder);
+			}
+		}
+		for (const folder of wanted) {
+			if (this.watchers.has(folder)) {
+				continue;
+			}
+			try {
+				const watcher = watch(folder, {persistent: false}, () => this.changed());
+				watcher.on('error', () => {
+					watcher.close();
+					this.watchers.delete(folder);
+				});
+				this.watchers.set(folder, watcher);
+			} catch {
+				// Gone, or not a folder: the poll still reads it.
+			}
 		}
 	}
 
@@ -94,17 +181,10 @@ export class ProviderLive {
 		};
 	}
 
-	/** When the inner source's session last moved: its folder's time, or what a source inside it said. */
+	/** When the inner source's session last moved: its folder's time, or (without `withHooked`) what a source inside it said. */
 	private innerTime(id: string | undefined): number {
-		let time = this.lastInner?.lastChangeAt ?? 0;
-		if (id !== undefined) {
-			try {
-				time = Math.max(time, statSync(path.join(this.options.activity, id)).mtimeMs);
-			} catch {
-				// No folder: a session another source put there.
-			}
-		}
-		return time;
+		const folder = id === undefined ? 0 : folderTime(path.join(this.options.activity, id));
+		return this.options.withHooked === undefined ? Math.max(this.lastInner?.lastChangeAt ?? 0, folder) : folder;
 	}
 
 	private poll(): void {
@@ -112,21 +192,36 @@ export class ProviderLive {
 		if (key !== this.filesKey) {
 			this.filesKey = key;
 			this.sessions = this.options.scan.read();
+			if (this.timer !== undefined) {
+				this.watchFolders();
+			}
 		}
-		const innerId = this.options.session ?? this.lastInner?.sessionId;
+		const folder = this.options.scan.folder?.();
+		if (folder !== this.folder) {
+			this.folder = folder;
+			this.notify();
+		}
+		const asked = this.options.session;
+		const innerId = asked ?? this.lastInner?.sessionId;
 		let target = this.sessions.find(s => s.sessionId === innerId);
-		let replaces = target !== undefined && this.options.session !== undefined;
-		if (this.options.session === undefined) {
+		// A session asked for replaces the inner one; with the tool's hook records beside, only when it has no folder.
+		let replaces = target !== undefined && asked !== undefined && (this.options.withHooked === undefined || this.innerTime(innerId) === 0);
+		if (asked === undefined) {
 			const newest = this.sessions[0];
 			if (newest !== undefined && newest.sessionId !== innerId && newest.lastActivity > this.innerTime(innerId)) {
 				target = newest;
 				replaces = true;
 			}
 		}
-		if (target === this.shown?.session && replaces === this.shown?.replaces) {
+		const same = target === undefined ? this.shown === undefined : target === this.shown?.session && replaces === this.shown.replaces;
+		if (same && !this.reload) {
 			return;
 		}
-		this.shown = target === undefined ? undefined : {session: target, replaces, ...target.load()};
+		this.reload = false;
+		const provider = this.options.withHooked;
+		const hooked =
+			target === undefined || replaces || provider === undefined ? [] : [...(this.lastInner?.set.agents.values() ?? [])].filter(a => a.provider === provider);
+		this.shown = target === undefined ? undefined : {session: target, replaces, ...target.load(hooked)};
 		this.notify();
 	}
 
@@ -139,12 +234,14 @@ export class ProviderLive {
 	}
 
 	private mergedSnapshot(snapshot: WatchSnapshot): WatchSnapshot {
-		if (snapshot === this.lastInner && this.shown === this.lastShownForAgents && this.lastMerged !== undefined) {
+		if (snapshot === this.lastInner && this.shown === this.lastShownForAgents && this.folder === this.folderForAgents && this.lastMerged !== undefined) {
 			return this.lastMerged;
 		}
+		const innerChanged = this.lastInner !== snapshot;
 		const sessionChanged = this.lastInner?.sessionId !== snapshot.sessionId;
 		this.lastInner = snapshot;
 		this.lastShownForAgents = this.shown;
+		this.folderForAgents = this.folder;
 		const shown = this.shown;
 		let merged: WatchSnapshot = snapshot;
 		if (shown !== undefined && (shown.replaces || shown.session.sessionId === snapshot.sessionId)) {
@@ -171,7 +268,14 @@ export class ProviderLive {
 					}
 				: {...snapshot, set: {agents, invalid: snapshot.set.invalid}};
 		}
+		if (this.folder !== undefined) {
+			merged = {...merged, codexFolder: this.folder};
+		}
 		this.lastMerged = merged;
+		if (innerChanged && this.options.withHooked !== undefined) {
+			// What the hook recorded changed (or the inner source moved to another session): the merge is made again at the next poll.
+			this.reload = true;
+		}
 		if (sessionChanged) {
 			setImmediate(() => this.poll());
 		}

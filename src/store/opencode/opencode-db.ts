@@ -4,11 +4,12 @@
 // still in the write-ahead log are seen. Only the columns opencode 1.x and OpenCode 2 share are read
 // (docs/opencode.md). A session with a `parent_id` is a subagent; the session at the top of its
 // tree is agentlog's session.
-import {readdirSync} from 'node:fs';
+import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Pricer} from '../../core/cost/cost.js';
 import {
 	opencodeAgent,
+	opencodeTally,
 	taskCallOf,
 	type OpencodeAgent,
 	type OpencodeDataRow,
@@ -16,6 +17,7 @@ import {
 	type OpencodeTaskCall,
 } from '../../core/opencode/opencode-agent.js';
 import {isSafeId} from '../../core/record/agent-record.js';
+import type {TranscriptTally} from '../../core/transcript/tally.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {head} from '../../core/text/bounded.js';
 import {openSqliteSnapshot, type Row, type SqliteSnapshot} from '../sqlite/sqlite-snapshot.js';
@@ -54,6 +56,16 @@ export interface OpencodeRead {
 	readonly trees: readonly OpencodeTree[];
 	/** Why the database could not be read whole (then `trees` holds what was read before). */
 	readonly problem?: string;
+}
+
+export interface ReadOptions {
+	readonly sinceMs?: number;
+	readonly pricer?: Pricer;
+	/**
+	 * Whether opencode has ended (no process holds the database: opencode-process.ts), asked only
+	 * when a child has not ended: then it was cut off, and is read as interrupted.
+	 */
+	readonly gone?: () => boolean;
 }
 
 /** How many subagent sessions one read folds at the most (the newest first). */
@@ -114,7 +126,7 @@ function rowsOfSession(db: SqliteSnapshot, table: 'message' | 'part', sessionId:
  * The session trees with subagents in one database, newest first. `sinceMs`: only trees updated
  * since then. `pricer` prices responses opencode did not price itself.
  */
-export function readOpencodeDatabase(file: string, options: {readonly sinceMs?: number; readonly pricer?: Pricer} = {}): OpencodeRead {
+export function readOpencodeDatabase(file: string, options: ReadOptions = {}): OpencodeRead {
 	let last = '';
 	for (let attempt = 0; attempt < 2; attempt++) {
 		const opened = openSqliteSnapshot(file);
@@ -177,7 +189,7 @@ export function newestOpencodeTree(file: string): {readonly rootId: string; read
 	}
 }
 
-function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; readonly pricer?: Pricer}): OpencodeTree[] {
+function readTrees(db: SqliteSnapshot, options: ReadOptions): OpencodeTree[] {
 	const sessions = new Map<string, OpencodeSessionRow>();
 	for (const r of db.rows('session')) {
 		const s = sessionRow(r);
@@ -231,8 +243,9 @@ function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; read
 		if (options.sinceMs !== undefined && updatedMs < options.sinceMs) {
 			continue;
 		}
-		const agents = kids.map(session =>
-			opencodeAgent({
+		let gone: boolean | undefined;
+		const agents = kids.map(session => {
+			const input = {
 				session,
 				rootId,
 				parentAgentId: session.parentId === rootId ? undefined : session.parentId,
@@ -240,8 +253,14 @@ function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; read
 				parts: rowsOfSession(db, 'part', session.id, scanned),
 				call: callsOf(session.parentId!).get(session.id),
 				pricer: options.pricer,
-			}),
-		);
+			};
+			const agent = opencodeAgent(input);
+			if (agent.record.status !== 'active' || options.gone === undefined) {
+				return agent;
+			}
+			gone ??= options.gone();
+			return gone ? opencodeAgent({...input, gone}) : agent;
+		});
 		trees.push({
 			rootId,
 			title: head(safeLine(root.title), 200),
@@ -252,4 +271,52 @@ function readTrees(db: SqliteSnapshot, options: {readonly sinceMs?: number; read
 		});
 	}
 	return trees.sort((a, b) => b.updatedMs - a.updatedMs);
+}
+
+/** A database as one version: its main file's inode, and its size and write time taken with its log's. */
+export interface OpencodeDbStamp {
+	readonly ino: number;
+	readonly size: number;
+	readonly mtimeMs: number;
+}
+
+/**
+ * The stamp of a database and its write-ahead log, undefined when the main file is not a regular
+ * file: any committed row changes it (opencode writes into the log; a checkpoint changes the main
+ * file), so a fact kept under a stamp is good while the stamp is the same.
+ */
+export function opencodeDbStamp(file: string): OpencodeDbStamp | undefined {
+	const main = statSync(file, {throwIfNoEntry: false});
+	if (main?.isFile() !== true) {
+		return undefined;
+	}
+	const wal = statSync(`${file}-wal`, {throwIfNoEntry: false});
+	const log = wal?.isFile() === true ? wal : undefined;
+	return {ino: main.ino, size: main.size + (log?.size ?? 0), mtimeMs: Math.max(main.mtimeMs, log?.mtimeMs ?? 0)};
+}
+
+/** The last whole read of each database a history query asked about, by stamp and prices. */
+const agentsRead = new Map<string, {readonly key: string; readonly agents: ReadonlyMap<string, OpencodeAgent>}>();
+
+/**
+ * What the history keeps of one subagent (its tally: tokens, cost and tool calls per response),
+ * read from the database at `file` with the stamp it was read under; undefined when the database
+ * cannot be read or no longer holds the agent among its newest MAX_OPENCODE_AGENTS. A query asking
+ * for many agents of one database reads it once.
+ */
+export function readOpencodeTally(file: string, agentId: string, pricer: Pricer): (OpencodeDbStamp & {readonly tally: TranscriptTally}) | undefined {
+	const stamp = opencodeDbStamp(file);
+	if (stamp === undefined) {
+		return undefined;
+	}
+	const key = `${stamp.ino}:${stamp.size}:${stamp.mtimeMs}:${pricer.key}`;
+	let read = agentsRead.get(file);
+	if (read?.key !== key) {
+		const db = readOpencodeDatabase(file, {pricer});
+		read = {key, agents: new Map(db.trees.flatMap(t => t.agents.map(a => [a.record.agentId, a] as const)))};
+		agentsRead.clear();
+		agentsRead.set(file, read);
+	}
+	const agent = read.agents.get(agentId);
+	return agent === undefined ? undefined : {...stamp, tally: opencodeTally(agent, pricer.asOf)};
 }

@@ -33,6 +33,14 @@ export interface SqliteSnapshot {
 
 export type SnapshotResult = {readonly ok: true; readonly snapshot: SqliteSnapshot} | {readonly ok: false; readonly problem: string};
 
+/**
+ * The last logs indexed, by what they were when indexed (inode, size, write time, header with its
+ * salts): a log read again unchanged (the newest-session rule, then the whole read, in one run) is
+ * not walked and checksummed again. A log that is reset gets new salts; one that grows, a new size.
+ */
+const walIndexes = new Map<string, WalIndex | undefined>();
+const WAL_INDEXES_KEPT = 4;
+
 function readWal(
 	file: string,
 	pageSize: number,
@@ -52,6 +60,11 @@ function readWal(
 	if (header === undefined || header.pageSize !== pageSize) {
 		return {fd, index: undefined, cut: false};
 	}
+	const {ino, mtimeMs} = opened.stats;
+	const key = `${file}\0${ino}:${size}:${mtimeMs}:${pageSize}:${maxBytes}:${Buffer.from(head).toString('hex')}`;
+	if (walIndexes.has(key)) {
+		return {fd, index: walIndexes.get(key), cut: size > maxBytes};
+	}
 	const frameBytes = WAL_FRAME_HEADER_BYTES + pageSize;
 	const readable = Math.min(size, maxBytes);
 	const frame = new Uint8Array(frameBytes);
@@ -62,6 +75,10 @@ function readWal(
 		}
 		return readFull(fd, frame, at) === frameBytes ? frame : undefined;
 	});
+	if (walIndexes.size >= WAL_INDEXES_KEPT) {
+		walIndexes.delete(walIndexes.keys().next().value!);
+	}
+	walIndexes.set(key, index);
 	return {fd, index, cut: size > maxBytes};
 }
 

@@ -1,3 +1,4 @@
+import {spawn} from 'node:child_process';
 import {copyFileSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
@@ -16,6 +17,19 @@ function install(scenario: string): void {
 	for (const name of ['opencode.db', 'opencode.db-wal']) {
 		copyFileSync(path.join(FIXTURES, scenario, name), path.join(dir, name));
 	}
+}
+
+/** A process that holds `file` open, as opencode holds its database while it runs. */
+function holdOpen(file: string): {readonly ready: Promise<unknown>; stop(): Promise<void>} {
+	const child = spawn(process.execPath, ['-e', "require('fs').openSync(process.argv[1], 'r'); console.log('open'); setInterval(() => {}, 1e6)", file]);
+	const exited = new Promise<void>(resolve => child.once('exit', () => resolve()));
+	return {
+		ready: new Promise(resolve => child.stdout.once('data', resolve)),
+		stop: async () => {
+			child.kill();
+			await exited;
+		},
+	};
 }
 
 describe('opencode beside Claude Code and Codex', () => {
@@ -65,6 +79,9 @@ describe('opencode beside Claude Code and Codex', () => {
 
 	it("watch follows the newest session: opencode's, and sees a change of its database", async () => {
 		install('cut/mid');
+		// opencode runs: a process holds its log open.
+		const holder = holdOpen(path.join(process.env.XDG_DATA_HOME!, 'opencode', 'opencode.db-wal'));
+		await holder.ready;
 		const activity = path.join(tempDir('live-'), 'activity');
 		mkdirSync(activity, {recursive: true});
 		const live = openLiveSession(activity, {codex: {codexHome: path.join(tempDir('codex-'), 'none')}});
@@ -77,6 +94,15 @@ describe('opencode beside Claude Code and Codex', () => {
 				},
 				{timeout: 5000},
 			);
+			// opencode stopped (Ctrl-C: it writes no end): the child is shown cut off, interrupted.
+			await holder.stop();
+			await vi.waitFor(
+				() =>
+					expect([...live.agents.getSnapshot().set.agents.values()].map(a => [a.status, a.interrupted, a.stopReason])).toEqual([
+						['stopped', true, 'session-end:opencode-exited'],
+					]),
+				{timeout: 8000},
+			);
 			install('parallel');
 			await vi.waitFor(
 				() => expect([...live.agents.getSnapshot().set.agents.values()].map(a => a.description).sort()).toEqual(['List the files', 'Read the readme']),
@@ -85,6 +111,7 @@ describe('opencode beside Claude Code and Codex', () => {
 			const facts = live.transcripts.getSnapshot();
 			expect([...facts.values()].some(f => f.summary.toolCalls.some(c => c.name === 'Glob'))).toBe(true);
 		} finally {
+			await holder.stop();
 			await live.close();
 		}
 	});

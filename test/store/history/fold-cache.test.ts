@@ -7,6 +7,7 @@ import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {newLineTally} from '../../../src/core/history/stats.js';
+import {ALL_PROVIDERS} from '../../../src/core/record/provider.js';
 import {EVENT_LOG_NAME} from '../../../src/store/history/event-log.js';
 import {SessionFoldCache} from '../../../src/store/history/fold-cache.js';
 import {readHistories} from '../../../src/store/history/histories.js';
@@ -210,5 +211,31 @@ describe('readHistories with the session-folds cache, generated sessions', () =>
 		expect(existsSync(path.join(dir, 's5.json'))).toBe(false);
 		utimesSync(path.join(activity, 's1', EVENT_LOG_NAME), new Date(), new Date());
 		expect(read(cache)).toBe(read(false));
+	});
+	it("keeps the fold of every tool's sessions: Codex, Gemini CLI, Qwen Code and opencode agents too", () => {
+		const activity = tempDir('folds-providers-');
+		for (const provider of ALL_PROVIDERS) {
+			const sessionId = `s-${provider}`;
+			const line: EventLine = {
+				v: 1,
+				at: at(5000),
+				event: 'Imported',
+				sessionId,
+				agentId: `a-${provider}`,
+				type: 'general',
+				state: 'stopped',
+				data: {source: 'transcript', startedAt: at(1000), stoppedAt: at(5000), toolCalls: 1, files: []},
+				...(provider === 'claude' ? {} : {provider}),
+			};
+			mkdirSync(path.join(activity, sessionId), {recursive: true});
+			writeFileSync(path.join(activity, sessionId, EVENT_LOG_NAME), formatEventLine(line));
+		}
+		const cache = new SessionFoldCache(tempDir('folds-cache-'), undefined);
+		const read = () => readHistories(activity, {now: T0 + 3_600_000, transcripts: false, foldCache: cache, tally: newLineTally()}).agents;
+		const truth = read();
+		expect(truth.map(a => a.provider).sort()).toEqual([...ALL_PROVIDERS].sort());
+		const loads = vi.spyOn(cache, 'load');
+		expect(read()).toEqual(truth);
+		expect(loads.mock.results.filter(r => r.value !== undefined)).toHaveLength(ALL_PROVIDERS.length);
 	});
 });

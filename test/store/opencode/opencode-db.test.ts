@@ -1,6 +1,8 @@
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {spawn} from 'node:child_process';
+import {opencodeHeld} from '../../../src/store/opencode/opencode-process.js';
 import {newestOpencodeTree, opencodeDatabases, opencodeDataDir, readOpencodeDatabase, type OpencodeTree} from '../../../src/store/opencode/opencode-db.js';
 import {tempDir} from '../../helpers/tmp.js';
 
@@ -87,6 +89,44 @@ describe('readOpencodeDatabase on what opencode wrote', () => {
 			expect(agent.facts.summary.activity).toBe('thinking…');
 			expect(agent.record.totalToolUseCount).toBe(1);
 		}
+	});
+
+	it('cut, opencode gone (no process holds its database): the child is interrupted at its last sign of life; asked only then', () => {
+		let asked = 0;
+		const gone = () => (asked++, true);
+		const read = readOpencodeDatabase(path.join(FIXTURES, 'cut', 'opencode.db'), {gone});
+		const agent = read.trees[0]!.agents[0]!;
+		expect(agent.record).toMatchObject({status: 'stopped', interrupted: true, stopReason: 'session-end:opencode-exited', stoppedAt: agent.record.updatedAt});
+		expect(agent.facts.summary.activity).toBeUndefined();
+		expect(asked).toBe(1);
+		// Still held: as before. Every child ended: not asked at all.
+		expect(readOpencodeDatabase(path.join(FIXTURES, 'cut', 'opencode.db'), {gone: () => false}).trees[0]!.agents[0]!.record.status).toBe('active');
+		asked = 0;
+		readOpencodeDatabase(path.join(FIXTURES, 'fifty', 'opencode.db'), {gone});
+		expect(asked).toBe(0);
+	});
+
+	it('opencodeHeld: true while a process holds the database or its log open, false when none does', async () => {
+		const dir = tempDir('held-');
+		const db = path.join(dir, 'opencode.db');
+		copyFileSync(path.join(FIXTURES, 'cut', 'opencode.db'), db);
+		copyFileSync(path.join(FIXTURES, 'cut', 'opencode.db-wal'), `${db}-wal`);
+		expect(opencodeHeld(db)).toBe(false);
+		const holder = spawn(process.execPath, [
+			'-e',
+			"require('fs').openSync(process.argv[1], 'r'); console.log('open'); setInterval(() => {}, 1e6)",
+			`${db}-wal`,
+		]);
+		try {
+			await new Promise(resolve => holder.stdout.once('data', resolve));
+			expect(opencodeHeld(db)).toBe(true);
+		} finally {
+			holder.kill();
+		}
+		await new Promise(resolve => holder.once('exit', resolve));
+		expect(opencodeHeld(db)).toBe(false);
+		// No /proc to read: unknown, never "gone".
+		expect(opencodeHeld(db, path.join(dir, 'no-proc'))).toBeUndefined();
 	});
 
 	it('fifty: all fifty subagents, each with the one tool call and the report it was served', () => {
