@@ -14,7 +14,7 @@ import type {Waiting} from '../../core/monitor/waiting.js';
 import {TranscriptRoots} from '../transcripts/transcript-paths.js';
 import {readMainWaiting} from '../activity/main-waiting.js';
 import {SessionEventFollower} from '../history/session-event-follower.js';
-import {listAgentFiles, readAgentFile, sessionLabel} from '../activity/read-agents.js';
+import {fileVersion, listAgentFiles, readAgentFileVersion, sessionLabel} from '../activity/read-agents.js';
 import {newestSessionId} from '../activity/session-listing.js';
 
 export interface WatchSnapshot {
@@ -56,12 +56,12 @@ export interface ActivityWatcherOptions {
 	readonly roots?: readonly string[];
 }
 
-function readUpdate(sessionDir: string, name: string): FileUpdate {
-	const r = readAgentFile(path.join(sessionDir, name));
+function readUpdate(sessionDir: string, name: string): {readonly update: FileUpdate; readonly version?: string} {
+	const {result: r, version} = readAgentFileVersion(path.join(sessionDir, name));
 	if (r.ok) {
-		return {name, kind: 'record', record: r.record};
+		return {update: {name, kind: 'record', record: r.record}, ...(version === undefined ? {} : {version})};
 	}
-	return r.missing ? {name, kind: 'gone'} : {name, kind: 'invalid', error: r.error};
+	return {update: r.missing ? {name, kind: 'gone'} : {name, kind: 'invalid', error: r.error}};
 }
 
 /** The session id is a folder name, kept as it is for paths; the UI gets its safe label. */
@@ -70,11 +70,10 @@ function shownSnapshot(snapshot: WatchSnapshot): WatchSnapshot {
 	return id === undefined || sessionLabel(id) === id ? snapshot : {...snapshot, sessionId: sessionLabel(id)};
 }
 
-/** What tells a version of a file from the next: the hook renames a new file into place. */
+/** What tells a version of a file from the next (`fileVersion`): the hook renames a new file into place. */
 function statKey(file: string): string | undefined {
 	try {
-		const st = statSync(file, {bigint: true});
-		return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+		return fileVersion(statSync(file));
 	} catch {
 		return undefined;
 	}
@@ -299,12 +298,11 @@ export class ActivityWatcher implements AgentSource {
 		return this.events.getSnapshot();
 	}
 
-	/** Reads one agent file, remembering its stat as it was just before. */
+	/** Reads one agent file, remembering the version it read. */
 	private readFile(sessionDir: string, name: string): FileUpdate {
-		const key = statKey(path.join(sessionDir, name));
-		const update = readUpdate(sessionDir, name);
-		if (key !== undefined && update.kind === 'record') {
-			this.readStats.set(name, key);
+		const {update, version} = readUpdate(sessionDir, name);
+		if (version !== undefined && update.kind === 'record') {
+			this.readStats.set(name, version);
 		} else {
 			this.readStats.delete(name);
 		}
