@@ -308,7 +308,7 @@ async function keyRound(s, env, samples) {
 }
 
 /** 16 writers on the session's last agents: transcript lines every 50 ms, the agent file rewritten (temp + rename) every 200 ms. */
-function startWriters(s) {
+export function startWriters(s) {
 	const dir = path.join(s.activity, s.sessionId);
 	const line = JSON.stringify({...templates().sub.toolCall, agentId: 'x', sessionId: s.sessionId, cwd: CWD, timestamp: new Date().toISOString()});
 	const saved = [];
