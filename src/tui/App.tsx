@@ -17,7 +17,7 @@ import {usePersistedToggle} from './hooks/use-persisted-toggle.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './components/Screen.js';
 import {clockInterval} from './model/clock-interval.js';
-import {arrangeRows, isRunRow, rowId, runIdOfRow} from './model/workflow-rows.js';
+import {arrangeRows, isRunRow, rowIds, runIdOfRow} from './model/workflow-rows.js';
 import type {MonitorItem} from '../core/monitor/model.js';
 import type {Result} from '../core/result.js';
 import {planStop, unstoppableWhy, type StopPlan} from '../core/stop/stop-target.js';
@@ -131,7 +131,7 @@ export function App(props: AppProps) {
 	// Tick as what is shown needs it (tui/model/clock-interval.ts): never when nothing runs.
 	useClockInterval(clock, clockInterval(view, time));
 	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
-	const idsKey = arrangeRows(shown.view, state.folded).map(rowId).join('\u0000');
+	const idsKey = rowIds(arrangeRows(shown.view, state.folded)).join('\u0000');
 	const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split('\u0000')), [idsKey]);
 	const ui = reconcileSelection(state, ids);
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);

@@ -3,6 +3,7 @@
 import type {AgentRecord} from '../record/agent-record.js';
 import {findGhosts} from './ghosts.js';
 import {parseTime} from '../text/format.js';
+import {recordTimes} from './record-times.js';
 import {agentDuration} from './duration.js';
 import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayState, type DisplayStatus} from './stale.js';
@@ -124,7 +125,7 @@ export function compareByRecentStart(a: AgentRecord, b: AgentRecord): number {
  */
 export function sortByRecentStart(agents: readonly AgentRecord[]): AgentRecord[] {
 	return agents
-		.map(agent => ({agent, start: parseTime(agent.startedAt) ?? Number.NEGATIVE_INFINITY}))
+		.map(agent => ({agent, start: recordTimes(agent).start ?? Number.NEGATIVE_INFINITY}))
 		.sort((a, b) => (a.start !== b.start ? (a.start < b.start ? 1 : -1) : a.agent.agentId < b.agent.agentId ? -1 : a.agent.agentId > b.agent.agentId ? 1 : 0))
 		.map(x => x.agent);
 }
@@ -198,7 +199,7 @@ export function buildView(given: readonly AgentRecord[], options: ViewOptions): 
 	const agents = onePerAgent(
 		given,
 		a => a.agentId,
-		a => parseTime(a.updatedAt),
+		a => recordTimes(a).updated,
 	);
 	const {transcripts} = options;
 	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true || options.worked?.has(id) === true;
