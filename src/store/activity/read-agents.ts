@@ -44,7 +44,7 @@ export function fileVersion(st: Stats): string {
  * so is a FIFO, a folder, a device or a file over MAX_AGENT_FILE_BYTES.
  */
 export function readAgentFile(file: string): AgentFileResult {
-	return readAgentFileVersion(file).result;
+	return readAgent(file).result;
 }
 
 /**
@@ -53,6 +53,11 @@ export function readAgentFile(file: string): AgentFileResult {
  * of its own per file (a thousand agents' first read spent ~15 % of its time in those).
  */
 export function readAgentFileVersion(file: string): {readonly result: AgentFileResult; readonly version?: string} {
+	const {result, stats} = readAgent(file);
+	return stats === undefined ? {result} : {result, version: fileVersion(stats)};
+}
+
+function readAgent(file: string): {readonly result: AgentFileResult; readonly stats?: Stats} {
 	// The hook renames regular files into place; a symlink here was planted, and is not followed.
 	const opened = openRegularFile(file);
 	if (!opened.ok) {
@@ -76,7 +81,7 @@ export function readAgentFileVersion(file: string): {readonly result: AgentFileR
 	} finally {
 		closeSync(fd);
 	}
-	return {result: parseAgentText(text), version: fileVersion(stats)};
+	return {result: parseAgentText(text), stats};
 }
 
 function parseAgentText(text: string): AgentFileResult {
