@@ -278,6 +278,7 @@ export function writeSession({
 	now = Infinity,
 	firstSeq = s * 1000,
 	writeAgentFiles = true,
+	phaseSize = 50,
 }) {
 	const sessionId = sessionIdOf(s);
 	const rand = random(s + 1);
@@ -286,7 +287,9 @@ export function writeSession({
 	const subDir = path.join(sessionDir, 'subagents');
 	const act = path.join(activity, sessionId);
 	mkdirSync(subDir, {recursive: true});
-	mkdirSync(act, {recursive: true});
+	if (writeAgentFiles) {
+		mkdirSync(act, {recursive: true});
+	}
 	const tm = templates().main;
 	const fillMain = at => ({D: claude, S: sessionId, C: cwd, T: new Date(at).toISOString()});
 	const main = tm.head.map(line => line(fillMain(t0)));
@@ -496,6 +499,7 @@ export function writeSession({
 		}
 	}
 
+	let workflow;
 	if (workflowAgents > 0) {
 		const run = writeWorkflow({
 			claude,
@@ -515,9 +519,11 @@ export function writeSession({
 			now,
 			writeAgentFiles,
 			ids,
+			phaseSize,
 		});
 		bytes += run.bytes;
 		live ||= run.live;
+		workflow = {runId: run.runId, agents: run.agents};
 	}
 	events.sort((x, y) => x.at - y.at);
 	const log = [eventLine({at: t0, event: 'SessionStart', sessionId, data: {source: 'startup', model: 'claude-opus-5-5'}, cwd}), ...events.map(e => e.line)];
@@ -525,13 +531,29 @@ export function writeSession({
 	if (ended) {
 		log.push(eventLine({at: t0 + 3_600_000, event: 'SessionEnd', sessionId, data: {reason: 'other', interrupted}, cwd}));
 	}
-	writeFileSync(path.join(act, 'events.jsonl'), log.join(''));
+	if (writeAgentFiles) {
+		writeFileSync(path.join(act, 'events.jsonl'), log.join(''));
+	}
 	main.push(...tm.tail.map(line => line(fillMain(t0 + 3_600_000))));
 	writeFileSync(path.join(project, `${sessionId}.jsonl`), `${main.join('\n')}\n`);
-	return {sessionId, agents: agents + workflowAgents, events: log.length, bytes, ids};
+	return {
+		sessionId,
+		agents: agents + workflowAgents,
+		events: log.length,
+		bytes,
+		ids,
+		workflow,
+		ended,
+		project,
+		mainTranscript: path.join(project, `${sessionId}.jsonl`),
+	};
 }
 
-/** A workflow run of `count` agents in one phase-per-50 run, as 2.1.328 lays it out on disk. */
+/**
+ * A workflow run of `count` agents, a phase per `phaseSize` of them, as 2.1.328 lays it out on disk.
+ * Returns, beside the bytes written, each agent's id, times, transcript and outcome (what the
+ * client's hook events say: bench/thousand.mjs fires them through the real hook).
+ */
 function writeWorkflow({
 	claude,
 	sessionDir,
@@ -550,6 +572,7 @@ function writeWorkflow({
 	now,
 	writeAgentFiles,
 	ids,
+	phaseSize = 50,
 }) {
 	const runId = `wf_${hex(firstSeq, 8)}-${hex(count, 3)}`;
 	const wfDir = path.join(subDir, 'workflows', runId);
@@ -558,7 +581,8 @@ function writeWorkflow({
 	const rand = random(firstSeq);
 	const journal = [{type: 'launched'}];
 	const progress = [];
-	const phases = Array.from({length: Math.ceil(count / 50)}, (_, i) => ({title: `Phase ${i + 1}`}));
+	const phases = Array.from({length: Math.ceil(count / phaseSize)}, (_, i) => ({title: `Phase ${i + 1}`}));
+	const agents = [];
 	let bytes = 0;
 	let live = false;
 	let runTokens = 0;
@@ -566,12 +590,12 @@ function writeWorkflow({
 	const model = 'claude-opus-5-5';
 	const type = 'workflow-subagent';
 	const taskId = `w${hex(firstSeq, 8)}`;
-	// The schedule: at most 16 agents at once, the next starting as soon as one ends; a phase (50
-	// agents) starts when the one before it has ended.
+	// The schedule: at most 16 agents at once, the next starting as soon as one ends; a phase
+	// (`phaseSize` agents) starts when the one before it has ended.
 	const slots = Array.from({length: 16}, (_, k) => k * 150);
 	const schedule = [];
 	for (let i = 0; i < count; i++) {
-		if (i > 0 && i % 50 === 0) {
+		if (i > 0 && i % phaseSize === 0) {
 			const barrier = Math.max(...schedule.map(x => x.end)) + 1000;
 			slots.forEach((slot, k) => (slots[k] = Math.max(slot, barrier + k * 150)));
 		}
@@ -599,7 +623,7 @@ function writeWorkflow({
 		const agentId = agentIdOf(seq);
 		ids.push(agentId);
 		const label = `check-${String(i).padStart(3, '0')}`;
-		const phase = phases[Math.floor(i / 50)].title;
+		const phase = phases[Math.floor(i / phaseSize)].title;
 		const task = `Check package ${i} of the monorepo: build it, run its tests and report failures.`;
 		const start = base + schedule[i].start;
 		const end = base + schedule[i].end;
@@ -621,6 +645,7 @@ function writeWorkflow({
 		});
 		const file = path.join(wfDir, `agent-${agentId}.jsonl`);
 		writeFileSync(file, made.text);
+		agents.push({agentId, start, end, failed, running, file, report, error: 'API Error: 400 the request was refused'});
 		writeFileSync(
 			path.join(wfDir, `agent-${agentId}.meta.json`),
 			JSON.stringify({
@@ -659,7 +684,7 @@ function writeWorkflow({
 			type: 'workflow_agent',
 			index: i + 1,
 			label,
-			phaseIndex: Math.floor(i / 50) + 1,
+			phaseIndex: Math.floor(i / phaseSize) + 1,
 			phaseTitle: phase,
 			agentId,
 			model,
@@ -729,5 +754,5 @@ function writeWorkflow({
 		path.join(sessionDir, 'workflows', 'scripts', `monorepo-checks-${runId}.js`),
 		`export const meta = {name: 'monorepo-checks', phases: ${JSON.stringify(phases)}}\n`,
 	);
-	return {bytes, live};
+	return {bytes, live, runId, agents};
 }

@@ -21,7 +21,7 @@ const WARM_GOAL = 3;
 const RSS_GOAL_MB = 150;
 
 /** Every readline + JSON.parse of every events.jsonl: the floor a reader of the log cannot go under. */
-const PLAIN_PARSE = `
+export const PLAIN_PARSE = `
 import {createReadStream, readdirSync} from 'node:fs';
 import {createInterface} from 'node:readline';
 const dir = process.env.AGENTLOG_DIR;

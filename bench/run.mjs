@@ -15,6 +15,7 @@ import {runHistoryTranscriptsBench} from './history-transcripts.mjs';
 import {runHookBench} from './hook.mjs';
 import {runHookEventsBench} from './hook-events.mjs';
 import {runStopBench} from './stop.mjs';
+import {runIdleBench} from './idle.mjs';
 import {runImportBench} from './import.mjs';
 import {runLsBench} from './ls.mjs';
 import {runOtlpBench} from './otlp.mjs';
@@ -26,6 +27,7 @@ import {runWaitingBench} from './waiting.mjs';
 import {runSessionsBench} from './sessions.mjs';
 import {runSettingsRaceBench} from './settings-race.mjs';
 import {runStatusBench} from './status.mjs';
+import {runThousandBench} from './thousand.mjs';
 import {runTranscriptBench} from './transcripts.mjs';
 import {runWatchBench} from './watch.mjs';
 import {runWorkflowWatchBench} from './workflow-watch.mjs';
@@ -62,12 +64,15 @@ const benches = [
 	['gemini', runGeminiBench],
 	['qwen', runQwenBench],
 	['prices', runPricesBench],
+	['thousand', runThousandBench],
+	['idle', runIdleBench],
 	['biglog', runBigLogBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
-	// biglog writes a 1 GB file: only when named (`npm run bench biglog`); report is timeline's last part.
-	if ((only.length > 0 || name === 'biglog' || name === 'report') && !only.includes(name)) {
+	// biglog writes a 1 GB file and idle takes 10 minutes: only when named (`npm run bench biglog`);
+	// report is timeline's last part.
+	if ((only.length > 0 || name === 'biglog' || name === 'idle' || name === 'report') && !only.includes(name)) {
 		continue;
 	}
 	const result = await bench();

@@ -1440,7 +1440,7 @@ function readRegularFile(file, options) {
     const want = Math.min(stats.size, options.maxBytes);
     const data = Buffer.allocUnsafe(want);
     const got = readFull(fd, data, 0);
-    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got };
+    return { ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got, stats };
   } catch (error) {
     return failure("unreadable", `cannot read: ${codeOf(error) ?? String(error)}`);
   } finally {
@@ -1449,7 +1449,7 @@ function readRegularFile(file, options) {
 }
 function readRegularText(file, options) {
   const r = readRegularFile(file, options);
-  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs } : r;
+  return r.ok ? { ok: true, text: r.data.toString("utf8"), truncated: r.truncated, mtimeMs: r.mtimeMs, stats: r.stats } : r;
 }
 function openRegularFile(file, followSymlinks = false) {
   let st;
@@ -1505,7 +1505,7 @@ function readAgentRecord(file) {
     return read.text.trim() === "" ? { ok: false, reason: "empty", message: "empty file" } : { ok: false, reason: "not-json", message: "not valid JSON" };
   }
   const parsed = parseAgentRecord(json);
-  return parsed.ok ? { ok: true, record: parsed.value, mtimeMs: read.mtimeMs } : { ok: false, reason: "invalid", message: parsed.error };
+  return parsed.ok ? { ok: true, record: parsed.value, mtimeMs: read.mtimeMs, stats: read.stats } : { ok: false, reason: "invalid", message: parsed.error };
 }
 
 // src/store/hook/builtin.ts

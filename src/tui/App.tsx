@@ -17,7 +17,7 @@ import {usePersistedToggle} from './hooks/use-persisted-toggle.js';
 import {useStopKeys, type StopActions} from './hooks/use-stop-keys.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './components/Screen.js';
-import {arrangeRows, rowId} from './model/workflow-rows.js';
+import {arrangeRows, rowIds} from './model/workflow-rows.js';
 import type {WorkflowSource} from '../store/workflow/follower.js';
 import {filterWantsAll, listView} from './model/list-view.js';
 import type {SessionChoice} from './model/session-picker.js';
@@ -80,7 +80,7 @@ export function App(props: AppProps) {
 	const editing = state.focus === 'filter';
 	const shown = useMemo(() => listView(view, {filter: state.filter, editing, sort: state.sort}), [view, state.filter, editing, state.sort]);
 	// The same ids array while the list is the same (a clock tick makes a new view, not new ids).
-	const idsKey = arrangeRows(shown.view, state.folded).map(rowId).join('\u0000');
+	const idsKey = rowIds(arrangeRows(shown.view, state.folded)).join('\u0000');
 	const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split('\u0000')), [idsKey]);
 	const ui = reconcileSelection(state, ids);
 	useEffect(() => dispatch({type: 'reconcile', ids}), [ids]);

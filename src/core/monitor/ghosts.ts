@@ -3,7 +3,7 @@
 // without evidence of its own work can be one: an agent whose transcript has assistant messages
 // or tool calls is real, however soon after a stop it started (sequential Explore agents).
 import type {AgentRecord} from '../record/agent-record.js';
-import {parseTime} from '../text/format.js';
+import {recordTimes} from './record-times.js';
 
 /** A start at most this long after the last stop of the same type (with none running) is a ghost. */
 export const GHOST_WINDOW_MS = 30_000;
@@ -28,13 +28,14 @@ export interface GhostFacts {
 
 /** The facts of a record, its times parsed once. */
 export function ghostFacts(agent: AgentRecord): GhostFacts {
+	const {start, updated, stopped} = recordTimes(agent);
 	return {
 		agentId: agent.agentId,
 		type: agent.type,
 		status: agent.status,
-		start: parseTime(agent.startedAt),
-		updated: parseTime(agent.updatedAt),
-		stopped: parseTime(agent.stoppedAt),
+		start,
+		updated,
+		stopped,
 		startUnknown: agent.startUnknown === true,
 	};
 }

@@ -2,6 +2,7 @@
 // Pure: the clock (`now`, ms) and any extra sign of life are parameters.
 import type {AgentRecord, AgentStatus} from '../record/agent-record.js';
 import {parseTime} from '../text/format.js';
+import {recordTimes} from './record-times.js';
 
 /** How an agent is shown: its record's status, or `waiting` (for the user: see waiting.ts). */
 export type DisplayStatus = AgentStatus | 'waiting';
@@ -57,7 +58,8 @@ export function displayState(
 	extraLife?: number,
 	inferred?: {readonly at: number | undefined},
 ): DisplayState {
-	return displayStateOf(agent.status, lastSignOfLife(agent, extraLife), now, staleMs, inferred);
+	const times = recordTimes(agent);
+	return displayStateOf(agent.status, latestLife(times.start, times.updated, extraLife), now, staleMs, inferred);
 }
 
 /** `displayState` from the status and the latest sign of life (already known, ms; see `lastSignOfLife`). */

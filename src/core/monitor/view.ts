@@ -3,6 +3,7 @@
 import type {AgentRecord} from '../record/agent-record.js';
 import {findGhosts} from './ghosts.js';
 import {parseTime} from '../text/format.js';
+import {recordTimes} from './record-times.js';
 import {agentDuration} from './duration.js';
 import {inferredStop, type TranscriptFacts} from './inferred-stop.js';
 import {displayState, type DisplayStatus} from './stale.js';
@@ -117,6 +118,18 @@ export function compareByRecentStart(a: AgentRecord, b: AgentRecord): number {
 	return a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0;
 }
 
+/**
+ * `agents` in `compareByRecentStart`'s order, each start parsed once: the comparator parses both
+ * times on every comparison, ~20,000 `Date.parse` for a thousand agents on every rebuild of the
+ * model (a tenth of watch's time while a thousand agents' transcripts were read).
+ */
+export function sortByRecentStart(agents: readonly AgentRecord[]): AgentRecord[] {
+	return agents
+		.map(agent => ({agent, start: recordTimes(agent).start ?? Number.NEGATIVE_INFINITY}))
+		.sort((a, b) => (a.start !== b.start ? (a.start < b.start ? 1 : -1) : a.agent.agentId < b.agent.agentId ? -1 : a.agent.agentId > b.agent.agentId ? 1 : 0))
+		.map(x => x.agent);
+}
+
 /** Counts display statuses of the given items. */
 export function countStatuses(items: readonly ViewItem[]): StatusCounts {
 	const counts = {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0};
@@ -186,12 +199,12 @@ export function buildView(given: readonly AgentRecord[], options: ViewOptions): 
 	const agents = onePerAgent(
 		given,
 		a => a.agentId,
-		a => parseTime(a.updatedAt),
+		a => recordTimes(a).updated,
 	);
 	const {transcripts} = options;
 	const hasWork = (id: string) => transcripts?.get(id)?.hasWork === true || options.worked?.has(id) === true;
 	const ghosts = options.dedup ? findGhosts(agents, hasWork) : new Set<string>();
-	const sorted = [...agents].sort(compareByRecentStart).map(agent => toItem(agent, ghosts.has(agent.agentId), options));
+	const sorted = sortByRecentStart(agents).map(agent => toItem(agent, ghosts.has(agent.agentId), options));
 	const real = sorted.filter(item => !item.ghost);
 	// Nest what is shown, so a child of a hidden ghost stays at the top level.
 	const flat = options.showGhosts ? sorted : real;

@@ -2,6 +2,7 @@
 // into it) and for every reader (ls, watch, sessions, the daily prune). Only a regular file, never
 // through a link, never more than MAX_AGENT_FILE_BYTES; a missing, unreadable, oversized or
 // invalid file is a value, never a throw. Node built-ins only: the hook bundles this.
+import type {Stats} from 'node:fs';
 import {parseAgentRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {readRegularText} from '../fs/safe-file.js';
 import type {SafeReadFailure} from '../fs/safe-file.js';
@@ -16,7 +17,7 @@ import type {SafeReadFailure} from '../fs/safe-file.js';
 export const MAX_AGENT_FILE_BYTES = 64 * 1024 * 1024;
 
 export type AgentFileRead =
-	| {readonly ok: true; readonly record: AgentRecord; readonly mtimeMs: number}
+	| {readonly ok: true; readonly record: AgentRecord; readonly mtimeMs: number; readonly stats: Stats}
 	| {
 			readonly ok: false;
 			/** The read's failure, or the text's: `empty` and `not-json` (JSON.parse refused it), `invalid` (not an agent record). */
@@ -38,5 +39,5 @@ export function readAgentRecord(file: string): AgentFileRead {
 		return read.text.trim() === '' ? {ok: false, reason: 'empty', message: 'empty file'} : {ok: false, reason: 'not-json', message: 'not valid JSON'};
 	}
 	const parsed = parseAgentRecord(json);
-	return parsed.ok ? {ok: true, record: parsed.value, mtimeMs: read.mtimeMs} : {ok: false, reason: 'invalid', message: parsed.error};
+	return parsed.ok ? {ok: true, record: parsed.value, mtimeMs: read.mtimeMs, stats: read.stats} : {ok: false, reason: 'invalid', message: parsed.error};
 }

@@ -8,7 +8,7 @@ import {codeOf} from './errors.js';
 import {readFull} from './read-full.js';
 
 export type SafeReadResult =
-	| {readonly ok: true; readonly data: Buffer; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean}
+	| {readonly ok: true; readonly data: Buffer; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean; readonly stats: Stats}
 	| {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string};
 
 /** Why a read failed: `missing` is the normal case of a file removed between listing and reading. */
@@ -44,7 +44,7 @@ export function readRegularFile(file: string, options: SafeReadOptions): SafeRea
 		const want = Math.min(stats.size, options.maxBytes);
 		const data = Buffer.allocUnsafe(want);
 		const got = readFull(fd, data, 0);
-		return {ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got};
+		return {ok: true, data: got === want ? data : data.subarray(0, got), size: stats.size, mtimeMs: stats.mtimeMs, truncated: stats.size > got, stats};
 	} catch (error) {
 		return failure('unreadable', `cannot read: ${codeOf(error) ?? String(error)}`);
 	} finally {
@@ -57,10 +57,10 @@ export function readRegularText(
 	file: string,
 	options: SafeReadOptions,
 ):
-	| {readonly ok: true; readonly text: string; readonly truncated: boolean; readonly mtimeMs: number}
+	| {readonly ok: true; readonly text: string; readonly truncated: boolean; readonly mtimeMs: number; readonly stats: Stats}
 	| {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string} {
 	const r = readRegularFile(file, options);
-	return r.ok ? {ok: true, text: r.data.toString('utf8'), truncated: r.truncated, mtimeMs: r.mtimeMs} : r;
+	return r.ok ? {ok: true, text: r.data.toString('utf8'), truncated: r.truncated, mtimeMs: r.mtimeMs, stats: r.stats} : r;
 }
 
 export type SafeOpenResult =

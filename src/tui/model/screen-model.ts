@@ -23,7 +23,7 @@ import type {UiContext, UiModel} from './ui-state.js';
 import type {MonitorItem, MonitorModel} from '../../core/monitor/model.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {wrapText} from '../../core/text/wrap.js';
-import {arrangeRows, rowId, runsOfRows, type Row} from './workflow-rows.js';
+import {arrangeRows, rowId, rowIds, runsOfRows, type Row} from './workflow-rows.js';
 import {runCountsText, runName, runSummary} from '../../present/workflow-text.js';
 import type {WorkflowGroup} from '../../core/workflow/group.js';
 import {detailLines, type RenderedMessage} from './detail-lines.js';
@@ -175,7 +175,7 @@ export function buildScreen(input: ScreenInput): ScreenModel {
 	);
 	const header = filterSuffix === '' ? headerLine : clip(`${headerLine}${filterSuffix}`, width);
 	const rows = arrangeRows(view, ui.folded);
-	const ids = rows.map(rowId);
+	const ids = rowIds(rows);
 	let body: Body;
 	let page = height;
 	let detailCount = 0;

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {buildMonitorModel} from '../../../src/core/monitor/model.js';
 import {nextSortKey, sortItems, SORT_KEYS} from '../../../src/core/monitor/order.js';
+import {compareByRecentStart, sortByRecentStart} from '../../../src/core/monitor/view.js';
 import {agent, ms} from '../../helpers/agent-fixtures.js';
 
 const options = {staleMs: 300_000, dedup: false, showGhosts: false, showAll: true};
@@ -41,5 +42,23 @@ describe('sortItems', () => {
 			key = nextSortKey(key);
 		}
 		expect(seen).toEqual([...SORT_KEYS]);
+	});
+});
+
+describe('sortByRecentStart', () => {
+	it('orders as compareByRecentStart does: newest start first, ties by id, an unreadable start last', () => {
+		const records = [
+			agent('m', {start: 5}),
+			agent('z', {start: 30}),
+			{...agent('bad', {start: 1}), startedAt: 'not a time'},
+			agent('b', {start: 30}),
+			agent('a', {start: 30}),
+			{...agent('none', {start: 2}), startedAt: ''},
+			agent('old', {start: 0}),
+		];
+		const sorted = sortByRecentStart(records);
+		expect(sorted.map(r => r.agentId)).toEqual(['a', 'b', 'z', 'm', 'old', 'bad', 'none']);
+		expect(sorted).toEqual([...records].sort(compareByRecentStart));
+		expect(records[0]!.agentId).toBe('m');
 	});
 });
