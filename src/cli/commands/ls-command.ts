@@ -5,13 +5,12 @@ import {formatLocalTime} from '../../core/text/format.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {lsHeading, lsOutput, remoteLsJson} from '../../present/ls-text.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
-import {newestAnySession} from '../../app/session/codex-scan.js';
 import type {MonitorModel} from '../../core/monitor/model.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import {logSpan, momentModel, parseAt, readSessionLog} from '../../app/session/moment.js';
 import {activityFor, clockNow, addReadOptions, type ReadOptions} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
+import {pickSession} from '../../app/session/pick.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
 import {filterOption, type FilterExpression} from '../shared/filter-option.js';
 import {CliError} from '../../core/user-error.js';
@@ -56,7 +55,7 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 	}
 	const activity = activityFor(options);
 	const readTranscripts = given ?? transcriptReader(activityRoots(activity));
-	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
+	const sessionId = pickSession(sessionArg, activity, options, COMMAND_NAMES, options.at === undefined ? 'any' : 'logged');
 	if (sessionId === undefined) {
 		if (options.json) {
 			process.stdout.write('[]\n');

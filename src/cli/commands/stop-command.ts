@@ -6,8 +6,7 @@ import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {formatLocalTime} from '../../core/text/format.js';
 import {CliError} from '../../core/user-error.js';
 import {readSessionModel, activityRoots, transcriptReader} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
-import {newestAnySession} from '../../app/session/codex-scan.js';
+import {pickSession} from '../../app/session/pick.js';
 import {cancelStops, requestStop, stopInstalled} from '../../app/stop/stop-agents.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import {agentName} from '../../present/present.js';
@@ -23,7 +22,7 @@ interface StopOptions extends ReadOptions {
 }
 
 function sessionOf(activity: string, options: StopOptions): string {
-	const sessionId = options.session === undefined ? newestAnySession(activity, options) : resolveSessionArg(options.session, activity, options, COMMAND_NAMES);
+	const sessionId = pickSession(options.session, activity, options, COMMAND_NAMES);
 	if (sessionId === undefined) {
 		throw new CliError(`no session under ${activity}: nothing to stop`, 1);
 	}
