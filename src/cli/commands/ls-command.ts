@@ -1,4 +1,5 @@
 // `agentlog ls [session]`: the agents of one session, with the monitor's rules, once.
+import {ruleOptions} from '../shared/read-options.js';
 import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../../core/text/format.js';
@@ -34,7 +35,7 @@ async function runRemoteLs(target: string, sessionArg: string | undefined, optio
 	const {items: agents, skipped, overLimit} = await remoteAgents(label, argvFor(target, words, options));
 	process.stderr.write(notReadText(label, 'agent', skipped, overLimit, MAX_AGENTS));
 	const now = clockNow();
-	const {model, raw} = remoteModel(agents, {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true}, now);
+	const {model, raw} = remoteModel(agents, {...ruleOptions(options), showGhosts: Boolean(options.all), showAll: true}, now);
 	if (options.json) {
 		// Checked and made safe: the fields a remote screen uses (docs/remote.md), not all of ls --json's.
 		// Each names its host, as with every --host: a script sees the same fields for one host or another.
@@ -65,7 +66,7 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 		return;
 	}
 	// No display cap; ghosts only with --all. The same model as watch, transcripts included.
-	const monitorOptions = {staleMs: options.stale, dedup: options.dedup, showGhosts: Boolean(options.all), showAll: true};
+	const monitorOptions = {...ruleOptions(options), showGhosts: Boolean(options.all), showAll: true};
 	if (options.at !== undefined) {
 		// The session as it was then: from its event log, transcripts read up to then.
 		const at = parseAt(options.at, clockNow());

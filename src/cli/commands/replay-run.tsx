@@ -3,6 +3,7 @@
 // same App and monitor model as watch: replay plays them from the start, --at holds the moment
 // given; in both, Space plays or pauses, ← → step to the previous or next event, [ ] change the
 // speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
+import {ruleOptions} from '../shared/read-options.js';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render} from 'ink';
 import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
@@ -25,8 +26,7 @@ import {env} from '../../app/env.js';
 function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {
 	// A filter looks at every agent, not only the newest --max.
 	const then = momentModel(activity, log, at, {
-		staleMs: options.stale,
-		dedup: options.dedup,
+		...ruleOptions(options),
 		showGhosts: false,
 		showAll: options.filter !== undefined,
 		max: options.max,

@@ -1,5 +1,6 @@
 // `agentlog report [session]`: a session's agents as Markdown for a pull request (a Mermaid gantt,
 // failures first, a table per agent, totals), or `--json`.
+import {ruleOptions} from '../shared/read-options.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
@@ -24,7 +25,7 @@ export async function runReport(sessionArg: string | undefined, options: ReportO
 		process.stderr.write(noSessionsText(activity));
 		throw new CliError('no session to report on', 1);
 	}
-	const monitorOptions = {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: true};
+	const monitorOptions = {...ruleOptions(options), showGhosts: false, showAll: true};
 	const timeline = await readSessionTimeline(activity, sessionId, monitorOptions, transcriptReader(activityRoots(activity)), options);
 	if (timeline.problem !== undefined) {
 		process.stderr.write(`agentlog: the event log of session ${sessionLabel(sessionId)} was not read: ${safeLine(timeline.problem)}\n`);

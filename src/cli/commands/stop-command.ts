@@ -1,6 +1,7 @@
 // `agentlog stop <agent-id|name|wf_run>`: asks agentlog's hook to stop a subagent (and every agent
 // under it), or every agent of a workflow run, at its next tool call; `--cancel` withdraws the
 // session's requests not carried out yet.
+import {ruleOptions} from '../shared/read-options.js';
 import type {Command} from 'commander';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {formatLocalTime} from '../../core/text/format.js';
@@ -53,7 +54,7 @@ export async function runStop(target: string | undefined, options: StopOptions):
 	const {model} = await readSessionModel(
 		activity,
 		sessionId,
-		{staleMs: options.stale, dedup: options.dedup, showGhosts: true, showAll: true},
+		{...ruleOptions(options), showGhosts: true, showAll: true},
 		transcriptReader(activityRoots(activity)),
 		options,
 	);

@@ -1,5 +1,6 @@
 // `agentlog timeline [session]`: the picture `watch` draws with key t, printed once: a bar per
 // agent from its start to its stop (or now), how many ran at once. Coloured on a terminal.
+import {ruleOptions} from '../shared/read-options.js';
 import chalk from 'chalk';
 import {InvalidArgumentError, type Command} from 'commander';
 import {CELL_COLOR, drawTimeline, fullWindow, TIMELINE_SYMBOLS, timelineText, type TimelinePicture} from '../../present/timeline.js';
@@ -57,7 +58,7 @@ export async function runTimeline(sessionArg: string | undefined, options: Timel
 		}
 		return;
 	}
-	const monitorOptions = {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: true};
+	const monitorOptions = {...ruleOptions(options), showGhosts: false, showAll: true};
 	const timeline = await readSessionTimeline(activity, sessionId, monitorOptions, transcriptReader(activityRoots(activity)), options);
 	if (timeline.problem !== undefined) {
 		process.stderr.write(
