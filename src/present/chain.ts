@@ -6,7 +6,8 @@ import {safeLine} from '../core/text/safe-text.js';
 import type {EventLine} from '../core/record/event-line.js';
 import type {AgentHistory} from '../core/history/fold.js';
 import {durationOf, historyStatusText} from './history-text.js';
-import {historyJsonAgent, type HistoryJsonAgent} from '../core/history/query.js';
+import type {HistoryJsonAgent} from '../core/history/query.js';
+import {historyJsonAgent} from './history-json.js';
 import type {AgentChain} from '../core/history/chain.js';
 
 export type ChainJsonAgent = HistoryJsonAgent & {readonly events: readonly EventLine[]};

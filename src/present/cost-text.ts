@@ -2,6 +2,7 @@
 // `history`, `stats`, `report`). A cost is an estimate at list prices; an unknown one is `?`,
 // never `$0.00`; one that left out responses it could not price is `≥` its sum. Pure.
 import {costUsd, type AgentCost, type CostSum, type JsonCost} from '../core/cost/cost.js';
+import type {Column} from './table.js';
 
 /** `$0.0042`, `$0.42`, `$12.34`, `$1,234`, `$12.3k`, `$1.2M`. */
 export function usdText(usd: number): string {
@@ -34,6 +35,14 @@ export function costText(usd: number | null, unpriced: number): string {
 /** A cost in a column, '' when unknown (no transcript read). */
 export function costCell(cost: CostSum | undefined): string {
 	return cost === undefined ? '' : costText(costUsd(cost), cost.unpriced);
+}
+
+/**
+ * The COST column of `ls` and `sessions --cost`, declared once: `ls` shows it only when a
+ * transcript was priced (optional), `sessions` whenever `--cost` asks for it.
+ */
+export function costColumn<T>(cost: (row: T, index: number) => CostSum | undefined, optional: boolean): Column<T> {
+	return {header: 'COST', cell: (row, i) => costCell(cost(row, i)), optional};
 }
 
 /** `costText` of a cost as JSON gives it (`history --json`'s, the table's source). */

@@ -12,7 +12,8 @@
 import {safeJsonStringify, safeText} from '../core/text/safe-text.js';
 import type {EventLine} from '../core/record/event-line.js';
 import type {AgentHistory} from '../core/history/fold.js';
-import {historyJsonAgent, sortHistories, sortLines, type HistoryJsonAgent} from '../core/history/query.js';
+import {sortHistories, sortLines, type HistoryJsonAgent} from '../core/history/query.js';
+import {historyJsonAgent} from './history-json.js';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
 

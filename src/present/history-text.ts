@@ -7,8 +7,10 @@ import {fit} from '../core/text/cut.js';
 import {safeLine} from '../core/text/safe-text.js';
 import type {GitState} from '../core/record/event-line.js';
 import type {AgentHistory, HistoryStatus} from '../core/history/fold.js';
-import type {HistoryTableAgent} from '../core/history/query.js';
+import type {HistoryTableAgent} from './history-json.js';
 import {jsonCostText} from './cost-text.js';
+import {importedNote} from './history-events.js';
+import {formatTable} from './table.js';
 
 /** The monitor's glyph for each history status (the glyph set of watch: the word says the rest). */
 const GLYPH_OF: Readonly<Record<HistoryStatus, Shown>> = {
@@ -78,4 +80,20 @@ export function historyRow(h: HistoryTableAgent, now: number, timeZone?: string)
 		h.toolCalls === undefined ? '' : String(h.toolCalls),
 		gitText(h.git),
 	];
+}
+
+/** The history table of a page of agents, then how many more there are (`asc`: newer, else older) and how many were imported. */
+export function historyPageText(
+	shown: readonly HistoryTableAgent[],
+	counts: {readonly total: number; readonly offset: number; readonly imported: number},
+	options: {readonly asc?: boolean | undefined; readonly now: number; readonly width?: number | undefined},
+): string {
+	const table = formatTable(
+		HISTORY_HEADERS,
+		shown.map(a => historyRow(a, options.now)),
+		options.width,
+	);
+	const rest = counts.total - counts.offset - shown.length;
+	const more = rest > 0 ? `… ${rest} ${options.asc ? 'newer' : 'older'}; --limit 0 shows all\n` : '';
+	return `${table}${more}${counts.imported > 0 ? `${importedNote(counts.imported, counts.total)}\n` : ''}`;
 }

@@ -19,3 +19,22 @@ export function formatTable(headers: readonly string[], rows: ReadonlyArray<read
 	});
 	return `${lines.join('\n')}\n`;
 }
+
+/** One column of a table, declared once: its header and the cell of each row. */
+export interface Column<T> {
+	readonly header: string;
+	readonly cell: (row: T, index: number) => string;
+	/** Left out when every row's cell is empty (the `ls` cost column: only when a transcript was priced). */
+	readonly optional?: boolean;
+}
+
+/** The rows under the columns (formatTable), an optional column only when one of its cells has something. */
+export function formatColumns<T>(columns: ReadonlyArray<Column<T> | undefined>, rows: readonly T[], width?: number): string {
+	const cells = columns.flatMap(column => (column === undefined ? [] : [{column, cells: rows.map((row, i) => column.cell(row, i))}]));
+	const shown = cells.filter(({column, cells: texts}) => !column.optional || texts.some(text => text !== ''));
+	return formatTable(
+		shown.map(({column}) => column.header),
+		rows.map((_, i) => shown.map(({cells: texts}) => texts[i] ?? '')),
+		width,
+	);
+}

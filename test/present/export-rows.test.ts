@@ -16,7 +16,7 @@ import {
 	jsonAgentRow,
 } from '../../src/present/export-rows.js';
 import {foldEvents, type AgentHistory} from '../../src/core/history/fold.js';
-import {heldHistory, heldJsonAgent, historyJsonAgent} from '../../src/core/history/query.js';
+import {heldHistory, heldJsonAgent, historyJsonAgent} from '../../src/present/history-json.js';
 import {parseCsv} from '../helpers/csv.js';
 import {ALL_HOSTILE, HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 

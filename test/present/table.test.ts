@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {formatTable} from '../../src/present/table.js';
+import {formatColumns, formatTable} from '../../src/present/table.js';
 
 const headers = ['STATUS', 'TYPE', 'SUMMARY'];
 const rows = [
@@ -34,5 +34,22 @@ describe('formatTable', () => {
 			],
 		).split('\n');
 		expect([...lines[1]!].indexOf('1')).toBe([...lines[2]!].indexOf('2'));
+	});
+});
+
+describe('formatColumns', () => {
+	const columns = [
+		{header: 'A', cell: (row: {a: string; b: string}) => row.a},
+		undefined,
+		{header: 'B', cell: (row: {a: string; b: string}) => row.b, optional: true},
+		{header: 'I', cell: (_row: {a: string; b: string}, i: number) => String(i)},
+	];
+
+	it('is formatTable of the declared columns, a column given as undefined left out', () => {
+		expect(formatColumns(columns, [{a: 'x', b: 'y'}])).toBe(formatTable(['A', 'B', 'I'], [['x', 'y', '0']]));
+	});
+
+	it('leaves out an optional column whose cells are all empty', () => {
+		expect(formatColumns(columns, [{a: 'x', b: ''}])).toBe(formatTable(['A', 'I'], [['x', '0']]));
 	});
 });

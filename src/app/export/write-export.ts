@@ -6,7 +6,8 @@
 // first row is written) or, with --events, nothing per line: lines are written as the logs are read, oldest
 // first (store/history/selected-lines.ts). Rows go out a megabyte at a time.
 import {lstatSync} from 'node:fs';
-import {heldHistory, heldJsonAgent, sortByStart} from '../../core/history/query.js';
+import {sortByStart} from '../../core/history/query.js';
+import {heldHistory, heldJsonAgent} from '../../present/history-json.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {CliError} from '../../core/user-error.js';
 import {csvHeader, eventRow, jsonAgentRow, type CsvOptions, type ExportFormat} from '../../present/export-rows.js';

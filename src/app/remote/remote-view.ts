@@ -2,6 +2,7 @@
 // same AgentSource and TranscriptSource as a local session), plus a line saying how each host
 // is. Updates from the hosts reach the screen at most every RENDER_MS, however fast they come.
 import type {AgentRecord} from '../../core/record/agent-record.js';
+import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
 import {localAgent, type HostState, type LocalAgent} from '../../core/remote/host-state.js';
 import {MAX_AGENTS, MAX_HIDDEN} from '../../core/remote/decode.js';
 import type {StreamAgent} from '../../core/remote/protocol.js';
@@ -50,6 +51,17 @@ function statusText(label: string, status: HostStatus, state: HostState, now: nu
 		default:
 			return `${label} ⚠ ${status.message ?? status.phase}${retry}`;
 	}
+}
+
+/** The monitor model of what the view holds now: the hosts' agents and facts, with this machine's rules and clock (`watch --host`'s snapshot). */
+export function remoteViewModel(view: Pick<RemoteView, 'agents' | 'transcripts'>, options: MonitorOptions, now: number): MonitorModel {
+	return buildMonitorModel({
+		agents: [...view.agents.getSnapshot().set.agents.values()],
+		transcripts: view.transcripts.getSnapshot(),
+		now,
+		knownWork: view.transcripts.getWork?.() ?? new Set(),
+		options,
+	});
 }
 
 export function openRemoteView(given: readonly RemoteHost[], now: () => number = Date.now): RemoteView {

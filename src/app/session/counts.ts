@@ -3,6 +3,7 @@
 // `<claude>/projects/` (only what was appended since the last run: count-facts.ts), and
 // summarizeSession's rules; a Codex session counted from its rollouts. What `agentlog status`
 // shows, run every few seconds by a status bar: no npm package is reached from here.
+import {ruleOptions} from './resolve.js';
 import path from 'node:path';
 import {summarizeSession} from '../../core/monitor/sessions.js';
 import {transcriptCandidates, agentCountFacts} from '../../core/monitor/session-counts.js';
@@ -45,16 +46,16 @@ export function statusCounts(
 	const codexSession = codexSessionOf(scanCodex(options, true), sessionId) ?? older();
 	if (codexSession !== undefined) {
 		// A Codex session: counted as `sessions` counts it.
-		return {counts: codexSessionCounts(activity, codexSession, {now, staleMs: options.stale, dedup: options.dedup}, folder.agents), provider: 'codex'};
+		return {counts: codexSessionCounts(activity, codexSession, {now, ...ruleOptions(options)}, folder.agents), provider: 'codex'};
 	}
 	// A Gemini CLI session (no hook writes a folder for it): counted from its files.
 	const geminiSession = folder.agents.length === 0 ? geminiSessionFor(options, sessionId) : undefined;
 	if (geminiSession !== undefined) {
-		return {counts: geminiSessionCounts(geminiSession, {now, staleMs: options.stale, dedup: options.dedup}), provider: 'gemini'};
+		return {counts: geminiSessionCounts(geminiSession, {now, ...ruleOptions(options)}), provider: 'gemini'};
 	}
 	const opencode = folder.agents.length === 0 ? opencodeTreeOf(sessionId) : undefined;
 	if (opencode !== undefined) {
-		return {counts: opencodeCounts(opencode, {now, staleMs: options.stale, dedup: options.dedup}), provider: 'opencode'};
+		return {counts: opencodeCounts(opencode, {now, ...ruleOptions(options)}), provider: 'opencode'};
 	}
 	const {agents} = folder;
 	const wanted = new Set(transcriptCandidates(agents.map(agentCountFacts), options.dedup));
@@ -63,5 +64,5 @@ export function statusCounts(
 	);
 	// Only what the counts read, and only what was appended since the last run (a status bar runs this every few seconds).
 	const transcripts = targets.length === 0 ? undefined : readCountFacts(targets, {claudeDir: env().claude, cacheFile: env().countFactsCacheFile});
-	return {counts: summarizeSession(agents, {now, staleMs: options.stale, dedup: options.dedup}, transcripts), provider: 'claude'};
+	return {counts: summarizeSession(agents, {now, ...ruleOptions(options)}, transcripts), provider: 'claude'};
 }

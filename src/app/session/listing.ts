@@ -1,5 +1,6 @@
 // Every session, newest first, with its counts: Claude Code's folders (through the session cache)
 // and Codex's sessions beside them. What `agentlog sessions` prints and watch's session picker lists.
+import {ruleOptions} from './resolve.js';
 import {scanCodex} from './codex-scan.js';
 import {opencodeListings} from './opencode-scan.js';
 import {prices} from '../../store/cost/prices.js';
@@ -20,7 +21,7 @@ export interface SessionsListed {
 }
 
 export function listSessions(activity: string, options: SessionRules, now: number): SessionsListed {
-	const rules = {now, staleMs: options.stale, dedup: options.dedup};
+	const rules = {now, ...ruleOptions(options)};
 	// Counts as ls gives them: records through the session cache, transcripts where they can change a count.
 	const claude = readSessionInfos(activity, rules, {
 		cacheFile: env().sessionCacheFile,
@@ -45,13 +46,7 @@ export async function sessionCost(
 	options: SessionRules,
 	readTranscripts: ReadTranscripts,
 ): Promise<AgentCost | undefined> {
-	const {model} = await readSessionModel(
-		activity,
-		sessionId,
-		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: true},
-		readTranscripts,
-		options,
-	);
+	const {model} = await readSessionModel(activity, sessionId, {...ruleOptions(options), showGhosts: false, showAll: true}, readTranscripts, options);
 	// Each agent's dollars as ls prints them (to the millionth), so a script adding up ls's gets the same sum.
 	return sumCosts(
 		model.items.map(item => {

@@ -2,6 +2,7 @@
 // an exact id, a team name, `session-<8>`, or a unique prefix, among Claude Code's session folders
 // and Codex's sessions.
 import {resolveSession} from '../../core/monitor/sessions.js';
+import type {RuleOptions} from '../../core/monitor/view.js';
 import {closestWord} from '../../core/text/suggest.js';
 import {CliError} from '../../core/user-error.js';
 import {readSessionInfos, sessionDirInfos} from '../../store/activity/session-listing.js';
@@ -20,6 +21,11 @@ import {isSessionDirName} from '../../core/record/file-names.js';
 export interface SessionRules extends CodexOptions {
 	readonly stale: number;
 	readonly dedup: boolean;
+}
+
+/** The rules as the monitor takes them, from the options as commander names them (`--stale`, `--no-dedup`): the one place they are renamed. */
+export function ruleOptions(options: Pick<SessionRules, 'stale' | 'dedup'>): RuleOptions {
+	return {staleMs: options.stale, dedup: options.dedup};
 }
 
 /**
@@ -41,7 +47,7 @@ export function resolveSessionArg(arg: string, activity: string, options: Sessio
 	}
 	// Read the sessions' files only now, so the message can give their counts: those `sessions` gives
 	// (the transcripts that can change a count are read).
-	const rules = {now: clockNow(), staleMs: options.stale, dedup: options.dedup};
+	const rules = {now: clockNow(), ...ruleOptions(options)};
 	const full = resolveSession(
 		arg,
 		[

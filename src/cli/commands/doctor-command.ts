@@ -2,12 +2,11 @@
 // --json. Exit 0 when no check fails (warnings allowed), 1 otherwise.
 import type {Command} from 'commander';
 import {doctor, type DoctorOptions} from '../../app/doctor/doctor.js';
-import {formatDoctorText} from '../../core/doctor/check.js';
-import {safeJsonStringify} from '../../core/text/safe-text.js';
+import {doctorOutput} from '../../present/doctor-text.js';
 
 export function runDoctor(options: DoctorOptions): void {
 	const report = doctor(options);
-	process.stdout.write(options.json ? `${safeJsonStringify(report, 2)}\n` : formatDoctorText(report));
+	process.stdout.write(doctorOutput(report, Boolean(options.json)));
 	process.exitCode = report.ok ? 0 : 1;
 }
 

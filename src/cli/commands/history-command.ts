@@ -1,10 +1,11 @@
 // `agentlog history [session]`: every agent in the event logs, newest first; `--events` lists the
 // log lines instead. registerHistoryCommands adds history, stats and chain.
 import {Option, type Command} from 'commander';
-import {heldHistory, heldJsonAgent, page, pageOf, sortByStart, tableAgentOf, type HeldHistory} from '../../core/history/query.js';
-import {HISTORY_HEADERS, historyRow} from '../../present/history-text.js';
+import {page, pageOf, sortByStart, type HistoryJsonAgent} from '../../core/history/query.js';
+import {heldHistory, heldJsonAgent, historyJsonValues, jsonHistoryFields, tableAgentOf, type HeldHistory} from '../../present/history-json.js';
+import {historyPageText} from '../../present/history-text.js';
 import {formatTable} from '../../present/table.js';
-import {EVENT_HEADERS, eventRow, importedNote} from '../../present/history-events.js';
+import {EVENT_HEADERS, eventRow} from '../../present/history-events.js';
 import {registerChainCommand} from './chain-command.js';
 import {planLines, readSelected} from '../../app/history/select.js';
 import {writeJsonArray} from '../shared/json-output.js';
@@ -30,7 +31,6 @@ import {hostLabel} from '../../core/remote/host-command.js';
 import {MAX_HISTORY} from '../../core/remote/history-answer.js';
 import {remoteHistory} from '../../app/remote/one-shot.js';
 import {clockNow} from '../../app/env.js';
-import type {HistoryJsonAgent} from '../../core/history/query.js';
 
 /** How many agents text `history` shows unless `--limit` says. */
 export const DEFAULT_TEXT_LIMIT = 50;
@@ -41,13 +41,6 @@ interface HistoryOptions extends HistoryReadOptions, FilterOptions, HostOptions 
 	readonly asc?: boolean;
 	readonly events?: boolean;
 	readonly filter?: FilterExpression;
-}
-
-/** Each agent's `history --json` value, made only as it is written. */
-function* jsonValues(agents: Iterable<HeldHistory>): Generator<unknown, void, undefined> {
-	for (const a of agents) {
-		yield heldJsonAgent(a);
-	}
 }
 
 export async function runHistory(sessionArg: string | undefined, options: HistoryOptions): Promise<void> {
@@ -100,7 +93,7 @@ export async function runHistory(sessionArg: string | undefined, options: Histor
 		Boolean(options.asc),
 	);
 	if (options.json) {
-		writeJsonArray(jsonValues(page(agents, options.offset, options.limit)));
+		writeJsonArray(historyJsonValues(page(agents, options.offset, options.limit)));
 		return;
 	}
 	if (agents.length === 0) {
@@ -116,21 +109,7 @@ export async function runHistory(sessionArg: string | undefined, options: Histor
 /** The history table of a page of agents, then how many more there are and how many were imported. */
 function printHistoryTable(shown: readonly HistoryJsonAgent[], total: number, imported: number, options: HistoryOptions, now: number): void {
 	const width = process.stdout.isTTY ? process.stdout.columns : undefined;
-	process.stdout.write(
-		formatTable(
-			HISTORY_HEADERS,
-			shown.map(a => historyRow(tableAgentOf(a), now)),
-			width,
-		),
-	);
-	const rest = total - options.offset - shown.length;
-	if (rest > 0) {
-		const word = options.asc ? 'newer' : 'older';
-		process.stdout.write(`… ${rest} ${word}; --limit 0 shows all\n`);
-	}
-	if (imported > 0) {
-		process.stdout.write(`${importedNote(imported, total)}\n`);
-	}
+	process.stdout.write(historyPageText(shown.map(tableAgentOf), {total, offset: options.offset, imported}, {asc: options.asc, now, width}));
 }
 
 /** The words that ask the host for the same selection (`history --json`, at most MAX_HISTORY agents): paging and --filter are done here. */
@@ -151,22 +130,7 @@ async function runRemoteHistory(target: string, sessionArg: string | undefined, 
 		process.stderr.write(`agentlog: only the first ${MAX_HISTORY} agents of ${label} were read; --since, --until or a session narrows them\n`);
 	}
 	const expression = options.filter?.filter;
-	const agents =
-		expression === undefined
-			? items
-			: items.filter(a =>
-					matchesFilter(
-						expression,
-						historyFilterFields({
-							agentId: a.agentId,
-							type: a.type,
-							status: a.status,
-							...(a.name === null ? {} : {name: a.name}),
-							...(a.description === null ? {} : {description: a.description}),
-							...(a.workflow === null ? {} : {workflow: a.workflow}),
-						}),
-					),
-				);
+	const agents = expression === undefined ? items : items.filter(a => matchesFilter(expression, historyFilterFields(jsonHistoryFields(a))));
 	if (options.json) {
 		writeJsonArray(
 			pageOf(

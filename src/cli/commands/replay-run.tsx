@@ -3,19 +3,19 @@
 // same App and monitor model as watch: replay plays them from the start, --at holds the moment
 // given; in both, Space plays or pauses, ← → step to the previous or next event, [ ] change the
 // speed. With stdout not a terminal, one plain frame of the end (replay) or of the moment (--at).
+import {ruleOptions} from '../shared/read-options.js';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {render} from 'ink';
 import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {formatLocalTime} from '../../core/text/format.js';
 import {paneSize} from '../../tui/model/layout.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
-import {newestSessionId} from '../../store/activity/session-listing.js';
 import {Replay} from '../../store/live/replay.js';
 import {App} from '../../tui/App.js';
 import {plainFrame} from './watch-frame.js';
 import {activityFor, clockNow} from '../shared/read-options.js';
 import {activityRoots} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
+import {pickSession} from '../../app/session/pick.js';
 import type {ReplayOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {logSpan, momentModel, parseAt, readSessionLog, type SessionLog} from '../../app/session/moment.js';
@@ -26,8 +26,7 @@ import {env} from '../../app/env.js';
 function momentText(activity: string, sessionId: string, log: SessionLog, at: number, options: ReplayOptions, columns: number): string {
 	// A filter looks at every agent, not only the newest --max.
 	const then = momentModel(activity, log, at, {
-		staleMs: options.stale,
-		dedup: options.dedup,
+		...ruleOptions(options),
 		showGhosts: false,
 		showAll: options.filter !== undefined,
 		max: options.max,
@@ -55,7 +54,7 @@ function momentText(activity: string, sessionId: string, log: SessionLog, at: nu
 /** replay (from the start, playing) or watch --at (at `options.at`, paused). */
 export async function runReplay(sessionArg: string | undefined, options: ReplayOptions, mode: 'replay' | 'at'): Promise<void> {
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? newestSessionId(activity) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
+	const sessionId = pickSession(sessionArg, activity, options, COMMAND_NAMES, 'logged');
 	if (sessionId === undefined) {
 		throw new CliError(`no sessions under ${activity} yet, so nothing to look back at. Is the hook installed? (agentlog install-hook)`);
 	}

@@ -1,13 +1,13 @@
 // `agentlog report [session]`: a session's agents as Markdown for a pull request (a Mermaid gantt,
 // failures first, a table per agent, totals), or `--json`.
+import {ruleOptions} from '../shared/read-options.js';
 import type {Command} from 'commander';
 import {formatLocalTime} from '../../core/text/format.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {reportMarkdown, sessionReport} from '../../present/report.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
-import {newestAnySession} from '../../app/session/codex-scan.js';
 import {activityRoots, transcriptReader} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
+import {pickSession} from '../../app/session/pick.js';
 import {readSessionTimeline} from '../../app/timeline/session-timeline.js';
 import {activityFor, addReadOptions, type ReadOptions} from '../shared/read-options.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
@@ -20,12 +20,12 @@ interface ReportOptions extends ReadOptions {
 
 export async function runReport(sessionArg: string | undefined, options: ReportOptions): Promise<void> {
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
+	const sessionId = pickSession(sessionArg, activity, options, COMMAND_NAMES);
 	if (sessionId === undefined) {
 		process.stderr.write(noSessionsText(activity));
 		throw new CliError('no session to report on', 1);
 	}
-	const monitorOptions = {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: true};
+	const monitorOptions = {...ruleOptions(options), showGhosts: false, showAll: true};
 	const timeline = await readSessionTimeline(activity, sessionId, monitorOptions, transcriptReader(activityRoots(activity)), options);
 	if (timeline.problem !== undefined) {
 		process.stderr.write(`agentlog: the event log of session ${sessionLabel(sessionId)} was not read: ${safeLine(timeline.problem)}\n`);

@@ -1,16 +1,10 @@
 // `agentlog sessions`: every session under the activity folder, newest first.
 import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
-import {formatLocalTime} from '../../core/text/format.js';
-import {GLYPH} from '../../present/present.js';
-import {providerPrefix, type Provider} from '../../core/record/provider.js';
-import {safeJsonStringify} from '../../core/text/safe-text.js';
-import {sessionsJsonEntry} from '../../present/json-shapes.js';
-import {formatTable} from '../../present/table.js';
+import {remoteSessionsJson, sessionsJson, sessionsTable, skippedRolloutsText, unreadableFilesText} from '../../present/sessions-text.js';
 import {activityFor, addReadOptions, clockNow, type ReadOptions} from '../shared/read-options.js';
 import {listSessions, sessionCost} from '../../app/session/listing.js';
 import {activityRoots, transcriptReader} from '../../app/session/load.js';
-import {costCell} from '../../present/cost-text.js';
 import type {AgentCost} from '../../core/cost/cost.js';
 import {CliError} from '../../core/user-error.js';
 import {addHostOption, argvFor, type HostOptions} from '../shared/host-options.js';
@@ -18,29 +12,11 @@ import {notReadText} from '../../present/remote-notes.js';
 import {MAX_SESSIONS} from '../../core/remote/answers.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {remoteSessions} from '../../app/remote/one-shot.js';
-import type {StatusCounts} from '../../core/monitor/view.js';
 
 interface SessionsOptions extends ReadOptions, HostOptions {
 	readonly json?: boolean;
 	/** Each session's cost, as the sum of `ls --json`'s: reads every transcript of every session. */
 	readonly cost?: boolean;
-}
-
-/** The table of sessions, local or from another machine. */
-function sessionsTable(
-	sessions: readonly {readonly provider: Provider; readonly label: string; readonly counts: StatusCounts; readonly lastActivity: number}[],
-	now: number,
-	costs?: readonly (AgentCost | undefined)[],
-): string {
-	const rows = sessions.map((s, i) => [
-		`${providerPrefix(s.provider)}${s.label}`,
-		`${GLYPH.active} ${s.counts.active}`,
-		`${GLYPH.idle} ${s.counts.idle}`,
-		`${GLYPH.stopped} ${s.counts.stopped}`,
-		...(costs === undefined ? [] : [costCell(costs[i])]),
-		formatLocalTime(new Date(s.lastActivity).toISOString(), now),
-	]);
-	return formatTable(['SESSION', 'ACTIVE', 'IDLE', 'STOPPED', ...(costs === undefined ? [] : ['COST']), 'LAST ACTIVITY'], rows);
 }
 
 /** `sessions --host`: that machine's `sessions --json`, checked, printed as here. */
@@ -49,12 +25,7 @@ async function runRemoteSessions(target: string, options: SessionsOptions): Prom
 	const {items, skipped, overLimit} = await remoteSessions(label, argvFor(target, ['sessions', '--json'], options));
 	process.stderr.write(notReadText(label, 'session', skipped, overLimit, MAX_SESSIONS));
 	if (options.json) {
-		process.stdout.write(
-			`${safeJsonStringify(
-				items.map(s => ({host: label, ...s, lastActivity: new Date(s.lastActivity).toISOString()})),
-				2,
-			)}\n`,
-		);
+		process.stdout.write(remoteSessionsJson(label, items));
 		return;
 	}
 	if (items.length === 0) {
@@ -81,12 +52,7 @@ export async function runSessions(options: SessionsOptions): Promise<void> {
 	const now = clockNow();
 	// Claude Code's folders and Codex sessions with a subagent, one list, newest first.
 	const {sessions, skipped} = listSessions(activity, options, now);
-	if (skipped > 0) {
-		// FIFOs, folders or links named like rollouts, unreadable files, files without a thread id.
-		process.stderr.write(
-			`agentlog: ${skipped} Codex rollout file${skipped === 1 ? '' : 's'} skipped (not a regular file, unreadable, or no thread on its first line)\n`,
-		);
-	}
+	process.stderr.write(skippedRolloutsText(skipped));
 	// --cost: each session read as ls reads it, one after another (transcripts whole).
 	let costs: (AgentCost | undefined)[] | undefined;
 	if (options.cost) {
@@ -97,9 +63,7 @@ export async function runSessions(options: SessionsOptions): Promise<void> {
 		}
 	}
 	if (options.json) {
-		const out = sessions.map((s, i) => sessionsJsonEntry(s, costs === undefined ? undefined : (costs[i] ?? null)));
-		// `id` is the folder's name exactly; C1 and bidi characters are written as \u escapes.
-		process.stdout.write(`${safeJsonStringify(out, 2)}\n`);
+		process.stdout.write(sessionsJson(sessions, costs));
 		return;
 	}
 	if (sessions.length === 0) {
@@ -107,10 +71,7 @@ export async function runSessions(options: SessionsOptions): Promise<void> {
 		return;
 	}
 	process.stdout.write(sessionsTable(sessions, now, costs));
-	for (const s of sessions.filter(session => session.warnings > 0)) {
-		const files = s.warnings === 1 ? '1 unreadable file' : `${s.warnings} unreadable files`;
-		process.stderr.write(`agentlog: session ${s.label}: ${files} skipped (agentlog ls ${s.label} names them)\n`);
-	}
+	process.stderr.write(unreadableFilesText(sessions));
 }
 
 export function registerSessionsCommand(program: Command): void {

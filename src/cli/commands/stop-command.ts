@@ -1,13 +1,13 @@
 // `agentlog stop <agent-id|name|wf_run>`: asks agentlog's hook to stop a subagent (and every agent
 // under it), or every agent of a workflow run, at its next tool call; `--cancel` withdraws the
 // session's requests not carried out yet.
+import {ruleOptions} from '../shared/read-options.js';
 import type {Command} from 'commander';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {formatLocalTime} from '../../core/text/format.js';
 import {CliError} from '../../core/user-error.js';
 import {readSessionModel, activityRoots, transcriptReader} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
-import {newestAnySession} from '../../app/session/codex-scan.js';
+import {pickSession} from '../../app/session/pick.js';
 import {cancelStops, requestStop, stopInstalled} from '../../app/stop/stop-agents.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import {agentName} from '../../present/present.js';
@@ -23,7 +23,7 @@ interface StopOptions extends ReadOptions {
 }
 
 function sessionOf(activity: string, options: StopOptions): string {
-	const sessionId = options.session === undefined ? newestAnySession(activity, options) : resolveSessionArg(options.session, activity, options, COMMAND_NAMES);
+	const sessionId = pickSession(options.session, activity, options, COMMAND_NAMES);
 	if (sessionId === undefined) {
 		throw new CliError(`no session under ${activity}: nothing to stop`, 1);
 	}
@@ -54,7 +54,7 @@ export async function runStop(target: string | undefined, options: StopOptions):
 	const {model} = await readSessionModel(
 		activity,
 		sessionId,
-		{staleMs: options.stale, dedup: options.dedup, showGhosts: true, showAll: true},
+		{...ruleOptions(options), showGhosts: true, showAll: true},
 		transcriptReader(activityRoots(activity)),
 		options,
 	);

@@ -1,6 +1,7 @@
 // `agentlog stream [session]`: the monitor's model as JSON lines on stdout (docs/remote.md), for
 // `watch --host` on another machine to read over ssh. Runs until stdin closes (ssh closes it when
 // the reader goes) or stdout fails; a slow reader costs at most STREAM_BOUND characters held.
+import {ruleOptions} from '../shared/read-options.js';
 import type {Command} from 'commander';
 import {safeJsonStringify} from '../../core/text/safe-text.js';
 import {helloLine} from '../../core/remote/protocol.js';
@@ -29,7 +30,7 @@ export async function runStream(sessionArg: string | undefined, options: ReadOpt
 	const pump = new StreamPump({write: text => void out.write(text), pending: () => out.writableLength}, value => safeJsonStringify(value), STREAM_BOUND);
 	out.on('drain', () => pump.drained());
 	out.write(`${safeJsonStringify(helloLine(VERSION))}\n`);
-	const stream = openModelStream(activity, {...(session === undefined ? {} : {session}), staleMs: options.stale, dedup: options.dedup, codex: options}, state =>
+	const stream = openModelStream(activity, {...(session === undefined ? {} : {session}), ...ruleOptions(options), codex: options}, state =>
 		pump.publish(state),
 	);
 	await new Promise<void>(resolve => {

@@ -1,14 +1,14 @@
 // `agentlog timeline [session]`: the picture `watch` draws with key t, printed once: a bar per
 // agent from its start to its stop (or now), how many ran at once. Coloured on a terminal.
+import {ruleOptions} from '../shared/read-options.js';
 import chalk from 'chalk';
 import {InvalidArgumentError, type Command} from 'commander';
 import {CELL_COLOR, drawTimeline, fullWindow, TIMELINE_SYMBOLS, timelineText, type TimelinePicture} from '../../present/timeline.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {wrapText} from '../../core/text/wrap.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
-import {newestAnySession} from '../../app/session/codex-scan.js';
 import {activityRoots, transcriptReader} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
+import {pickSession} from '../../app/session/pick.js';
 import {readSessionTimeline} from '../../app/timeline/session-timeline.js';
 import {activityFor, addReadOptions, type ReadOptions} from '../shared/read-options.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
@@ -50,7 +50,7 @@ function colourLines(picture: TimelinePicture, width: number): string[] {
 
 export async function runTimeline(sessionArg: string | undefined, options: TimelineOptions): Promise<void> {
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? newestAnySession(activity, options) : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
+	const sessionId = pickSession(sessionArg, activity, options, COMMAND_NAMES);
 	if (sessionId === undefined) {
 		process.stderr.write(noSessionsText(activity));
 		if (options.json) {
@@ -58,7 +58,7 @@ export async function runTimeline(sessionArg: string | undefined, options: Timel
 		}
 		return;
 	}
-	const monitorOptions = {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: true};
+	const monitorOptions = {...ruleOptions(options), showGhosts: false, showAll: true};
 	const timeline = await readSessionTimeline(activity, sessionId, monitorOptions, transcriptReader(activityRoots(activity)), options);
 	if (timeline.problem !== undefined) {
 		process.stderr.write(

@@ -2,13 +2,13 @@
 // (app/remote/remote-view.ts). The line under the header says how each host is; it is drawn
 // again when a host's state changes and each second while one waits to be tried again. The
 // session picker (s) lists every host's sessions; choosing one restarts that host's stream on it.
+import {ruleOptions} from '../shared/read-options.js';
 import {render} from 'ink';
 import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {monitorApp, plainFrame} from './watch-frame.js';
-import {buildMonitorModel} from '../../core/monitor/model.js';
 import {hostLabel} from '../../core/remote/host-command.js';
 import {paneSize} from '../../tui/model/layout.js';
-import {openRemoteView, type RemoteView} from '../../app/remote/remote-view.js';
+import {openRemoteView, remoteViewModel, type RemoteView} from '../../app/remote/remote-view.js';
 import {RemoteHost} from '../../store/remote/remote-host.js';
 import {VERSION} from '../../app/version.js';
 import {CliError} from '../../core/user-error.js';
@@ -58,13 +58,7 @@ async function remoteSnapshot(hosts: readonly RemoteHost[], view: RemoteView, op
 	view.flush();
 	const snapshot = view.agents.getSnapshot();
 	const now = Date.now();
-	const model = buildMonitorModel({
-		agents: [...snapshot.set.agents.values()],
-		transcripts: view.transcripts.getSnapshot(),
-		now,
-		knownWork: view.transcripts.getWork?.() ?? new Set(),
-		options: {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: options.filter !== undefined, max: options.max},
-	});
+	const model = remoteViewModel(view, {...ruleOptions(options), showGhosts: false, showAll: options.filter !== undefined, max: options.max}, now);
 	const columns = snapshotColumns();
 	const note = view.statusLine(now);
 	return plainFrame(

@@ -6,6 +6,9 @@ import {DEFAULT_STALE_MS} from '../../core/monitor/stale.js';
 import {DEFAULT_MAX} from '../../core/monitor/view.js';
 import type {SessionRules} from '../../app/session/resolve.js';
 
+// The rules (--stale, --no-dedup) as the monitor takes them: renamed once, there.
+export {ruleOptions} from '../../app/session/resolve.js';
+
 // The environment (clock, home, activity folder) lives in env.ts, which has no npm imports (status's small bundle reads it).
 export {activityFor, clockNow, home} from '../../app/env.js';
 

@@ -1,7 +1,6 @@
 // `agentlog doctor`'s checks as data: each says what it found (one line), what else it saw
-// (detail lines) and, when it is not fine, what to do. The report's text and JSON are made here.
-// Pure: the facts are gathered in src/store/doctor.
-import {safeLine} from '../text/safe-text.js';
+// (detail lines) and, when it is not fine, what to do. Pure: the facts are gathered in
+// src/store/doctor; the report's text is src/present/doctor-text.ts.
 
 /**
  * `ok`: fine; `note`: only information, nothing is wrong (Codex not found); `warn`: worth
@@ -42,29 +41,4 @@ export function check(id: string, level: CheckLevel, summary: string, more: {det
 
 export function doctorReport(checks: readonly DoctorCheck[]): DoctorReport {
 	return {ok: checks.every(c => c.ok), checks};
-}
-
-export const LEVEL_GLYPH: Readonly<Record<CheckLevel, string>> = {ok: '✓', note: '-', warn: '!', fail: '✗'};
-
-/**
- * The report as text: `✓`/`-`/`!`/`✗` and the summary, the detail lines indented, then `→ ` and the
- * fix; a last line with the verdict. Every string goes through safeLine here (they quote paths,
- * settings and log lines from disk).
- */
-export function formatDoctorText(report: DoctorReport): string {
-	const lines: string[] = [];
-	for (const c of report.checks) {
-		lines.push(`${LEVEL_GLYPH[c.level]} ${safeLine(c.summary)}`);
-		for (const d of c.detail ?? []) {
-			lines.push(`    ${safeLine(d)}`);
-		}
-		if (c.fix !== undefined) {
-			lines.push(`  → ${safeLine(c.fix)}`);
-		}
-	}
-	const failed = report.checks.filter(c => c.level === 'fail').length;
-	const warned = report.checks.filter(c => c.level === 'warn').length;
-	const warnings = warned === 0 ? '' : ` (${warned} warning${warned === 1 ? '' : 's'})`;
-	lines.push('', failed === 0 ? `All checks passed${warnings}.` : `${failed} of ${report.checks.length} checks failed${warnings}.`);
-	return `${lines.join('\n')}\n`;
 }

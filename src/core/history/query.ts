@@ -1,14 +1,15 @@
 // Queries over agent histories: the filters of `history`, `stats` and
 // `chain` (agent, type, status, time range), the order and page of `history`, and the
-// `history --json` shape. Pure: the clock (`now`) is a parameter.
+// `history --json` type (made by src/present/history-json.ts; the remote decoder checks it).
+// Pure: the clock (`now`) is a parameter.
 import type {Provider} from '../record/provider.js';
 import {parseDuration} from '../text/format.js';
 import {fail, ok, type Result} from '../result.js';
-import type {EventLine, GitState} from '../record/event-line.js';
+import type {EventLine} from '../record/event-line.js';
 import {HISTORY_STATUSES, type AgentHistory, type HistoryStatus} from './fold.js';
 import type {WorkflowTag} from '../workflow/workflow-of.js';
 import type {TokenCounts} from '../transcript/tally.js';
-import {jsonCost, type JsonCost} from '../cost/cost.js';
+import type {JsonCost} from '../cost/cost.js';
 
 export interface HistoryFilter {
 	/** An agent id or a prefix of one (uniqueness is checked over the whole result: `resolveAgentPrefix`). */
@@ -238,126 +239,3 @@ export interface JsonGit {
 	readonly head: string | null;
 	readonly branch: string | null;
 }
-
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
-
-function jsonGit(git: GitState | undefined): JsonGit | null {
-	return git === undefined ? null : {head: orNull(git.head), branch: orNull(git.branch)};
-}
-
-/** The `history --json` shape of one agent: the values exact (the command writes them with safeJsonStringify). */
-export function historyJsonAgent(h: AgentHistory): HistoryJsonAgent {
-	return {
-		agentId: h.agentId,
-		sessionId: h.sessionId,
-		type: h.type,
-		name: orNull(h.name),
-		description: orNull(h.description),
-		status: h.status,
-		startedAt: h.startedAt,
-		stoppedAt: orNull(h.stoppedAt),
-		durationMs: orNull(h.durationMs),
-		resumeCount: h.resumeCount,
-		stopReason: orNull(h.stopReason),
-		tokens: orNull(h.tokens),
-		usage: h.usage === undefined ? null : {input: h.usage.input, output: h.usage.output, cacheRead: h.usage.cacheRead, cacheCreation: h.usage.cacheCreation},
-		cost: jsonCost(h.cost),
-		runs: h.runs === undefined ? null : h.runs.map(r => ({startedAt: r.startedAt, tokens: r.tokens, toolCalls: r.toolCalls})),
-		lastRequestTokens: orNull(h.lastRequestTokens),
-		toolCalls: orNull(h.toolCalls),
-		model: orNull(h.model),
-		git: {start: jsonGit(h.git.start), stop: jsonGit(h.git.stop)},
-		parentAgentId: orNull(h.parentAgentId),
-		lastActivityAt: h.lastActivityAt ?? h.lastEventAt,
-		source: h.source,
-		provider: h.provider,
-		workflow: h.workflow === undefined ? null : {runId: h.workflow.runId, name: h.workflow.name, phase: h.workflow.phase, label: h.workflow.label},
-	};
-}
-
-/** The fields of a `history --json` value after `agentId` and `sessionId`, in its order. */
-const HELD_FIELDS = [
-	'type',
-	'name',
-	'description',
-	'status',
-	'startedAt',
-	'stoppedAt',
-	'durationMs',
-	'resumeCount',
-	'stopReason',
-	'tokens',
-	'usage',
-	'cost',
-	'runs',
-	'lastRequestTokens',
-	'toolCalls',
-	'model',
-	'git',
-	'parentAgentId',
-	'lastActivityAt',
-	'source',
-	'provider',
-	'workflow',
-] as const satisfies readonly (keyof HistoryJsonAgent)[];
-
-/**
- * An agent of `history` as it is held until printed: its order keys and the rest of its
- * `history --json` value as one JSON text of values only (a couple of hundred bytes: memory per
- * agent, whatever its lines held).
- */
-export interface HeldHistory extends HistoryOrderKey {
-	/** `source: transcript` (counted under the table). */
-	readonly imported: boolean;
-	/** The `HELD_FIELDS` of its `history --json` value, in order, as a JSON array. */
-	readonly values: string;
-}
-
-/** `h` held (`same`: one copy of equal strings, e.g. of the session id every agent of a session has). */
-export function heldHistory(h: AgentHistory, same: (text: string) => string = text => text): HeldHistory {
-	const json = historyJsonAgent(h);
-	return {
-		startMs: startOrderMs(h.startedAt),
-		sessionId: same(h.sessionId),
-		agentId: h.agentId,
-		imported: h.source === 'transcript',
-		values: JSON.stringify(HELD_FIELDS.map(key => json[key])),
-	};
-}
-
-/** The `history --json` value of a held agent: the same value `historyJsonAgent` gave, keys in the same order. */
-export function heldJsonAgent(held: HeldHistory): HistoryJsonAgent {
-	const values = JSON.parse(held.values) as unknown[];
-	const out: Record<string, unknown> = {agentId: held.agentId, sessionId: held.sessionId};
-	HELD_FIELDS.forEach((key, i) => {
-		out[key] = values[i];
-	});
-	return out as unknown as HistoryJsonAgent;
-}
-
-/** What the history table shows of an agent, from its `history --json` value (null → absent). */
-export function tableAgentOf(a: HistoryJsonAgent): HistoryTableAgent {
-	const git = (g: JsonGit | null): GitState | undefined =>
-		g === null ? undefined : {...(g.head === null ? {} : {head: g.head}), ...(g.branch === null ? {} : {branch: g.branch})};
-	const start = git(a.git.start);
-	const stop = git(a.git.stop);
-	return {
-		startedAt: a.startedAt,
-		sessionId: a.sessionId,
-		type: a.type,
-		...(a.description === null ? {} : {description: a.description}),
-		status: a.status,
-		resumeCount: a.resumeCount,
-		...(a.durationMs === null ? {} : {durationMs: a.durationMs}),
-		...(a.tokens === null ? {} : {tokens: a.tokens}),
-		...(a.cost === null ? {} : {costJson: a.cost}),
-		...(a.toolCalls === null ? {} : {toolCalls: a.toolCalls}),
-		git: {...(start === undefined ? {} : {start}), ...(stop === undefined ? {} : {stop})},
-	};
-}
-
-/** The fields of an agent the history table shows (`historyRow`). */
-export type HistoryTableAgent = Pick<
-	AgentHistory,
-	'startedAt' | 'sessionId' | 'type' | 'description' | 'status' | 'resumeCount' | 'durationMs' | 'tokens' | 'toolCalls' | 'git'
-> & {readonly costJson?: JsonCost};

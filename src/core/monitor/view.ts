@@ -13,12 +13,17 @@ import {onePerAgent} from './one-per-agent.js';
 /** Default display cap: the 8 most recently started agents. */
 export const DEFAULT_MAX = 8;
 
-export interface ViewOptions {
-	/** The clock (ms). */
-	readonly now: number;
+/** The monitor's two rules, as every reading command takes them (`--stale`, `--no-dedup`). */
+export interface RuleOptions {
+	/** An active agent silent this long is stale (ms). */
 	readonly staleMs: number;
 	/** False (`--no-dedup`): nobody is a ghost. */
 	readonly dedup: boolean;
+}
+
+export interface ViewOptions extends RuleOptions {
+	/** The clock (ms). */
+	readonly now: number;
 	/** Show ghosts (flagged `ghost`) instead of hiding them. */
 	readonly showGhosts: boolean;
 	/** Lift the display cap. */

@@ -1,7 +1,7 @@
 // The line under the header of `watch --host`: what each host sent that is not on screen, said
 // as what it is (bad lines skipped; agents over the cap not shown).
 import {describe, expect, it} from 'vitest';
-import {openRemoteView} from '../../../src/app/remote/remote-view.js';
+import {openRemoteView, remoteViewModel} from '../../../src/app/remote/remote-view.js';
 import {MAX_AGENTS} from '../../../src/core/remote/decode.js';
 import {applyLine, EMPTY_HOST_STATE} from '../../../src/core/remote/host-state.js';
 import {RemoteHost} from '../../../src/store/remote/remote-host.js';
@@ -30,5 +30,18 @@ describe('the remote status line', () => {
 		const well = openRemoteView([host('devbox', [])]);
 		expect(well.statusLine(0)).toBeUndefined();
 		well.close();
+	});
+});
+
+describe('remoteViewModel', () => {
+	it("is the monitor model of the hosts' agents, with this machine's rules, once flushed", () => {
+		const view = openRemoteView([host('devbox', [])]);
+		view.flush();
+		const options = {staleMs: 300_000, dedup: true, showGhosts: false, showAll: true};
+		const model = remoteViewModel(view, options, Date.parse('2026-03-01T12:00:00Z'));
+		expect(model.items.length).toBe(MAX_AGENTS);
+		expect(new Set(model.items.map(item => item.agent.agentId))).toEqual(new Set(Array.from({length: MAX_AGENTS}, (_, i) => `a${i}`)));
+		expect(remoteViewModel(view, {...options, showAll: false, max: 3}, Date.parse('2026-03-01T12:00:00Z')).items.length).toBe(3);
+		view.close();
 	});
 });

@@ -1,7 +1,5 @@
 import {describe, expect, it} from 'vitest';
 import {activityCheck, heartbeatCheck, hookLogCheck, isRoutineLogLine} from '../../../src/core/doctor/activity-checks.js';
-import {formatDoctorText, doctorReport, check} from '../../../src/core/doctor/check.js';
-import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
 const now = Date.parse('2025-06-01T12:00:00.000Z');
 const MIN = 60_000;
@@ -75,25 +73,5 @@ describe('hookLogCheck', () => {
 	it('isRoutineLogLine keeps real problems', () => {
 		expect(isRoutineLogLine('skipped: stdin is not JSON (3 characters)')).toBe(false);
 		expect(isRoutineLogLine('skipped: SubagentStop with empty agent_type for an agent never seen (internal agent)')).toBe(true);
-	});
-});
-
-describe('formatDoctorText', () => {
-	it('makes every string safe and says the verdict', () => {
-		const text = formatDoctorText(
-			doctorReport([
-				check('a', 'ok', `fine ${ALL_HOSTILE}`),
-				check('b', 'fail', 'broken', {detail: [ALL_HOSTILE], fix: `do ${ALL_HOSTILE}`}),
-				check('c', 'warn', 'hmm', {fix: 'look'}),
-			]),
-		);
-		expect(text).not.toMatch(RAW_CONTROL);
-		expect(text.split('\n').filter(l => l.startsWith('✓') || l.startsWith('✗') || l.startsWith('!')).length).toBe(3);
-		expect(text).toContain('  → look');
-		expect(text.trimEnd().split('\n').at(-1)).toBe('1 of 3 checks failed (1 warning).');
-	});
-
-	it('drops the fix of a check that is ok', () => {
-		expect(check('a', 'ok', 'x', {fix: 'y'}).fix).toBeUndefined();
 	});
 });

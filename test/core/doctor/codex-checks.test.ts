@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {doctorReport, formatDoctorText} from '../../../src/core/doctor/check.js';
+import {doctorReport} from '../../../src/core/doctor/check.js';
+import {formatDoctorText} from '../../../src/present/doctor-text.js';
 import {codexChecks, type CodexFacts} from '../../../src/core/doctor/codex-checks.js';
 import {CODEX_HOOK_EVENTS, codexHookTarget} from '../../../src/core/install/codex-hooks.js';
 import {agentlogEntry} from '../../../src/core/install/settings-merge.js';

@@ -1,20 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../../src/core/record/event-line.js';
 import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
-import {
-	heldHistory,
-	heldJsonAgent,
-	historyJsonAgent,
-	matchesFilter,
-	page,
-	parseStatuses,
-	parseTimeBound,
-	resolveAgentPrefix,
-	sortByStart,
-	sortHistories,
-	sortLines,
-	tableAgentOf,
-} from '../../../src/core/history/query.js';
+import {matchesFilter, page, parseStatuses, parseTimeBound, resolveAgentPrefix, sortHistories, sortLines} from '../../../src/core/history/query.js';
 import {gitText, historyRow, historyStatusText} from '../../../src/present/history-text.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
 
@@ -96,38 +83,6 @@ describe('order and page', () => {
 	});
 });
 
-describe('history --json shape', () => {
-	it('every field, null where unknown, git start and stop', () => {
-		const [first] = histories();
-		expect(historyJsonAgent(first!)).toEqual({
-			agentId: 'aa11',
-			sessionId: S,
-			type: 'Explore',
-			name: null,
-			description: null,
-			status: 'completed',
-			startedAt: at(120),
-			stoppedAt: at(110),
-			durationMs: 600_000,
-			resumeCount: 0,
-			stopReason: 'subagent-stop',
-			tokens: null,
-			usage: null,
-			cost: null,
-			runs: null,
-			lastRequestTokens: null,
-			toolCalls: null,
-			model: null,
-			git: {start: {head: 'abcdef0123', branch: 'main'}, stop: {head: '1234567890', branch: null}},
-			parentAgentId: null,
-			lastActivityAt: at(110),
-			source: 'hook',
-			provider: 'claude',
-			workflow: null,
-		});
-	});
-});
-
 describe('history text row', () => {
 	it('status glyph and word, the commits short, one sha when the same', () => {
 		expect(historyStatusText({status: 'interrupted', resumeCount: 0})).toBe('○ interrupted');
@@ -148,38 +103,5 @@ describe('history text row', () => {
 		const row = historyRow(h!, NOW);
 		expect(row.join(' ')).not.toMatch(RAW_CONTROL);
 		expect(row[3]).toContain('␛');
-	});
-});
-
-describe('held histories (what history keeps per agent)', () => {
-	it('give back the exact history --json value, keys in order, and the same table row', () => {
-		const all = [
-			...histories(),
-			...foldEvents(
-				[
-					line({event: 'SubagentStart', at: at(9), agentId: 'dd55', type: 'Explore', git: {branch: 'main'}, data: {parentAgentId: 'aa11'}}),
-					line({
-						event: 'PostToolUse',
-						at: at(8),
-						agentId: 'dd55',
-						data: {description: `${ALL_HOSTILE} "q" \\ \u2028`, model: 'opus', totalTokens: 12, totalToolUseCount: 3},
-					}),
-					line({event: 'Imported', at: at(7), agentId: 'ee66', state: 'stopped', data: {startedAt: at(9), stoppedAt: at(8)}}),
-				],
-				{now: NOW},
-			),
-		];
-		const same = new Map<string, string>();
-		for (const h of all) {
-			const held = heldHistory(h, id => same.get(id) ?? (same.set(id, id), id));
-			expect(JSON.stringify(heldJsonAgent(held))).toBe(JSON.stringify(historyJsonAgent(h)));
-			expect(historyRow(tableAgentOf(heldJsonAgent(held)), NOW)).toEqual(historyRow(h, NOW));
-			expect(held.imported).toBe(h.source === 'transcript');
-		}
-		// One copy of the session id for every agent of the session.
-		const held = all.map(h => heldHistory(h, id => same.get(id)!));
-		expect(new Set(held.map(h => h.sessionId)).size).toBe(1);
-		expect(sortByStart(held).map(h => h.agentId)).toEqual(sortHistories([...all]).map(h => h.agentId));
-		expect(sortByStart(held, true).map(h => h.agentId)).toEqual(sortHistories([...all], true).map(h => h.agentId));
 	});
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {decodeHistory, decodeHistoryAgent, MAX_HISTORY} from '../../../src/core/remote/history-answer.js';
-import {historyJsonAgent} from '../../../src/core/history/query.js';
+import {historyJsonAgent} from '../../../src/present/history-json.js';
 import type {AgentHistory} from '../../../src/core/history/fold.js';
 
 const base = {agentId: 'a1', sessionId: 's1', type: 'Explore', status: 'completed', startedAt: '2026-11-26T10:00:00.000Z'};
