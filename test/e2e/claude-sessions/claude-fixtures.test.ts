@@ -7,7 +7,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
-const base = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude');
+const base = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude');
 
 interface Tokens {
 	readonly responses: number;

@@ -11,13 +11,13 @@
 import {cpSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {LIST_PRICES, requestPrice} from '../../src/core/cost/price.js';
-import {agentSpan} from '../../src/core/otlp/agent-spans.js';
-import {isFailure, isUserStop} from '../../src/core/record/limits.js';
-import {safeLine} from '../../src/core/text/safe-text.js';
-import {readHistories} from '../../src/store/history/histories.js';
-import {TranscriptFacts} from '../../src/store/history/transcript-facts.js';
-import {claudeFixtures as base, copyClaudeRun, runOnCopy, type CopiedRun} from '../helpers/claude-fixture-run.js';
+import {LIST_PRICES, requestPrice} from '../../../src/core/cost/price.js';
+import {agentSpan} from '../../../src/core/otlp/agent-spans.js';
+import {isFailure, isUserStop} from '../../../src/core/record/limits.js';
+import {safeLine} from '../../../src/core/text/safe-text.js';
+import {readHistories} from '../../../src/store/history/histories.js';
+import {TranscriptFacts} from '../../../src/store/history/transcript-facts.js';
+import {claudeFixtures as base, copyClaudeRun, runOnCopy, type CopiedRun} from '../../helpers/claude-fixture-run.js';
 
 interface Tokens {
 	readonly input: number;

@@ -6,11 +6,11 @@ import {spawnSync} from 'node:child_process';
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {writeSession} from '../helpers/subagent-transcripts.js';
-import {tempDir} from '../helpers/tmp.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {writeSession} from '../../helpers/subagent-transcripts.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const SESSION = '5e55a0b1-30a6-4e0f-8c1d-000000000030';
 const PROJECT = '-home-dev-acme';
 const PHASES = ['Explore', 'Plan', 'general-purpose'];

@@ -5,8 +5,8 @@
 // Notification `permission_prompt` that carries no agent_id). The truth comes from Claude Code's
 // own files (test/helpers/claude-truth.ts); every view of agentlog must tell it.
 import {beforeAll, describe, expect, it} from 'vitest';
-import {copyClaudeRun, runOnCopy, type CopiedRun} from '../helpers/claude-fixture-run.js';
-import {byAgent, expectEveryViewTrue, lsStatus, manifest, truthOf, type Row, type Truth} from '../helpers/claude-truth.js';
+import {copyClaudeRun, runOnCopy, type CopiedRun} from '../../helpers/claude-fixture-run.js';
+import {byAgent, expectEveryViewTrue, lsStatus, manifest, truthOf, type Row, type Truth} from '../../helpers/claude-truth.js';
 
 /** Every view over a whole session runs the CLI a dozen times: ~10 s for workflow30 on 2 loaded cores. */
 const EVERY_VIEW_MS = 90_000;

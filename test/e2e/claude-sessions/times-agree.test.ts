@@ -6,12 +6,12 @@ import {spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {HOOK_EVENTS} from '../../src/core/hook/hook-event.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {HOOK_EVENTS} from '../../../src/core/hook/hook-event.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude');
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const fixtures = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const events = new Set<string>(HOOK_EVENTS);
 const scenarios = readdirSync(fixtures, {withFileTypes: true})
 	.filter(d => d.isDirectory())

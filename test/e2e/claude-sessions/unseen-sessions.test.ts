@@ -9,7 +9,7 @@
 // --json`, `export`, `report --json`, the OTLP spans sent to a loopback collector and the
 // `watch` snapshot: figures, name, parent, workflow, status, start and stop, place in the tree.
 import {describe, it} from 'vitest';
-import {expectEveryViewTrue} from '../helpers/claude-truth.js';
+import {expectEveryViewTrue} from '../../helpers/claude-truth.js';
 
 const MIXED = ['mixed', 'mixed-2.1.332', 'deepflow', 'hostile', 'resume-cut', 'workflow-kill'];
 

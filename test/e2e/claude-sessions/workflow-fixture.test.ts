@@ -7,17 +7,17 @@ import {spawnSync} from 'node:child_process';
 import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {HOOK_EVENTS} from '../../src/core/hook/hook-event.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
-import {runCli} from '../helpers/otlp-fixtures.js';
-import {receiversClosedAfterEach} from '../helpers/otlp-receiver.js';
+import {HOOK_EVENTS} from '../../../src/core/hook/hook-event.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {runCli} from '../../helpers/otlp-fixtures.js';
+import {receiversClosedAfterEach} from '../../helpers/otlp-receiver.js';
 
-const fixture = path.resolve(import.meta.dirname, '..', 'fixtures', 'claude', 'workflow');
+const fixture = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude', 'workflow');
 const manifest = (
 	JSON.parse(readFileSync(path.resolve(fixture, '..', 'manifest.json'), 'utf8')) as {scenarios: Record<string, {root: string; sessionId: string}>}
 ).scenarios.workflow!;
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const RUN = {runId: 'wf_fac5b0fb-872', name: 'fixture-checks', phase: 'Check'};
 const FAILED = 'a681a308a687c1dcc';
 const DONE = 'abb0b070673cb8dac';

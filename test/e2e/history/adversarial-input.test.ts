@@ -6,10 +6,10 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {formatEventLine, type EventLine} from '../../src/core/record/event-line.js';
-import {tempDir} from '../helpers/tmp.js';
+import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const S = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const at = (minutesAgo: number): string => new Date(NOW - minutesAgo * 60_000).toISOString();

@@ -4,8 +4,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {claudeFixtures, copyClaudeRun, runOnCopy} from '../helpers/claude-fixture-run.js';
-import {mermaidBlocks, parseGantt} from '../helpers/mermaid-gantt.js';
+import {claudeFixtures, copyClaudeRun, runOnCopy} from '../../helpers/claude-fixture-run.js';
+import {mermaidBlocks, parseGantt} from '../../helpers/mermaid-gantt.js';
 
 interface Scenario {
 	readonly root: string;

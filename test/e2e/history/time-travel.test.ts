@@ -5,11 +5,11 @@ import {spawnSync} from 'node:child_process';
 import {appendFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const S = '5e55a0a0-7b4e-4d21-9c55-0e8d1a6b2f47';
 
 let launcher = '';

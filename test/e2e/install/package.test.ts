@@ -12,9 +12,9 @@ import {cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync} from
 import os from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {tempDir} from '../helpers/tmp.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {version: string};
 const MAX_TARBALL_BYTES = 5 * 1024 * 1024;
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';

@@ -4,12 +4,12 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
-import {COMMAND_NAMES} from '../../src/cli/shared/command-names.js';
-import {HOOK_EVENTS} from '../../src/core/hook/hook-event.js';
-import {createProgram, main} from '../../src/cli/program.js';
-import {tempDir} from '../helpers/tmp.js';
+import {COMMAND_NAMES} from '../../../src/cli/shared/command-names.js';
+import {HOOK_EVENTS} from '../../../src/core/hook/hook-event.js';
+import {createProgram, main} from '../../../src/cli/program.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
 
 function sandboxEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

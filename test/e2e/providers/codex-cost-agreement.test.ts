@@ -10,16 +10,16 @@ import {spawnSync} from 'node:child_process';
 import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {LIST_PRICES} from '../../src/core/cost/price.js';
-import {agentSpan} from '../../src/core/otlp/agent-spans.js';
-import {readHistories} from '../../src/store/history/histories.js';
-import {TranscriptFacts} from '../../src/store/history/transcript-facts.js';
-import {rolloutRequests} from '../helpers/codex-usage.js';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {tempDir} from '../helpers/tmp.js';
+import {LIST_PRICES} from '../../../src/core/cost/price.js';
+import {agentSpan} from '../../../src/core/otlp/agent-spans.js';
+import {readHistories} from '../../../src/store/history/histories.js';
+import {TranscriptFacts} from '../../../src/store/history/transcript-facts.js';
+import {rolloutRequests} from '../../helpers/codex-usage.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const base = path.resolve(import.meta.dirname, '..', 'fixtures', 'codex');
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const base = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'codex');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 /** An hour after the fixtures were made: every child has finished. */
 const NOW = Date.parse('2026-11-24T07:00:00.000Z');
 

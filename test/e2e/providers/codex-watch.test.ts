@@ -3,14 +3,14 @@
 import {appendFileSync, mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {roundUsd} from '../../src/core/cost/cost.js';
-import {requestPrice} from '../../src/core/cost/price.js';
-import {usdText} from '../../src/present/cost-text.js';
-import {childMetaLine, childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../helpers/codex.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
+import {roundUsd} from '../../../src/core/cost/cost.js';
+import {requestPrice} from '../../../src/core/cost/price.js';
+import {usdText} from '../../../src/present/cost-text.js';
+import {childMetaLine, childRunLines, codexLine, codexTime, rootMetaLine, writeRollout} from '../../helpers/codex.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const ROOT = '019ab000-0000-7000-8000-00000000e2e0';
 const CHILD = '019ab000-0000-7000-8000-00000000e2e1';
 

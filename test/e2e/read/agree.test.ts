@@ -4,10 +4,10 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {tempDir} from '../helpers/tmp.js';
-import {agentCallLine, agentResultLine, jsonl, promptLine, textLine, toolResultLine, toolUseLine} from '../helpers/transcript-lines.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {agentCallLine, agentResultLine, jsonl, promptLine, textLine, toolResultLine, toolUseLine} from '../../helpers/transcript-lines.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const SESSION = '4d5611e5-241a-462a-8d15-5122611a9569';
 const GLYPH: Record<string, string> = {active: '●', idle: '◐', stopped: '○', stale: '◌'};
 

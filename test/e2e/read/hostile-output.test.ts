@@ -4,8 +4,8 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {runMain} from '../helpers/run-main.js';
-import {tempDir} from '../helpers/tmp.js';
+import {runMain} from '../../helpers/run-main.js';
+import {tempDir} from '../../helpers/tmp.js';
 
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;

@@ -3,11 +3,11 @@ import {spawnSync} from 'node:child_process';
 import {mkdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {loadUiState, saveUiState} from '../../src/store/state-file.js';
-import type {SessionsJsonEntry} from '../../src/present/json-shapes.js';
-import {tempDir} from '../helpers/tmp.js';
+import {loadUiState, saveUiState} from '../../../src/store/state-file.js';
+import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const S1 = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const S2 = '3f2c9b77-0000-4000-8000-000000000000';
 const S3 = 'bb11aa22-0000-4000-8000-000000000000';

@@ -2,11 +2,11 @@
 // to the terminal's width keeps the padding), and a terminal that reports no size shows rows.
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const S = '7c2d3e4f-8a5b-4c6d-9e7f-1a2b3c4d5e6f';
 
 let pane: TmuxPane | undefined;

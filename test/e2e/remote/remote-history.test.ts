@@ -2,8 +2,8 @@
 // machine's table; the selection passed there, paging and --filter done here; a hostile answer
 // is cut, made safe or skipped; a host without agentlog says what to install.
 import {describe, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {fakeHosts, runLocal as run} from '../helpers/remote-hosts.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {fakeHosts, runLocal as run} from '../../helpers/remote-hosts.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 

@@ -1,8 +1,8 @@
 // `ls`, `sessions`, `status` and `watch` (not a terminal) with --host, through the fake ssh: the
 // remote's answer printed by this machine's presenters; a host without agentlog says what to do.
 import {describe, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {fakeHosts, runLocal as run} from '../helpers/remote-hosts.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {fakeHosts, runLocal as run} from '../../helpers/remote-hosts.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 

@@ -2,8 +2,8 @@
 // and printed by this machine's stats text; a hostile answer is bounded and made safe; an answer
 // that is not stats, and a host without agentlog, say so.
 import {describe, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {fakeHosts, runLocal as run} from '../helpers/remote-hosts.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {fakeHosts, runLocal as run} from '../../helpers/remote-hosts.js';
 
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const evil = '\u001b[31mEVIL\u001b]8;;http://x\u0007';

@@ -5,11 +5,11 @@
 import {utimesSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {fakeHosts, localEnv} from '../helpers/remote-hosts.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {fakeHosts, localEnv} from '../../helpers/remote-hosts.js';
 
-const cli = path.join(path.resolve(import.meta.dirname, '..', '..'), 'bin', 'agentlog.js');
+const cli = path.join(path.resolve(import.meta.dirname, '..', '..', '..'), 'bin', 'agentlog.js');
 const OLD = '1a1a1a1a-0000-4000-8000-000000000001';
 const NEW = '2b2b2b2b-0000-4000-8000-000000000002';
 

@@ -4,11 +4,11 @@
 // raw on the terminal and leave the keys working.
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {fakeHosts, localEnv} from '../helpers/remote-hosts.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {fakeHosts, localEnv} from '../../helpers/remote-hosts.js';
 
-const cli = path.join(path.resolve(import.meta.dirname, '..', '..'), 'bin', 'agentlog.js');
+const cli = path.join(path.resolve(import.meta.dirname, '..', '..', '..'), 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 
 function event(name: string, agentId: string, type: string, extra: Record<string, unknown> = {}): string {

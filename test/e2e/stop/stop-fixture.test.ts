@@ -4,7 +4,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {claudeFixtures, copyClaudeRun, runOnCopy, type CopiedRun} from '../helpers/claude-fixture-run.js';
+import {claudeFixtures, copyClaudeRun, runOnCopy, type CopiedRun} from '../../helpers/claude-fixture-run.js';
 
 const manifest = JSON.parse(readFileSync(path.join(claudeFixtures, 'manifest.json'), 'utf8')) as {
 	scenarios: Record<string, {root: string; exitedAt: string; sessionId: string; agents: Array<{script: string; agentId: string}>}>;

@@ -3,13 +3,13 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {parseAgentRecord, type AgentRecord} from '../../src/core/record/agent-record.js';
-import {findGhosts} from '../../src/core/monitor/ghosts.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
-import {SESSION_PROCESS_NAME} from '../../src/core/record/file-names.js';
+import {parseAgentRecord, type AgentRecord} from '../../../src/core/record/agent-record.js';
+import {findGhosts} from '../../../src/core/monitor/ghosts.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {tempDir} from '../../helpers/tmp.js';
+import {SESSION_PROCESS_NAME} from '../../../src/core/record/file-names.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
 
 function sandboxEnv(): NodeJS.ProcessEnv {

@@ -6,12 +6,12 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {SESSION_PROCESS_NAME} from '../../src/core/record/file-names.js';
-import {installedHook} from '../helpers/hook.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
+import {SESSION_PROCESS_NAME} from '../../../src/core/record/file-names.js';
+import {installedHook} from '../../helpers/hook.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cli = path.join(root, 'bin', 'agentlog.js');
 const SESSION = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const socket = `agentlog-jump-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;

@@ -4,11 +4,11 @@
 import {appendFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, expect, it} from 'vitest';
-import {hookEnv, installedHook, runHook} from '../helpers/hook.js';
-import {describeInTerminal, TmuxPane} from '../helpers/tmux.js';
-import {tempDir} from '../helpers/tmp.js';
+import {hookEnv, installedHook, runHook} from '../../helpers/hook.js';
+import {describeInTerminal, TmuxPane} from '../../helpers/tmux.js';
+import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', 'bin', 'agentlog.js');
+const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const S = '6a1b2c3d-7b4e-4d21-9c55-0e8d1a6b2f47';
 
 let pane: TmuxPane | undefined;
