@@ -2,20 +2,10 @@ import {describe, expect, it} from 'vitest';
 import {decodePartialSuccessJson, encodeTraceRequestJson} from '../../../src/core/otlp/json-encoding.js';
 import {int, str, type ExportContext, type Span} from '../../../src/core/otlp/span.js';
 import {decodeTraceRequestJson} from '../../helpers/otlp-receiver.js';
+import {TEST_SPAN_ID, TEST_TRACE_ID, testSpan} from '../../helpers/otlp-spans.js';
 
 const context: ExportContext = {resource: [str('service.name', 'agentlog')], scopeName: 'agentlog', scopeVersion: '0.1.0'};
-const span = (attributes: Span['attributes']): Span => ({
-	traceId: '0123456789abcdef0123456789abcdef',
-	spanId: '0011223344556677',
-	name: 'agent',
-	kind: 1,
-	startNs: 1n,
-	endNs: 2n,
-	attributes,
-	events: [],
-	droppedEvents: 0,
-	status: {code: 0},
-});
+const span = (attributes: Span['attributes']): Span => testSpan({attributes});
 
 describe('encodeTraceRequestJson', () => {
 	it('writes int64 values as decimal strings, never NaN or an exponent', () => {
@@ -32,7 +22,7 @@ describe('encodeTraceRequestJson', () => {
 
 	it('is read by the official definitions with its hex ids', () => {
 		const decoded = decodeTraceRequestJson(encodeTraceRequestJson(context, [span([str('k', 'ü👍')])]));
-		expect(decoded.spans[0]).toMatchObject({traceId: '0123456789abcdef0123456789abcdef', spanId: '0011223344556677', attributes: {k: 'ü👍'}});
+		expect(decoded.spans[0]).toMatchObject({traceId: TEST_TRACE_ID, spanId: TEST_SPAN_ID, attributes: {k: 'ü👍'}});
 	});
 });
 

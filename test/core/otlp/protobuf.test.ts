@@ -7,25 +7,13 @@ import {describe, expect, it} from 'vitest';
 import {decodePartialSuccess, encodeTraceRequest} from '../../../src/core/otlp/protobuf.js';
 import {bool, double, int, str, type Attribute, type ExportContext, type Span} from '../../../src/core/otlp/span.js';
 import {decodeTraceRequest, traceRequestType} from '../../helpers/otlp-receiver.js';
+import {TEST_SPAN_ID, TEST_TRACE_ID, testSpan} from '../../helpers/otlp-spans.js';
 
 const context: ExportContext = {resource: [str('service.name', 'agentlog')], scopeName: 'agentlog', scopeVersion: '0.1.0'};
 const MS = 1_000_000n;
 
-function span(overrides: Partial<Span> = {}): Span {
-	return {
-		traceId: '0123456789abcdef0123456789abcdef',
-		spanId: '0011223344556677',
-		name: 'agent',
-		kind: 1,
-		startNs: 1_700_000_000_000n * MS,
-		endNs: 1_700_000_002_000n * MS,
-		attributes: [],
-		events: [],
-		droppedEvents: 0,
-		status: {code: 0},
-		...overrides,
-	};
-}
+/** A span of two seconds from 2023-11-14T22:13:20Z. */
+const span = (overrides: Partial<Span> = {}): Span => testSpan({startNs: 1_700_000_000_000n * MS, endNs: 1_700_000_002_000n * MS, ...overrides});
 
 /** The raw ExportTraceServiceRequest as protobufjs reads it, 64-bit integers as decimal strings. */
 function raw(body: Uint8Array): {resourceSpans: {scopeSpans: {spans: Record<string, unknown>[]}[]}[]} {
@@ -35,16 +23,16 @@ function raw(body: Uint8Array): {resourceSpans: {scopeSpans: {spans: Record<stri
 
 describe('encodeTraceRequest', () => {
 	it('writes one resource, one scope and every span in order, ids as bytes', () => {
-		const spans = [span({name: 'one'}), span({name: 'two', spanId: 'ffeeddccbbaa9988', parentSpanId: '0011223344556677'})];
+		const spans = [span({name: 'one'}), span({name: 'two', spanId: 'ffeeddccbbaa9988', parentSpanId: TEST_SPAN_ID})];
 		const decoded = decodeTraceRequest(encodeTraceRequest(context, spans));
 		expect(decoded.resource).toEqual({'service.name': 'agentlog'});
 		expect(decoded.scope).toEqual({name: 'agentlog', version: '0.1.0'});
 		expect(decoded.spans.map(s => [s.name, s.spanId, s.parentSpanId])).toEqual([
-			['one', '0011223344556677', ''],
-			['two', 'ffeeddccbbaa9988', '0011223344556677'],
+			['one', TEST_SPAN_ID, ''],
+			['two', 'ffeeddccbbaa9988', TEST_SPAN_ID],
 		]);
 		expect(decoded.spans[0]).toMatchObject({
-			traceId: '0123456789abcdef0123456789abcdef',
+			traceId: TEST_TRACE_ID,
 			kind: 1,
 			startMs: 1_700_000_000_000,
 			endMs: 1_700_000_002_000,
