@@ -14,7 +14,7 @@
 import type {Pricer} from '../cost/cost.js';
 import type {LifecycleStep} from '../record/fold-state.js';
 import {lifeStart, lifeStop, type Life, type Moved, type StepSink} from '../record/lifecycle-machine.js';
-import {addCount, countsOf} from '../record/counts.js';
+import {addCount, countsOf} from '../record/name-counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine} from '../text/safe-text.js';

@@ -5,7 +5,7 @@ import {costTotals, emptySummary, foldLines, tokenTotals} from '../../../src/cor
 import {LIST_PRICES} from '../../../src/core/cost/price.js';
 import {MAX_SEGMENTS, parseTally, runFigures, tallyLines, tallyTotals, tokenSum, TallyFold} from '../../../src/core/transcript/tally.js';
 import {agentFigures, SYNTHETIC_MODEL} from '../../../src/core/transcript/figures.js';
-import {sumCounts} from '../../../src/core/record/counts.js';
+import {sumCounts} from '../../../src/core/record/name-counts.js';
 import {assistantLine, isoAt, promptLine, textLine, toolResultLine, toolUseBlock, toolUseLine} from '../../helpers/transcript-lines.js';
 
 const fixtures = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude');
