@@ -22,7 +22,7 @@ import type {MonitorItem} from '../core/monitor/model.js';
 import type {Result} from '../core/result.js';
 import {planStop, unstoppableWhy, type StopPlan} from '../core/stop/stop-target.js';
 import {STOP_OFF_TEXT, stopQuestion, stopTargetText} from '../present/stop-text.js';
-import type {WorkflowSource} from '../store/workflow/follower.js';
+import type {WorkflowSource} from '../store/workflow/workflow-follower.js';
 import {EMPTY_WORKFLOW_INDEX, sessionFolderOf} from '../core/workflow/workflow-of.js';
 import {filterWantsAll, listView} from './model/list-view.js';
 import type {SessionChoice} from './model/session-picker.js';
