@@ -1,8 +1,8 @@
 // `agentlog replay` and `watch --at`: a session's recorded events played back, as a
 // source the monitor App reads exactly as it reads the live watcher — the agents at the moment
-// (rebuilt from the log alone, core/history/moment.ts), their transcripts as they were then, the
+// (rebuilt from the log alone, core/history/moment-from-log.ts), their transcripts as they were then, the
 // moment as the clock — plus the controls (play/pause, step, speed). Nothing is written.
-import {momentOf} from '../../core/history/moment.js';
+import {momentOf} from '../../core/history/moment-from-log.js';
 import type {EventLine} from '../../core/record/event-line.js';
 import {eventIndexAt, logTimeAt, nextSpeed, playedAt, playLength, stepFrom, timelineOf, type Timeline} from '../../core/history/timeline.js';
 import {rememberParents} from '../../core/monitor/model.js';

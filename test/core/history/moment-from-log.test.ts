@@ -2,7 +2,7 @@
 // then, and each agent's lifecycle up to then.
 import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../../src/core/record/event-line.js';
-import {linesUpTo, momentOf} from '../../../src/core/history/moment.js';
+import {linesUpTo, momentOf} from '../../../src/core/history/moment-from-log.js';
 
 const S = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';
 const T = (s: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, s)).toISOString();
