@@ -9,7 +9,7 @@ import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../c
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {readSessionDir} from '../../store/activity/read-agents.js';
 import {readSessionLines} from '../../store/history/event-log.js';
-import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {readAgentActivities} from '../../store/transcripts/read-once.js';
 import {env} from '../env.js';
 import {activityRoots} from './load.js';
 import {CliError} from '../../core/user-error.js';

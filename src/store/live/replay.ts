@@ -12,7 +12,7 @@ import type {SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {AgentSet} from '../../core/record/agent-set.js';
 import type {AgentSource, WatchSnapshot} from './activity-watcher.js';
 import type {FollowTarget, TranscriptSource, TranscriptState} from '../transcripts/follower.js';
-import {readAgentActivities} from '../transcripts/one-shot.js';
+import {readAgentActivities} from '../transcripts/read-once.js';
 
 /** What `[`/`]`, Space and `←`/`→` do. */
 export type ReplayOp = 'toggle' | 'prev' | 'next' | 'slower' | 'faster';
