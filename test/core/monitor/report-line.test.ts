@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {plainText, SUMMARY_SCAN, summaryLine} from '../../../src/core/monitor/report.js';
+import {plainText, SUMMARY_SCAN, summaryLine} from '../../../src/core/monitor/report-line.js';
 
 describe('summaryLine', () => {
 	it('skips a preamble that ends with a colon and takes the first heading', () => {
