@@ -8,7 +8,7 @@ import {
 	sessionProcessOf,
 	tmuxPlaceOf,
 	type ProcStat,
-} from '../../../src/core/monitor/session-process.js';
+} from '../../../src/core/monitor/session-process-rules.js';
 
 /** A /proc/<pid>/stat line: pid (comm) state ppid … starttime is field 22. */
 const statLine = (pid: number, comm: string, ppid: number, start = 1000) =>
