@@ -4,7 +4,7 @@
 // moment as the clock — plus the controls (play/pause, step, speed). Nothing is written.
 import {momentOf} from '../../core/history/moment-from-log.js';
 import type {EventLine} from '../../core/record/event-line.js';
-import {eventIndexAt, logTimeAt, nextSpeed, playedAt, playLength, stepFrom, timelineOf, type Timeline} from '../../core/history/timeline.js';
+import {eventIndexAt, logTimeAt, nextSpeed, playedAt, playLength, stepFrom, timelineOf, type Timeline} from '../../core/history/replay-clock.js';
 import {rememberParents} from '../../core/monitor/model.js';
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import type {ReplayPosition} from '../../core/history/replay-bar.js';

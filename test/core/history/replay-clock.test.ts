@@ -1,6 +1,6 @@
 // Replay's clock: the recorded pace with long gaps shortened, stepping, speeds.
 import {describe, expect, it} from 'vitest';
-import {eventIndexAt, logTimeAt, MAX_GAP_MS, nextSpeed, playedAt, playLength, stepFrom, timelineOf} from '../../../src/core/history/timeline.js';
+import {eventIndexAt, logTimeAt, MAX_GAP_MS, nextSpeed, playedAt, playLength, stepFrom, timelineOf} from '../../../src/core/history/replay-clock.js';
 
 const t0 = Date.parse('2026-11-20T10:00:00Z');
 // Events at 0 s, 2 s, 2 s (a repeat), 1 h, 1 h + 1 s.
