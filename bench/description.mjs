@@ -136,7 +136,7 @@ export async function runDescriptionBench({megabytes = 50} = {}) {
 	try {
 		const module = path.join(tmp, 'one-shot.mjs');
 		await build({
-			entryPoints: [path.join(root, 'src/store/transcripts/one-shot.ts')],
+			entryPoints: [path.join(root, 'src/store/transcripts/read-once.ts')],
 			bundle: true,
 			platform: 'node',
 			format: 'esm',

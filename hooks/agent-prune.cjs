@@ -1734,7 +1734,7 @@ function runFigures(tally, starts) {
   return runs.map((run, i) => ({ startedAt: starts[i], tokens: tokenSum(run.usage), usage: run.usage, toolCalls: run.toolCalls }));
 }
 
-// src/core/transcript/figures.ts
+// src/core/transcript/agent-figures.ts
 var given = (text) => text === void 0 || text.trim() === "" ? void 0 : text;
 function decideModel(transcript, meta, call, run) {
   return (transcript === SYNTHETIC_MODEL ? void 0 : given(transcript)) ?? given(meta) ?? given(call) ?? given(run);

@@ -1,4 +1,4 @@
-// The words and JSON of `agentlog chain <agent>`: an agent's lineage (core/history/chain.ts) with
+// The words and JSON of `agentlog chain <agent>`: an agent's lineage (core/history/lineage.ts) with
 // each one's lifecycle. Pure.
 import {typeWithName} from './history-text.js';
 import {formatLocalTime} from '../core/text/format.js';
@@ -8,7 +8,7 @@ import type {AgentHistory} from '../core/history/fold.js';
 import {durationOf, historyStatusText} from './history-text.js';
 import type {HistoryJsonAgent} from '../core/history/query.js';
 import {historyJsonAgent} from './history-json.js';
-import type {AgentChain} from '../core/history/chain.js';
+import type {AgentChain} from '../core/history/lineage.js';
 
 export type ChainJsonAgent = HistoryJsonAgent & {readonly events: readonly EventLine[]};
 

@@ -69,7 +69,7 @@ export interface LsJsonFields {
 	readonly inferredStop: boolean;
 	readonly activity: string | null;
 	readonly model: string | null;
-	/** Input, output, cache read and cache write over its responses, each once (core/transcript/figures.ts). */
+	/** Input, output, cache read and cache write over its responses, each once (core/transcript/agent-figures.ts). */
 	readonly tokens: JsonTokens | null;
 	/** `tokens` summed: the number `history`, `stats` and `export` give. */
 	readonly tokensTotal: number | null;

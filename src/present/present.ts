@@ -11,7 +11,7 @@ import {fit} from '../core/text/cut.js';
 import {PROVIDER_MARK, providerPrefix} from '../core/record/provider.js';
 import {isFailure, isUserStop} from '../core/record/limits.js';
 
-export {plainText} from '../core/monitor/report.js';
+export {plainText} from '../core/monitor/report-line.js';
 
 /** Shown status: the three statuses, waiting (for the user), and stale (shown stopped). */
 export type Shown = AgentStatus | 'waiting' | 'stale';

@@ -18,7 +18,7 @@ import {useStopKeys, type StopActions} from './hooks/use-stop-keys.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Screen} from './components/Screen.js';
 import {arrangeRows, rowIds} from './model/workflow-rows.js';
-import type {WorkflowSource} from '../store/workflow/follower.js';
+import type {WorkflowSource} from '../store/workflow/workflow-follower.js';
 import {filterWantsAll, listView} from './model/list-view.js';
 import type {SessionChoice} from './model/session-picker.js';
 import {useOutsideActions} from './hooks/use-outside-actions.js';

@@ -1,8 +1,8 @@
 // The truth about a real Claude Code session, from Claude Code's own files only — each agent's
 // transcript (responses once by message id, its tool calls, its time span, each task it was
 // handed), its `.meta.json`, the workflow run file — never from the hook, the manifest's sums or
-// agentlog; and the check that every view of agentlog tells it (test/e2e/unseen-sessions.test.ts,
-// test/e2e/second-look-sessions.test.ts).
+// agentlog; and the check that every view of agentlog tells it (test/e2e/claude-sessions/unseen-sessions.test.ts,
+// test/e2e/claude-sessions/second-look-sessions.test.ts).
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect} from 'vitest';

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../src/core/record/event-line.js';
 import {foldEvents} from '../../src/core/history/fold.js';
-import {agentChain} from '../../src/core/history/chain.js';
+import {agentChain} from '../../src/core/history/lineage.js';
 import {chainJson, formatChainText} from '../../src/present/chain.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../helpers/hostile.js';
 

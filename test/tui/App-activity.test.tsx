@@ -5,16 +5,14 @@ import path from 'node:path';
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
-import {TranscriptFollower} from '../../src/store/transcripts/follower.js';
 import {App} from '../../src/tui/App.js';
 import {FakeSource, KEY, tick} from '../helpers/fake-source.js';
+import {closeFollowers, follower as newFollower} from '../helpers/followers.js';
 import {tempDir} from '../helpers/tmp.js';
 
-const followers: TranscriptFollower[] = [];
 afterEach(async () => {
 	cleanup();
-	await Promise.all(followers.map(f => f.close()));
-	followers.length = 0;
+	await closeFollowers();
 });
 
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
@@ -32,8 +30,7 @@ function setup(records: (dir: string) => AgentRecord[]) {
 	const dir = path.join(tempDir('projects-'), 'sess', 'subagents');
 	mkdirSync(dir, {recursive: true});
 	// Transcripts are read only under <claude>/projects or a folder the follower is given.
-	const follower = new TranscriptFollower({roots: [path.dirname(path.dirname(dir))]});
-	followers.push(follower);
+	const follower = newFollower({roots: [path.dirname(path.dirname(dir))]});
 	const source = new FakeSource(records(dir));
 	const app = render(<App source={source} transcripts={follower} staleMs={5 * 60_000} max={8} dedup keyboard size={{columns: 120, rows: 30}} />);
 	return {dir, app, source};
@@ -114,8 +111,7 @@ describe('live activity from transcripts', () => {
 
 	it('says what it does not know: a record without a transcript', async () => {
 		const source = new FakeSource([{agentId: 'k1', type: 'Explore', status: 'active', startedAt: iso(1000), updatedAt: iso(1000)}]);
-		const follower = new TranscriptFollower();
-		followers.push(follower);
+		const follower = newFollower();
 		const app = render(<App source={source} transcripts={follower} staleMs={300_000} max={8} dedup keyboard size={{columns: 120, rows: 30}} />);
 		await tick();
 		app.stdin.write(KEY.enter);

@@ -7,16 +7,14 @@ import path from 'node:path';
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
-import {TranscriptFollower} from '../../src/store/transcripts/follower.js';
 import {App} from '../../src/tui/App.js';
 import {placeClaudeFixture} from '../helpers/claude-fixture-copy.js';
 import {FakeSource} from '../helpers/fake-source.js';
+import {closeFollowers, follower as newFollower} from '../helpers/followers.js';
 
-const followers: TranscriptFollower[] = [];
 afterEach(async () => {
 	cleanup();
-	await Promise.all(followers.map(f => f.close()));
-	followers.length = 0;
+	await closeFollowers();
 });
 
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
@@ -44,8 +42,7 @@ describe('the tree of nested agents', () => {
 				}
 				return running as unknown as AgentRecord;
 			});
-		const follower = new TranscriptFollower({roots: [path.join(fx.claude, 'projects')]});
-		followers.push(follower);
+		const follower = newFollower({roots: [path.join(fx.claude, 'projects')]});
 		const app = render(
 			<App source={new FakeSource(records)} transcripts={follower} staleMs={300_000} max={8} dedup keyboard size={{columns: 120, rows: 20}} />,
 		);

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {App} from '../../src/tui/App.js';
 import {emptyRun, foldJournal} from '../../src/core/workflow/run.js';
 import {indexRuns, type WorkflowIndex} from '../../src/core/workflow/workflow-of.js';
-import type {WorkflowSource} from '../../src/store/workflow/follower.js';
+import type {WorkflowSource} from '../../src/store/workflow/workflow-follower.js';
 import {agent, ms} from '../helpers/agent-fixtures.js';
 import {FakeSource, KEY, tick} from '../helpers/fake-source.js';
 

@@ -1,11 +1,11 @@
 // watch's `p`: switch tmux to the pane where an agent's session runs. The hook recorded the pane
 // its environment named (`$TMUX_PANE`) and, on Linux, the session's process
 // (store/hook/session-process.ts); without a recorded pane, the pane is the one whose process tree
-// holds the process (core/monitor/session-process.ts paneOf), found in `tmux list-panes -a`. Every
+// holds the process (core/monitor/session-process-rules.ts paneOf), found in `tmux list-panes -a`. Every
 // way it can fail is said in words the footer shows.
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
-import {paneOf, tmuxSocketOf, type SessionProcess, type TmuxPlace} from '../../core/monitor/session-process.js';
+import {paneOf, tmuxSocketOf, type SessionProcess, type TmuxPlace} from '../../core/monitor/session-process-rules.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
 import {shortId} from '../../core/text/format.js';
 import {safeLine} from '../../core/text/safe-text.js';

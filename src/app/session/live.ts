@@ -10,7 +10,7 @@ import {env} from '../env.js';
 import {codexHomeFor, olderCodexSessionFiles, type CodexOptions} from './codex-scan.js';
 import {geminiHomeFor} from './gemini-scan.js';
 import {activityRoots} from './load.js';
-import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/follower.js';
+import {WorkflowFollower, type WorkflowSource} from '../../store/workflow/workflow-follower.js';
 import {ProviderLive} from '../../store/live/provider-live.js';
 import {prices} from '../../store/cost/prices.js';
 import {opencodeLiveScan} from './opencode-scan.js';

@@ -8,7 +8,7 @@ import type {Waiting} from '../../core/monitor/waiting.js';
 import {DEMO_TRANSCRIPTS_DIR} from '../../core/demo/scenario.js';
 import {readSessionDir, type SessionRead} from '../../store/activity/read-agents.js';
 import {readMainWaiting} from '../../store/activity/main-waiting.js';
-import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {readAgentActivities} from '../../store/transcripts/read-once.js';
 import {TranscriptStateCache} from '../../store/transcripts/state-cache.js';
 import {prices} from '../../store/cost/prices.js';
 import {transcriptStatesDir} from '../../core/paths.js';
@@ -26,7 +26,7 @@ import {sessionFolderOf} from '../../core/workflow/workflow-of.js';
 export type ReadTranscripts = (targets: readonly FollowRequest[], sessionId?: string) => Promise<ReadonlyMap<string, TranscriptFacts>>;
 
 /**
- * Each transcript read once, whole (store/transcripts/one-shot.ts), only under `<claude>/projects/`
+ * Each transcript read once, whole (store/transcripts/read-once.ts), only under `<claude>/projects/`
  * and `roots`. The agents of one session use its cache of what earlier runs read
  * (`<state>/agentlog/transcript-states/`): only files that changed are read again. `keepStates`
  * false: no cache is read or written (the demo leaves nothing in the user's state folder).

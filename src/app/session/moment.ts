@@ -1,15 +1,15 @@
 // A session at a moment, read for `ls --at`, `watch --at` and `replay`: its event log read once,
-// rebuilt at the moment (core/history/moment.ts), its transcripts read as they were then, and the
+// rebuilt at the moment (core/history/moment-from-log.ts), its transcripts read as they were then, and the
 // monitor model of that — the same model `ls` and `watch` show the live files with.
 import path from 'node:path';
-import {momentOf, type Moment} from '../../core/history/moment.js';
+import {momentOf, type Moment} from '../../core/history/moment-from-log.js';
 import type {EventLine} from '../../core/record/event-line.js';
 import {parseTimeBound} from '../../core/history/query.js';
 import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import {readSessionDir} from '../../store/activity/read-agents.js';
 import {readSessionLines} from '../../store/history/event-log.js';
-import {readAgentActivities} from '../../store/transcripts/one-shot.js';
+import {readAgentActivities} from '../../store/transcripts/read-once.js';
 import {env} from '../env.js';
 import {activityRoots} from './load.js';
 import {CliError} from '../../core/user-error.js';

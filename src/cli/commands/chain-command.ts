@@ -1,6 +1,6 @@
 // `agentlog chain <agent>`: who spawned an agent, what it spawned, and each one's lifecycle.
 import type {Command} from 'commander';
-import {agentChain} from '../../core/history/chain.js';
+import {agentChain} from '../../core/history/lineage.js';
 import {chainJson, formatChainText} from '../../present/chain.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {readAgentSession} from '../../store/history/agent-session.js';

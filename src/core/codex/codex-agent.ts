@@ -221,14 +221,14 @@ export function mergeCodexRecords(hook: AgentRecord, rollout: AgentRecord): Agen
 		void _stoppedAt;
 		void _interrupted;
 		void _stopReason;
-		return {
+		return stripUndefined({
 			...rest,
 			status: rollout.status,
 			...(rollout.stoppedAt === undefined ? {} : {stoppedAt: rollout.stoppedAt}),
 			...(rollout.interrupted ? {interrupted: true} : {}),
 			...(rollout.stopReason === undefined ? {} : {stopReason: rollout.stopReason}),
 			...(rollout.resumeCount === undefined ? {} : {resumeCount: rollout.resumeCount}),
-		};
+		});
 	}
 	return stripUndefined(base);
 }

@@ -4,7 +4,7 @@
 // cut short in the cache) are only counted from, never shown: `ls` and `watch` read the rollouts.
 // Pure, and cheap: status reads a cache at every run.
 import type {LifecycleStep} from '../record/fold-state.js';
-import {countsOf} from '../record/counts.js';
+import {countsOf} from '../record/name-counts.js';
 import {isObject, type Json} from '../record/json.js';
 import type {CodexMeta, CodexPhase, CodexRequest, CodexThread, CodexToolCall} from './rollout.js';
 

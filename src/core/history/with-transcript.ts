@@ -1,11 +1,11 @@
 // An agent's history joined with what its transcript and `.meta.json` said (kept by the store's
 // cache, so the transcript is not read again on every query and its facts outlive it): tokens and
 // tool calls in total and per run, model, description, and its last sign of life. The figures are
-// decided by core/transcript/figures.ts, as `ls --json` and the detail pane decide theirs. Pure.
+// decided by core/transcript/agent-figures.ts, as `ls --json` and the detail pane decide theirs. Pure.
 import {agentDuration} from '../monitor/duration.js';
 import {DEFAULT_STALE_MS, displayStateOf} from '../monitor/stale.js';
 import type {AgentRecord} from '../record/agent-record.js';
-import {agentFigures} from '../transcript/figures.js';
+import {agentFigures} from '../transcript/agent-figures.js';
 import {runFigures, tallyTotals, type TranscriptTally} from '../transcript/tally.js';
 import type {AgentHistory} from './fold.js';
 

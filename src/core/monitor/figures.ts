@@ -1,9 +1,9 @@
 // The figures of an agent on screen and in `ls --json` (tokens, tool calls, model), decided by
-// core/transcript/figures.ts from what the monitor read, as the history decides them from what it
+// core/transcript/agent-figures.ts from what the monitor read, as the history decides them from what it
 // kept: the same numbers for the same agent in the present and the past. Pure.
-import {sumCounts} from '../record/counts.js';
+import {sumCounts} from '../record/name-counts.js';
 import type {TaskResult} from '../transcript/agent-activity.js';
-import {agentFigures, type AgentFigures} from '../transcript/figures.js';
+import {agentFigures, type AgentFigures} from '../transcript/agent-figures.js';
 import {costTotals, tokenTotals} from '../transcript/summary.js';
 import type {MonitorItem} from './model.js';
 

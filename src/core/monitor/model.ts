@@ -13,10 +13,10 @@
 import {head} from '../text/bounded.js';
 import type {AgentRecord} from '../record/agent-record.js';
 import type {TranscriptFacts} from './inferred-stop.js';
-import {summaryLine} from './report.js';
+import {summaryLine} from './report-line.js';
 import {buildView, type AgentView, type ViewItem, type ViewOptions} from './view.js';
 import {isFailure, isUserStop} from '../record/limits.js';
-import {decideModel} from '../transcript/figures.js';
+import {decideModel} from '../transcript/agent-figures.js';
 import {costTotals, tokenTotals} from '../transcript/summary.js';
 import type {CostSum} from '../cost/cost.js';
 import {groupWorkflows, type MemberState, type WorkflowGroup} from '../workflow/group.js';

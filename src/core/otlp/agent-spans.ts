@@ -150,7 +150,7 @@ export function agentSpan(h: AgentHistory, options: AgentSpanOptions): Span {
 		attributes.push(text('gen_ai.request.model', h.model));
 	}
 	if (h.usage !== undefined) {
-		// The agent's tokens (core/transcript/figures.ts). The semantic conventions count cached input in the input tokens; Claude Code's usage gives it apart.
+		// The agent's tokens (core/transcript/agent-figures.ts). The semantic conventions count cached input in the input tokens; Claude Code's usage gives it apart.
 		attributes.push(int('gen_ai.usage.input_tokens', h.usage.input + h.usage.cacheRead + h.usage.cacheCreation));
 		attributes.push(int('gen_ai.usage.output_tokens', h.usage.output));
 		attributes.push(int('gen_ai.usage.cache_read.input_tokens', h.usage.cacheRead));

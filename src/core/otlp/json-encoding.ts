@@ -3,7 +3,7 @@
 // ids as hex, not base64; enums as numbers; 64-bit integers as decimal strings). Pure.
 import {isObject} from '../record/json.js';
 import type {PartialSuccess} from './protobuf.js';
-import type {Attribute, AttributeValue, ExportContext, Span} from './span.js';
+import {int64, type Attribute, type AttributeValue, type ExportContext, type Span} from './span.js';
 
 function anyValue(value: AttributeValue): Record<string, unknown> {
 	switch (value.kind) {
@@ -14,7 +14,7 @@ function anyValue(value: AttributeValue): Record<string, unknown> {
 			return {boolValue: value.value};
 		}
 		case 'int': {
-			return {intValue: String(Math.trunc(value.value))};
+			return {intValue: int64(value.value).toString()};
 		}
 		case 'double': {
 			return {doubleValue: value.value};

@@ -2,7 +2,7 @@
 // by hand for the few message types the export sends (field numbers from the official
 // opentelemetry/proto/{collector/trace,trace,common,resource}/v1/*.proto; the tests decode the
 // bytes with those files), and the reading of its response's partial_success. Pure.
-import type {Attribute, AttributeValue, ExportContext, Span, SpanEvent} from './span.js';
+import {int64, type Attribute, type AttributeValue, type ExportContext, type Span, type SpanEvent} from './span.js';
 
 const VARINT = 0;
 const FIXED64 = 1;
@@ -163,7 +163,7 @@ function anyValue(w: Writer, value: AttributeValue): void {
 			break;
 		}
 		case 'int': {
-			w.uint(3, BigInt(Math.trunc(value.value)));
+			w.uint(3, int64(value.value));
 			break;
 		}
 		case 'double': {

@@ -54,6 +54,18 @@ export const int = (key: string, value: number): Attribute => ({key, value: {kin
 export const bool = (key: string, value: boolean): Attribute => ({key, value: {kind: 'bool', value}});
 export const double = (key: string, value: number): Attribute => ({key, value: {kind: 'double', value}});
 
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+/** An int attribute's value as OTLP's int64: truncated, held within its range, NaN and ±Infinity as 0 (both encodings agree). */
+export function int64(value: number): bigint {
+	if (!Number.isFinite(value)) {
+		return 0n;
+	}
+	const n = BigInt(Math.trunc(value));
+	return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
+}
+
 /**
  * The last millisecond OTLP's times (unsigned 64-bit nanoseconds since the epoch) can hold:
  * 2554-07-21T23:34:33.709Z. Nothing before 1970 fits either.

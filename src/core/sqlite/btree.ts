@@ -2,7 +2,9 @@
 // table in row-id order, one row by its id, and the entries of an index whose first column equals a
 // text. Pure: pages come from a PageSource (the store reads them from the file and its log). A
 // hostile or torn file cannot loop or run away: every page number is checked against the database's
-// size, a walk goes at most MAX_DEPTH deep, and an overflow chain at most as long as its payload.
+// size, a walk goes at most MAX_DEPTH deep and meets each page once (a page shared by many parents
+// would make a small file a walk of millions of pages), and an overflow chain visits each page once,
+// at most as many as its payload needs.
 import {decodeRecord, readVarint, SqliteFormatError, type SqliteValue} from './record.js';
 
 export interface PageSource {
@@ -77,7 +79,8 @@ function localSize(size: number, usable: number, table: boolean): number {
 /** A cell's whole payload: its local part, then its overflow chain. */
 function payload(src: PageSource, bytes: Uint8Array, at: number, size: number, table: boolean): Uint8Array {
 	const local = localSize(size, src.usable, table);
-	if (at + local > src.usable) {
+	// A spilled payload's local part is followed by the first overflow page's number.
+	if (at + local + (local === size ? 0 : 4) > src.usable) {
 		throw new SqliteFormatError('a cell runs past its page');
 	}
 	if (local === size) {
@@ -88,11 +91,12 @@ function payload(src: PageSource, bytes: Uint8Array, at: number, size: number, t
 	let filled = local;
 	let next = new DataView(bytes.buffer, bytes.byteOffset + at + local, 4).getUint32(0);
 	const per = src.usable - 4;
-	let hops = 0;
+	const seen = new Set<number>();
 	while (filled < size) {
-		if (++hops > Math.ceil(size / per) + 1) {
-			throw new SqliteFormatError('an overflow chain is longer than its payload');
+		if (seen.has(next) || seen.size > Math.ceil(size / per)) {
+			throw new SqliteFormatError('an overflow chain loops or is longer than its payload');
 		}
+		seen.add(next);
 		const page = checkedPage(src, next);
 		const take = Math.min(per, size - filled);
 		out.set(page.subarray(4, 4 + take), filled);
@@ -120,11 +124,20 @@ function childPointer(head: PageHead, at: number): number {
 	return new DataView(head.bytes.buffer, head.bytes.byteOffset + at, 4).getUint32(0);
 }
 
-/** Every row of the table whose root is `root`, in row-id order. */
-export function* scanTable(src: PageSource, root: number, depth = 0): Generator<TableRow> {
+/** Records a page met by a walk; a page met twice means the tree is no tree. */
+function visit(seen: Set<number>, page: number, depth: number): void {
 	if (depth > MAX_DEPTH) {
 		throw new SqliteFormatError('a b-tree is deeper than any SQLite writes');
 	}
+	if (seen.has(page)) {
+		throw new SqliteFormatError(`page ${page} is reached twice in one b-tree`);
+	}
+	seen.add(page);
+}
+
+/** Every row of the table whose root is `root`, in row-id order. */
+export function* scanTable(src: PageSource, root: number, depth = 0, seen = new Set<number>()): Generator<TableRow> {
+	visit(seen, root, depth);
 	const head = pageHead(src, root);
 	if (head.type === LEAF_TABLE) {
 		for (let i = 0; i < head.cells; i++) {
@@ -136,9 +149,9 @@ export function* scanTable(src: PageSource, root: number, depth = 0): Generator<
 		throw new SqliteFormatError(`page ${root} is not a table page`);
 	}
 	for (let i = 0; i < head.cells; i++) {
-		yield* scanTable(src, childPointer(head, cellOffset(head, i, src)), depth + 1);
+		yield* scanTable(src, childPointer(head, cellOffset(head, i, src)), depth + 1, seen);
 	}
-	yield* scanTable(src, head.rightMost, depth + 1);
+	yield* scanTable(src, head.rightMost, depth + 1, seen);
 }
 
 /** The row of the table whose root is `root` with this row id, or undefined. */
@@ -207,10 +220,9 @@ function indexCell(src: PageSource, head: PageHead, i: number, interior: boolean
 export function indexEntries(src: PageSource, root: number, key: string): SqliteValue[][] {
 	const out: SqliteValue[][] = [];
 	const wanted = encoder.encode(key);
+	const seen = new Set<number>();
 	const walk = (page: number, depth: number): void => {
-		if (depth > MAX_DEPTH) {
-			throw new SqliteFormatError('a b-tree is deeper than any SQLite writes');
-		}
+		visit(seen, page, depth);
 		const head = pageHead(src, page);
 		const interior = head.type === INTERIOR_INDEX;
 		if (!interior && head.type !== LEAF_INDEX) {

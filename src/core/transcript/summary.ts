@@ -11,7 +11,7 @@
 // lines themselves are never copied, which keeps a transcript of hundreds of MB cheap.
 import {SYNTHETIC_MODEL} from './synthetic-model.js';
 import {addCost, NO_COST, responseCost, type CostSum, type Pricer} from '../cost/cost.js';
-import {addCount, countsOf} from '../record/counts.js';
+import {addCount, countsOf} from '../record/name-counts.js';
 import {isObject, num, str, type Json} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {safeLine, safeText} from '../text/safe-text.js';

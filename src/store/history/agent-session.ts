@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type {AgentHistory} from '../../core/history/fold.js';
 import {resolveAgentPrefix} from '../../core/history/query.js';
-import {agentChain} from '../../core/history/chain.js';
+import {agentChain} from '../../core/history/lineage.js';
 import {listSessionDirs} from '../activity/read-agents.js';
 import {EVENT_LOG_NAME, eventLogItems, type EventLogOptions} from './event-log.js';
 import {foldSessionLog} from './session-fold.js';

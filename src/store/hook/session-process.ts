@@ -1,6 +1,6 @@
 // The session's process, read from Linux's /proc and kept in `<session>/.session-process.json`
 // with the tmux pane its environment names (`$TMUX_PANE`, `$TMUX`): the hook records it once
-// (core/monitor/session-process.ts says which ancestor it is); watch's `p` reads it back. Node
+// (core/monitor/session-process-rules.ts says which ancestor it is); watch's `p` reads it back. Node
 // built-ins only: the hook bundles this. Elsewhere than Linux only the pane is recorded (macOS
 // has no /proc, and running `ps` would cost the hook tens of milliseconds).
 import {existsSync, readFileSync} from 'node:fs';
@@ -16,7 +16,7 @@ import {
 	type ProcStat,
 	type SessionFile,
 	type SessionProcess,
-} from '../../core/monitor/session-process.js';
+} from '../../core/monitor/session-process-rules.js';
 import {SESSION_PROCESS_NAME} from '../../core/record/file-names.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';

@@ -1,10 +1,10 @@
 // `agentlog replay` and `watch --at`: a session's recorded events played back, as a
 // source the monitor App reads exactly as it reads the live watcher — the agents at the moment
-// (rebuilt from the log alone, core/history/moment.ts), their transcripts as they were then, the
+// (rebuilt from the log alone, core/history/moment-from-log.ts), their transcripts as they were then, the
 // moment as the clock — plus the controls (play/pause, step, speed). Nothing is written.
-import {momentOf} from '../../core/history/moment.js';
+import {momentOf} from '../../core/history/moment-from-log.js';
 import type {EventLine} from '../../core/record/event-line.js';
-import {eventIndexAt, logTimeAt, nextSpeed, playedAt, playLength, stepFrom, timelineOf, type Timeline} from '../../core/history/timeline.js';
+import {eventIndexAt, logTimeAt, nextSpeed, playedAt, playLength, stepFrom, timelineOf, type Timeline} from '../../core/history/replay-clock.js';
 import {rememberParents} from '../../core/monitor/model.js';
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
 import type {ReplayPosition} from '../../core/history/replay-bar.js';
@@ -12,7 +12,7 @@ import type {SessionLifecycle} from '../../core/record/lifecycle.js';
 import type {AgentSet} from '../../core/record/agent-set.js';
 import type {AgentSource, WatchSnapshot} from './activity-watcher.js';
 import type {FollowTarget, TranscriptSource, TranscriptState} from '../transcripts/follower.js';
-import {readAgentActivities} from '../transcripts/one-shot.js';
+import {readAgentActivities} from '../transcripts/read-once.js';
 
 /** What `[`/`]`, Space and `←`/`→` do. */
 export type ReplayOp = 'toggle' | 'prev' | 'next' | 'slower' | 'faster';

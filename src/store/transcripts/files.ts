@@ -67,19 +67,6 @@ export function lineStart(file: string, position: number): number {
 	return 0;
 }
 
-export function tailLines(file: string, bytes: number): string[] {
-	try {
-		const {fd, size} = openTranscript(file);
-		closeSync(fd);
-		const start = Math.max(0, size - bytes);
-		const chunk = readRange(file, start, size);
-		const first = start === 0 ? 0 : chunk.indexOf(0x0a) + 1;
-		return new TextDecoder().decode(chunk.subarray(first)).split('\n');
-	} catch {
-		return [];
-	}
-}
-
 /**
  * Reads `[0, end)` of a file in chunks, handing over complete lines and the position reached;
  * yields to the event loop between chunks (keys stay responsive). `onLines` returning false

@@ -16,7 +16,7 @@ import {mkdirSync, readdirSync, statSync, type Stats} from 'node:fs';
 import path from 'node:path';
 import type {CostSum} from '../../core/cost/cost.js';
 import {isSafeId} from '../../core/record/agent-record.js';
-import {countsOf} from '../../core/record/counts.js';
+import {countsOf} from '../../core/record/name-counts.js';
 import {isObject} from '../../core/record/json.js';
 import type {AgentMeta, TaskResult} from '../../core/transcript/agent-activity.js';
 import {parseMeta} from '../../core/transcript/meta.js';

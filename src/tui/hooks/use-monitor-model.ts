@@ -6,7 +6,7 @@ import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../c
 import {EMPTY_WORKFLOW_INDEX, sessionFolderOf} from '../../core/workflow/workflow-of.js';
 import type {AgentSource, WatchSnapshot} from '../../store/live/activity-watcher.js';
 import type {TranscriptSource, TranscriptState} from '../../store/transcripts/follower.js';
-import type {WorkflowSource} from '../../store/workflow/follower.js';
+import type {WorkflowSource} from '../../store/workflow/workflow-follower.js';
 import {useClock, useClockInterval} from './use-clock.js';
 import {clockInterval} from '../model/clock-interval.js';
 

@@ -1,14 +1,14 @@
 // Codex subagents beside Claude Code's in the reading commands: from the rollouts under
 // $CODEX_HOME, with no setup; bad rollout files skipped without a hang.
-import {execFileSync, spawnSync} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
 import {childRunLines, rootMetaLine, codexTime, writeRollout} from '../../helpers/codex.js';
+import {homeEnv, runCli} from '../../helpers/built-cli.js';
 import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 const ROOT = '019ab000-0000-7000-8000-00000000000a';
 const ROOT_ALONE = '019ab000-0000-7000-8000-00000000000b';
 const C1 = '019ab000-0000-7000-8000-0000000000c1';
@@ -46,19 +46,7 @@ function setUp(): Home {
 }
 
 function run(h: Home, args: readonly string[], extra: Record<string, string> = {}) {
-	return spawnSync(process.execPath, [cli, ...args], {
-		encoding: 'utf8',
-		timeout: 20_000,
-		env: {
-			PATH: process.env.PATH,
-			HOME: h.home,
-			CLAUDE_CONFIG_DIR: path.join(h.home, '.claude'),
-			AGENTLOG_DIR: h.activity,
-			XDG_STATE_HOME: path.join(h.home, 'state'),
-			CODEX_HOME: h.codex,
-			...extra,
-		},
-	});
+	return runCli(args, homeEnv(h.home, {AGENTLOG_DIR: h.activity, CODEX_HOME: h.codex, ...extra}));
 }
 
 describe('Codex sessions from the rollouts', () => {

@@ -1,14 +1,14 @@
 // Gemini CLI subagents beside Claude Code's in the reading commands, from the files the real Gemini
 // CLI 0.61.0 wrote (test/fixtures/gemini), copied into a temp home as $GEMINI_CLI_HOME/.gemini.
 import {cpSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
-import {execFileSync, spawnSync} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
 import {geminiFile, geminiHomeOf} from '../../helpers/gemini.js';
+import {homeEnv, runCli} from '../../helpers/built-cli.js';
 import {tempDir} from '../../helpers/tmp.js';
 
-const cli = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'agentlog.js');
 /** The fixtures were made on this day; the clock is pinned a little after. */
 const NOW = '2026-11-29T03:00:00.000Z';
 
@@ -34,21 +34,8 @@ function setUp(...scenarios: string[]): Home {
 }
 
 function run(h: Home, args: readonly string[], extra: Record<string, string> = {}) {
-	return spawnSync(process.execPath, [cli, ...args], {
-		encoding: 'utf8',
-		timeout: 20_000,
-		env: {
-			PATH: process.env.PATH,
-			HOME: h.home,
-			CLAUDE_CONFIG_DIR: path.join(h.home, '.claude'),
-			AGENTLOG_DIR: path.join(h.home, '.claude', 'agent-activity'),
-			XDG_STATE_HOME: path.join(h.home, 'state'),
-			CODEX_HOME: path.join(h.home, 'no-codex'),
-			GEMINI_CLI_HOME: path.join(h.home, 'gemini-cli-home'),
-			AGENTLOG_NOW: NOW,
-			...extra,
-		},
-	});
+	const providers = {CODEX_HOME: path.join(h.home, 'no-codex'), GEMINI_CLI_HOME: path.join(h.home, 'gemini-cli-home'), AGENTLOG_NOW: NOW};
+	return runCli(args, homeEnv(h.home, {...providers, ...extra}));
 }
 
 const json = <T>(r: {readonly stdout: string}): T => JSON.parse(r.stdout) as T;

@@ -8,7 +8,7 @@ import type {AgentRecord} from '../../../src/core/record/agent-record.js';
 import type {EventLine} from '../../../src/core/record/event-line.js';
 import type {Json} from '../../../src/core/record/json.js';
 import {foldEvents} from '../../../src/core/history/fold.js';
-import {recordOf} from '../../../src/core/history/moment.js';
+import {recordOf} from '../../../src/core/history/moment-from-log.js';
 import {importedLine} from '../../../src/core/history/imported.js';
 import {lifecycleLines, recordSteps, stopReasonText} from '../../../src/core/record/lifecycle.js';
 import {USER_STOP_REASON} from '../../../src/core/record/limits.js';

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {isSafeId} from '../../../src/core/record/agent-record.js';
 import {isSafeRefName, isSha} from '../../../src/core/history/git-refs.js';
 import {isInterruptedToolStatus} from '../../../src/core/hook/agent-call.js';
-import {parseProcStat} from '../../../src/core/monitor/session-process.js';
+import {parseProcStat} from '../../../src/core/monitor/session-process-rules.js';
 import {foldedPrefix} from '../../../src/core/text/bounded.js';
 import {safeLine, safeText} from '../../../src/core/text/safe-text.js';
 import {seededRandom} from '../../helpers/seeded-random.js';

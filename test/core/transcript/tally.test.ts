@@ -4,8 +4,8 @@ import {describe, expect, it} from 'vitest';
 import {costTotals, emptySummary, foldLines, tokenTotals} from '../../../src/core/transcript/summary.js';
 import {LIST_PRICES} from '../../../src/core/cost/price.js';
 import {MAX_SEGMENTS, parseTally, runFigures, tallyLines, tallyTotals, tokenSum, TallyFold} from '../../../src/core/transcript/tally.js';
-import {agentFigures, SYNTHETIC_MODEL} from '../../../src/core/transcript/figures.js';
-import {sumCounts} from '../../../src/core/record/counts.js';
+import {agentFigures, SYNTHETIC_MODEL} from '../../../src/core/transcript/agent-figures.js';
+import {sumCounts} from '../../../src/core/record/name-counts.js';
 import {assistantLine, isoAt, promptLine, textLine, toolResultLine, toolUseBlock, toolUseLine} from '../../helpers/transcript-lines.js';
 
 const fixtures = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'claude');

@@ -4,9 +4,8 @@
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {OtlpConfig} from '../../../src/core/otlp/config.js';
-import type {Span} from '../../../src/core/otlp/span.js';
 import {FIRST_BACKOFF_MS, SpanExporter} from '../../../src/store/otlp/exporter.js';
+import {testOtlpConfig as config, testSpan} from '../../helpers/otlp-spans.js';
 
 const servers: http.Server[] = [];
 
@@ -35,29 +34,6 @@ async function always429(retryAfter: string): Promise<string> {
 	return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
 }
 
-const config = (endpoint: string): OtlpConfig => ({
-	endpoint,
-	endpointFrom: '--otlp',
-	headers: {},
-	protocol: 'http/protobuf',
-	gzip: false,
-	timeoutMs: 5000,
-	resource: [],
-});
-
-const span: Span = {
-	traceId: '5e6711e5241a462a8d155122611a9569',
-	spanId: '0123456789abcdef',
-	name: 'invoke_agent Explore',
-	kind: 1,
-	startNs: 1_000_000n,
-	endNs: 2_000_000n,
-	attributes: [],
-	events: [],
-	droppedEvents: 0,
-	status: {code: 0},
-};
-
 describe('Retry-After that asks for no wait, again and again', () => {
 	for (const value of ['0', '-5']) {
 		it(`Retry-After: ${value} is honoured once; later tries of the batch back off`, async () => {
@@ -69,7 +45,7 @@ describe('Retry-After that asks for no wait, again and again', () => {
 				maxAttempts: 4,
 				onRetry: (_reason, wait) => waits.push(wait),
 			});
-			const result = await exporter.send([span]);
+			const result = await exporter.send([testSpan()]);
 			expect(result.ok).toBe(false);
 			expect(waits).toEqual([0, FIRST_BACKOFF_MS, 2 * FIRST_BACKOFF_MS]);
 		});

@@ -2,7 +2,7 @@
 // the controls; played with a fake wall clock.
 import {describe, expect, it} from 'vitest';
 import type {EventLine} from '../../../src/core/record/event-line.js';
-import {momentOf} from '../../../src/core/history/moment.js';
+import {momentOf} from '../../../src/core/history/moment-from-log.js';
 import {Replay} from '../../../src/store/live/replay.js';
 
 const S = '3f2c9a10-7b4e-4d21-9c55-0e8d1a6b2f47';

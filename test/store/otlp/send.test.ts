@@ -5,10 +5,9 @@
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {OtlpConfig} from '../../../src/core/otlp/config.js';
-import type {Span} from '../../../src/core/otlp/span.js';
 import {SpanExporter} from '../../../src/store/otlp/exporter.js';
 import {MAX_RETRY_AFTER_MS, postTraces, retryAfter} from '../../../src/store/otlp/send.js';
+import {testOtlpConfig as config, testSpan} from '../../helpers/otlp-spans.js';
 
 interface Collector {
 	readonly url: string;
@@ -64,29 +63,6 @@ const trickle =
 		res.flushHeaders();
 		timers.push(setInterval(() => res.write('x'), everyMs));
 	};
-
-const config = (url: string, timeoutMs: number): OtlpConfig => ({
-	endpoint: url,
-	endpointFrom: '--otlp',
-	headers: {},
-	protocol: 'http/protobuf',
-	gzip: false,
-	timeoutMs,
-	resource: [],
-});
-
-const span: Span = {
-	traceId: '5e6711e5241a462a8d155122611a9569',
-	spanId: '0123456789abcdef',
-	name: 'invoke_agent Explore',
-	kind: 1,
-	startNs: 1_000_000n,
-	endNs: 2_000_000n,
-	attributes: [],
-	events: [],
-	droppedEvents: 0,
-	status: {code: 0},
-};
 
 const timed = async <T>(work: Promise<T>): Promise<{value: T; ms: number}> => {
 	const start = Date.now();
@@ -172,7 +148,7 @@ describe('Retry-After', () => {
 				setTimeout(() => exporter.stop(), 50);
 			},
 		});
-		const {value, ms} = await timed(exporter.send([span]));
+		const {value, ms} = await timed(exporter.send([testSpan()]));
 		expect(waits).toEqual([{wait: 30_000, asked: 100_000_000}]);
 		expect(value).toEqual({ok: false, reason: 'stopped', unsent: 1, stopped: true});
 		expect(ms).toBeLessThan(2000);
@@ -189,7 +165,7 @@ describe('Retry-After', () => {
 			context: {resource: [], scopeName: 'agentlog', scopeVersion: 'test'},
 			batchBudgetMs: 2000,
 		});
-		const {value, ms} = await timed(exporter.send([span]));
+		const {value, ms} = await timed(exporter.send([testSpan()]));
 		expect(value).toEqual({ok: false, reason: 'HTTP 429 (gave up after 0 s of tries)', unsent: 1, stopped: false});
 		expect(ms).toBeLessThan(1500);
 	});
@@ -202,7 +178,7 @@ describe('Retry-After', () => {
 			maxAttempts: 6,
 			batchBudgetMs: 700,
 		});
-		const {value, ms} = await timed(exporter.send([span]));
+		const {value, ms} = await timed(exporter.send([testSpan()]));
 		expect(value.ok).toBe(false);
 		expect(!value.ok && value.reason).toMatch(/^no complete answer within \d+ ms/);
 		expect(ms).toBeGreaterThanOrEqual(650);

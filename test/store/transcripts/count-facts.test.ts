@@ -5,7 +5,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {TranscriptFacts} from '../../../src/core/monitor/inferred-stop.js';
 import {readCountFacts} from '../../../src/store/transcripts/count-facts.js';
-import {readAgentActivities} from '../../../src/store/transcripts/one-shot.js';
+import {readAgentActivities} from '../../../src/store/transcripts/read-once.js';
 import type {FollowTarget} from '../../../src/store/transcripts/reader.js';
 import {agentResultLine, promptLine, textLine, toolResultLine, toolUseLine, toolUseBlock, assistantLine} from '../../helpers/transcript-lines.js';
 import {tempDir} from '../../helpers/tmp.js';

@@ -5,7 +5,7 @@ import {closeSync, mkdirSync, openSync, symlinkSync, writeFileSync, writeSync} f
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {TranscriptState} from '../../../src/store/transcripts/reader.js';
-import {readAgentActivities, readAgentActivity} from '../../../src/store/transcripts/one-shot.js';
+import {readAgentActivities, readAgentActivity} from '../../../src/store/transcripts/read-once.js';
 import {ParentScanner} from '../../../src/store/transcripts/parent-scan.js';
 import {tempDir} from '../../helpers/tmp.js';
 import {

@@ -7,7 +7,7 @@
 import {appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
-import {readAgentActivities} from '../../../src/store/transcripts/one-shot.js';
+import {readAgentActivities} from '../../../src/store/transcripts/read-once.js';
 import {MAX_STATE_CACHE_BYTES, TranscriptStateCache} from '../../../src/store/transcripts/state-cache.js';
 import {prices} from '../../../src/store/cost/prices.js';
 import {runMain} from '../../helpers/run-main.js';

@@ -1,0 +1,154 @@
+// The test index: for every file of src/, the test files that import it directly, written to
+// docs/test-index.md. A file's own test sits at the mirror path (src/a/b.ts → test/a/b.test.ts) when
+// it has one; the index finds the others, and names the files no test imports.
+//
+//   node scripts/test-index.mjs          write docs/test-index.md
+//   node scripts/test-index.mjs --check  exit 1 when the committed file differs from what it would write
+//
+// Only static imports count (`import … from`, `export … from`, `import '…'`), resolved from the
+// importing file; an `import type` alone exercises no code and is left out, as are dynamic `import()`
+// and `vi.mock` paths. Only `*.test.ts(x)` files count: what a helper under test/helpers/ imports is
+// not followed.
+// Deterministic (sorted, no clock, no absolute paths) so the committed file changes only with the
+// tests.
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const INDEX_FILE = 'docs/test-index.md';
+
+/** Repository-relative paths (forward slashes) of the files under `dir` whose name matches `keep`, sorted. */
+function walk(dir, keep) {
+	const out = [];
+	const visit = rel => {
+		for (const entry of readdirSync(path.join(root, rel), {withFileTypes: true})) {
+			const child = `${rel}/${entry.name}`;
+			if (entry.isDirectory()) {
+				if (child !== 'test/fixtures') visit(child);
+			} else if (entry.isFile() && keep(entry.name)) {
+				out.push(child);
+			}
+		}
+	};
+	visit(dir);
+	return out.sort();
+}
+
+/** The module specifiers a file imports statically, type-only imports left out. */
+export function staticImports(file, text) {
+	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+	const specifiers = [];
+	for (const statement of source.statements) {
+		if (ts.isImportDeclaration(statement)) {
+			const clause = statement.importClause;
+			const typeOnly =
+				clause !== undefined &&
+				(clause.isTypeOnly ||
+					(clause.name === undefined &&
+						clause.namedBindings !== undefined &&
+						ts.isNamedImports(clause.namedBindings) &&
+						clause.namedBindings.elements.length > 0 &&
+						clause.namedBindings.elements.every(element => element.isTypeOnly)));
+			if (!typeOnly && ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
+		} else if (
+			ts.isExportDeclaration(statement) &&
+			!statement.isTypeOnly &&
+			statement.moduleSpecifier !== undefined &&
+			ts.isStringLiteral(statement.moduleSpecifier)
+		) {
+			specifiers.push(statement.moduleSpecifier.text);
+		}
+	}
+	return specifiers;
+}
+
+/** A relative specifier resolved to a repository path among `known` (`./x.js` → `x.ts` or `x.tsx`), or undefined. */
+function resolve(from, specifier, known) {
+	if (!specifier.startsWith('.')) return undefined;
+	const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+	const stem = target.replace(/\.(?:js|jsx|mjs|cjs|ts|tsx)$/, '');
+	for (const candidate of [target, `${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`]) {
+		if (known.has(candidate)) return candidate;
+	}
+	return undefined;
+}
+
+/** The mirror test of a source file: src/a/b.ts → test/a/b.test.ts (or .test.tsx). */
+export function mirrorTests(sourceFile) {
+	const stem = `test/${sourceFile.slice('src/'.length).replace(/\.[^./]+$/, '')}`;
+	return [`${stem}.test.ts`, `${stem}.test.tsx`];
+}
+
+/** Source file → the test files that import it, the mirror test first, then in path order. */
+export function buildIndex() {
+	const sources = walk('src', name => /\.(?:ts|tsx|json)$/.test(name) && !name.endsWith('.d.ts'));
+	const known = new Set(sources);
+	const tests = walk('test', name => /\.test\.(?:ts|tsx)$/.test(name));
+	const importers = new Map(sources.map(file => [file, []]));
+	for (const test of tests) {
+		const text = readFileSync(path.join(root, test), 'utf8');
+		const seen = new Set();
+		for (const specifier of staticImports(test, text)) {
+			const target = resolve(test, specifier, known);
+			if (target !== undefined && !seen.has(target)) {
+				seen.add(target);
+				importers.get(target).push(test);
+			}
+		}
+	}
+	return sources.map(source => {
+		const mirror = mirrorTests(source);
+		const list = importers.get(source);
+		const first = list.filter(test => mirror.includes(test));
+		return {source, tests: [...first, ...list.filter(test => !mirror.includes(test))], mirror: first.length > 0};
+	});
+}
+
+/** The index as Markdown. */
+export function renderIndex(index) {
+	const withTests = index.filter(entry => entry.tests.length > 0);
+	const untested = index.filter(entry => entry.tests.length === 0);
+	const mirrored = index.filter(entry => entry.mirror).length;
+	const lines = [
+		'# Test index',
+		'',
+		'Generated by `node scripts/test-index.mjs` (do not edit by hand; `test/build/test-index.test.ts`',
+		'fails while this file is stale). For every file of `src/`, the test files that import it directly,',
+		'the test at the mirror path first when there is one. How it is read: [Development](development.md#tests).',
+		'',
+		`${index.length} source files: ${mirrored} with a test at the mirror path, ${withTests.length - mirrored} imported only by other tests, ${untested.length} imported by no test.`,
+		'',
+		'## Source → tests',
+		'',
+		...withTests.map(entry => `- ${entry.source} ← ${entry.tests.join(', ')}`),
+		'',
+		'## Imported by no test',
+		'',
+		'Covered, if at all, through the files that use them, or by the end-to-end tests of the built CLI and hook.',
+		'',
+		...untested.map(entry => `- ${entry.source}`),
+		'',
+	];
+	return lines.join('\n');
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+	const text = renderIndex(buildIndex());
+	const file = path.join(root, INDEX_FILE);
+	if (process.argv.includes('--check')) {
+		let committed = '';
+		try {
+			committed = readFileSync(file, 'utf8');
+		} catch {
+			// A missing index is a stale one.
+		}
+		if (committed !== text) {
+			console.error(`${INDEX_FILE} is stale: run node scripts/test-index.mjs`);
+			process.exit(1);
+		}
+	} else {
+		writeFileSync(file, text);
+	}
+}
