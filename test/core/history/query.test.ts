@@ -1,28 +1,9 @@
 import {describe, expect, it} from 'vitest';
-import type {EventLine} from '../../../src/core/record/event-line.js';
-import {foldEvents, type AgentHistory} from '../../../src/core/history/fold.js';
+import {foldEvents} from '../../../src/core/history/fold.js';
 import {matchesFilter, page, parseStatuses, parseTimeBound, resolveAgentPrefix, sortHistories, sortLines} from '../../../src/core/history/query.js';
 import {gitText, historyRow, historyStatusText} from '../../../src/present/history-text.js';
 import {ALL_HOSTILE, RAW_CONTROL} from '../../helpers/hostile.js';
-
-const NOW = Date.parse('2026-03-01T12:00:00Z');
-const S = 'sess-1';
-const at = (minutesAgo: number): string => new Date(NOW - minutesAgo * 60_000).toISOString();
-const line = (fields: Partial<EventLine> & Pick<EventLine, 'event' | 'at'>): EventLine => ({v: 1, sessionId: S, ...fields});
-
-function histories(): AgentHistory[] {
-	return foldEvents(
-		[
-			line({event: 'SubagentStart', at: at(120), agentId: 'aa11', type: 'Explore', git: {head: 'abcdef0123', branch: 'main'}}),
-			line({event: 'SubagentStop', at: at(110), agentId: 'aa11', type: 'Explore', git: {head: '1234567890'}}),
-			line({event: 'SubagentStart', at: at(60), agentId: 'aa22', type: 'explore'}),
-			line({event: 'SubagentStart', at: at(30), agentId: 'bb33', type: 'Plan'}),
-			line({event: 'SessionEnd', at: at(20), data: {reason: 'other'}}),
-			line({event: 'SubagentStart', at: at(1), agentId: 'cc44', type: 'worker'}),
-		],
-		{now: NOW},
-	);
-}
+import {NOW, at, histories, line} from '../../helpers/history-fixture.js';
 
 describe('filters', () => {
 	it('type is exact but case-insensitive, status a set, since/until on startedAt', () => {

@@ -12,6 +12,12 @@ import {TranscriptRoots} from '../../../src/store/transcripts/transcript-paths.j
 import {tempDir} from '../../helpers/tmp.js';
 import {isoAt, promptLine, T0, textLine, toolResultLine, toolUseLine} from '../../helpers/transcript-lines.js';
 
+/**
+ * The live reader resolves each path once per synchronous pass (store/transcripts/transcript-paths.ts):
+ * what changed on disk is seen from the next pass on, as the follower's reads are.
+ */
+const nextPass = (): Promise<void> => new Promise(resolve => setImmediate(resolve));
+
 const SESSION = '4d5611e5-241a-462a-8d15-5122611a9569';
 
 let claude: string;
@@ -69,7 +75,7 @@ describe('readNew', () => {
 		expect(r.summary().lines).toBe(2);
 	});
 
-	it('says when the transcript is missing and when it appears', () => {
+	it('says when the transcript is missing and when it appears', async () => {
 		const file = agentFile();
 		const r = reader(file);
 		expect(r.readNew()).toEqual({changed: true, presenceChanged: true, historyWanted: false});
@@ -78,9 +84,11 @@ describe('readNew', () => {
 		expect(r.state().transcriptPath).toBeUndefined();
 		expect(r.readNew()).toEqual({changed: false, presenceChanged: false, historyWanted: false});
 		writeFileSync(file, calls(1));
+		await nextPass();
 		expect(r.readNew()).toEqual({changed: true, presenceChanged: true, historyWanted: false});
 		expect(r.state()).toMatchObject({missing: false, transcriptPath: file});
 		rmSync(file);
+		await nextPass();
 		expect(r.readNew()).toMatchObject({changed: true, presenceChanged: true});
 		expect(r.missing).toBe(true);
 	});
@@ -187,7 +195,7 @@ describe('paths', () => {
 		expect(f.summary().lines).toBe(0);
 	});
 
-	it('finds a workflow agent’s transcript under subagents/workflows while the record’s path is missing', () => {
+	it('finds a workflow agent’s transcript under subagents/workflows while the record’s path is missing', async () => {
 		const named = agentFile('w1');
 		const real = path.join(subagents, 'workflows', 'run-1', 'agent-w1.jsonl');
 		mkdirSync(path.dirname(real), {recursive: true});
@@ -199,12 +207,13 @@ describe('paths', () => {
 		expect(r.summary().toolCalls).toHaveLength(2);
 		// The record's own path appears: another file, read from the start.
 		writeFileSync(named, calls(1, 30));
+		await nextPass();
 		r.readNew();
 		expect(r.state().transcriptPath).toBe(named);
 		expect(r.summary().toolCalls.map(c => c.id)).toEqual(['t30']);
 	});
 
-	it('looks for the task in the parent agent’s transcript, else in the session’s', () => {
+	it('looks for the task in the parent agent’s transcript, else in the session’s', async () => {
 		const file = agentFile('child');
 		writeFileSync(file, lines(promptLine('Nested.', {agentId: 'child'})));
 		writeFileSync(path.join(subagents, 'agent-child.meta.json'), JSON.stringify({parentAgentId: 'parent1', agentType: 'Explore'}));
@@ -218,6 +227,7 @@ describe('paths', () => {
 		// The parent's transcript is not there yet: not a path to read.
 		expect(nested.parentPath()).toBeUndefined();
 		writeFileSync(agentFile('parent1'), '');
+		await nextPass();
 		expect(nested.parentPath()).toBe(agentFile('parent1'));
 	});
 });
