@@ -5,7 +5,6 @@ import {Option, type Command} from 'commander';
 import {EXPORT_FORMATS, type ExportFormat} from '../../present/export-rows.js';
 import {writeExport} from '../../app/export/write-export.js';
 import {writeStdout} from '../shared/json-output.js';
-import {runOtlp} from './otlp-export.js';
 import {CliError} from '../../core/user-error.js';
 import {addFilterOptions, addHistoryReadOptions, selectionFrom, toStderr, type FilterOptions, type HistoryReadOptions} from '../shared/history-options.js';
 
@@ -50,6 +49,8 @@ export function registerExportCommand(program: Command): void {
 		.option('--follow', "with --otlp: keep running, and send each agent's span when its run ends (runs still going: on quit, marked unfinished)")
 		.action(async (session: string | undefined, options: ExportOptions) => {
 			if (options.otlp !== undefined || options.follow) {
+				// Loaded when it runs: its sender takes Node's http, https and zlib, which no other command needs.
+				const {runOtlp} = await import('./otlp-export.js');
 				await runOtlp(session, options, command.getOptionValueSource('format') === 'cli');
 				return;
 			}
