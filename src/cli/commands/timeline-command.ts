@@ -4,6 +4,7 @@ import {ruleOptions} from '../shared/read-options.js';
 import chalk from 'chalk';
 import {InvalidArgumentError, type Command} from 'commander';
 import {CELL_COLOR, drawTimeline, fullWindow, TIMELINE_SYMBOLS, timelineText, type TimelinePicture} from '../../present/timeline.js';
+import {timelineJson} from '../../present/timeline-json.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {wrapText} from '../../core/text/wrap.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
@@ -68,19 +69,7 @@ export async function runTimeline(sessionArg: string | undefined, options: Timel
 		process.stderr.write(`agentlog: skipped ${timeline.skipped} unreadable line(s) of the event log of session ${sessionLabel(sessionId)}\n`);
 	}
 	if (options.json) {
-		const lanes = timeline.lanes.map(lane => ({
-			agentId: lane.id,
-			label: lane.label,
-			status: lane.status,
-			startedAt: new Date(lane.startMs).toISOString(),
-			stoppedAt: lane.stopMs === undefined ? null : new Date(lane.stopMs).toISOString(),
-			idle: (lane.idle ?? []).map(span => ({
-				from: new Date(span.fromMs).toISOString(),
-				to: span.toMs === undefined ? null : new Date(span.toMs).toISOString(),
-			})),
-			marks: (lane.marks ?? []).map(mark => ({kind: mark.kind, at: new Date(mark.ms).toISOString()})),
-		}));
-		process.stdout.write(`${safeJsonStringify(lanes, 2)}\n`);
+		process.stdout.write(`${safeJsonStringify(timelineJson(timeline.lanes), 2)}\n`);
 		return;
 	}
 	const tty = process.stdout.isTTY === true;
