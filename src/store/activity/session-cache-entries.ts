@@ -17,7 +17,7 @@
 //   file's mtime, size and inode, as one array (no repeated keys).
 import type {AgentCountFacts, SessionSummary, SummaryReader} from '../../core/monitor/session-counts.js';
 import type {AgentStatus} from '../../core/record/agent-record.js';
-import {ALL_PROVIDERS, type Provider} from '../../core/record/provider.js';
+import {ALL_PROVIDERS, isProvider, type Provider} from '../../core/record/provider.js';
 
 /** An agent as the session counts see it, and the name of its file in the session folder. */
 export interface SessionAgent extends AgentCountFacts {
@@ -199,4 +199,74 @@ export function summaryEntry(summary: SessionSummary<SessionReader>, invalid: nu
  */
 export function sessionProvider(agents: readonly SessionAgent[]): Exclude<Provider, 'claude'> | undefined {
 	return agents.find(a => a.provider !== undefined)?.provider;
+}
+
+/** One session folder's entry in the cache file (see above). */
+export interface SessionEntry {
+	/** The folder's mtime; -1 when it was racy (never matches). */
+	m: number;
+	/** JSON of one FileEntry per agent file, by name; files that are not regular files have only their name. */
+	f: string;
+	/** The summary, when every file was a regular file read at least a tick ago and no agentId repeats. */
+	c?: SummaryEntry;
+	/** The session's provider when not Claude Code (sessionProvider of its agents). */
+	p?: string;
+}
+
+/** The provider a cached entry keeps; undefined for Claude Code's, false when it is not one agentlog knows. */
+export function cachedProvider(entry: SessionEntry): Exclude<Provider, 'claude'> | undefined | false {
+	if (entry.p === undefined) {
+		return undefined;
+	}
+	return isProvider(entry.p) && entry.p !== 'claude' ? entry.p : false;
+}
+
+export const withProvider = (provider: Exclude<Provider, 'claude'> | undefined): {p?: string} => (provider === undefined ? {} : {p: provider});
+
+/** The cached file entries (parsed from their JSON); undefined when missing or not well formed. */
+export function fileEntries(cached: SessionEntry | undefined): unknown[] | undefined {
+	if (cached === undefined || typeof cached.f !== 'string') {
+		return undefined;
+	}
+	try {
+		const entries: unknown = JSON.parse(cached.f);
+		return Array.isArray(entries) ? entries : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** A session whose folder has not changed: its cached facts, when every entry is whole and usable. */
+export function unchanged(entries: unknown[] | undefined): {agents: SessionAgent[]; invalid: number} | undefined {
+	if (entries === undefined) {
+		return undefined;
+	}
+	const agents: SessionAgent[] = [];
+	let invalid = 0;
+	for (const entry of entries) {
+		const facts = Array.isArray(entry) && entry.length > 1 && entry[1] !== -1 ? factsOf(entry) : undefined;
+		if (facts === undefined) {
+			// Not a regular file, racy, or not well formed: the folder is looked at again.
+			return undefined;
+		}
+		if ('invalid' in facts) {
+			invalid += 1;
+		} else {
+			agents.push(facts);
+		}
+	}
+	return {agents, invalid};
+}
+
+/** The cached entries by file name (well-formed ones only). */
+export function byName(entries: unknown[] | undefined): Map<string, readonly unknown[]> {
+	const out = new Map<string, readonly unknown[]>();
+	if (entries !== undefined) {
+		for (const entry of entries) {
+			if (Array.isArray(entry) && typeof entry[0] === 'string') {
+				out.set(entry[0], entry);
+			}
+		}
+	}
+	return out;
 }

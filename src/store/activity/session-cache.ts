@@ -20,7 +20,7 @@ import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {agentCountFacts, summarizeAgents, type SessionSummary} from '../../core/monitor/session-counts.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
-import {isProvider, type Provider} from '../../core/record/provider.js';
+import type {Provider} from '../../core/record/provider.js';
 import {writeAtomic} from '../fs/atomic-write.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {listAgentFiles, readAgentFile, type SessionDirInfo} from './read-agents.js';
@@ -33,9 +33,14 @@ import {
 	type Facts,
 	type FileEntry,
 	type Key,
+	byName,
+	cachedProvider,
+	fileEntries,
+	unchanged,
+	withProvider,
 	type SessionAgent,
+	type SessionEntry,
 	type SessionReader,
-	type SummaryEntry,
 } from './session-cache-entries.js';
 
 export type {SessionAgent, SessionReader} from './session-cache-entries.js';
@@ -62,17 +67,6 @@ export interface SessionFacts {
 	readonly invalid: number;
 	/** The tool whose session it is (its records name it), when not Claude Code. */
 	readonly provider?: Exclude<Provider, 'claude'>;
-}
-
-interface SessionEntry {
-	/** The folder's mtime; -1 when it was racy (never matches). */
-	m: number;
-	/** JSON of one FileEntry per agent file, by name; files that are not regular files have only their name. */
-	f: string;
-	/** The summary, when every file was a regular file read at least a tick ago and no agentId repeats. */
-	c?: SummaryEntry;
-	/** The session's provider when not Claude Code (sessionProvider of its agents). */
-	p?: string;
 }
 
 interface CacheData {
@@ -108,16 +102,6 @@ export function sessionAgent(file: string, record: AgentRecord): SessionAgent {
 	return {file, ...agentCountFacts(record), ...(provider === undefined ? {} : {provider})};
 }
 
-/** The provider a cached entry keeps; undefined for Claude Code's, false when it is not one agentlog knows. */
-function cachedProvider(entry: SessionEntry): Exclude<Provider, 'claude'> | undefined | false {
-	if (entry.p === undefined) {
-		return undefined;
-	}
-	return isProvider(entry.p) && entry.p !== 'claude' ? entry.p : false;
-}
-
-const withProvider = (provider: Exclude<Provider, 'claude'> | undefined): {p?: string} => (provider === undefined ? {} : {p: provider});
-
 function isInside(file: string, folder: string): boolean {
 	const relative = path.relative(path.resolve(folder), path.resolve(file));
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
@@ -126,54 +110,6 @@ function isInside(file: string, folder: string): boolean {
 /** The summary of a session's agents (undefined when two files name one agentId). */
 function summarize(agents: readonly SessionAgent[]): SessionSummary<SessionReader> | undefined {
 	return summarizeAgents(agents, (agent, reader) => ({...reader, file: agent.file}));
-}
-
-/** The cached file entries (parsed from their JSON); undefined when missing or not well formed. */
-function fileEntries(cached: SessionEntry | undefined): unknown[] | undefined {
-	if (cached === undefined || typeof cached.f !== 'string') {
-		return undefined;
-	}
-	try {
-		const entries: unknown = JSON.parse(cached.f);
-		return Array.isArray(entries) ? entries : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/** A session whose folder has not changed: its cached facts, when every entry is whole and usable. */
-function unchanged(entries: unknown[] | undefined): {agents: SessionAgent[]; invalid: number} | undefined {
-	if (entries === undefined) {
-		return undefined;
-	}
-	const agents: SessionAgent[] = [];
-	let invalid = 0;
-	for (const entry of entries) {
-		const facts = Array.isArray(entry) && entry.length > 1 && entry[1] !== -1 ? factsOf(entry) : undefined;
-		if (facts === undefined) {
-			// Not a regular file, racy, or not well formed: the folder is looked at again.
-			return undefined;
-		}
-		if ('invalid' in facts) {
-			invalid += 1;
-		} else {
-			agents.push(facts);
-		}
-	}
-	return {agents, invalid};
-}
-
-/** The cached entries by file name (well-formed ones only). */
-function byName(entries: unknown[] | undefined): Map<string, readonly unknown[]> {
-	const out = new Map<string, readonly unknown[]>();
-	if (entries !== undefined) {
-		for (const entry of entries) {
-			if (Array.isArray(entry) && typeof entry[0] === 'string') {
-				out.set(entry[0], entry);
-			}
-		}
-	}
-	return out;
 }
 
 /**
