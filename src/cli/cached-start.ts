@@ -20,6 +20,7 @@ import path from 'node:path';
 import {Script} from 'node:vm';
 import {codeCacheName, isCodeCacheName} from '../core/install/code-cache.js';
 import {readCodeCache, writeCodeCache} from '../store/fs/code-cache-file.js';
+import {COMMAND_NAMES} from './shared/command-names.js';
 
 /** The bundle's first line, written by scripts/build.mjs. */
 const HEADER = /^\/\/ agentlog bundle ([0-9a-f]{16})\n/u;
@@ -29,13 +30,19 @@ const SCREENS = new Set(['watch', 'replay', 'demo']);
 /** What the CLI's bundle requires for its Markdown renderer (scripts/build.mjs). */
 const MARKDOWN = './markdown.cjs';
 
-/** `screen` for the commands that draw with Ink (bare `agentlog` and its options too), else `command`. */
+/**
+ * `screen` for the commands that draw with Ink: bare `agentlog`, its options, and a session id (an
+ * argument that names no command is watch's, the default command's); else `command`.
+ */
 export function runKind(args: readonly string[]): 'screen' | 'command' {
 	const first = args[0];
 	if (first === undefined || SCREENS.has(first)) {
 		return 'screen';
 	}
-	return first.startsWith('-') && !['-h', '--help', '-V', '--version', '-v'].includes(first) ? 'screen' : 'command';
+	if (first.startsWith('-')) {
+		return ['-h', '--help', '-V', '--version', '-v'].includes(first) ? 'command' : 'screen';
+	}
+	return COMMAND_NAMES.includes(first) ? 'command' : 'screen';
 }
 
 /** Runs the CLI's bundle `file` (the command line `args`) from its code cache; its exports. */

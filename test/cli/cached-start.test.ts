@@ -7,14 +7,23 @@ import {runBundle, runKind} from '../../src/cli/cached-start.js';
 import {tempDir} from '../helpers/tmp.js';
 
 describe('runKind', () => {
-	it('gives the screens their own cache: bare agentlog, watch, replay, demo, and watch options', () => {
-		for (const args of [[], ['watch'], ['replay', 's1'], ['demo'], ['--max', '3'], ['-d', 'x']]) {
+	it('gives the screens their own cache: bare agentlog, watch, replay, demo, watch options, a session id', () => {
+		for (const args of [
+			[],
+			['watch'],
+			['replay', 's1'],
+			['demo'],
+			['--max', '3'],
+			['-d', 'x'],
+			['24e07ee9'],
+			['24e07ee9-7e32-4755-ad29-6c259aa43465', '--max', '3'],
+		]) {
 			expect(runKind(args), args.join(' ')).toBe('screen');
 		}
 	});
 
 	it('gives every other command, help and the version the commands cache', () => {
-		for (const args of [['ls'], ['history', '--json'], ['status'], ['--help'], ['-h'], ['-V'], ['--version'], ['-v']]) {
+		for (const args of [['ls'], ['history', '--json'], ['status'], ['stop', 'a1'], ['help'], ['--help'], ['-h'], ['-V'], ['--version'], ['-v']]) {
 			expect(runKind(args), args.join(' ')).toBe('command');
 		}
 	});

@@ -13,6 +13,7 @@ describe('writeJsonArray', () => {
 			'text',
 			3,
 			null,
+			undefined,
 			[],
 			{nested: {a: [{b: 'c'}]}},
 			{big: 'y'.repeat(700_000)},

@@ -2,6 +2,7 @@ import {execFileSync} from 'node:child_process';
 import {appendFileSync, mkdirSync, renameSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {foldEvents} from '../../../src/core/history/fold.js';
 import {formatEventLine, type EventLine} from '../../../src/core/record/event-line.js';
 import {EVENT_LOG_NAME} from '../../../src/core/record/file-names.js';
 import {lifecycleFacts, SessionEventFollower} from '../../../src/store/history/session-event-follower.js';
@@ -57,6 +58,34 @@ describe('SessionEventFollower', () => {
 		expect(kinds(follower)).toEqual(['spawned', 'completed', 'resumed', 'interrupted']);
 		expect(follower.getSnapshot().agents.get('a1')?.steps.at(-1)).toEqual({kind: 'interrupted', at: at(90), reason: 'session-end:prompt_input_exit'});
 		expect(follower.bytesRead).toBe(text([start(0), stop(10), start(60), end(90, 'prompt_input_exit')]).length);
+	});
+
+	it('gives every agent the history its own lines and the session’s would, ties included', () => {
+		const dir = sessionDir();
+		const lines = [
+			start(0, 'a1'),
+			start(0, 'a2'),
+			idle(5, 'a2'),
+			start(5, 'a3'),
+			stop(20, 'a1'),
+			// At the same moment as the SessionEnd: a1's repeat stop, a3's stop, a2 still idle.
+			stop(30, 'a3'),
+			end(30, 'prompt_input_exit'),
+			line(30.2, 'SessionStart', undefined, {data: {source: 'resume'}}),
+			start(30.5, 'a1'),
+			start(31, 'a4'),
+			line(31, 'SessionEnd', undefined, {data: {reason: 'other', interrupted: ['a5']}}),
+		];
+		append(dir, lines);
+		const follower = new SessionEventFollower(dir);
+		follower.read();
+		const session = lines.filter(l => l.agentId === undefined);
+		for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) {
+			const own = foldEvents([...lines.filter(l => l.agentId === id), ...session], {now: 0}).find(h => h.agentId === id);
+			expect(follower.getSnapshot().agents.get(id)?.steps, id).toEqual(own?.lifecycle);
+		}
+		expect(kinds(follower, 'a3')).toEqual(['spawned', 'completed']);
+		expect(kinds(follower, 'a5')).toEqual(['interrupted']);
 	});
 
 	it('keeps the session’s starts: a start right after the session came back is a resume', () => {
