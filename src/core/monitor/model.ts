@@ -184,6 +184,11 @@ interface Kept {
 /** Facts by record; a record is replaced, never changed, when its file changes. */
 const factsCache = new WeakMap<AgentRecord, Kept>();
 
+/** The workflow run an agent is an agent of, by its transcript's path or `.meta.json`. */
+function workflowTagOf(agent: AgentRecord, facts: TranscriptFacts | undefined, workflows: WorkflowIndex | undefined): WorkflowTag | undefined {
+	return workflowOf(agent.agentId, {transcriptPath: facts?.transcriptPath ?? agent.transcriptPath, meta: facts?.meta}, workflows);
+}
+
 /** The facts of one agent, computed again only when its record or transcript state is new. */
 export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefined, knownParent?: string, workflows?: WorkflowIndex): AgentFacts {
 	const kept = factsCache.get(agent);
@@ -191,7 +196,7 @@ export function agentFacts(agent: AgentRecord, facts: TranscriptFacts | undefine
 		return kept.value;
 	}
 	const report = reportOf(agent, facts);
-	const workflow = workflowOf(agent.agentId, {transcriptPath: facts?.transcriptPath ?? agent.transcriptPath, meta: facts?.meta}, workflows);
+	const workflow = workflowTagOf(agent, facts, workflows);
 	const value: AgentFacts = {
 		...describe(agent, facts, workflow),
 		prompt: facts?.prompt,
@@ -269,9 +274,9 @@ export function rememberWork(known: ReadonlySet<string>, transcripts: ReadonlyMa
 	return next ?? known;
 }
 
-function followOf(items: readonly ViewItem[]): FollowRequest[] {
+function followOf(agents: readonly AgentRecord[]): FollowRequest[] {
 	const out: FollowRequest[] = [];
-	for (const {agent} of items) {
+	for (const agent of agents) {
 		if (agent.transcriptPath) {
 			out.push({agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd});
 		}
@@ -336,13 +341,14 @@ function costOf(facts: TranscriptFacts | undefined): CostSum | undefined {
 
 /** The runs of every agent the view keeps (before the cap): members' states and tokens. */
 function workflowGroups(all: readonly ViewItem[], input: MonitorInput): WorkflowGroup[] {
-	const {transcripts, knownParents, workflows} = input;
+	const {transcripts, workflows} = input;
 	const members = all.flatMap(item => {
 		if (item.ghost) {
 			return [];
 		}
 		const facts = transcripts.get(item.agent.agentId);
-		const workflow = agentFacts(item.agent, facts, knownParents?.get(item.agent.agentId), workflows).workflow;
+		// Only the run, not every fact of an agent that may never be shown (a thousand in a workflow).
+		const workflow = workflowTagOf(item.agent, facts, workflows);
 		return workflow === undefined
 			? []
 			: [{agentId: item.agent.agentId, workflow, state: memberState(item, workflows), tokens: tokensOf(facts), cost: costOf(facts)}];
@@ -362,18 +368,8 @@ export function buildMonitorModel(input: MonitorInput): MonitorModel {
 		toMonitorItem(item, agentFacts(item.agent, transcripts.get(item.agent.agentId), knownParents?.get(item.agent.agentId), workflows)),
 	);
 	// Ghosts are followed too (hidden or not): their transcript may show work, which makes them real.
-	const ghosts =
-		view.ghostCount === 0
-			? []
-			: buildView(agents, {
-					...input.options,
-					now: input.now,
-					transcripts,
-					showGhosts: true,
-					showAll: true,
-					...(worked === undefined ? {} : {worked}),
-				}).items.filter(item => item.ghost);
-	const fresh = followOf([...view.items, ...ghosts.filter(g => !view.items.some(item => item.agent === g.agent))]);
+	const shown = new Set(view.items.map(item => item.agent));
+	const fresh = followOf([...view.items.map(item => item.agent), ...(view.ghostAgents ?? []).filter(agent => !shown.has(agent))]);
 	const followKey = fresh.map(t => `${t.agentId}\u0000${t.transcriptPath}\u0000${t.cwd ?? ''}`).join('\n');
 	// The same list as before while nothing in it changed (a clock tick), so a reader keyed on it holds.
 	const kept = followCache.get(agents);

@@ -87,6 +87,8 @@ export interface AgentView {
 	readonly hiddenByCap: number;
 	/** Every item shown but for the cap (`items` is its start). */
 	readonly uncapped?: readonly ViewItem[];
+	/** The ghosts' records, shown or not, most recently started first. */
+	readonly ghostAgents?: readonly AgentRecord[];
 }
 
 function toItem(agent: AgentRecord, ghost: boolean, options: ViewOptions): ViewItem {
@@ -222,5 +224,6 @@ export function buildView(given: readonly AgentRecord[], options: ViewOptions): 
 		ghostCount: sorted.length - real.length,
 		hiddenByCap: shown.length - items.length,
 		uncapped: shown,
+		ghostAgents: ghosts.size === 0 ? [] : sorted.filter(item => item.ghost).map(item => item.agent),
 	};
 }
