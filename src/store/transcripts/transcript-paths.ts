@@ -27,6 +27,8 @@ export class TranscriptRoots {
 	 * 1,000 agents. A link swapped later is seen at the next pass.
 	 */
 	private readonly pass = new Map<string, ResolvedPath>();
+	/** The real path of each folder met, kept as long as the resolved paths are (`resolved` or `pass`). */
+	private readonly folders = new Map<string, string>();
 
 	constructor(
 		claudeDir: string | undefined,
@@ -77,20 +79,44 @@ export class TranscriptRoots {
 		if (found === undefined) {
 			found = this.resolveNow(file, extraRoot);
 			if (!this.oneShot && this.pass.size === 0) {
-				queueMicrotask(() => this.pass.clear());
+				queueMicrotask(() => {
+					this.pass.clear();
+					this.folders.clear();
+				});
 			}
 			known.set(key, found);
 		}
 		return found;
 	}
 
+	/**
+	 * `file`'s real path, as realpath(3) gives it; undefined when there is none (missing). A thousand
+	 * agents' transcripts lie in a few folders: each folder is resolved once, and a file that is no
+	 * link is its real folder and its name (one lstat, where realpath(3) looks at every component).
+	 */
+	private realFile(file: string): string | undefined {
+		const name = path.basename(file);
+		try {
+			if (name === '.' || name === '..' || name === '' || lstatSync(file).isSymbolicLink()) {
+				return realpath(file);
+			}
+			const dir = path.dirname(file);
+			let real = this.folders.get(dir);
+			if (real === undefined) {
+				real = realpath(dir);
+				this.folders.set(dir, real);
+			}
+			return path.join(real, name);
+		} catch {
+			return undefined;
+		}
+	}
+
 	private resolveNow(file: string, extraRoot: string | undefined): ResolvedPath {
 		const extra = extraRoot === undefined ? [] : [path.resolve(extraRoot)];
 		const lexicalRoots = [...this.lexical, ...extra];
-		let real: string;
-		try {
-			real = realpath(file);
-		} catch {
+		const real = this.realFile(file);
+		if (real === undefined) {
 			return {ok: false, reason: TranscriptRoots.inside(path.resolve(file), lexicalRoots) ? 'missing' : 'refused'};
 		}
 		const realExtra = extra.flatMap(dir => {
