@@ -29,6 +29,8 @@ export class TranscriptRoots {
 	private readonly pass = new Map<string, ResolvedPath>();
 	/** The real path of each folder met, kept as long as the resolved paths are (`resolved` or `pass`). */
 	private readonly folders = new Map<string, string>();
+	/** The roots' real paths while one of them is missing: for one pass (it may appear by the next). */
+	private passReal: string[] | undefined;
 
 	constructor(
 		claudeDir: string | undefined,
@@ -56,6 +58,8 @@ export class TranscriptRoots {
 		const found = reals.filter((d): d is string => d !== undefined);
 		if (found.length === reals.length || this.oneShot) {
 			this.real = found;
+		} else {
+			this.passReal = found;
 		}
 		return found;
 	}
@@ -82,6 +86,7 @@ export class TranscriptRoots {
 				queueMicrotask(() => {
 					this.pass.clear();
 					this.folders.clear();
+					this.passReal = undefined;
 				});
 			}
 			known.set(key, found);
@@ -126,7 +131,7 @@ export class TranscriptRoots {
 				return [];
 			}
 		});
-		const roots = [...(this.real ?? this.reals()), ...realExtra];
+		const roots = [...(this.real ?? this.passReal ?? this.reals()), ...realExtra];
 		return TranscriptRoots.inside(real, roots) ? {ok: true, path: real} : {ok: false, reason: 'refused'};
 	}
 }

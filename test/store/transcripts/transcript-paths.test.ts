@@ -77,6 +77,22 @@ describe('TranscriptRoots.resolve', () => {
 	});
 });
 
+describe('TranscriptRoots, a root that appears', () => {
+	it('is looked for again at the next pass, not at every path of this one', async () => {
+		const {claude, project, outside} = world();
+		const later = path.join(outside, 'demo-transcripts');
+		writeFileSync(path.join(project, 'agent-a1.jsonl'), '{}\n');
+		const roots = new TranscriptRoots(claude, [later]);
+		expect(roots.resolve(path.join(project, 'agent-a1.jsonl'))).toMatchObject({ok: true});
+		mkdirSync(later);
+		writeFileSync(path.join(later, 'agent-a2.jsonl'), '{}\n');
+		// This pass resolved the roots while it was missing.
+		expect(roots.resolve(path.join(later, 'agent-a2.jsonl'))).toEqual({ok: false, reason: 'refused'});
+		await Promise.resolve();
+		expect(roots.resolve(path.join(later, 'agent-a2.jsonl'))).toEqual({ok: true, path: path.join(later, 'agent-a2.jsonl')});
+	});
+});
+
 describe('findWorkflowTranscript', () => {
 	it('finds a workflow agent’s transcript under subagents/workflows/<run>/, and nothing elsewhere', () => {
 		const {project} = world();
