@@ -12,9 +12,11 @@ import {afterAll} from 'vitest';
 // before (gone by then).
 process.env.AGENTLOG_TEST_TMP_ROOT ??= os.tmpdir();
 const sandbox = mkdtempSync(path.join(process.env.AGENTLOG_TEST_TMP_ROOT, 'agentlog-test-'));
+/** Removing a file's sandbox (some tests leave 20,000 files) may take long on a loaded machine. */
+const SANDBOX_REMOVAL_MS = 120_000;
 afterAll(() => {
 	rmSync(sandbox, {recursive: true, force: true, maxRetries: 3});
-});
+}, SANDBOX_REMOVAL_MS);
 mkdirSync(path.join(sandbox, 'tmp'));
 process.env.TMPDIR = path.join(sandbox, 'tmp');
 process.env.HOME = path.join(sandbox, 'home');
