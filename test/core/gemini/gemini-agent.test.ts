@@ -2,7 +2,16 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {EMPTY_CHAT, foldGeminiChat} from '../../../src/core/gemini/chat.js';
-import {COMPLETE_TASK_REASON, geminiCountFacts, geminiFacts, geminiRecord, geminiUsage, UNNAMED_TYPE} from '../../../src/core/gemini/gemini-agent.js';
+import {
+	COMPLETE_TASK_REASON,
+	GEMINI_GONE,
+	geminiCountFacts,
+	geminiFacts,
+	geminiRecord,
+	geminiUsage,
+	UNNAMED_TYPE,
+	unendedSince,
+} from '../../../src/core/gemini/gemini-agent.js';
 import {isFailure} from '../../../src/core/record/limits.js';
 import {foldGeminiFile, geminiFile} from '../../helpers/gemini.js';
 
@@ -63,6 +72,33 @@ describe('geminiRecord', () => {
 		expect(Date.parse(record!.updatedAt)).toBe(chat.lastAt);
 		expect(facts.summary.activity).toContain('read_file');
 		expect(facts.endedTurn).toBe(false);
+	});
+
+	it('a cut child once Gemini CLI no longer runs its session: interrupted at its last line, why said', () => {
+		const {chat, child, main} = agent('cut', 'stuck');
+		const parent = foldGeminiFile(main.path);
+		expect(unendedSince(chat, parent)).toBe(Date.parse('2026-11-29T02:48:12.848Z'));
+		const record = geminiRecord(chat, child.path, main.id, parent, true);
+		expect(record).toMatchObject({status: 'stopped', interrupted: true, stopReason: GEMINI_GONE, stoppedAt: new Date(chat.lastAt!).toISOString()});
+		const facts = geminiFacts(chat, parent, {gone: true});
+		expect(facts.endedTurn).toBe(true);
+		expect(facts.summary.activity).toBeUndefined();
+		expect(geminiCountFacts(chat, parent, undefined, true).endedTurn).toBe(true);
+	});
+
+	it('gone changes nothing for a child that ended: its own end stands', () => {
+		for (const [scenario, script] of [
+			['tools', 'reader'],
+			['fail', 'broken'],
+		] as const) {
+			const {chat, child, main} = agent(scenario, script);
+			const parent = foldGeminiFile(main.path);
+			expect(unendedSince(chat, parent)).toBeUndefined();
+			expect(geminiRecord(chat, child.path, main.id, parent, true)).toEqual(geminiRecord(chat, child.path, main.id, parent));
+		}
+		// Before the parent's call, its own complete_task ends it.
+		const {chat, child, main} = agent('tools', 'reader', false);
+		expect(geminiRecord(chat, child.path, main.id, undefined, true)).toMatchObject({status: 'stopped', stopReason: COMPLETE_TASK_REASON});
 	});
 
 	it('out of turns but completed in the grace turn: GOAL, as the parent says', () => {
