@@ -13,7 +13,7 @@ import {isObject} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {EMPTY_SUMMARY, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
 import {MODEL_MAX, type TranscriptTally} from '../transcript/tally.js';
-import {chatToolCalls, GEMINI_TEXT_MAX, type GeminiChat, type GeminiToolCall} from './chat.js';
+import {chatToolCalls, GEMINI_TEXT_MAX, type GeminiChat, type GeminiTokens, type GeminiToolCall} from './chat.js';
 
 /** The type of a child whose parent has not yet written its `invoke_agent` call (it is written when the child ends). */
 export const UNNAMED_TYPE = 'subagent';
@@ -190,10 +190,15 @@ export function geminiRecord(child: GeminiChat, file: string, sessionId: string,
 	};
 }
 
-/** One request's tokens Claude's way: input without its cached part, output with the thinking. */
-function requestUsage(tokens: {readonly input: number; readonly output: number; readonly cached: number; readonly thoughts: number}) {
+/**
+ * One request's tokens Claude's way, as Google bills them: input is the prompt (`input`, which
+ * includes its cached part) without that cached part, plus the tool-use prompt (`tool`, outside
+ * `input`); cache read is the cached part (billed at the cache rate); output is the answer with
+ * the thinking (`thoughts`, billed as output). `input + output + thoughts + tool = total`.
+ */
+export function requestUsage(tokens: GeminiTokens) {
 	const cacheRead = Math.min(tokens.cached, tokens.input);
-	return {input: tokens.input - cacheRead, output: tokens.output + tokens.thoughts, cacheRead, cacheWrite: 0};
+	return {input: tokens.input - cacheRead + tokens.tool, output: tokens.output + tokens.thoughts, cacheRead, cacheWrite: 0};
 }
 
 /** Its requests summed (each message once: the file's last copy of each id), priced when a pricer knows the model. */
