@@ -1028,7 +1028,7 @@ function importedRun(s, line, ms) {
   if (line.state === "stopped" || line.state === "interrupted") {
     const stopAt = facts.stoppedAt ?? line.at;
     const kind = line.state === "interrupted" ? "interrupted" : isUserStop(facts.stopReason) ? "user-stopped" : "completed";
-    stop(s, { ...line, at: stopAt }, Date.parse(stopAt), kind, line.state === "stopped" && facts.stopReason !== void 0 ? facts.stopReason : line.event);
+    stop(s, { ...line, at: stopAt }, Date.parse(stopAt), kind, facts.stopReason ?? line.event);
   } else {
     stateFacts(s, line, ms);
   }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Writes src/core/cost/price-data.json: the Anthropic and OpenAI price tables of the
+// Writes src/core/cost/price-data.json: the Anthropic, OpenAI and Google price tables, and
+// OpenRouter's `qwen/…` models (see PROVIDERS in price-data.mjs), of the
 // @pydantic/genai-prices package installed (a devDependency), trimmed to what agentlog prices
 // (tokens in, out, cache read, cache write; tiers; dated prices; context windows). Run it after
 // `npm update @pydantic/genai-prices`; a test fails while the committed file differs from what

@@ -25,7 +25,7 @@ import {warnAboutPrices} from './shared/prices-warning.js';
 
 export function createProgram(): Command {
 	const program = new Command('agentlog')
-		.description('A terminal monitor for Claude Code subagents.')
+		.description('A terminal monitor for the subagents of Claude Code, Codex CLI, Qwen Code, Gemini CLI and opencode.')
 		.version(VERSION, '-V, --version', 'print the version')
 		.helpOption('-h, --help', 'show help')
 		.showHelpAfterError('(run with --help for usage)')

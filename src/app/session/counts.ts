@@ -64,5 +64,9 @@ export function statusCounts(
 	);
 	// Only what the counts read, and only what was appended since the last run (a status bar runs this every few seconds).
 	const transcripts = targets.length === 0 ? undefined : readCountFacts(targets, {claudeDir: env().claude, cacheFile: env().countFactsCacheFile});
-	return {counts: summarizeSession(agents, {now, ...ruleOptions(options)}, transcripts), provider: 'claude'};
+	// Whose session it is, as `sessions` says it: the first of its agents that names a tool (Qwen Code's, by the hook), else Claude Code's.
+	return {
+		counts: summarizeSession(agents, {now, ...ruleOptions(options)}, transcripts),
+		provider: agents.find(a => a.provider !== undefined)?.provider ?? 'claude',
+	};
 }

@@ -6,6 +6,7 @@ import {sessionLabel} from '../../store/activity/read-agents.js';
 import type {SessionListing} from '../../store/activity/session-listing.js';
 import {listGeminiSessions, type GeminiListing, type GeminiRead} from '../../store/gemini/gemini-files.js';
 import {geminiSessionOf, scanGeminiSessions, type GeminiScan, type GeminiSession} from '../../store/gemini/gemini-sessions.js';
+import {geminiRunning} from '../../store/gemini/gemini-process.js';
 import {env, clockNow} from '../env.js';
 
 export interface GeminiOptions {
@@ -30,7 +31,7 @@ export function scanGemini(options: GeminiOptions): GeminiScan {
 		memory = new Map();
 		memories.set(home, memory);
 	}
-	return scanGeminiSessions({geminiHome: home, sinceMs: clockNow() - GEMINI_LISTED_DAYS * 86_400_000, memory});
+	return scanGeminiSessions({geminiHome: home, sinceMs: clockNow() - GEMINI_LISTED_DAYS * 86_400_000, memory, running: geminiRunning});
 }
 
 /** The same sessions listed, their files not read: enough for the session argument and the newest-session rule. */

@@ -1,5 +1,6 @@
-// `agentlog import`: adds the subagents Claude Code still keeps in <claude>/projects to the
-// history (store/history/import.ts), with a progress line on a terminal and a summary at the end.
+// `agentlog import`: adds the subagents Claude Code still keeps in <claude>/projects, and Codex
+// CLI's, Qwen Code's, Gemini CLI's and opencode's, to the history (store/history/import.ts), with a
+// progress line on a terminal and a summary at the end.
 import type {Command} from 'commander';
 import {parseTimeBound} from '../../core/history/query.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
@@ -96,16 +97,27 @@ export function registerImportCommand(program: Command): void {
 	program
 		.command('import')
 		.description(
-			"add the subagents Claude Code still keeps in <claude>/projects (their transcripts), Codex CLI's (its rollouts) and Gemini CLI's (their session files), to the history; never over what the hook recorded; running it again adds only new or grown transcripts",
+			'add to the history the subagents Claude Code (<claude>/projects), Codex CLI, Qwen Code, Gemini CLI and opencode still keep on disk; never over what the hook recorded; running it again adds only new or grown ones',
 		)
 		.option('--since <when>', 'only transcripts written since then: a duration before now (2h, 7d) or an ISO time')
 		.option(
 			'--project <name>',
-			"only Claude Code project folders whose name holds this (a name or a part of the project path); Codex's and Gemini's files are then left out",
+			"only Claude Code project folders whose name holds this (a name or a part of the project path); Codex's, Qwen Code's, Gemini's and opencode's subagents are then left out",
 		)
 		.option('--codex-home <dir>', "OpenAI Codex CLI's folder, whose subagents' rollouts are imported too (default: $CODEX_HOME, else ~/.codex)")
 		.option('--gemini-home <dir>', "Gemini CLI's folder, whose subagents' files are imported too (default: $GEMINI_CLI_HOME/.gemini, else ~/.gemini)")
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
+		.addHelpText(
+			'after',
+			'\nWhat it reads (a folder that is not there is skipped):\n' +
+				"  Claude Code  its subagents' transcripts in <claude>/projects\n" +
+				"  Codex CLI    its subagents' rollouts in --codex-home\n" +
+				"  Qwen Code    its subagents' transcripts in <qwen>/projects (<qwen>:\n" +
+				'               $QWEN_RUNTIME_DIR, else $QWEN_HOME, else ~/.qwen)\n' +
+				"  Gemini CLI   its subagents' files in --gemini-home\n" +
+				'  opencode     its child sessions in its databases in $XDG_DATA_HOME/opencode\n' +
+				'               (else ~/.local/share/opencode)',
+		)
 		.option('--dry-run', 'read and count, write nothing')
 		.option(
 			'--json',

@@ -1,7 +1,7 @@
-// What tokens cost in dollars, at list prices: the Anthropic and OpenAI tables of
-// @pydantic/genai-prices (price-data.json, made from the package by scripts/prices), matched by
-// model id, dated, with the long-context tiers (a request over a tier's start is priced wholly at
-// it). A test holds this against the package's own calcPrice on every model. An estimate: plans
+// What tokens cost in dollars, at list prices: the Anthropic, OpenAI and Google tables of
+// @pydantic/genai-prices, and OpenRouter's `qwen/…` models (price-data.json, made from the package
+// by scripts/prices), matched by model id, dated, with the long-context tiers (a request over a
+// tier's start is priced wholly at it). A test holds this against the package's own calcPrice on every model. An estimate: plans
 // and discounts pay differently. Pure.
 import DATA from './price-data.json' with {type: 'json'};
 import type {PriceUsage, Pricer} from './cost.js';
@@ -80,18 +80,34 @@ function matches(match: Match, id: string): boolean {
 	return match.and.every(m => matches(m, id));
 }
 
-/** The model a model id is priced as: Claude models from Anthropic's table, others from OpenAI's. */
+/** The provider whose table is searched first for a model id: its own maker's, where the id names it. */
+function firstProvider(id: string): string {
+	return id.includes('claude') ? 'anthropic' : id.includes('gemini') ? 'google' : 'openai';
+}
+
+/**
+ * The model a model id is priced as: searched first in its maker's table (Claude models in
+ * Anthropic's, Gemini models in Google's, others in OpenAI's), then in the others in table order
+ * (OpenRouter's holds only `qwen/…` ids, matched whole).
+ */
 export function pricedModel(modelId: string, table: PriceTable = PRICE_TABLE): PricedModel | undefined {
 	const id = modelId.trim().toLowerCase();
 	if (id === '' || id.startsWith('<')) {
 		// `<synthetic>`: a message Claude Code made itself, no model ran.
 		return undefined;
 	}
-	const order = id.includes('claude') ? ['anthropic', 'openai'] : ['openai', 'anthropic'];
-	for (const providerId of order) {
-		const found = table.providers.find(p => p.id === providerId)?.models.find(m => matches(m.match, id));
-		if (found !== undefined) {
-			return found;
+	const first = firstProvider(id);
+	const found = table.providers.find(p => p.id === first)?.models.find(m => matches(m.match, id));
+	if (found !== undefined) {
+		return found;
+	}
+	for (const provider of table.providers) {
+		if (provider.id === first) {
+			continue;
+		}
+		const other = provider.models.find(m => matches(m.match, id));
+		if (other !== undefined) {
+			return other;
 		}
 	}
 	return undefined;

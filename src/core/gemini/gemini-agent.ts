@@ -13,7 +13,7 @@ import {isObject} from '../record/json.js';
 import {head} from '../text/bounded.js';
 import {EMPTY_SUMMARY, type ResponseUsage, type ToolCall} from '../transcript/summary.js';
 import {MODEL_MAX, type TranscriptTally} from '../transcript/tally.js';
-import {chatToolCalls, GEMINI_TEXT_MAX, type GeminiChat, type GeminiToolCall} from './chat.js';
+import {chatToolCalls, GEMINI_TEXT_MAX, type GeminiChat, type GeminiTokens, type GeminiToolCall} from './chat.js';
 
 /** The type of a child whose parent has not yet written its `invoke_agent` call (it is written when the child ends). */
 export const UNNAMED_TYPE = 'subagent';
@@ -21,6 +21,8 @@ export const UNNAMED_TYPE = 'subagent';
 export const COMPLETE_TASK_REASON = 'complete-task';
 /** Gemini's own end reason (`Termination Reason:`), kept as the stop reason: `termination:MAX_TURNS`. */
 export const TERMINATION_PREFIX = 'termination:';
+/** The stop reason of a child that had not ended when Gemini CLI no longer ran its session (killed, closed). */
+export const GEMINI_GONE = 'session-end:gemini-exited';
 
 /** The parent's `invoke_agent` call that ran this child (by the child's id), when written. */
 export function invokeCallOf(parent: GeminiChat | undefined, agentId: string): GeminiToolCall | undefined {
@@ -81,8 +83,12 @@ export interface GeminiEnd {
 	readonly at?: number;
 }
 
-/** How the child stands: from the parent's call when written, else from its own `complete_task`. */
-export function geminiEnd(child: GeminiChat, call: GeminiToolCall | undefined): GeminiEnd {
+/**
+ * How the child stands: from the parent's call when written, else from its own `complete_task`.
+ * `gone`: Gemini CLI no longer runs the session (the store looked); a child that had not ended
+ * then was cut off, and is interrupted at its last sign of life.
+ */
+export function geminiEnd(child: GeminiChat, call: GeminiToolCall | undefined, gone = false): GeminiEnd {
 	if (call !== undefined) {
 		const reason = call.terminateReason;
 		const at = call.at ?? child.lastAt;
@@ -99,7 +105,23 @@ export function geminiEnd(child: GeminiChat, call: GeminiToolCall | undefined): 
 		const at = done.at ?? child.lastAt;
 		return {phase: 'stopped', stopReason: COMPLETE_TASK_REASON, ...(at === undefined ? {} : {at})};
 	}
+	if (gone) {
+		return {phase: 'interrupted', stopReason: GEMINI_GONE, ...(child.lastAt === undefined ? {} : {at: child.lastAt})};
+	}
 	return {phase: 'active'};
+}
+
+/**
+ * When a child that has not ended (no parent call, no `complete_task`) started (ms), else undefined:
+ * the store then asks whether Gemini CLI still runs its session.
+ */
+export function unendedSince(child: GeminiChat, parent: GeminiChat | undefined): number | undefined {
+	const meta = child.meta;
+	if (meta?.kind !== 'subagent' || geminiEnd(child, invokeCallOf(parent, meta.sessionId)).phase !== 'active') {
+		return undefined;
+	}
+	const start = meta.startTime === undefined ? Number.NaN : Date.parse(meta.startTime);
+	return Number.isFinite(start) ? start : (child.messages[0]?.at ?? child.lastAt ?? 0);
 }
 
 const iso = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -129,15 +151,15 @@ function lastTokens(chat: GeminiChat) {
 /**
  * The record of a subagent file (undefined for a main session's, or one whose first line was not
  * read). `sessionId`: the main session (the folder it sits in); `parent`: the main session's file
- * read, when found.
+ * read, when found; `gone`: Gemini CLI no longer runs the session (see geminiEnd).
  */
-export function geminiRecord(child: GeminiChat, file: string, sessionId: string, parent: GeminiChat | undefined): AgentRecord | undefined {
+export function geminiRecord(child: GeminiChat, file: string, sessionId: string, parent: GeminiChat | undefined, gone = false): AgentRecord | undefined {
 	const meta = child.meta;
 	if (meta === undefined || meta.kind !== 'subagent' || !isSafeId(meta.sessionId)) {
 		return undefined;
 	}
 	const call = invokeCallOf(parent, meta.sessionId);
-	const end = geminiEnd(child, call);
+	const end = geminiEnd(child, call, gone);
 	const startedAt = meta.startTime ?? iso(child.messages[0]?.at) ?? iso(child.lastAt) ?? new Date(0).toISOString();
 	const stopped = end.phase !== 'active';
 	const report = summaryReport(call?.report ?? child.summary);
@@ -168,10 +190,15 @@ export function geminiRecord(child: GeminiChat, file: string, sessionId: string,
 	};
 }
 
-/** One request's tokens Claude's way: input without its cached part, output with the thinking. */
-function requestUsage(tokens: {readonly input: number; readonly output: number; readonly cached: number; readonly thoughts: number}) {
+/**
+ * One request's tokens Claude's way, as Google bills them: input is the prompt (`input`, which
+ * includes its cached part) without that cached part, plus the tool-use prompt (`tool`, outside
+ * `input`); cache read is the cached part (billed at the cache rate); output is the answer with
+ * the thinking (`thoughts`, billed as output). `input + output + thoughts + tool = total`.
+ */
+export function requestUsage(tokens: GeminiTokens) {
 	const cacheRead = Math.min(tokens.cached, tokens.input);
-	return {input: tokens.input - cacheRead, output: tokens.output + tokens.thoughts, cacheRead, cacheWrite: 0};
+	return {input: tokens.input - cacheRead + tokens.tool, output: tokens.output + tokens.thoughts, cacheRead, cacheWrite: 0};
 }
 
 /** Its requests summed (each message once: the file's last copy of each id), priced when a pricer knows the model. */
@@ -201,11 +228,11 @@ const hasWork = (chat: GeminiChat): boolean => chat.messages.some(m => m.type ==
 export function geminiFacts(
 	child: GeminiChat,
 	parent: GeminiChat | undefined,
-	options: {readonly mtimeMs?: number; readonly pricer?: Pricer} = {},
+	options: {readonly mtimeMs?: number; readonly pricer?: Pricer; readonly gone?: boolean} = {},
 ): TranscriptFacts {
 	const agentId = child.meta?.sessionId ?? '';
 	const call = invokeCallOf(parent, agentId);
-	const end = geminiEnd(child, call);
+	const end = geminiEnd(child, call, options.gone);
 	const calls = chatToolCalls(child);
 	const toolCalls: ToolCall[] = calls.map(c => ({
 		id: c.id,
@@ -259,7 +286,7 @@ export function geminiFacts(
 }
 
 /** What the counts read of its file (a sign of life, an end, work of its own), and no more. */
-export function geminiCountFacts(child: GeminiChat, parent: GeminiChat | undefined, mtimeMs?: number): TranscriptFacts {
+export function geminiCountFacts(child: GeminiChat, parent: GeminiChat | undefined, mtimeMs?: number, gone = false): TranscriptFacts {
 	const call = invokeCallOf(parent, child.meta?.sessionId ?? '');
 	return {
 		summary: {...EMPTY_SUMMARY, lastAt: child.lastAt, hasWork: hasWork(child)},
@@ -267,7 +294,7 @@ export function geminiCountFacts(child: GeminiChat, parent: GeminiChat | undefin
 		parentAgentId: undefined,
 		history: undefined,
 		missing: false,
-		endedTurn: geminiEnd(child, call).phase !== 'active',
+		endedTurn: geminiEnd(child, call, gone).phase !== 'active',
 		hasWork: hasWork(child),
 		mtimeMs,
 	};

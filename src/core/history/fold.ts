@@ -217,7 +217,7 @@ function importedRun(s: State, line: EventLine, ms: number): void {
 		const stopAt = facts.stoppedAt ?? line.at;
 		// A hook's stop its transcript told: stopped by you (agentlog's), or by another tool's hook.
 		const kind = line.state === 'interrupted' ? 'interrupted' : isUserStop(facts.stopReason) ? 'user-stopped' : 'completed';
-		stop(s, {...line, at: stopAt}, Date.parse(stopAt), kind, line.state === 'stopped' && facts.stopReason !== undefined ? facts.stopReason : line.event);
+		stop(s, {...line, at: stopAt}, Date.parse(stopAt), kind, facts.stopReason ?? line.event);
 	} else {
 		stateFacts(s, line, ms);
 	}

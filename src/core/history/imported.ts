@@ -44,6 +44,8 @@ export interface TranscriptImport {
 	readonly provider?: Exclude<Provider, 'claude'>;
 	/** A hook stopped it (its transcript's `hook_stopped_continuation`): the stop reason (`user-stop`, `hook-stop:…`) and its time (ISO). */
 	readonly hookStop?: {readonly reason: string; readonly at?: string};
+	/** It was cut off, and its tool says why (`session-end:gemini-exited`): the line is interrupted with that reason. */
+	readonly interruptReason?: string;
 }
 
 /** The facts of an Imported line, as the fold reads them (absent: unknown). */
@@ -57,7 +59,7 @@ export interface ImportedFacts {
 	readonly transcriptBytes?: number;
 	readonly transcriptMtimeMs?: number;
 	readonly transcriptPath?: string;
-	/** Why it stopped, when a hook stopped it (`user-stop`, `hook-stop:…`). */
+	/** Why it stopped, when a hook stopped it (`user-stop`, `hook-stop:…`), or why it was cut off (`session-end:…`). */
 	readonly stopReason?: string;
 }
 
@@ -81,6 +83,8 @@ export function importedLine(t: TranscriptImport): EventLine {
 	data.stoppedAt = (t.hookStop?.at === undefined ? undefined : isoOf(t.hookStop.at)) ?? at;
 	if (t.hookStop !== undefined) {
 		data.stopReason = t.hookStop.reason;
+	} else if (t.interruptReason !== undefined && !t.finished) {
+		data.stopReason = t.interruptReason;
 	}
 	if (t.description !== undefined) {
 		data.description = t.description;

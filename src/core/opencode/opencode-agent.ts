@@ -21,7 +21,7 @@ import {isObject} from '../record/json.js';
 /** The stop reason of a child cut off: opencode ended while it ran. */
 export const OPENCODE_GONE = 'session-end:opencode-exited';
 
-/** A `session` row, as the store reads it (columns opencode V1 and V2 share). */
+/** A `session` row, as the store reads it (1.18.33's columns; OpenCode 2 is assumed to keep them). */
 export interface OpencodeSessionRow {
 	readonly id: string;
 	readonly parentId: string | undefined;

@@ -2,9 +2,10 @@
 // agents. What each file said, and how far it was read, is kept in memory (`memory`) between scans
 // of one run (`watch` polls; a command that asks twice reads once); a file whose inode, size and
 // time did not change is not read again.
+import path from 'node:path';
 import type {TranscriptFacts} from '../../core/monitor/inferred-stop.js';
 import type {Pricer} from '../../core/cost/cost.js';
-import {geminiCountFacts, geminiFacts, geminiRecord} from '../../core/gemini/gemini-agent.js';
+import {geminiCountFacts, geminiFacts, geminiRecord, unendedSince} from '../../core/gemini/gemini-agent.js';
 import type {GeminiChat} from '../../core/gemini/chat.js';
 import {agentCountFacts, countSession, type RuleOptions} from '../../core/monitor/session-counts.js';
 import type {StatusCounts} from '../../core/monitor/view.js';
@@ -12,6 +13,7 @@ import type {AgentRecord} from '../../core/record/agent-record.js';
 import {sessionLabel} from '../activity/read-agents.js';
 import type {ProviderListing} from '../codex/codex-listings.js';
 import {listGeminiSessions, readGeminiFile, type GeminiRead} from './gemini-files.js';
+import {geminiProjectRoot} from './gemini-process.js';
 
 export interface GeminiFileRead {
 	readonly path: string;
@@ -25,6 +27,11 @@ export interface GeminiSession {
 	readonly lastActivity: number;
 	readonly main: GeminiFileRead | undefined;
 	readonly children: readonly GeminiFileRead[];
+	/**
+	 * Gemini CLI no longer runs this session, asked only while a child has not ended: its children
+	 * that had not ended were cut off (interrupted).
+	 */
+	readonly gone?: boolean;
 }
 
 export interface GeminiScan {
@@ -43,6 +50,33 @@ export interface GeminiScanOptions {
 	readonly sinceMs?: number;
 	/** Reads kept between scans of one run; a file is read again only from where it stopped. */
 	readonly memory?: Map<string, GeminiRead>;
+	/**
+	 * Whether Gemini CLI runs in a folder since before a child started (gemini-process.ts
+	 * geminiRunning); asked only while a child has not ended. Not given: never asked, nothing cut.
+	 */
+	readonly running?: (root: string, childStartMs: number) => boolean | undefined;
+}
+
+/** Gemini CLI no longer runs the session: a child has not ended and no process runs Gemini where it ran. */
+export function geminiSessionGone(children: readonly GeminiFileRead[], parent: GeminiChat | undefined, running: GeminiScanOptions['running']): boolean {
+	if (running === undefined) {
+		return false;
+	}
+	let since: number | undefined;
+	let child: GeminiFileRead | undefined;
+	for (const c of children) {
+		const start = unendedSince(c.read.chat, parent);
+		if (start !== undefined && (since === undefined || start < since)) {
+			since = start;
+			child = c;
+		}
+	}
+	if (since === undefined || child === undefined) {
+		return false;
+	}
+	// <tmp>/<projectId>/chats/<sessionId>/<agentId>.jsonl: the project's folder is named in <tmp>/<projectId>/.project_root.
+	const root = geminiProjectRoot(path.dirname(path.dirname(child.path))) ?? child.read.chat.meta?.cwd;
+	return root !== undefined && running(root, since) === false;
 }
 
 /** Every Gemini session with a subagent. Never throws; nothing when there is no Gemini folder. */
@@ -79,7 +113,8 @@ export function scanGeminiSessions(options: GeminiScanOptions): GeminiScan {
 			}
 		}
 		if (children.length > 0) {
-			sessions.push({sessionId: s.sessionId, lastActivity: s.lastActivity, main, children});
+			const gone = geminiSessionGone(children, main?.read.chat, options.running);
+			sessions.push({sessionId: s.sessionId, lastActivity: s.lastActivity, main, children, ...(gone ? {gone} : {})});
 		}
 	}
 	if (options.sinceMs === undefined) {
@@ -110,12 +145,15 @@ export function geminiAgentsOf(session: GeminiSession, pricer?: Pricer): GeminiA
 	const agents: AgentRecord[] = [];
 	const transcripts = new Map<string, TranscriptFacts>();
 	for (const c of session.children) {
-		const record = geminiRecord(c.read.chat, c.path, session.sessionId, parent);
+		const record = geminiRecord(c.read.chat, c.path, session.sessionId, parent, session.gone);
 		if (record === undefined) {
 			continue;
 		}
 		agents.push(record);
-		transcripts.set(record.agentId, geminiFacts(c.read.chat, parent, {mtimeMs: c.read.mtimeMs, ...(pricer === undefined ? {} : {pricer})}));
+		transcripts.set(
+			record.agentId,
+			geminiFacts(c.read.chat, parent, {mtimeMs: c.read.mtimeMs, gone: session.gone === true, ...(pricer === undefined ? {} : {pricer})}),
+		);
 	}
 	return {agents, transcripts};
 }
@@ -126,10 +164,10 @@ export function geminiSessionCounts(session: GeminiSession, options: RuleOptions
 	const records: AgentRecord[] = [];
 	const facts = new Map<string, TranscriptFacts>();
 	for (const c of session.children) {
-		const record = geminiRecord(c.read.chat, c.path, session.sessionId, parent);
+		const record = geminiRecord(c.read.chat, c.path, session.sessionId, parent, session.gone);
 		if (record !== undefined) {
 			records.push(record);
-			facts.set(record.agentId, geminiCountFacts(c.read.chat, parent, c.read.mtimeMs));
+			facts.set(record.agentId, geminiCountFacts(c.read.chat, parent, c.read.mtimeMs, session.gone));
 		}
 	}
 	return countSession(records.map(agentCountFacts), {...options, transcripts: facts});

@@ -7,12 +7,23 @@ import {geminiRecord} from '../../core/gemini/gemini-agent.js';
 import {formatEventLine} from '../../core/record/event-line.js';
 import {importDecision, importedLine, type SessionImportState, type TranscriptImport} from '../../core/history/imported.js';
 import {isSafeId} from '../../core/record/agent-record.js';
-import {listGeminiSessions, readGeminiFile} from '../gemini/gemini-files.js';
+import {listGeminiSessions, readGeminiFile, type GeminiRead} from '../gemini/gemini-files.js';
+import {geminiRunning} from '../gemini/gemini-process.js';
+import {geminiSessionGone} from '../gemini/gemini-sessions.js';
 import type {CodexImportCounts} from './import-codex.js';
 import {readImportState} from './event-log.js';
 
-/** The Imported lines of the Gemini subagents not yet in their sessions' logs (nothing is written here). */
-export function geminiImportLines(geminiHome: string, activity: string, sinceMs: number | undefined): CodexImportCounts {
+/**
+ * The Imported lines of the Gemini subagents not yet in their sessions' logs (nothing is written
+ * here). `running`: whether Gemini CLI still runs in a folder (gemini-process.ts), asked while a
+ * child has not ended: one it no longer runs was cut off, and is imported interrupted with why.
+ */
+export function geminiImportLines(
+	geminiHome: string,
+	activity: string,
+	sinceMs: number | undefined,
+	running: (root: string, childStartMs: number) => boolean | undefined = geminiRunning,
+): CodexImportCounts {
 	const counts: CodexImportCounts = {imported: 0, transcripts: 0, bytes: 0, upToDate: 0, hooked: 0, unreadable: 0, empty: 0, sessions: new Map()};
 	const listing = listGeminiSessions(geminiHome, sinceMs === undefined ? {} : {sinceMs});
 	counts.unreadable += listing.skipped;
@@ -28,6 +39,7 @@ export function geminiImportLines(geminiHome: string, activity: string, sinceMs:
 			}
 		}
 		let state: SessionImportState | undefined;
+		const reads: {readonly file: (typeof s.children)[number]; readonly read: GeminiRead}[] = [];
 		for (const file of s.children) {
 			if (sinceMs !== undefined && file.mtimeMs < sinceMs) {
 				continue;
@@ -37,7 +49,15 @@ export function geminiImportLines(geminiHome: string, activity: string, sinceMs:
 				counts.unreadable += 1;
 				continue;
 			}
-			const record = geminiRecord(read.chat, file.path, s.sessionId, parent);
+			reads.push({file, read});
+		}
+		const gone = geminiSessionGone(
+			reads.map(r => ({path: r.file.path, read: r.read})),
+			parent,
+			running,
+		);
+		for (const {file, read} of reads) {
+			const record = geminiRecord(read.chat, file.path, s.sessionId, parent, gone);
 			if (record === undefined) {
 				continue;
 			}
@@ -71,6 +91,12 @@ export function geminiImportLines(geminiHome: string, activity: string, sinceMs:
 				transcriptMtimeMs: file.mtimeMs,
 				...(record.cwd === undefined ? {} : {cwd: record.cwd}),
 				provider: 'gemini',
+				// How it ended, as watch says it: a failure's reason, Gemini's own end reason, or the cut.
+				...(record.stopReason === undefined
+					? {}
+					: record.interrupted === true
+						? {interruptReason: record.stopReason}
+						: {hookStop: {reason: record.stopReason, ...(record.stoppedAt === undefined ? {} : {at: record.stoppedAt})}}),
 			};
 			const line = importedLine(t);
 			let session = counts.sessions.get(s.sessionId);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import {geminiAgentsOf, scanGeminiSessions, type GeminiScan} from '../gemini/gemini-sessions.js';
 import type {GeminiRead} from '../gemini/gemini-files.js';
+import {geminiRunning} from '../gemini/gemini-process.js';
 import {prices} from '../cost/prices.js';
 import {ProviderLive, type ProviderScan} from './provider-live.js';
 
@@ -19,6 +20,8 @@ export interface GeminiLiveOptions {
 	readonly pollMs?: number;
 	/** How far back a session's files may have been written (ms); default two days (a session asked for by id: any time). */
 	readonly sinceMs?: number;
+	/** Whether Gemini CLI still runs in a folder (tests give their own); default: /proc looked at (gemini-process.ts). */
+	readonly running?: (root: string, childStartMs: number) => boolean | undefined;
 }
 
 /** Gemini's sessions as a source of agents: the scan is made at every poll (only new bytes are read), a session folded when shown. */
@@ -29,9 +32,17 @@ function geminiScan(options: GeminiLiveOptions): ProviderScan {
 	return {
 		key: () => {
 			const sinceMs = options.sinceMs ?? (options.session === undefined ? Date.now() - LIVE_DAYS * 86_400_000 : undefined);
-			scan = scanGeminiSessions({geminiHome: options.geminiHome, ...(sinceMs === undefined ? {} : {sinceMs}), memory});
+			scan = scanGeminiSessions({
+				geminiHome: options.geminiHome,
+				...(sinceMs === undefined ? {} : {sinceMs}),
+				memory,
+				running: options.running ?? geminiRunning,
+			});
 			return scan.sessions
-				.map(s => `${s.sessionId}|${[s.main, ...s.children].map(f => (f === undefined ? '-' : `${f.path}:${f.read.offset}:${f.read.mtimeMs}`)).join(',')}`)
+				.map(
+					s =>
+						`${s.sessionId}${s.gone === true ? '|gone' : ''}|${[s.main, ...s.children].map(f => (f === undefined ? '-' : `${f.path}:${f.read.offset}:${f.read.mtimeMs}`)).join(',')}`,
+				)
 				.join('\n');
 		},
 		read: () =>

@@ -1,8 +1,8 @@
 // opencode's own database, read for its subagents: `$XDG_DATA_HOME/opencode/opencode.db`
 // (`~/.local/share/opencode/`; a non-stable channel writes `opencode-<channel>.db` beside it). Read
 // through agentlog's own SQLite reader (store/sqlite): never locked, written or migrated, and rows
-// still in the write-ahead log are seen. Only the columns opencode 1.x and OpenCode 2 share are read
-// (docs/opencode.md). A session with a `parent_id` is a subagent; the session at the top of its
+// still in the write-ahead log are seen. Only a few columns of 1.18.33's tables are read (that
+// OpenCode 2 keeps them is assumed, not checked: docs/opencode.md). A session with a `parent_id` is a subagent; the session at the top of its
 // tree is agentlog's session.
 import {readdirSync, statSync} from 'node:fs';
 import path from 'node:path';

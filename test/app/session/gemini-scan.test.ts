@@ -55,8 +55,8 @@ describe('Gemini sessions from their files', () => {
 			].sort(),
 		);
 		expect(list.find(s => s.id === tools)!.counts).toMatchObject({active: 0, stopped: 2});
-		// Killed 11 minutes before the clock: its child is stale, not active.
-		expect(list.find(s => s.id === cut)!.counts).toMatchObject({active: 0, stale: 1});
+		// Killed 11 minutes before the clock, and no Gemini CLI runs where it ran: its child was cut off (interrupted, a stop).
+		expect(list.find(s => s.id === cut)!.counts).toMatchObject({active: 0, stale: 0, stopped: 1});
 		expect(run(h, ['sessions']).stdout).toContain(`[gemini] ${tools}`);
 		// --gemini-home naming no folder: nothing, and nothing printed.
 		const none = run(h, ['sessions', '--json', '--gemini-home', path.join(h.home, 'nowhere')]);
@@ -131,8 +131,29 @@ describe('agentlog import with Gemini', () => {
 		expect(lister.tokens).toBeGreaterThan(0);
 		const again = json<{imported: number; upToDate: number}>(run(h, ['import', '--json']));
 		expect(again).toMatchObject({imported: 0, upToDate: 3});
+		// The failed child: failed with its error in the history, as ls says it.
+		const broken = history.find(a => a.agentId === geminiFile('fail', 'broken').id)!;
+		const brokenLs = json<Record<string, unknown>[]>(run(h, ['ls', geminiFile('fail', 'main').id, '--json']))[0]!;
+		expect(broken).toMatchObject({status: 'failed', stopReason: brokenLs.stopReason, stoppedAt: brokenLs.stoppedAt});
+		expect(String(broken.stopReason)).toMatch(/^stop-failure:.*fixture: the stand-in refuses this request/u);
 		const stats = json<{byProvider: Record<string, {agents: number}>}>(run(h, ['stats', '--json', '--by', 'provider']));
 		expect(Object.keys(stats.byProvider)).toEqual(['gemini']);
 		expect(stats.byProvider.gemini!.agents).toBe(3);
+	});
+
+	it('a child cut off by a kill: interrupted in ls and in the history, with the same reason and stop', () => {
+		const h = setUp('cut');
+		const ls = json<Record<string, unknown>[]>(run(h, ['ls', geminiFile('cut', 'main').id, '--json']));
+		expect(ls).toHaveLength(1);
+		expect(ls[0]).toMatchObject({status: 'stopped', interrupted: true, stopReason: 'session-end:gemini-exited', stoppedAt: '2026-11-29T02:48:12.974Z'});
+		expect(json<{imported: number}>(run(h, ['import', '--json'])).imported).toBe(1);
+		const history = json<Record<string, unknown>[]>(run(h, ['history', '--json', '--provider', 'gemini']));
+		expect(history).toHaveLength(1);
+		expect(history[0]).toMatchObject({
+			agentId: geminiFile('cut', 'stuck').id,
+			status: 'interrupted',
+			stopReason: 'session-end:gemini-exited',
+			stoppedAt: '2026-11-29T02:48:12.974Z',
+		});
 	});
 });

@@ -95,6 +95,20 @@ describe('agentlog import', () => {
 		expect(bad.stderr).toContain("option '--since <when>'");
 	});
 
+	it('--help names every tool whose subagents it imports, and where it reads each', () => {
+		const h = setup();
+		const help = run(['import', '--help'], h).stdout.replace(/\s+/gu, ' ');
+		for (const tool of ['Claude Code', 'Codex CLI', 'Qwen Code', 'Gemini CLI', 'opencode']) {
+			expect(help, tool).toContain(tool);
+		}
+		for (const where of ['<claude>/projects', '--codex-home', '<qwen>/projects', '$QWEN_HOME', '--gemini-home', '$XDG_DATA_HOME/opencode']) {
+			expect(help, where).toContain(where);
+		}
+		// The one-line summary in agentlog --help too.
+		const top = run(['--help'], h).stdout.replace(/\s+/gu, ' ');
+		expect(top).toMatch(/import \[options\] add to the history the subagents Claude Code .*Codex CLI, Qwen Code, Gemini CLI and opencode/u);
+	});
+
 	it('install-hook suggests agentlog import once, after a real install only', () => {
 		const env = setup();
 		const dry = run(['install-hook', '--dry-run'], env);

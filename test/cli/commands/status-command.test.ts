@@ -138,6 +138,15 @@ describe('agentlog status', () => {
 		});
 	});
 
+	it("names the session's tool as sessions --json does: a Qwen Code session the hook recorded is qwen", () => {
+		const h = newHome();
+		writeAgent(h, S1, {...active('q1'), provider: 'qwen'});
+		const line = JSON.parse(status(h, ['--format=json'])) as {provider: string};
+		expect(line.provider).toBe('qwen');
+		const sessions = JSON.parse(spawn(h, ['sessions', '--json']).stdout) as {id: string; provider: string}[];
+		expect(sessions.find(s => s.id === S1)?.provider).toBe(line.provider);
+	});
+
 	it('a main session that waits is `◆ main`, first, until its transcript shows a line after the request; as sessions --json says', () => {
 		const h = newHome();
 		writeAgent(h, S1, stopped('x1'));

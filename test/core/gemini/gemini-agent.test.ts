@@ -2,7 +2,18 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {EMPTY_CHAT, foldGeminiChat} from '../../../src/core/gemini/chat.js';
-import {COMPLETE_TASK_REASON, geminiCountFacts, geminiFacts, geminiRecord, geminiUsage, UNNAMED_TYPE} from '../../../src/core/gemini/gemini-agent.js';
+import {
+	COMPLETE_TASK_REASON,
+	GEMINI_GONE,
+	geminiCountFacts,
+	geminiFacts,
+	geminiRecord,
+	geminiUsage,
+	requestUsage,
+	UNNAMED_TYPE,
+	unendedSince,
+} from '../../../src/core/gemini/gemini-agent.js';
+import {LIST_PRICES} from '../../../src/core/cost/price.js';
 import {isFailure} from '../../../src/core/record/limits.js';
 import {foldGeminiFile, geminiFile} from '../../helpers/gemini.js';
 
@@ -65,6 +76,33 @@ describe('geminiRecord', () => {
 		expect(facts.endedTurn).toBe(false);
 	});
 
+	it('a cut child once Gemini CLI no longer runs its session: interrupted at its last line, why said', () => {
+		const {chat, child, main} = agent('cut', 'stuck');
+		const parent = foldGeminiFile(main.path);
+		expect(unendedSince(chat, parent)).toBe(Date.parse('2026-11-29T02:48:12.848Z'));
+		const record = geminiRecord(chat, child.path, main.id, parent, true);
+		expect(record).toMatchObject({status: 'stopped', interrupted: true, stopReason: GEMINI_GONE, stoppedAt: new Date(chat.lastAt!).toISOString()});
+		const facts = geminiFacts(chat, parent, {gone: true});
+		expect(facts.endedTurn).toBe(true);
+		expect(facts.summary.activity).toBeUndefined();
+		expect(geminiCountFacts(chat, parent, undefined, true).endedTurn).toBe(true);
+	});
+
+	it('gone changes nothing for a child that ended: its own end stands', () => {
+		for (const [scenario, script] of [
+			['tools', 'reader'],
+			['fail', 'broken'],
+		] as const) {
+			const {chat, child, main} = agent(scenario, script);
+			const parent = foldGeminiFile(main.path);
+			expect(unendedSince(chat, parent)).toBeUndefined();
+			expect(geminiRecord(chat, child.path, main.id, parent, true)).toEqual(geminiRecord(chat, child.path, main.id, parent));
+		}
+		// Before the parent's call, its own complete_task ends it.
+		const {chat, child, main} = agent('tools', 'reader', false);
+		expect(geminiRecord(chat, child.path, main.id, undefined, true)).toMatchObject({status: 'stopped', stopReason: COMPLETE_TASK_REASON});
+	});
+
 	it('out of turns but completed in the grace turn: GOAL, as the parent says', () => {
 		expect(agent('turns', 'looper').record).toMatchObject({type: 'looper', status: 'stopped', stopReason: 'termination:GOAL'});
 	});
@@ -124,5 +162,25 @@ describe('geminiFacts and geminiUsage', () => {
 			});
 		const usage = geminiUsage(foldGeminiChat(EMPTY_CHAT, [meta, m(100), m(150)]))!;
 		expect(usage).toMatchObject({input: 150, output: 3, cacheRead: 0});
+	});
+
+	it("is priced at Google's list price per message: uncached input, cached part, output with thinking, tool-use prompt as input", () => {
+		// The real fixture: gemini-2.5-pro at $1.25 / $0.125 cached / $10 per million tokens, every message under 200k.
+		const {chat} = agent('tools', 'reader');
+		const usage = geminiUsage(chat, LIST_PRICES)!;
+		expect(usage.cost).toMatchObject({priced: 3, unpriced: 0});
+		expect(usage.cost.usd).toBeCloseTo((usage.input * 1.25 + usage.cacheRead * 0.125 + usage.output * 10) / 1_000_000, 12);
+		expect(usage.cacheRead).toBeGreaterThan(0);
+		// Each message: input + output + thoughts + tool is its total, and all of it is counted.
+		const tokens = {input: 300_000, output: 10, cached: 100_000, thoughts: 90, tool: 50, total: 300_150};
+		expect(requestUsage(tokens)).toEqual({input: 200_050, output: 100, cacheRead: 100_000, cacheWrite: 0});
+		const line = (model: string) => JSON.stringify({id: 'm1', timestamp: '2026-11-29T10:00:01.000Z', type: 'gemini', content: '', model, tokens});
+		const meta = JSON.stringify({sessionId: 'c1', kind: 'subagent', startTime: '2026-11-29T10:00:00.000Z'});
+		// Over 200k prompt tokens (cached part included): wholly at the long-context rate ($2.50 / $0.25 / $15).
+		const long = geminiUsage(foldGeminiChat(EMPTY_CHAT, [meta, line('gemini-2.5-pro')]), LIST_PRICES)!;
+		expect(long.cost.usd).toBeCloseTo((200_050 * 2.5 + 100_000 * 0.25 + 100 * 15) / 1_000_000, 12);
+		// A model the table lacks: unpriced, never $0.
+		const unknown = geminiUsage(foldGeminiChat(EMPTY_CHAT, [meta, line('gemini-9-secret')]), LIST_PRICES)!;
+		expect(unknown.cost).toMatchObject({usd: 0, priced: 0, unpriced: 1});
 	});
 });

@@ -25,8 +25,9 @@ function emptyTranscripts(): TranscriptSource {
 	return {getSnapshot: () => none, getParents: () => new Map(), subscribe: () => () => undefined, follow: () => undefined};
 }
 
-function open(gemini: string, session?: string) {
-	const live = new GeminiLive({geminiHome: gemini, activity: tempDir('activity-'), session, pollMs: 20, sinceMs: 0});
+/** `running`: whether Gemini CLI still runs where a session ran (default: it does, so nothing is cut). */
+function open(gemini: string, session?: string, running: (root: string, childStartMs: number) => boolean | undefined = () => true) {
+	const live = new GeminiLive({geminiHome: gemini, activity: tempDir('activity-'), session, pollMs: 20, sinceMs: 0, running});
 	lives.push(live);
 	const inner = new FakeSource([], {sessionId: undefined});
 	const agents = live.agents(inner);
@@ -54,6 +55,36 @@ describe('GeminiLive', () => {
 		const reader = model.items.find(i => i.agent.type === 'generalist')!;
 		expect(reader.report).toBe('notes.txt has 3 lines; the first is "alpha".');
 		expect(reader.activity?.summary.toolCounts).toEqual({read_file: 1, run_shell_command: 1, complete_task: 1});
+	});
+
+	it('a child Gemini CLI no longer runs is interrupted at its last line; one it still runs stays active', async () => {
+		const gemini = path.join(tempDir('home-'), '.gemini');
+		cpSync(geminiHomeOf('cut'), gemini, {recursive: true});
+		let running: boolean | undefined = true;
+		const asked: [string, number][] = [];
+		const {agents} = open(gemini, undefined, (root, since) => {
+			asked.push([root, since]);
+			return running;
+		});
+		const child = geminiFile('cut', 'stuck');
+		expect([...agents.getSnapshot().set.agents.values()][0]).toMatchObject({agentId: child.id, status: 'active'});
+		// Asked where the session ran (its .project_root), since the child started.
+		expect(asked[0]).toEqual([readFileSync(path.join(gemini, 'tmp/cut/.project_root'), 'utf8').trim(), Date.parse('2026-11-29T02:48:12.848Z')]);
+		// Unknown (no /proc): as before, active.
+		running = undefined;
+		await new Promise(r => setTimeout(r, 60));
+		expect([...agents.getSnapshot().set.agents.values()][0]).toMatchObject({status: 'active'});
+		running = false;
+		await vi.waitFor(
+			() =>
+				expect([...agents.getSnapshot().set.agents.values()][0]).toMatchObject({
+					status: 'stopped',
+					interrupted: true,
+					stopReason: 'session-end:gemini-exited',
+					stoppedAt: '2026-11-29T02:48:12.974Z',
+				}),
+			{timeout: 5000},
+		);
 	});
 
 	it('reads a growing child again: the cut child, then its complete_task and its parent call, ends it', async () => {
