@@ -37,8 +37,12 @@ export interface WorkflowGroup {
 	readonly counts: WorkflowCounts;
 	/** The sum over its agents given whose tokens are known; null when none is. */
 	readonly tokens: number | null;
+	/** How many agents `tokens` counts: fewer than the counts' total while some are not read (watch reads the shown ones). */
+	readonly tokensOf: number;
 	/** The sum over its agents given whose cost is known; null when none is. */
 	readonly cost: CostSum | null;
+	/** How many agents `cost` counts. */
+	readonly costOf: number;
 	/** `running` while any agent runs; then `failed` when one failed, `interrupted` when one was cut off, `stopped` when the user stopped one, else `done`. */
 	readonly state: MemberState;
 }
@@ -50,7 +54,9 @@ interface Building {
 	readonly agentIds: string[];
 	readonly counts: {running: number; done: number; failed: number; interrupted: number; stopped: number};
 	tokens: number | null;
+	tokensOf: number;
 	cost: CostSum | null;
+	costOf: number;
 }
 
 function stateOf(counts: WorkflowCounts): MemberState {
@@ -84,7 +90,9 @@ export function groupWorkflows(members: Iterable<WorkflowMember>, index?: Workfl
 				agentIds: [],
 				counts: {running: 0, done: 0, failed: 0, interrupted: 0, stopped: 0},
 				tokens: null,
+				tokensOf: 0,
 				cost: null,
+				costOf: 0,
 			};
 			groups.set(tag.runId, group);
 		}
@@ -96,9 +104,11 @@ export function groupWorkflows(members: Iterable<WorkflowMember>, index?: Workfl
 		group.counts[member.state] += 1;
 		if (member.tokens !== undefined) {
 			group.tokens = (group.tokens ?? 0) + member.tokens;
+			group.tokensOf += 1;
 		}
 		if (member.cost !== undefined) {
 			group.cost = addCost(group.cost ?? NO_COST, member.cost);
+			group.costOf += 1;
 		}
 	}
 	return [...groups.values()].map(group => {

@@ -67,14 +67,19 @@ describe('workflow agents in the monitor model', () => {
 				agentIds: ['w3', 'w2', 'w1'],
 				counts: {running: 1, done: 1, failed: 1, interrupted: 0, stopped: 0},
 				tokens: lsTokens(used),
+				tokensOf: 2,
 				// w2's transcript was folded without prices: left out (unknown), never $0.
 				cost: costTotals(used),
+				costOf: 1,
 				state: 'running',
 			},
 		]);
 		// Sonnet 4.5: 3 input at $3 and 100 cache write at $3.75 and 3 output at $15 per million.
 		expect(costTotals(used).usd).toBeCloseTo((3 * 3 + 100 * 3.75 + 3 * 15) / 1e6, 12);
-		expect(runSummary(model.workflows[0]!)).toBe('workflow wf_a1 · Check · 1 running · 1 done · 1 failed · 106 tokens · $0.0004');
+		// w3's transcript is not read, and w2's cost is unknown: each sum says over how many agents.
+		expect(runSummary(model.workflows[0]!)).toBe(
+			'workflow wf_a1 · Check · 1 running · 1 done · 1 failed · 106 tokens (2 of 3 agents) · $0.0004 (1 of 3 agents)',
+		);
 	});
 
 	it('a failed agent’s made-up model is not shown: its sidecar’s is', () => {

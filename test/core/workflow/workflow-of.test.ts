@@ -72,7 +72,9 @@ describe('groupWorkflows', () => {
 				// a3 and a4 only in the run's files (their agent files gone): counted as the run says.
 				counts: {running: 1, done: 2, failed: 1, interrupted: 0, stopped: 0},
 				tokens: 150,
+				tokensOf: 2,
 				cost: {usd: 0.75, priced: 3, unpriced: 1},
+				costOf: 2,
 				state: 'running',
 			},
 			{
@@ -82,7 +84,9 @@ describe('groupWorkflows', () => {
 				agentIds: ['x9'],
 				counts: {running: 0, done: 1, failed: 0, interrupted: 0, stopped: 0},
 				tokens: null,
+				tokensOf: 0,
 				cost: null,
+				costOf: 0,
 				state: 'done',
 			},
 		]);
