@@ -24,3 +24,15 @@ describe('markdown links', () => {
 		expect(out.split('https://example.com/a').length - 1).toBe(1);
 	});
 });
+
+describe('visibleLinks, on its own', () => {
+	it('writes a link as its text and address, or the address alone', async () => {
+		const {Marked} = await import('marked');
+		const {visibleLinks} = await import('../../../src/tui/markdown/markdown-links.js');
+		const marked = new Marked(visibleLinks());
+		expect(marked.parse('[your bank](https://evil.example/steal)', {async: false})).toBe('<p>your bank (https://evil.example/steal)</p>\n');
+		expect(marked.parse('<https://example.com/a>', {async: false})).toBe('<p>https://example.com/a</p>\n');
+		expect(marked.parse('[https://example.com/a](https://example.com/a)', {async: false})).toBe('<p>https://example.com/a</p>\n');
+		expect(marked.parse('[**bold** words](https://x.example)', {async: false})).toBe('<p><strong>bold</strong> words (https://x.example)</p>\n');
+	});
+});

@@ -75,3 +75,16 @@ describe('markdown list items', () => {
 		expect(lines.join('\n').replaceAll(SGR, '')).not.toMatch(/\[\d+m/u);
 	});
 });
+
+describe('listItemsInline, on its own', () => {
+	it('renders an item’s inline Markdown and drops the task checkbox token', async () => {
+		const {Marked} = await import('marked');
+		const {listItemsInline} = await import('../../../src/tui/markdown/markdown-list.js');
+		const marked = new Marked(listItemsInline());
+		const html = marked.parse('- a **b** `c`\n- [x] done *task*\n', {async: false});
+		expect(html).toContain('a <strong>b</strong> <code>c</code>');
+		expect(html).toContain('done <em>task</em>');
+		expect(html).not.toContain('**');
+		expect(html).not.toContain('checkbox');
+	});
+});
