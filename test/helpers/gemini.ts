@@ -1,9 +1,10 @@
 // The real Gemini CLI session files in test/fixtures/gemini (made by
 // scripts/gemini-fixtures/make-fixtures.mjs), found by what the manifest says of them.
-import {readFileSync} from 'node:fs';
+import {cpSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {EMPTY_CHAT, foldGeminiChat, type GeminiChat} from '../../src/core/gemini/chat.js';
+import {tempDir} from './tmp.js';
 
 export const GEMINI_FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/gemini');
 
@@ -36,3 +37,16 @@ export function foldGeminiFile(file: string): GeminiChat {
 
 /** The `gemini` home of a scenario (its `tmp/` and `projects.json`), as GEMINI_CLI_HOME/.gemini. */
 export const geminiHomeOf = (scenario: string): string => path.join(GEMINI_FIXTURES, scenario, 'gemini');
+
+/** The scenarios' `.gemini` folders copied into one fresh temp folder; its path (`…/.gemini`). */
+export function copyGeminiHome(...scenarios: string[]): string {
+	const gemini = path.join(tempDir('gemini-'), '.gemini');
+	for (const s of scenarios) {
+		cpSync(geminiHomeOf(s), gemini, {recursive: true});
+	}
+	return gemini;
+}
+
+/** Where a scenario's file by its script is in a home made by `copyGeminiHome`. */
+export const copiedGeminiFile = (gemini: string, scenario: string, script: string): string =>
+	path.join(gemini, path.relative(geminiHomeOf(scenario), geminiFile(scenario, script).path));

@@ -90,11 +90,20 @@ function topLevelParts(sql: string): string[] {
 
 const CONSTRAINT = /^(constraint|primary\s+key|unique|check|foreign\s+key)\b/iu;
 
+/** Where the name quoted by `q` at the start of `t` ends: a doubled quote is part of the name. */
+function closingQuote(t: string, q: string): number {
+	let i = t.indexOf(q, 1);
+	while (i > 0 && t[i + 1] === q) {
+		i = t.indexOf(q, i + 2);
+	}
+	return i;
+}
+
 /** The first name of a column definition (`\`id\` text PRIMARY KEY` → id). */
 function leadingName(part: string): string {
 	const t = part.trim();
 	const q = t[0];
-	const close = q === '`' || q === '"' ? t.indexOf(q, 1) : q === '[' ? t.indexOf(']') : -1;
+	const close = q === '`' || q === '"' ? closingQuote(t, q) : q === '[' ? t.indexOf(']') : -1;
 	if (close > 0) {
 		return unquote(t.slice(0, close + 1));
 	}

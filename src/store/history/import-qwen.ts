@@ -11,7 +11,7 @@ import {importDecision, importedLine, type SessionImportState, type TranscriptIm
 import {isSafeId} from '../../core/record/agent-record.js';
 import {isObject, str} from '../../core/record/json.js';
 import {promptFirstLine} from '../../core/transcript/activity.js';
-import {tokenTotals, turnOutcome} from '../../core/transcript/summary.js';
+import {tokenTotals, turnOutcome, type TurnState} from '../../core/transcript/summary.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {readImportState} from './event-log.js';
 import {readMeta, readTranscript} from './import-read.js';
@@ -103,6 +103,14 @@ function qwenMetaExtras(file: string): {status?: string; createdAt?: string} {
 	}
 }
 
+/**
+ * A completed subagent's report: its last message's text. Qwen writes no stop reason (qwen-line.ts),
+ * so no turn ends by the transcript alone; `.meta.json`'s `completed` says it ended.
+ */
+function completedReport(turn: TurnState | undefined): string | undefined {
+	return turn?.message === true && turn.pending.length === 0 && !turn.resumed && turn.text.trim() !== '' ? turn.text : undefined;
+}
+
 /** The Imported lines of the Qwen subagents not yet in their sessions' logs (nothing is written here). */
 export function qwenImportLines(projects: string, activity: string, sinceMs: number | undefined): QwenImportCounts {
 	const counts: QwenImportCounts = {imported: 0, transcripts: 0, bytes: 0, upToDate: 0, hooked: 0, unreadable: 0, empty: 0, sessions: new Map()};
@@ -138,6 +146,7 @@ export function qwenImportLines(projects: string, activity: string, sinceMs: num
 		const meta = readMeta(f.file);
 		const extras = qwenMetaExtras(f.file);
 		const {endedTurn, finalReport} = turnOutcome(summary.turn);
+		const report = finalReport ?? (extras.status === 'completed' ? completedReport(summary.turn) : undefined);
 		const t = tokenTotals(summary);
 		const tokens = t.input + t.output + t.cacheWrite + t.cacheRead;
 		const description = meta?.description || promptFirstLine(summary.prompt);
@@ -156,7 +165,7 @@ export function qwenImportLines(projects: string, activity: string, sinceMs: num
 			...(summary.usage.size > 0 || tokens > 0 ? {tokens} : {}),
 			toolCalls: Object.values(summary.toolCounts).reduce((a, b) => a + b, 0),
 			files: summary.files.slice(0, 50),
-			...(finalReport === undefined ? {} : {report: finalReport}),
+			...(report === undefined ? {} : {report}),
 			transcriptPath: f.file,
 			transcriptBytes: f.size,
 			transcriptMtimeMs: f.mtimeMs,

@@ -4,6 +4,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, utimesSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {codexSessionInfos, codexSessionOf, newestAnySession, olderCodexSessionFiles, scanCodex} from '../../../src/app/session/codex-scan.js';
 import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
 import {childRunLines, rootMetaLine, codexTime, writeRollout} from '../../helpers/codex.js';
 import {homeEnv, runCli} from '../../helpers/built-cli.js';
@@ -157,5 +158,35 @@ describe('agentlog import with Codex', () => {
 		const stats = JSON.parse(run(h, ['stats', '--json', '--by', 'provider']).stdout) as {byProvider: Record<string, {agents: number}>};
 		expect(Object.keys(stats.byProvider)).toEqual(['codex']);
 		expect(stats.byProvider.codex!.agents).toBe(2);
+	});
+});
+
+describe('the scan as the reading commands call it', () => {
+	it('finds the Codex session with subagents, not the root alone; lists it for the session argument', () => {
+		const h = setUp();
+		const scan = scanCodex({codexHome: h.codex});
+		expect(scan.sessions.map(s => s.sessionId)).toEqual([ROOT]);
+		expect(codexSessionOf(scan, ROOT)?.threads.length).toBeGreaterThanOrEqual(2);
+		expect(codexSessionOf(scan, ROOT_ALONE)).toBeUndefined();
+		expect(codexSessionInfos(scan)).toEqual([
+			{
+				id: ROOT,
+				label: ROOT,
+				lastActivity: scan.sessions[0]!.lastActivity,
+				counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
+				warnings: 0,
+				provider: 'codex',
+			},
+		]);
+		// A live session's files are read live: none to add.
+		expect(olderCodexSessionFiles(ROOT, {codexHome: h.codex})).toBeUndefined();
+		expect(olderCodexSessionFiles(CLAUDE, {codexHome: h.codex})).toBeUndefined();
+	});
+
+	it('the newest session of any kind: the Codex one written a minute ago, else the folder', () => {
+		const h = setUp();
+		expect(newestAnySession(h.activity, {codexHome: h.codex})).toBe(ROOT);
+		expect(newestAnySession(h.activity, {codexHome: path.join(h.home, 'no-codex')})).toBe(CLAUDE);
+		expect(newestAnySession(path.join(h.home, 'no-activity'), {codexHome: path.join(h.home, 'no-codex')})).toBeUndefined();
 	});
 });

@@ -4,6 +4,7 @@ import {cpSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync} 
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {geminiSessionFor, geminiSessionInfos, listGemini, scanGemini} from '../../../src/app/session/gemini-scan.js';
 import type {SessionsJsonEntry} from '../../../src/present/json-shapes.js';
 import {geminiFile, geminiHomeOf} from '../../helpers/gemini.js';
 import {homeEnv, runCli} from '../../helpers/built-cli.js';
@@ -155,5 +156,37 @@ describe('agentlog import with Gemini', () => {
 			stopReason: 'session-end:gemini-exited',
 			stoppedAt: '2026-11-29T02:48:12.974Z',
 		});
+	});
+});
+
+describe('the scan as the reading commands call it', () => {
+	it('lists the sessions written in the last 30 days, keeping its reads for the run', () => {
+		const h = setUp('tools');
+		const id = geminiFile('tools', 'main').id;
+		const saved = process.env.AGENTLOG_NOW;
+		try {
+			process.env.AGENTLOG_NOW = NOW;
+			const scan = scanGemini({geminiHome: h.gemini});
+			expect(scan.sessions.map(s => s.sessionId)).toEqual([id]);
+			expect(geminiSessionInfos(scan)).toEqual([
+				{
+					id,
+					label: id,
+					lastActivity: scan.sessions[0]!.lastActivity,
+					counts: {waiting: 0, active: 0, idle: 0, stopped: 0, stale: 0},
+					warnings: 0,
+					provider: 'gemini',
+				},
+			]);
+			expect(geminiSessionInfos(listGemini({geminiHome: h.gemini}))).toEqual(geminiSessionInfos(scan));
+			// Asked again: the same reads, not read again.
+			expect(geminiSessionFor({geminiHome: h.gemini}, id)?.children[0]?.read).toBe(scan.sessions[0]!.children[0]!.read);
+			expect(geminiSessionFor({geminiHome: h.gemini}, 'other')).toBeUndefined();
+			process.env.AGENTLOG_NOW = '2027-06-01T00:00:00.000Z';
+			expect(scanGemini({geminiHome: h.gemini}).sessions).toEqual([]);
+		} finally {
+			if (saved === undefined) delete process.env.AGENTLOG_NOW;
+			else process.env.AGENTLOG_NOW = saved;
+		}
 	});
 });

@@ -1,7 +1,9 @@
 // Inline Markdown inside list items (marked-terminal 7.3.1 printed `**bold**` and `code` marks
 // there as they are): a report of nested bullets, bold, code, links and a table.
 import chalk from 'chalk';
+import {Marked} from 'marked';
 import {afterEach, describe, expect, it} from 'vitest';
+import {listItemsInline} from '../../../src/tui/markdown/markdown-list.js';
 import {keepOnlyMarkdown, renderMarkdown} from '../../../src/tui/markdown/markdown.js';
 
 const REPORT = [
@@ -73,5 +75,16 @@ describe('markdown list items', () => {
 		expect(lines.slice(first, first + 4).map(line => line.replaceAll(SGR, '').slice(0, 8))).toEqual(['  * Rout', '    * GE', '      * ', '  * Seco']);
 		// Every escape is whole: none lost its ESC to a control-character filter.
 		expect(lines.join('\n').replaceAll(SGR, '')).not.toMatch(/\[\d+m/u);
+	});
+});
+
+describe('listItemsInline, on its own', () => {
+	it('renders an item’s inline Markdown and drops the task checkbox token', () => {
+		const marked = new Marked(listItemsInline());
+		const html = marked.parse('- a **b** `c`\n- [x] done *task*\n', {async: false});
+		expect(html).toContain('a <strong>b</strong> <code>c</code>');
+		expect(html).toContain('done <em>task</em>');
+		expect(html).not.toContain('**');
+		expect(html).not.toContain('checkbox');
 	});
 });
