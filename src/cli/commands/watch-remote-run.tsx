@@ -2,7 +2,6 @@
 // (app/remote/remote-view.ts). The line under the header says how each host is; it is drawn
 // again when a host's state changes and each second while one waits to be tried again. The
 // session picker (s) lists every host's sessions; choosing one restarts that host's stream on it.
-import {ruleOptions} from '../shared/read-options.js';
 import {render} from 'ink';
 import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {monitorApp, plainFrame} from './watch-frame.js';
@@ -12,7 +11,7 @@ import {openRemoteView, remoteViewModel, type RemoteView} from '../../app/remote
 import {RemoteHost} from '../../store/remote/remote-host.js';
 import {VERSION} from '../../app/version.js';
 import {CliError} from '../../core/user-error.js';
-import type {WatchOptions} from '../shared/command-options.js';
+import {screenOptions, type WatchOptions} from '../shared/command-options.js';
 import {argvFor} from '../shared/host-options.js';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {openHostSessions, type HostSession} from '../../app/remote/host-sessions.js';
@@ -58,7 +57,7 @@ async function remoteSnapshot(hosts: readonly RemoteHost[], view: RemoteView, op
 	view.flush();
 	const snapshot = view.agents.getSnapshot();
 	const now = Date.now();
-	const model = remoteViewModel(view, {...ruleOptions(options), showGhosts: false, showAll: options.filter !== undefined, max: options.max}, now);
+	const model = remoteViewModel(view, screenOptions(options), now);
 	const columns = snapshotColumns();
 	const note = view.statusLine(now);
 	return plainFrame(
