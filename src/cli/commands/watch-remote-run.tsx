@@ -13,6 +13,7 @@ import {VERSION} from '../../app/version.js';
 import {CliError} from '../../core/user-error.js';
 import {screenOptions, type WatchOptions} from '../shared/command-options.js';
 import {argvFor} from '../shared/host-options.js';
+import {env} from '../../app/env.js';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {openHostSessions, type HostSession} from '../../app/remote/host-sessions.js';
 import type {SessionChoice} from '../../tui/model/session-picker.js';
@@ -22,7 +23,13 @@ import {shortId} from '../../core/text/format.js';
 /** `agentlog stream [session]` on the target. */
 function openHost(target: string, session: string | undefined, options: WatchOptions): RemoteHost {
 	const words = ['stream', ...(session === undefined ? [] : [session])];
-	return new RemoteHost({label: hostLabel(target), argv: argvFor(target, words, options), version: VERSION, helloMs: options.hostTimeout ?? 10_000});
+	return new RemoteHost({
+		label: hostLabel(target),
+		argv: argvFor(target, words, options),
+		version: VERSION,
+		helloMs: options.hostTimeout ?? 10_000,
+		env: env().vars,
+	});
 }
 
 /** A picker line's id: the host's place and the session, so Enter knows which stream to restart. */
