@@ -1,10 +1,11 @@
 // The words of the user's stop: the confirmation `x` in watch asks and `agentlog stop` prints,
-// the row's `stopping…`, and what cannot be stopped. Pure.
-import {formatDuration} from '../core/text/format.js';
+// what `agentlog stop` says it asked for (or withdrew), the row's `stopping…`, and what cannot be
+// stopped. Pure.
+import {formatDuration, formatLocalTime} from '../core/text/format.js';
 import {safeLine} from '../core/text/safe-text.js';
 import {truncate} from '../core/text/cut.js';
 import type {StopPlan} from '../core/stop/stop-target.js';
-import {STOP_EXPIRES_MS} from '../core/stop/stop-request.js';
+import {STOP_EXPIRES_MS, type StopRequest} from '../core/stop/stop-request.js';
 import {agentName} from './present.js';
 
 /** How much of a description the confirmation quotes. */
@@ -45,3 +46,33 @@ export function stoppingText(sinceMs: number, nowMs: number): string {
 
 /** Why `x` cannot stop anything until the stop is installed. */
 export const STOP_OFF_TEXT = 'stop from agentlog is off: run `agentlog install-hook --control` (the plugin: its control option), then restart Claude Code';
+
+/**
+ * What `agentlog stop` prints once it asked (or, `dryRun`, would ask): the agents it stops, what a
+ * stop does not do, when the request expires, and a warning when the hook will not carry it out.
+ */
+export function stopAskedText(
+	asked: {readonly plan: StopPlan; readonly request: StopRequest; readonly installed: boolean},
+	dryRun: boolean,
+	nowMs: number,
+): string {
+	const {plan, request, installed} = asked;
+	const what = stopQuestion(plan).replace(/\? y\/n$/u, '');
+	const lines = [
+		dryRun ? `Would ${what} (dry run: nothing written).` : `Asked to ${what}.`,
+		...plan.stops.map(item => `  ${item.agent.agentId}  ${agentName(item)}${item.description === '' ? '' : `  ${safeLine(item.description)}`}`),
+		STOP_LIMITS,
+		`${STOP_EXPIRY_TEXT} (at ${formatLocalTime(request.expiresAt, nowMs)}; \`agentlog stop --cancel\` withdraws it).`,
+	];
+	if (!installed) {
+		lines.push(`warning: ${STOP_OFF_TEXT}`);
+	}
+	return `${lines.join('\n')}\n`;
+}
+
+/** What `agentlog stop --cancel` prints: how many requests of the session it withdrew. */
+export function stopCancelText(sessionId: string, cancelled: number): string {
+	return cancelled === 0
+		? `Session ${safeLine(sessionId)} has no stop waiting.\n`
+		: `Withdrew ${cancelled} stop request${cancelled === 1 ? '' : 's'} of session ${safeLine(sessionId)}: agents already stopped stay stopped.\n`;
+}

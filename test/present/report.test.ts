@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import type {MonitorItem} from '../../src/core/monitor/model.js';
 import type {AgentRecord} from '../../src/core/record/agent-record.js';
-import {grouped, markdownText, mermaidName, reportMarkdown, sessionReport} from '../../src/present/report.js';
+import {sessionReport} from '../../src/present/report.js';
+import {grouped, markdownText, mermaidName, reportMarkdown} from '../../src/present/report-markdown.js';
 import {lanesOf} from '../../src/present/timeline-lanes.js';
 import {LIST_PRICES} from '../../src/core/cost/price.js';
 import {agentActivity} from '../../src/core/transcript/activity.js';

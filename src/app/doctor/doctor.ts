@@ -34,7 +34,7 @@ import {
 import {readHeartbeat, readHookLogTail} from '../../store/doctor/hook-traces.js';
 import {readCodexFacts} from '../../store/doctor/codex-gather.js';
 import {hookAssets, hookBundles} from '../../store/settings/assets.js';
-import {activityFor, clockNow, home} from '../env.js';
+import {activityFor, clockNow, env as runEnv, home} from '../env.js';
 import {isAgentlogLauncher, renderLauncher} from '../../store/settings/hook-files.js';
 
 export interface DoctorOptions {
@@ -49,7 +49,7 @@ export interface DoctorOptions {
 }
 
 export function doctor(options: DoctorOptions): DoctorReport {
-	const env = process.env;
+	const env = runEnv().vars;
 	const homeDir = home();
 	const claude = claudeDir(env, homeDir);
 	const target = hookTarget(claude, homeDir, env.CLAUDE_CONFIG_DIR);

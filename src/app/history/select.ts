@@ -9,6 +9,7 @@ import {CliError} from '../../core/user-error.js';
 import {logNotesText, type LogNotesShown} from '../../present/log-notes.js';
 import {readHistories, type HistoriesRead, type KeepLines} from '../../store/history/histories.js';
 import {planSelectedLines, selectedLines, type LinePlan} from '../../store/history/selected-lines.js';
+import {env} from '../env.js';
 
 /** What the options and the session argument select. */
 export interface Selection {
@@ -29,7 +30,13 @@ export interface SelectOptions<T> {
 	readonly keep?: (h: AgentHistory) => T;
 }
 
-const lineOptions = ({now, staleMs, sessionId, filter}: Selection) => ({now, staleMs, ...(sessionId === undefined ? {} : {sessionId}), filter});
+const lineOptions = ({now, staleMs, sessionId, filter}: Selection) => ({
+	vars: env().vars,
+	now,
+	staleMs,
+	...(sessionId === undefined ? {} : {sessionId}),
+	filter,
+});
 
 function said(notes: LogNotesShown, warn: (text: string) => void): void {
 	const text = logNotesText(notes);

@@ -1,26 +1,14 @@
-// `agentlog install-hook` (docs/design.md#install-hook), and what it shares with uninstall-hook.ts: its output,
-// its messages, the diff of --dry-run. Plain IO and text on stdout: never imports Ink, so it works
-// with stdin not a terminal. The decisions (what to add,
-// what is agentlog's, what to remove) are pure functions in src/core/install/settings-merge.ts;
-// which file is edited, and its refusals, are in install-target.ts.
-import os from 'node:os';
+// `agentlog install-hook` (docs/design.md#install-hook). Plain IO and text on stdout: never imports
+// Ink, so it works with stdin not a terminal. The decisions (what to add, what is agentlog's, what
+// to remove) are pure functions in src/core/install/settings-merge.ts; which file is edited, and
+// its refusals, are in install-target.ts; the plan and its lines in install-plan.ts; what
+// uninstall-hook.ts shares (the output, the diff of --dry-run, the words) in install-output.ts.
 import path from 'node:path';
 import {CODEX_APPROVAL_NOTE} from '../../core/install/codex-hooks.js';
-import {installEdit, installedNotify, switchCommandEdit, uninstallEdit, type InstallEdit} from '../../core/install/settings-edit.js';
-import {
-	AGENTLOG_HOOK_EVENTS,
-	CONTROL_EVENTS,
-	parseSettings,
-	type AgentlogHookEvent,
-	type HookEventSet,
-	type JsonObject,
-} from '../../core/install/settings-merge.js';
-import {controlCommand, notifyCommand, type HookTarget} from '../../core/install/shell-command.js';
-import {unifiedDiff} from '../../core/install/text-diff.js';
-import {visibleText} from '../../core/text/safe-text.js';
+import {parseSettings} from '../../core/install/settings-merge.js';
 import {agentlogPluginSettings, enabledPluginNotes, keepOneAdvice} from '../../core/install/agentlog-plugin.js';
-import {managedSettingsPath, readSettingsFiles} from '../../store/doctor/gather.js';
-import {hookAssets, missingBundle, readAsset, readAssetText} from '../../store/settings/assets.js';
+import {readSettingsFiles} from '../../store/doctor/gather.js';
+import {missingBundle, readAsset, readAssetText} from '../../store/settings/assets.js';
 import {pathExists} from '../../store/settings/hook-folder.js';
 import {CliError} from '../../core/user-error.js';
 import {
@@ -32,24 +20,13 @@ import {
 	renderLauncher,
 	Staging,
 	writeNewCopy,
-	type SettingsFile,
 } from '../../store/settings/hook-files.js';
 import {writeSettings} from './settings-write.js';
-import {describeFile, resolve, usableSettings, type HookCommandOptions, type HookContext, type Resolved} from './install-target.js';
+import {describeFile, resolve, usableSettings, type HookCommandOptions, type HookContext} from './install-target.js';
+import {diffText, output, ownerOf, processContext, RESTART_NOTE, retryNote} from './install-output.js';
+import {codexPlan, installSettingsLines, planControl, planInstall} from './install-plan.js';
 
 export type {HookCommandOptions, HookContext};
-
-export function processContext(): HookContext {
-	return {
-		cwd: process.cwd(),
-		env: process.env,
-		home: os.homedir(),
-		execPath: process.execPath,
-		assets: hookAssets(),
-		write: text => void process.stdout.write(text),
-		managedSettings: managedSettingsPath(),
-	};
-}
 
 /**
  * A warning when settings Claude Code reads for a session here (managed, local, project, user)
@@ -73,153 +50,9 @@ function pluginWarning(claude: string, ctx: HookContext): string {
 	);
 }
 
-export const RESTART_NOTE = 'Running Claude Code sessions pick up hook changes only after a restart or a review in /hooks.\n';
-
 /** After install-hook --qwen. */
 export const QWEN_RESTART_NOTE =
 	'Qwen Code sessions started from now on run the hook; agentlog shows their subagents marked [qwen], with tokens and tool calls from their transcripts.\n';
-
-/** The edit's new text; throws when it could not be made without touching other content. */
-export function editedText(result: InstallEdit['result'], file: SettingsFile): string | undefined {
-	if (result === undefined || result.ok) {
-		return result?.text;
-	}
-	throw new CliError(
-		`agentlog could not change ${describeFile(file)} without touching its other content (${result.reason}); nothing was changed. Please report this with a copy of the file.`,
-	);
-}
-
-/**
- * Output that never stops the command: the change is on disk before anything is printed, and a
- * reader that went away (`| head -3`) must not turn a done job into a crash. What it prints quotes
- * files agentlog did not write (a settings file, a cloned repository's one with --project, folder
- * names): made safe here, once, for every line, its invisible characters shown as escapes.
- */
-export function output(ctx: HookContext): (text: string) => void {
-	let broken = false;
-	return text => {
-		if (broken || text === '') {
-			return;
-		}
-		try {
-			ctx.write(visibleText(text));
-		} catch {
-			broken = true;
-		}
-	};
-}
-
-export function diffText(file: SettingsFile, after: string): string {
-	return unifiedDiff(file.text, after, {before: file.bytes === undefined ? '/dev/null' : file.target, after: file.target});
-}
-
-/** The program that writes the file itself. */
-export function ownerOf(tool: Resolved['tool']): string {
-	return tool === 'codex' ? 'Codex' : tool === 'qwen' ? 'Qwen Code' : 'Claude Code';
-}
-
-export function retryNote(tries: number, tool: Resolved['tool']): string {
-	return tries > 1
-		? `  note: the ${tool === 'codex' ? 'hooks' : 'settings'} file changed while agentlog was writing it (another program, probably ${ownerOf(tool)}); agentlog merged its change into the new content (${tries} tries)\n`
-		: '';
-}
-
-/** The file's label in the output. */
-export function fileLabel(tool: Resolved['tool']): string {
-	return tool === 'codex' ? 'hooks file' : 'settings';
-}
-
-/** What install does to a settings file: notifications switched on or off in place, then the missing events added. */
-interface InstallPlan {
-	readonly edit: InstallEdit;
-	/** Events whose handler's command was switched (notifications on or off). */
-	readonly switched: readonly AgentlogHookEvent[];
-	readonly notify: boolean;
-	/** The command agentlog's handlers have afterwards. */
-	readonly command: string;
-	/** The new text; undefined when nothing changes. */
-	readonly text: string | undefined;
-	/** install-hook --control / --no-control: the PreToolUse entry added or removed (empty: unchanged). */
-	readonly control?: {readonly on: boolean; readonly changed: boolean; readonly command: string};
-}
-
-/**
- * The stop entry (PreToolUse of every tool, `<command> --control`) added (`want` true) or removed
- * (false) in the text the rest of the plan made; undefined `want` leaves it as it is.
- */
-function planControl(plan: InstallPlan, file: SettingsFile, settings: JsonObject, target: HookTarget, want: boolean | undefined): InstallPlan {
-	if (want === undefined) {
-		return plan;
-	}
-	const before = plan.text ?? file.text;
-	const parsed = plan.text === undefined ? undefined : parseSettings(plan.text, [...AGENTLOG_HOOK_EVENTS, ...CONTROL_EVENTS]);
-	const base = parsed?.ok ? parsed.settings : settings;
-	const command = controlCommand(target.command);
-	if (want) {
-		const edit = installEdit(before, base, {...target, command}, CONTROL_EVENTS);
-		const text = editedText(edit.result, file);
-		return {...plan, text: text ?? plan.text, control: {on: true, changed: edit.added.length > 0, command}};
-	}
-	const edit = uninstallEdit(before, base, target.command, CONTROL_EVENTS);
-	const text = editedText(edit.result, file);
-	return {...plan, text: text ?? plan.text, control: {on: false, changed: edit.removed.length > 0, command}};
-}
-
-function planInstall(file: SettingsFile, settings: JsonObject, target: HookTarget, events: HookEventSet, want: boolean | undefined): InstallPlan {
-	const on = notifyCommand(target.command);
-	const notify = want ?? installedNotify(settings, target.command, events) ?? false;
-	const command = notify ? on : target.command;
-	const switchEdit = switchCommandEdit(file.text, settings, notify ? target.command : on, command, events);
-	const switchedText = editedText(switchEdit.result, file);
-	const parsed = switchedText === undefined ? undefined : parseSettings(switchedText, events);
-	const base = parsed?.ok ? parsed.settings : settings;
-	const edit = installEdit(switchedText ?? file.text, base, {...target, command}, events);
-	const text = editedText(edit.result, file) ?? switchedText;
-	return {edit, switched: switchEdit.switched, notify, command, text};
-}
-
-function installSettingsLines(
-	plan: InstallPlan,
-	file: SettingsFile,
-	{newFolder, tool}: Pick<Resolved, 'newFolder' | 'tool'>,
-	would: (done: string, future: string) => string,
-): string[] {
-	const {edit} = plan;
-	const lines = [`  ${fileLabel(tool)}: ${describeFile(file)}\n`];
-	if (newFolder !== undefined) {
-		lines.push(`    ${would('created the folder', 'would create the folder')} ${newFolder}\n`);
-	}
-	if (plan.switched.length > 0) {
-		lines.push(
-			`    notifications ${plan.notify ? 'on' : 'off'}: ${would('changed', 'would change')} the command of ${plan.switched.join(', ')} to ${plan.command}\n`,
-		);
-	}
-	if (edit.added.length > 0) {
-		lines.push(
-			`    ${would('added', 'would add')} ${edit.added.join(', ')} → ${plan.command}${file.bytes === undefined ? ` (${would('created the file', 'would create the file')})` : ''}\n`,
-		);
-	}
-	if (plan.control?.changed === true) {
-		lines.push(
-			plan.control.on
-				? `    stop from agentlog on: ${would('added', 'would add')} PreToolUse (every tool) → ${plan.control.command}
-`
-				: `    stop from agentlog off: ${would('removed', 'would remove')} PreToolUse → ${plan.control.command}
-`,
-		);
-	}
-	// agentlog's own entries (just switched) are not news; another tool's running the script is.
-	for (const {event, command} of edit.present.filter(p => p.command !== plan.command)) {
-		lines.push(`    ${event}: already runs ${command}; left as it is\n`);
-	}
-	return lines;
-}
-
-/** Codex's hooks.json: no notifications, only the events added. */
-function codexPlan(file: SettingsFile, settings: JsonObject, target: HookTarget, events: HookEventSet): InstallPlan {
-	const edit = installEdit(file.text, settings, target, events);
-	return {edit, switched: [], notify: false, command: target.command, text: editedText(edit.result, file)};
-}
 
 /** After an install with the stop on: what it does and costs. */
 export const CONTROL_NOTE =

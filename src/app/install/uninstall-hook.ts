@@ -10,7 +10,7 @@ import {codeCaches, isRegularFile, pathExists, putBack, removeFiles, removeIfEmp
 import {removeIfUnchanged} from '../../store/settings/settings-remove.js';
 import {writeSettings} from './settings-write.js';
 import {describeFile, resolve, usableSettings, type HookCommandOptions, type HookContext, type Resolved} from './install-target.js';
-import {diffText, editedText, fileLabel, output, ownerOf, processContext, RESTART_NOTE, retryNote} from './install-hook.js';
+import {diffText, editedText, fileLabel, output, ownerOf, processContext, RESTART_NOTE, retryNote} from './install-output.js';
 
 /**
  * Keep the shared hook files while the user settings still use them (uninstall from a project

@@ -13,6 +13,8 @@ import {listSessionDirs} from '../../store/activity/read-agents.js';
 import {readHistories} from '../../store/history/histories.js';
 import {SpanExporter, MAX_BATCH_SPANS} from '../../store/otlp/exporter.js';
 import {readSessionFacts} from '../../store/otlp/session-facts.js';
+import {defaultTranscriptFacts} from '../../store/history/transcript-facts.js';
+import {env} from '../env.js';
 import type {Selection} from '../history/select.js';
 import {retryNote, type OtlpIo, type OtlpSetup, type StopReason} from './setup.js';
 
@@ -39,7 +41,7 @@ function exactAgent(request: OnceRequest): string | undefined {
 	if (filter.agent === undefined) {
 		return undefined;
 	}
-	const read = readHistories(activity, {now, staleMs, ...(sessionId === undefined ? {} : {sessionId}), filter: {agent: filter.agent}});
+	const read = readHistories(activity, {vars: env().vars, now, staleMs, ...(sessionId === undefined ? {} : {sessionId}), filter: {agent: filter.agent}});
 	if (read.agentError !== undefined) {
 		throw new CliError(read.agentError, 2);
 	}
@@ -116,7 +118,7 @@ async function sendSelected(exporter: SpanExporter, run: OnceRun, write: (text: 
 		if (sessionId !== undefined && session.id !== sessionId) {
 			continue;
 		}
-		const read = readSessionFacts(activity, session, now, staleMs);
+		const read = readSessionFacts(activity, session, now, staleMs, defaultTranscriptFacts(env().vars));
 		if (read.problem !== undefined) {
 			notes.count += 1;
 			notes.notes.push({file: session.label, reason: read.problem});

@@ -16,6 +16,7 @@ import {OtlpCursor} from '../../store/otlp/cursor.js';
 import {MAX_BATCH_SPANS, SpanExporter} from '../../store/otlp/exporter.js';
 import {logStamp, readSessionFacts} from '../../store/otlp/session-facts.js';
 import {env} from '../env.js';
+import {defaultTranscriptFacts} from '../../store/history/transcript-facts.js';
 import {retryNote, type OtlpIo, type OtlpSetup} from './setup.js';
 
 export const POLL_MS = 1000;
@@ -127,7 +128,7 @@ export async function follow(request: FollowRequest, io: OtlpIo): Promise<Follow
 				if (watch !== undefined && watch.seen === stamp && !(watch.pending && now - watch.checkedAt >= RECHECK_MS)) {
 					continue;
 				}
-				const {facts} = readSessionFacts(activity, session, now, staleMs);
+				const {facts} = readSessionFacts(activity, session, now, staleMs, defaultTranscriptFacts(env().vars));
 				const sent = (sessionId: string, spanId: string) => cursor.fingerprint(sessionId, spanId);
 				due.push(...dueSpans(facts, sent, now));
 				watches.set(session.id, {seen: stamp, pending: hasPending(facts, sent, now), checkedAt: now});
@@ -189,7 +190,7 @@ async function sendUnfinished(
 	const now = Date.now();
 	const planned: PlannedSpan[] = [];
 	for (const session of listSessionDirs(activity)) {
-		planned.push(...unfinishedSpans(readSessionFacts(activity, session, now, staleMs).facts, now));
+		planned.push(...unfinishedSpans(readSessionFacts(activity, session, now, staleMs, defaultTranscriptFacts(env().vars)).facts, now));
 	}
 	if (planned.length === 0) {
 		write('agentlog: stopped; no run was going\n');

@@ -7,7 +7,7 @@ import type {EventLine} from '../../core/record/event-line.js';
 import {parseTimeBound} from '../../core/history/query.js';
 import {buildMonitorModel, type MonitorModel, type MonitorOptions} from '../../core/monitor/model.js';
 import {displayRecord, type AgentRecord} from '../../core/record/agent-record.js';
-import {readSessionDir} from '../../store/activity/read-agents.js';
+import {readSessionDir, sessionLabel} from '../../store/activity/read-agents.js';
 import {readSessionLines} from '../../store/history/event-log.js';
 import {readAgentActivities} from '../../store/transcripts/read-once.js';
 import {env} from '../env.js';
@@ -107,4 +107,30 @@ export function momentModel(activity: string, log: SessionLog, at: number, optio
 	const targets = agents.flatMap(agent => (agent.transcriptPath ? [{agentId: agent.agentId, transcriptPath: agent.transcriptPath, cwd: agent.cwd}] : []));
 	const transcripts = targets.length === 0 ? new Map() : readAgentActivities(targets, {claudeDir: env().claude, roots: activityRoots(activity), until: at});
 	return {moment, agents, raw, model: buildMonitorModel({agents, transcripts, now: at, options})};
+}
+
+/** A session at a moment, read for `ls --at` and the snapshot of `replay` and `watch --at`. */
+export interface SessionMoment {
+	/** The session as shown (sessionLabel). */
+	readonly label: string;
+	/** The moment (ms). */
+	readonly at: number;
+	/** The log's first and last times (ms). */
+	readonly span: {readonly first: number; readonly last: number};
+	/** How many lines the log has, and how many could not be read. */
+	readonly lines: number;
+	readonly skipped: number;
+	/** How many of them are at or before the moment. */
+	readonly seen: number;
+	readonly then: MomentModel;
+}
+
+/** The session's event log read (exit 1 when there is none), and the session at `at` (default: the log's last event). */
+export function sessionMoment(activity: string, sessionId: string, at: number | undefined, options: MonitorOptions): SessionMoment {
+	const label = sessionLabel(sessionId);
+	const log = readSessionLog(activity, sessionId, label);
+	const span = logSpan(log.lines);
+	const moment = at ?? span.last;
+	const then = momentModel(activity, log, moment, options);
+	return {label, at: moment, span, lines: log.lines.length, skipped: log.skipped, seen: then.moment.linesSeen, then};
 }

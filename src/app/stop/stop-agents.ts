@@ -10,6 +10,8 @@ import {planStop, type StopPlan} from '../../core/stop/stop-target.js';
 import {managedSettingsPath, readSettingsFiles} from '../../store/doctor/gather.js';
 import {readStopFile, writeStopFile} from '../../store/stop/stop-files.js';
 import {env} from '../env.js';
+import {activityRoots, readSessionModel, transcriptReader} from '../session/load.js';
+import {ruleOptions, type SessionRules} from '../session/resolve.js';
 
 /** Whether Claude Code's settings here register the stop (install-hook --control): read from the user, project and local settings. */
 export function stopInstalled(cwd = process.cwd()): boolean {
@@ -52,6 +54,31 @@ export function requestStop(
 	}
 	const written = writeStopFile(activity, withRequest(read.kind === 'file' ? read.file : undefined, sessionId, request, nowMs));
 	return written.ok ? ok({plan: plan.value, request, file: written.value}) : written;
+}
+
+export interface StopAsked extends StopDone {
+	/** Whether the hook will carry it out (stopInstalled). */
+	readonly installed: boolean;
+}
+
+/** `agentlog stop <target>`: the session read (ghosts and all), the stop of `target` planned and, unless `dryRun`, written. */
+export async function stopInSession(
+	activity: string,
+	sessionId: string,
+	target: string,
+	options: SessionRules,
+	nowMs: number,
+	dryRun = false,
+): Promise<Result<StopAsked>> {
+	const {model} = await readSessionModel(
+		activity,
+		sessionId,
+		{...ruleOptions(options), showGhosts: true, showAll: true},
+		transcriptReader(activityRoots(activity)),
+		options,
+	);
+	const done = requestStop(activity, sessionId, target, model.items, nowMs, dryRun);
+	return done.ok ? ok({...done.value, installed: stopInstalled()}) : done;
 }
 
 /** The session's live requests (none when there is no usable file). */

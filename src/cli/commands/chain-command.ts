@@ -4,14 +4,14 @@ import {agentChain} from '../../core/history/lineage.js';
 import {chainJson, formatChainText} from '../../present/chain.js';
 import {safeJsonStringify, safeLine} from '../../core/text/safe-text.js';
 import {readAgentSession} from '../../store/history/agent-session.js';
-import {activityFor, clockNow} from '../../app/env.js';
+import {activityFor, clockNow, env} from '../../app/env.js';
 import {CliError} from '../../core/user-error.js';
 import {addHistoryReadOptions, printNotes, type HistoryReadOptions} from '../shared/history-options.js';
 
 export function runChain(agentArg: string, options: HistoryReadOptions): void {
 	const activity = activityFor(options);
 	const now = clockNow();
-	const read = readAgentSession(activity, agentArg, {now, staleMs: options.stale});
+	const read = readAgentSession(activity, agentArg, {vars: env().vars, now, staleMs: options.stale});
 	printNotes(read.notes);
 	if (read.agentError !== undefined) {
 		throw new CliError(read.agentError, 2);

@@ -2,13 +2,13 @@
 import {ruleOptions} from '../shared/read-options.js';
 import {noSessionsText} from '../shared/no-sessions.js';
 import type {Command} from 'commander';
-import {formatLocalTime} from '../../core/text/format.js';
 import {safeLine} from '../../core/text/safe-text.js';
 import {lsHeading, lsOutput, remoteLsJson} from '../../present/ls-text.js';
 import {sessionLabel} from '../../store/activity/read-agents.js';
 import type {MonitorModel} from '../../core/monitor/model.js';
 import type {AgentRecord} from '../../core/record/agent-record.js';
-import {logSpan, momentModel, parseAt, readSessionLog} from '../../app/session/moment.js';
+import {parseAt, sessionMoment} from '../../app/session/moment.js';
+import {momentWarnings} from '../../present/moment-text.js';
 import {activityFor, clockNow, addReadOptions, type ReadOptions} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
 import {pickSession} from '../../app/session/pick.js';
@@ -69,19 +69,10 @@ export async function runLs(sessionArg: string | undefined, options: LsOptions, 
 	const monitorOptions = {...ruleOptions(options), showGhosts: Boolean(options.all), showAll: true};
 	if (options.at !== undefined) {
 		// The session as it was then: from its event log, transcripts read up to then.
-		const at = parseAt(options.at, clockNow());
-		const label = sessionLabel(sessionId);
-		const log = readSessionLog(activity, sessionId, label);
-		if (log.skipped > 0) {
-			process.stderr.write(`agentlog: skipped ${log.skipped} unreadable line(s) of the event log of session ${label}\n`);
-		}
-		const then = momentModel(activity, log, at, monitorOptions);
-		if (then.moment.linesSeen === 0 && !options.json) {
-			process.stderr.write(
-				`agentlog: session ${label}'s event log starts later, at ${formatLocalTime(new Date(logSpan(log.lines).first).toISOString(), clockNow())}\n`,
-			);
-		}
-		printLs(then.model, then.raw, at, options, lsHeading(then.model.items, {session: label, at: {ms: at, wall: clockNow()}, now: at}));
+		const then = sessionMoment(activity, sessionId, parseAt(options.at, clockNow()), monitorOptions);
+		process.stderr.write(momentWarnings(then, clockNow(), options.json === true));
+		const {model, raw} = then.then;
+		printLs(model, raw, then.at, options, lsHeading(model.items, {session: then.label, at: {ms: then.at, wall: clockNow()}, now: then.at}));
 		return;
 	}
 	const {read, model: view, now, mainWaiting} = await readSessionModel(activity, sessionId, monitorOptions, readTranscripts, options);

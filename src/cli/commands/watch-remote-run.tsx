@@ -2,7 +2,6 @@
 // (app/remote/remote-view.ts). The line under the header says how each host is; it is drawn
 // again when a host's state changes and each second while one waits to be tried again. The
 // session picker (s) lists every host's sessions; choosing one restarts that host's stream on it.
-import {ruleOptions} from '../shared/read-options.js';
 import {render} from 'ink';
 import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {monitorApp, plainFrame} from './watch-frame.js';
@@ -12,8 +11,9 @@ import {openRemoteView, remoteViewModel, type RemoteView} from '../../app/remote
 import {RemoteHost} from '../../store/remote/remote-host.js';
 import {VERSION} from '../../app/version.js';
 import {CliError} from '../../core/user-error.js';
-import type {WatchOptions} from '../shared/command-options.js';
+import {screenOptions, type WatchOptions} from '../shared/command-options.js';
 import {argvFor} from '../shared/host-options.js';
+import {env} from '../../app/env.js';
 import {snapshotColumns} from '../shared/snapshot-columns.js';
 import {openHostSessions, type HostSession} from '../../app/remote/host-sessions.js';
 import type {SessionChoice} from '../../tui/model/session-picker.js';
@@ -23,7 +23,13 @@ import {shortId} from '../../core/text/format.js';
 /** `agentlog stream [session]` on the target. */
 function openHost(target: string, session: string | undefined, options: WatchOptions): RemoteHost {
 	const words = ['stream', ...(session === undefined ? [] : [session])];
-	return new RemoteHost({label: hostLabel(target), argv: argvFor(target, words, options), version: VERSION, helloMs: options.hostTimeout ?? 10_000});
+	return new RemoteHost({
+		label: hostLabel(target),
+		argv: argvFor(target, words, options),
+		version: VERSION,
+		helloMs: options.hostTimeout ?? 10_000,
+		env: env().vars,
+	});
 }
 
 /** A picker line's id: the host's place and the session, so Enter knows which stream to restart. */
@@ -58,7 +64,7 @@ async function remoteSnapshot(hosts: readonly RemoteHost[], view: RemoteView, op
 	view.flush();
 	const snapshot = view.agents.getSnapshot();
 	const now = Date.now();
-	const model = remoteViewModel(view, {...ruleOptions(options), showGhosts: false, showAll: options.filter !== undefined, max: options.max}, now);
+	const model = remoteViewModel(view, screenOptions(options), now);
 	const columns = snapshotColumns();
 	const note = view.statusLine(now);
 	return plainFrame(

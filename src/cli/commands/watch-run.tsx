@@ -7,13 +7,12 @@ import {render} from 'ink';
 import {INK_RENDER_OPTIONS} from '../../tui/render-options.js';
 import {paneSize} from '../../tui/model/layout.js';
 import {listSessionDirs, sessionLabel} from '../../store/activity/read-agents.js';
-import {newestAnySession} from '../../app/session/codex-scan.js';
 import {hookNotifies} from '../../store/hook/notify-state.js';
 import {activityFor} from '../shared/read-options.js';
 import {activityRoots, readSessionModel, transcriptReader, type ReadTranscripts} from '../../app/session/load.js';
-import {resolveSessionArg} from '../../app/session/resolve.js';
+import {pickSession} from '../../app/session/pick.js';
 import {openLiveSession, primeLive} from '../../app/session/live.js';
-import type {WatchOptions} from '../shared/command-options.js';
+import {screenOptions, type WatchOptions} from '../shared/command-options.js';
 import {CliError} from '../../core/user-error.js';
 import {monitorApp, plainFrame} from './watch-frame.js';
 import {COMMAND_NAMES} from '../shared/command-names.js';
@@ -33,19 +32,7 @@ export async function snapshotText(
 	columns: number,
 	readTranscripts?: ReadTranscripts,
 ): Promise<string> {
-	const {
-		read,
-		model: view,
-		now,
-		mainWaiting,
-	} = await readSessionModel(
-		activity,
-		sessionId,
-		// A filter looks at every agent, not only the newest --max.
-		{staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: options.filter !== undefined, max: options.max},
-		readTranscripts,
-		options,
-	);
+	const {read, model: view, now, mainWaiting} = await readSessionModel(activity, sessionId, screenOptions(options), readTranscripts, options);
 	return plainFrame(
 		{
 			size: paneSize(columns, undefined),
@@ -70,13 +57,14 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 		return;
 	}
 	const activity = activityFor(options);
-	const sessionId = sessionArg === undefined ? undefined : resolveSessionArg(sessionArg, activity, options, COMMAND_NAMES);
+	// No session named: the snapshot shows the newest, the live monitor follows whichever is newest.
+	const following = sessionArg === undefined;
 	if (!process.stdout.isTTY) {
-		const following = sessionId === undefined;
-		const shown = sessionId ?? newestAnySession(activity, options);
+		const shown = pickSession(sessionArg, activity, options, COMMAND_NAMES);
 		process.stdout.write(await snapshotText(activity, shown, following, options, snapshotColumns(), transcriptReader(activityRoots(activity))));
 		return;
 	}
+	const sessionId = following ? undefined : pickSession(sessionArg, activity, options, COMMAND_NAMES);
 	// The session picker (key s) closes the live sources of one session and opens another's.
 	let live: LiveSession = openLiveSession(activity, {...(sessionId === undefined ? {} : {session: sessionId}), codex: options});
 	let watched = sessionId;
@@ -114,9 +102,8 @@ export async function runWatch(sessionArg: string | undefined, options: WatchOpt
 			void before.close();
 		},
 	};
-	// What the first frame shows: the options the screen starts with (no ghosts shown, every agent when filtered).
-	const prime = (): void =>
-		primeLive(live, {staleMs: options.stale, dedup: options.dedup, showGhosts: false, showAll: options.filter !== undefined, max: options.max}, clockNow());
+	// What the first frame shows: the options the screen starts with.
+	const prime = (): void => primeLive(live, screenOptions(options), clockNow());
 	let app: ReturnType<typeof render> | undefined;
 	try {
 		// The first frame is drawn from what start() and prime() read at once; the watchers get

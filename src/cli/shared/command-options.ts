@@ -1,7 +1,8 @@
 // The options of the commands whose work is loaded lazily (watch, demo): the command file and the
 // file that runs it both need them, so they live here, and neither imports the other's types.
-import type {ReadOptions} from './read-options.js';
+import {ruleOptions, type ReadOptions} from './read-options.js';
 import type {FilterExpression} from './filter-option.js';
+import type {MonitorOptions} from '../../core/monitor/model.js';
 
 export interface WatchOptions extends ReadOptions {
 	readonly max: number;
@@ -16,6 +17,14 @@ export interface WatchOptions extends ReadOptions {
 	readonly sshCommand?: string;
 	/** How long a host has to answer (ms). */
 	readonly hostTimeout?: number;
+}
+
+/**
+ * What the monitor's screen starts with (watch, watch --at, replay, watch --host): the rules, no
+ * ghosts shown, the newest --max, every agent when filtered (a filter looks at every agent).
+ */
+export function screenOptions(options: WatchOptions): MonitorOptions {
+	return {...ruleOptions(options), showGhosts: false, showAll: options.filter !== undefined, max: options.max};
 }
 
 export interface ReplayOptions extends WatchOptions {

@@ -122,9 +122,9 @@ function sameBytes(installed: string, source: string): BundleFacts['state'] | {r
 
 /**
  * Runs the launcher's own Node lookup (NODE_LOOKUP_SH, else its fallback) in `sh` and asks that
- * Node its version, with the launcher's environment changes and a timeout.
+ * Node its version, in `env` with the launcher's changes to it, and a timeout.
  */
-export function probeLauncherNode(fallback: string | undefined, env: NodeJS.ProcessEnv = process.env): NodeProbe {
+export function probeLauncherNode(fallback: string | undefined, env: NodeJS.ProcessEnv): NodeProbe {
 	const script = `${NODE_LOOKUP_SH}[ -n "$node_bin" ] || node_bin="$1"; [ -n "$node_bin" ] && [ -x "$node_bin" ] || exit 3; printf "%s\\n" "$node_bin"; "$node_bin" --version`;
 	const childEnv = {...env};
 	delete childEnv.NODE_OPTIONS;
@@ -150,7 +150,8 @@ export interface HookFilesInput {
 	readonly bundles: readonly {readonly name: string; readonly source: string}[];
 	readonly render: (template: string, nodePath: string) => string;
 	readonly isOurs: (text: string) => boolean;
-	readonly env?: NodeJS.ProcessEnv;
+	/** The variables the launcher's Node lookup runs with (the Env's). */
+	readonly env: NodeJS.ProcessEnv;
 	/** False: the launcher's Node lookup is not run (`node` stays undefined). */
 	readonly probeNode?: boolean;
 }

@@ -30,7 +30,12 @@ export interface ChainRead {
 export function readAgentSession(
 	activity: string,
 	agentArg: string,
-	options: {readonly now: number; readonly staleMs?: number; readonly transcripts?: TranscriptFacts | false} & EventLogOptions,
+	options: {
+		readonly vars: NodeJS.ProcessEnv;
+		readonly now: number;
+		readonly staleMs?: number;
+		readonly transcripts?: TranscriptFacts | false;
+	} & EventLogOptions,
 ): ChainRead {
 	const notes: LogNotes = {notes: [], count: 0};
 	const logOptions = {
@@ -82,7 +87,7 @@ export function readAgentSession(
 	const {dir, sessionId} = holding[0]!;
 	const chain = agentChain(foldSessionLog(dir, {...foldOptions, sessionId}).agents, agentId);
 	const members = new Set<string>([agentId, ...(chain?.ancestors ?? []).map(h => h.agentId), ...(chain?.descendants ?? []).map(e => e.history.agentId)]);
-	const transcripts = options.transcripts ?? defaultTranscriptFacts();
+	const transcripts = options.transcripts ?? defaultTranscriptFacts(options.vars);
 	const sessionAgents = foldSessionLog(dir, {
 		...foldOptions,
 		sessionId,

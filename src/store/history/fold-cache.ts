@@ -150,7 +150,7 @@ export class SessionFoldCache {
 }
 
 /** `$XDG_STATE_HOME/agentlog/session-folds`: beside the transcript-facts cache. */
-export function sessionFoldsDir(vars: NodeJS.ProcessEnv = process.env): string {
+export function sessionFoldsDir(vars: NodeJS.ProcessEnv): string {
 	const home = vars.HOME || os.homedir();
 	return path.join(path.dirname(transcriptFactsDir(vars, home)), 'session-folds');
 }

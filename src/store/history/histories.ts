@@ -22,6 +22,8 @@ import {logIdentity, sameLog, SessionFoldCache, sessionFoldsDir, settled, type L
 export type KeepLines = 'none' | 'full';
 
 export interface ReadHistoriesOptions<T = AgentHistory> extends EventLogOptions {
+	/** The variables the default transcript facts and fold cache are found from (the Env's: `<claude>`, the state folder). */
+	readonly vars: NodeJS.ProcessEnv;
 	readonly now: number;
 	readonly staleMs?: number;
 	/** Only this session folder (an exact id). */
@@ -134,7 +136,7 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 	const tallyAll = tally !== undefined && Object.keys(filter).length === 0;
 	const sessionLinesWanted = !selectsAgents(filter) && (keepLines !== 'none' || tally !== undefined);
 	const eventNames = new EventNames();
-	const transcripts = options.transcripts ?? defaultTranscriptFacts();
+	const transcripts = options.transcripts ?? defaultTranscriptFacts(options.vars);
 	const listed = new Set<string>();
 	const mergeAgentTally = (sink: AgentTally): void => {
 		for (const end of sink.mergeInto(tally!)) {
@@ -146,7 +148,7 @@ export function readHistories<T = AgentHistory>(activity: string, options: ReadH
 	const foldCache =
 		options.foldCache === false || keepEvents || (tally !== undefined && !tallyAll) || options.spans !== undefined
 			? undefined
-			: (options.foldCache ?? new SessionFoldCache(sessionFoldsDir(), options.staleMs));
+			: (options.foldCache ?? new SessionFoldCache(sessionFoldsDir(options.vars), options.staleMs));
 	for (const session of listSessionDirs(activity)) {
 		listed.add(session.id);
 		if (options.sessionId !== undefined && session.id !== options.sessionId) {

@@ -22,6 +22,8 @@ import type {LogNotes} from './read-notes.js';
 import {MinHeap} from '../../core/min-heap.js';
 
 export interface SelectedLinesOptions extends EventLogOptions {
+	/** The Env's variables (readHistories' defaults). */
+	readonly vars: NodeJS.ProcessEnv;
 	readonly now: number;
 	readonly staleMs?: number;
 	/** Only this session folder (an exact id). */

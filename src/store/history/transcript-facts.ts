@@ -39,8 +39,8 @@ const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_META_BYTES = 1024 * 1024;
 
 export interface TranscriptFactsOptions {
-	/** `<claude>`: transcripts are opened only under `<claude>/projects/` (default: $CLAUDE_CONFIG_DIR or ~/.claude). */
-	readonly claudeDir?: string;
+	/** `<claude>`: transcripts are opened only under `<claude>/projects/`. */
+	readonly claudeDir: string;
 	/** More folders transcripts may be read from. */
 	readonly roots?: readonly string[];
 	/** The cache folder (core/paths.ts transcriptFactsDir); without it every transcript is read on every query. */
@@ -286,9 +286,9 @@ export class TranscriptFacts {
 	private readonly roots: TranscriptRoots;
 	private readonly options: TranscriptFactsOptions;
 
-	constructor(options: TranscriptFactsOptions = {}) {
-		const claude = options.claudeDir ?? claudeDir(process.env, os.homedir());
-		this.options = {...options, claudeDir: claude};
+	constructor(options: TranscriptFactsOptions) {
+		const claude = options.claudeDir;
+		this.options = options;
 		const codex = options.codexHome === undefined ? [] : [path.join(options.codexHome, 'sessions')];
 		const gemini = options.geminiHome === undefined ? [] : [geminiTmpDir(options.geminiHome)];
 		const opencode = options.opencodeDataDir === undefined ? [] : [options.opencodeDataDir];
@@ -308,7 +308,7 @@ export class TranscriptFacts {
 }
 
 /** The facts of the user's transcripts: `<claude>` and the state folder as the environment says (the same as app/env.ts). */
-export function defaultTranscriptFacts(vars: NodeJS.ProcessEnv = process.env): TranscriptFacts {
+export function defaultTranscriptFacts(vars: NodeJS.ProcessEnv): TranscriptFacts {
 	const home = vars.HOME || os.homedir();
 	return new TranscriptFacts({
 		claudeDir: claudeDir(vars, home),

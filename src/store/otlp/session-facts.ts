@@ -13,7 +13,7 @@ import {EVENT_LOG_NAME} from '../../core/record/file-names.js';
 import {foldSessionLog, KeptLines} from '../history/session-fold.js';
 import {slimLine} from '../history/slim-line.js';
 import {HistoryWorkflows} from '../workflow/history.js';
-import {defaultTranscriptFacts, type TranscriptFacts} from '../history/transcript-facts.js';
+import type {TranscriptFacts} from '../history/transcript-facts.js';
 
 export interface SessionFactsRead {
 	readonly facts: SessionFacts;
@@ -31,7 +31,7 @@ export function readSessionFacts(
 	session: SessionDirInfo,
 	now: number,
 	staleMs: number | undefined,
-	transcripts: TranscriptFacts | false = defaultTranscriptFacts(),
+	transcripts: TranscriptFacts | false,
 ): SessionFactsRead {
 	const sessionLines: EventLine[] = [];
 	let first: {line: EventLine; ms: number} | undefined;

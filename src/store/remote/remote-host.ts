@@ -35,7 +35,8 @@ export interface RemoteHostOptions {
 	readonly backoffMs?: number;
 	readonly backoffCapMs?: number;
 	readonly now?: () => number;
-	readonly env?: NodeJS.ProcessEnv;
+	/** The variables ssh runs with (the Env's). */
+	readonly env: NodeJS.ProcessEnv;
 }
 
 /** Lines before the hello that are let pass (a login script that prints something). */
@@ -88,7 +89,7 @@ export class RemoteHost {
 		let stderr = '';
 		let verdict: {phase: HostPhase; message: string} | undefined;
 		const splitter = new LineSplitter(MAX_LINE);
-		const child = spawn(command!, args, {stdio: ['pipe', 'pipe', 'pipe'], env: this.options.env ?? process.env});
+		const child = spawn(command!, args, {stdio: ['pipe', 'pipe', 'pipe'], env: this.options.env});
 		this.child = child;
 		this.setStatus(this.status.phase === 'connecting' ? 'connecting' : this.status.phase, this.status.message);
 		const stop = (phase: HostPhase, message: string): void => {

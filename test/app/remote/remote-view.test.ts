@@ -8,7 +8,7 @@ import {RemoteHost} from '../../../src/store/remote/remote-host.js';
 import {streamAgentFixture} from '../../helpers/stream-agents.js';
 
 function host(label: string, overLimit: readonly string[], badLines = 0): RemoteHost {
-	const h = new RemoteHost({label, argv: ['true'], version: '0'});
+	const h = new RemoteHost({label, argv: ['true'], version: '0', env: process.env});
 	const agents = Array.from({length: MAX_AGENTS}, (_, i) => streamAgentFixture(`a${i}`));
 	h.state = applyLine(EMPTY_HOST_STATE, {v: 1, type: 'snapshot', session: '3f2c9a10-7b4e', following: true, agents}, overLimit);
 	h.status = {phase: 'connected', message: undefined, retryAt: undefined, badLines};

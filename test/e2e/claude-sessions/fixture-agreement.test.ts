@@ -199,6 +199,7 @@ describe('every view agrees on each agent of the real Claude Code fixtures, and 
 		);
 		// The OTLP spans: the same history read in-process, through the same transcript facts.
 		const read = readHistories(path.join(root, 'activity'), {
+			vars: process.env,
 			now,
 			transcripts: new TranscriptFacts({claudeDir: path.join(root, 'claude'), cacheDir: path.join(root, 'state-otlp')}),
 		});

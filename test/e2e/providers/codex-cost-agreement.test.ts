@@ -104,6 +104,7 @@ function checkViews(name: string, f: Folders): void {
 	const csvRows = byId(csv.slice(1).map(line => Object.fromEntries(line.split(',').map((v, i) => [header[i]!, v]))));
 	const report = byId((JSON.parse(run(f, ['report', '--json', sessionId])) as {agents: Row[]}).agents);
 	const read = readHistories(f.activity, {
+		vars: process.env,
 		now: NOW,
 		transcripts: new TranscriptFacts({claudeDir: path.join(f.root, 'claude'), cacheDir: path.join(f.root, 'state-otlp'), codexHome: f.codexHome}),
 	});

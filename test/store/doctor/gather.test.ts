@@ -47,7 +47,7 @@ describe('readPluginHooks', () => {
 
 describe('probeLauncherNode', () => {
 	it('uses node from PATH, else the fallback, else says none', () => {
-		const found = probeLauncherNode('/nowhere/node');
+		const found = probeLauncherNode('/nowhere/node', process.env);
 		expect(found.state).toBe('found');
 		const empty = tempDir();
 		expect(probeLauncherNode(process.execPath, {PATH: empty})).toMatchObject({state: 'found', path: process.execPath, version: process.version});

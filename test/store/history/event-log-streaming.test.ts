@@ -12,6 +12,7 @@ import * as eventLog from '../../../src/store/history/event-log.js';
 import {readAgentSession} from '../../../src/store/history/agent-session.js';
 import {pruneSessions} from '../../../src/store/history/prune.js';
 import {readSessionFacts} from '../../../src/store/otlp/session-facts.js';
+import {defaultTranscriptFacts} from '../../../src/store/history/transcript-facts.js';
 import {tempDir} from '../../helpers/tmp.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -66,7 +67,7 @@ describe('readers that fold a session read it line by line', () => {
 	it('chain: the same lineage and lines as the whole-log fold, lines kept for the chain only', () => {
 		const activity = tempDir('activity-');
 		const lines = writeLog(activity);
-		const read = readAgentSession(activity, 'a15', {now: T0 + 3_600_000});
+		const read = readAgentSession(activity, 'a15', {vars: process.env, now: T0 + 3_600_000});
 		// Whole only in the last read, and only the chain's lines (a10 → … → a19).
 		expect([...heldWhole].sort()).toEqual(Array.from({length: 10}, (_, i) => `a1${i}`));
 		const whole = foldEvents(lines, {now: T0 + 3_600_000});
@@ -81,7 +82,7 @@ describe('readers that fold a session read it line by line', () => {
 	it('otlp: the same agents, and the lines the spans read', () => {
 		const activity = tempDir('activity-');
 		const lines = writeLog(activity);
-		const read = readSessionFacts(activity, {id: 's1', label: 's1', mtimeMs: 0}, T0 + 3_600_000, undefined);
+		const read = readSessionFacts(activity, {id: 's1', label: 's1', mtimeMs: 0}, T0 + 3_600_000, undefined, defaultTranscriptFacts(process.env));
 		expect(longest).toBeLessThan(1000);
 		const whole = foldEvents(lines, {now: T0 + 3_600_000});
 		expect(read.facts.agents.map(h => ({...h, events: []}))).toEqual(whole.map(h => ({...h, events: []})));

@@ -186,7 +186,7 @@ describe('readHistories with the session-folds cache, generated sessions', () =>
 		const cache = new SessionFoldCache(dir, undefined);
 		const read = (foldCache: SessionFoldCache | false) => {
 			const tally = newLineTally();
-			const agents = readHistories(activity, {now: T0 + 3_600_000, transcripts: false, foldCache, tally}).agents;
+			const agents = readHistories(activity, {vars: process.env, now: T0 + 3_600_000, transcripts: false, foldCache, tally}).agents;
 			return JSON.stringify({agents, tally: {...tally, sessions: [...tally.sessions], byEvent: [...tally.byEvent]}});
 		};
 		const truth = read(false);
@@ -231,7 +231,7 @@ describe('readHistories with the session-folds cache, generated sessions', () =>
 			writeFileSync(path.join(activity, sessionId, EVENT_LOG_NAME), formatEventLine(line));
 		}
 		const cache = new SessionFoldCache(tempDir('folds-cache-'), undefined);
-		const read = () => readHistories(activity, {now: T0 + 3_600_000, transcripts: false, foldCache: cache, tally: newLineTally()}).agents;
+		const read = () => readHistories(activity, {vars: process.env, now: T0 + 3_600_000, transcripts: false, foldCache: cache, tally: newLineTally()}).agents;
 		const truth = read();
 		expect(truth.map(a => a.provider).sort()).toEqual([...ALL_PROVIDERS].sort());
 		const loads = vi.spyOn(cache, 'load');

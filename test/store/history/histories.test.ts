@@ -28,7 +28,7 @@ function writeSession(activity: string, id: string, content: string): void {
 }
 
 const ids = (activity: string): string[] =>
-	readHistories(activity, {now: T0 + 60_000})
+	readHistories(activity, {vars: process.env, now: T0 + 60_000})
 		.agents.map(h => `${h.sessionId}/${h.agentId}`)
 		.sort();
 
@@ -45,7 +45,7 @@ describe('readHistories', () => {
 		writeSession(activity, 's1', text([line(0, 'SubagentStart', 's1', 'a1'), line(5, 'SubagentStop', 's1', 'a1')]));
 		writeSession(activity, 's3', text([line(1, 'SubagentStart', 's3', 'b1'), line(2, 'SubagentStart', 's1', 'a1')]));
 		expect(ids(activity)).toEqual(['s1/a1', 's3/b1']);
-		const read = readHistories(activity, {now: T0 + 60_000});
+		const read = readHistories(activity, {vars: process.env, now: T0 + 60_000});
 		expect(read.notes.count).toBe(1);
 		expect(read.notes.notes[0]).toMatchObject({lineNumber: 2, reason: 'names another session (s1) than its folder'});
 	});
@@ -69,7 +69,7 @@ describe('readHistories reads a log line by line', () => {
 			original.call(this, item, ms, bytes);
 			maxHeld = Math.max(maxHeld, this.held);
 		});
-		const read = readHistories(activity, {now: T0 + 3_600_000});
+		const read = readHistories(activity, {vars: process.env, now: T0 + 3_600_000});
 		vi.restoreAllMocks();
 		const whole = foldEvents(readSessionEvents(path.join(activity, 's1')).lines, {now: T0 + 3_600_000}).map(h => ({...h, events: []}));
 		expect(read.agents).toEqual(whole);
@@ -104,7 +104,7 @@ describe('readHistories holds little per agent', () => {
 			longest = Math.max(longest, JSON.stringify(item).length);
 			original.call(this, item, ms, bytes);
 		});
-		const read = readHistories(activity, {now: T0 + 3_600_000});
+		const read = readHistories(activity, {vars: process.env, now: T0 + 3_600_000});
 		vi.restoreAllMocks();
 		// Each stop line is ~17 KB in the log; what the fold holds of it is a few hundred bytes.
 		expect(longest).toBeGreaterThan(0);
@@ -112,7 +112,7 @@ describe('readHistories holds little per agent', () => {
 		expect(read.agents).toHaveLength(50);
 		expect(read.agents[7]).toMatchObject({agentId: 'a7', status: 'completed', description: 'Review 7', lastRequestTokens: 7});
 		// The lines asked for are whole.
-		const full = readHistories(activity, {now: T0 + 3_600_000, lines: 'full'});
+		const full = readHistories(activity, {vars: process.env, now: T0 + 3_600_000, lines: 'full'});
 		expect(full.lines.find(l => l.agentId === 'a7' && l.event === 'SubagentStop')?.data?.lastMessage).toBe(report(7));
 	});
 
@@ -123,7 +123,7 @@ describe('readHistories holds little per agent', () => {
 		const long = 'x'.repeat(5000);
 		// The same stop twice (two copies of the hook) is one stop; a different message within the second is a late stop of a resumed run.
 		writeSession(activity, 's1', text([start(0), stop(10, long), stop(10.2, long), start(20), stop(30, long), stop(30.5, `${long}y`)]));
-		const slim = readHistories(activity, {now: T0 + 3_600_000}).agents[0]!;
+		const slim = readHistories(activity, {vars: process.env, now: T0 + 3_600_000}).agents[0]!;
 		const whole = foldEvents(readSessionEvents(path.join(activity, 's1')).lines, {now: T0 + 3_600_000})[0]!;
 		expect(slim.lifecycle).toEqual(whole.lifecycle);
 		expect({...slim, events: []}).toEqual({...whole, events: []});
@@ -132,11 +132,11 @@ describe('readHistories holds little per agent', () => {
 	it('keeps of each agent only what `keep` makes of it', () => {
 		const activity = tempDir('activity-');
 		bigLog(activity, 20);
-		const read = readHistories(activity, {now: T0 + 3_600_000, keep: h => h.agentId});
+		const read = readHistories(activity, {vars: process.env, now: T0 + 3_600_000, keep: h => h.agentId});
 		expect(read.agents.sort()).toEqual(Array.from({length: 20}, (_, i) => `a${i}`).sort());
-		const one = readHistories(activity, {now: T0 + 3_600_000, filter: {agent: 'a17'}, keep: h => h.durationMs});
+		const one = readHistories(activity, {vars: process.env, now: T0 + 3_600_000, filter: {agent: 'a17'}, keep: h => h.durationMs});
 		expect(one.agents).toEqual([500]);
-		const ambiguous = readHistories(activity, {now: T0 + 3_600_000, filter: {agent: 'a'}, keep: h => h.agentId});
+		const ambiguous = readHistories(activity, {vars: process.env, now: T0 + 3_600_000, filter: {agent: 'a'}, keep: h => h.agentId});
 		expect(ambiguous.agentError).toMatch(/matches 20 agents/);
 	});
 
@@ -154,7 +154,7 @@ describe('readHistories holds little per agent', () => {
 		);
 		const count = (filter: HistoryFilter): LineTally => {
 			const tally = newLineTally();
-			readHistories(activity, {now: T0 + 3_600_000, tally, filter, keep: () => 0});
+			readHistories(activity, {vars: process.env, now: T0 + 3_600_000, tally, filter, keep: () => 0});
 			return tally;
 		};
 		const all = count({});

@@ -81,7 +81,7 @@ describe('importTranscripts', () => {
 		// Neither meta nor a parent's call: no type, the prompt's first line as the description.
 		expect(by.get('awf1')).toMatchObject({type: '', data: {description: 'Explore the code base.'}});
 
-		const read = readHistories(activity, {now: T0 + 3_600_000});
+		const read = readHistories(activity, {vars: process.env, now: T0 + 3_600_000});
 		const histories = new Map(read.agents.map(h => [h.agentId, h]));
 		expect(histories.get('a1ex')).toMatchObject({
 			status: 'completed',
@@ -112,7 +112,7 @@ describe('importTranscripts', () => {
 		expect(grown).toMatchObject({imported: 1, upToDate: 3});
 		const lines = logLines(activity, S1).filter(l => l.agentId === 'a3cut');
 		expect(lines.map(l => l.state)).toEqual(['interrupted', 'stopped']);
-		const h = readHistories(activity, {now: T0 + 3_600_000}).agents.find(a => a.agentId === 'a3cut');
+		const h = readHistories(activity, {vars: process.env, now: T0 + 3_600_000}).agents.find(a => a.agentId === 'a3cut');
 		expect(h).toMatchObject({status: 'completed', resumeCount: 0, startedAt: iso(T0 + 120_000)});
 		expect(importTranscripts({claudeDir: claude, activity}).imported).toBe(0);
 	});
@@ -133,7 +133,7 @@ describe('importTranscripts', () => {
 				.filter(l => l.agentId === 'a1ex')
 				.map(l => l.event),
 		).toEqual(['SubagentStart']);
-		const h = readHistories(activity, {now: Date.parse(hookAt) + 1000}).agents.find(a => a.agentId === 'a1ex');
+		const h = readHistories(activity, {vars: process.env, now: Date.parse(hookAt) + 1000}).agents.find(a => a.agentId === 'a1ex');
 		expect(h).toMatchObject({source: 'hook', status: 'active', startedAt: hookAt});
 	});
 

@@ -61,11 +61,11 @@ function activityWithSessions(): string {
 }
 
 const streamed = (activity: string, filter: HistoryFilter, sessionId?: string): EventLine[] => {
-	const options = {now: T0 + 3_600_000, filter, ...(sessionId === undefined ? {} : {sessionId})};
+	const options = {vars: process.env, now: T0 + 3_600_000, filter, ...(sessionId === undefined ? {} : {sessionId})};
 	return [...selectedLines(activity, planSelectedLines(activity, options), options)];
 };
 const collected = (activity: string, filter: HistoryFilter, sessionId?: string): EventLine[] =>
-	readHistories(activity, {now: T0 + 3_600_000, filter, lines: 'full', ...(sessionId === undefined ? {} : {sessionId})}).lines;
+	readHistories(activity, {vars: process.env, now: T0 + 3_600_000, filter, lines: 'full', ...(sessionId === undefined ? {} : {sessionId})}).lines;
 
 describe('selectedLines', () => {
 	it('gives the lines history --events collected, in the same order, for every kind of filter', () => {
@@ -103,9 +103,9 @@ describe('selectedLines', () => {
 
 	it('says a prefix that names several agents, and gives nothing', () => {
 		const activity = activityWithSessions();
-		const plan = planSelectedLines(activity, {now: T0, filter: {agent: 'e'}});
+		const plan = planSelectedLines(activity, {vars: process.env, now: T0, filter: {agent: 'e'}});
 		expect(plan.agentError).toMatch(/matches \d+ agents/);
-		expect([...selectedLines(activity, plan, {now: T0})]).toEqual([]);
+		expect([...selectedLines(activity, plan, {vars: process.env, now: T0})]).toEqual([]);
 	});
 
 	it('gives the first lines of a long log having read only a reorder window of it', () => {
@@ -119,7 +119,7 @@ describe('selectedLines', () => {
 			);
 		}
 		writeSession(activity, 's1', lines);
-		const options = {now: T0 + 3_600_000, filter: {}};
+		const options = {vars: process.env, now: T0 + 3_600_000, filter: {}};
 		const plan = planSelectedLines(activity, options);
 		let added = 0;
 		const original = Object.getOwnPropertyDescriptor(EventFold.prototype, 'add')!.value as EventFold['add'];

@@ -64,7 +64,7 @@ function history(s: Setup, options: {readonly cache?: boolean; readonly codexHom
 		codexHome: options.codexHome ?? s.codexHome,
 		...(options.cache === false ? {} : {cacheDir: s.cache}),
 	});
-	const [h] = readHistories(s.activity, {now: T0 + 3_600_000, transcripts}).agents;
+	const [h] = readHistories(s.activity, {vars: process.env, now: T0 + 3_600_000, transcripts}).agents;
 	return {tokens: h?.tokens, usage: h?.usage, cost: h?.cost, toolCalls: h?.toolCalls, model: h?.model};
 }
 

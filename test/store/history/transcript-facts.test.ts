@@ -82,7 +82,11 @@ const now = T0 + 3_600_000;
 
 /** The figures `history` gives the agent; `cacheDir` null: no cache. */
 function figures(s: Setup, cacheDir: string | null = s.cache) {
-	const [h] = readHistories(s.activity, {now, transcripts: new TranscriptFacts({claudeDir: s.claude, ...(cacheDir === null ? {} : {cacheDir})})}).agents;
+	const [h] = readHistories(s.activity, {
+		vars: process.env,
+		now,
+		transcripts: new TranscriptFacts({claudeDir: s.claude, ...(cacheDir === null ? {} : {cacheDir})}),
+	}).agents;
 	return {tokens: h?.tokens, usage: h?.usage, toolCalls: h?.toolCalls, model: h?.model, description: h?.description, lastRequestTokens: h?.lastRequestTokens};
 }
 
@@ -105,7 +109,8 @@ describe('the transcript facts the past keeps', () => {
 		const s = setup();
 		const description = 'Copy \u001b]52;c;ZXZpbA==\u0007 \u202eevil\u202c \u009b31m';
 		writeFileSync(s.transcript.replace(/\.jsonl$/u, '.meta.json'), JSON.stringify({agentType: 'Explore', description, name: 'scout\u001b[2J'}));
-		const read = () => readHistories(s.activity, {now, transcripts: new TranscriptFacts({claudeDir: s.claude, cacheDir: s.cache})}).agents[0];
+		const read = () =>
+			readHistories(s.activity, {vars: process.env, now, transcripts: new TranscriptFacts({claudeDir: s.claude, cacheDir: s.cache})}).agents[0];
 		expect(read()).toMatchObject({description, name: 'scout\u001b[2J'});
 		// And so from the cache.
 		expect(read()).toMatchObject({description, name: 'scout\u001b[2J'});
@@ -135,8 +140,11 @@ describe('the transcript facts the past keeps', () => {
 	it('prices each response as it reads; the cache names the prices, and other prices read the transcript again', () => {
 		const s = setup();
 		const cost = (pricer?: Pricer) =>
-			readHistories(s.activity, {now, transcripts: new TranscriptFacts({claudeDir: s.claude, cacheDir: s.cache, ...(pricer === undefined ? {} : {pricer})})})
-				.agents[0]?.cost;
+			readHistories(s.activity, {
+				vars: process.env,
+				now,
+				transcripts: new TranscriptFacts({claudeDir: s.claude, cacheDir: s.cache, ...(pricer === undefined ? {} : {pricer})}),
+			}).agents[0]?.cost;
 		// Sonnet 4.5 at list prices: m1 (1 in, 1 out, 1 cache read, 1 cache write) and m2 (2 of each).
 		const list = (3 * 3 + 3 * 15 + 3 * 0.3 + 3 * 3.75) / 1e6;
 		expect(cost(LIST_PRICES)?.usd).toBeCloseTo(list, 12);
@@ -229,7 +237,7 @@ describe('the transcript facts the past keeps', () => {
 
 	it('the log alone when asked (transcripts: false), and chain/OTLP folds join them when given', () => {
 		const s = setup();
-		const [plain] = readHistories(s.activity, {now, transcripts: false}).agents;
+		const [plain] = readHistories(s.activity, {vars: process.env, now, transcripts: false}).agents;
 		expect(plain).toMatchObject({lastRequestTokens: 99, toolCalls: 2});
 		expect(plain?.tokens).toBeUndefined();
 		const [joined] = foldSessionLog(path.join(s.activity, SESSION), {now, sessionId: SESSION, transcripts: new TranscriptFacts({claudeDir: s.claude})}).agents;
