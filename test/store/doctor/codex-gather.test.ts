@@ -19,6 +19,7 @@ function hookFiles(dir: string) {
 		bundles: [{name: 'agent-spy.cjs', source}],
 		render: (template: string, node: string) => template.replace('{{node}}', node),
 		isOurs: (text: string) => text.includes('node_bin'),
+		env: process.env,
 	};
 }
 

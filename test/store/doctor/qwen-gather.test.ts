@@ -15,6 +15,7 @@ function hookFiles(dir: string) {
 		bundles: [{name: 'agent-spy.cjs', source}],
 		render: (template: string, node: string) => template.replace('{{node}}', node),
 		isOurs: (text: string) => text.includes('exec'),
+		env: process.env,
 	};
 }
 
