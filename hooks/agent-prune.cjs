@@ -1378,15 +1378,15 @@ function newest(times) {
 }
 
 // src/core/paths.ts
-var import_node_path2 = __toESM(require("node:path"), 1);
+var import_node_path2 = require("node:path");
 function claudeDir(env, home) {
-  return env.CLAUDE_CONFIG_DIR ? import_node_path2.default.resolve(env.CLAUDE_CONFIG_DIR) : import_node_path2.default.join(home, ".claude");
+  return env.CLAUDE_CONFIG_DIR ? (0, import_node_path2.resolve)(env.CLAUDE_CONFIG_DIR) : (0, import_node_path2.join)(home, ".claude");
 }
 function codexHomeDir(env, home, option) {
   if (option) {
-    return import_node_path2.default.resolve(option);
+    return (0, import_node_path2.resolve)(option);
   }
-  return env.CODEX_HOME ? import_node_path2.default.resolve(env.CODEX_HOME) : import_node_path2.default.join(home, ".codex");
+  return env.CODEX_HOME ? (0, import_node_path2.resolve)(env.CODEX_HOME) : (0, import_node_path2.join)(home, ".codex");
 }
 
 // src/store/fs/errors.ts
