@@ -2,7 +2,7 @@
 // `commondir`, a loose ref, `packed-refs`), for the event log's `git` field: pure
 // parsing of their text. Every function is tolerant (garbage → undefined), looks at
 // a bounded part of its input and never throws; the IO is in src/store/history/git-state.ts.
-import path from 'node:path';
+import {isAbsolute, resolve} from 'node:path';
 
 /** What `HEAD` (or a loose ref file) holds: a symbolic ref, or a commit id (detached). */
 export type RefContent = {readonly ref: string} | {readonly sha: string};
@@ -92,10 +92,10 @@ export function parseHead(text: string): RefContent | undefined {
 export const parseLooseRef = parseHead;
 
 function resolvePath(text: string, base: string): string | undefined {
-	if (text === '' || text.length > MAX_PATH_CHARS || text.includes('\0') || !path.isAbsolute(base)) {
+	if (text === '' || text.length > MAX_PATH_CHARS || text.includes('\0') || !isAbsolute(base)) {
 		return undefined;
 	}
-	return path.resolve(base, text);
+	return resolve(base, text);
 }
 
 /**

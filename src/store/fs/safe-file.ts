@@ -6,6 +6,7 @@
 import {closeSync, constants, fstatSync, lstatSync, openSync, type Stats} from 'node:fs';
 import {codeOf} from './errors.js';
 import {readFull} from './read-full.js';
+import {utf8Text} from './utf8-text.js';
 
 export type SafeReadResult =
 	| {readonly ok: true; readonly data: Buffer; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean; readonly stats: Stats}
@@ -60,7 +61,7 @@ export function readRegularText(
 	| {readonly ok: true; readonly text: string; readonly truncated: boolean; readonly mtimeMs: number; readonly stats: Stats}
 	| {readonly ok: false; readonly reason: SafeReadFailure; readonly message: string} {
 	const r = readRegularFile(file, options);
-	return r.ok ? {ok: true, text: r.data.toString('utf8'), truncated: r.truncated, mtimeMs: r.mtimeMs, stats: r.stats} : r;
+	return r.ok ? {ok: true, text: utf8Text(r.data), truncated: r.truncated, mtimeMs: r.mtimeMs, stats: r.stats} : r;
 }
 
 export type SafeOpenResult =

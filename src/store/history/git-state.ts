@@ -14,7 +14,7 @@
 //   state of an outer repository. `GIT_DIR`, `GIT_CEILING_DIRECTORIES` and reftable repositories
 //   (`extensions.refStorage`) are not supported; the last give undefined, not a wrong branch.
 import {lstatSync, statSync} from 'node:fs';
-import path from 'node:path';
+import {dirname, isAbsolute, join, resolve} from 'node:path';
 import type {GitState} from '../../core/record/event-line.js';
 import {branchOf, isPerWorktreeRef, isSha, parseCommondir, parseGitdirFile, parseHead, parseLooseRef, findPackedRef} from '../../core/history/git-refs.js';
 import {readRegularFile, readRegularText} from '../fs/safe-file.js';
@@ -53,7 +53,7 @@ interface GitDirs {
 export function findGitDirs(cwd: string): GitDirs | undefined {
 	let dir = cwd;
 	for (let level = 0; level < MAX_GIT_SEARCH_DEPTH; level++) {
-		const dotGit = path.join(dir, '.git');
+		const dotGit = join(dir, '.git');
 		const kind = dotGitKind(dotGit);
 		if (kind !== undefined) {
 			let gitDir: string | undefined = dotGit;
@@ -66,12 +66,12 @@ export function findGitDirs(cwd: string): GitDirs | undefined {
 			}
 			// Only worktrees have one: look before reading, as a missing file costs the read an exception
 			// (~0.1 ms in a fresh process, where the hook runs this once).
-			const commondirFile = path.join(gitDir, 'commondir');
+			const commondirFile = join(gitDir, 'commondir');
 			const commondir = lstatSync(commondirFile, {throwIfNoEntry: false}) === undefined ? undefined : readSmall(commondirFile);
 			const commonDir = commondir === undefined ? gitDir : parseCommondir(commondir, gitDir);
 			return commonDir === undefined ? undefined : {gitDir, commonDir};
 		}
-		const parent = path.dirname(dir);
+		const parent = dirname(dir);
 		if (parent === dir) {
 			return undefined;
 		}
@@ -82,7 +82,7 @@ export function findGitDirs(cwd: string): GitDirs | undefined {
 
 /** The commit id `ref` names: its loose file, else `packed-refs`; symbolic refs are followed a few times. */
 function resolveRef(dirs: GitDirs, ref: string, depth: number): string | undefined {
-	const looseText = readSmall(path.join(isPerWorktreeRef(ref) ? dirs.gitDir : dirs.commonDir, ref));
+	const looseText = readSmall(join(isPerWorktreeRef(ref) ? dirs.gitDir : dirs.commonDir, ref));
 	if (looseText !== undefined) {
 		const loose = parseLooseRef(looseText);
 		if (loose === undefined) {
@@ -93,7 +93,7 @@ function resolveRef(dirs: GitDirs, ref: string, depth: number): string | undefin
 		}
 		return depth < MAX_SYMREF_DEPTH ? resolveRef(dirs, loose.ref, depth + 1) : undefined;
 	}
-	const packed = readRegularFile(path.join(dirs.commonDir, 'packed-refs'), {maxBytes: PACKED_REFS_BYTES});
+	const packed = readRegularFile(join(dirs.commonDir, 'packed-refs'), {maxBytes: PACKED_REFS_BYTES});
 	return packed.ok ? findPackedRef(packed.data, ref) : undefined;
 }
 
@@ -105,14 +105,14 @@ function resolveRef(dirs: GitDirs, ref: string, depth: number): string | undefin
  */
 export function readGitState(cwd: string): GitState | undefined {
 	try {
-		if (typeof cwd !== 'string' || !path.isAbsolute(cwd) || cwd.includes('\0')) {
+		if (typeof cwd !== 'string' || !isAbsolute(cwd) || cwd.includes('\0')) {
 			return undefined;
 		}
-		const dirs = findGitDirs(path.resolve(cwd));
+		const dirs = findGitDirs(resolve(cwd));
 		if (dirs === undefined) {
 			return undefined;
 		}
-		const headText = readSmall(path.join(dirs.gitDir, 'HEAD'));
+		const headText = readSmall(join(dirs.gitDir, 'HEAD'));
 		const parsed = headText === undefined ? undefined : parseHead(headText);
 		if (parsed === undefined) {
 			return undefined;

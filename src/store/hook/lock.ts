@@ -9,6 +9,7 @@ import {writeNewFile} from '../fs/atomic-write.js';
 import {requireBuiltin} from './builtin.js';
 import {readRegularText} from '../fs/safe-file.js';
 import {codeOf, removeFile} from '../fs/errors.js';
+import {utf8Text} from '../fs/utf8-text.js';
 
 /** A lock held longer than this is taken to be left behind by a crashed or stuck process. */
 export const STALE_MS = 2000;
@@ -48,7 +49,7 @@ function procHostName(): string | undefined {
 		const fd = openSync('/proc/sys/kernel/hostname', constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
 		try {
 			const buf = Buffer.allocUnsafe(256);
-			const read = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, null));
+			const read = utf8Text(buf, 0, readSync(fd, buf, 0, buf.length, null));
 			const name = read.endsWith('\n') ? read.slice(0, -1) : read;
 			return name === '' ? undefined : name;
 		} finally {

@@ -19,19 +19,22 @@ export type SessionFolder = {readonly ok: true; readonly exists: boolean; readon
 
 /** Whether `dir` is a real folder (not a link to one), creating it when `create` (`created`: this call made it). */
 export function checkSessionFolder(dir: string, create: boolean): SessionFolder {
-	for (let attempt = 0; attempt < 2; attempt++) {
+	for (let attempt = 0; attempt < 3; attempt++) {
 		// No exception for the usual "not there" (each costs a new process ~0.05 ms).
 		const st: Stats | undefined = lstatSync(dir, {throwIfNoEntry: false});
 		if (st === undefined) {
 			if (!create) {
 				return {ok: true, exists: false};
 			}
-			mkdirSync(dirname(dir), {recursive: true});
 			try {
+				// The activity folder is there but on a first run: the session's folder first.
 				mkdirSync(dir);
 				return {ok: true, exists: true, created: true};
 			} catch (mkdirError) {
-				if (codeOf(mkdirError) !== 'EEXIST') {
+				const code = codeOf(mkdirError);
+				if (code === 'ENOENT') {
+					mkdirSync(dirname(dir), {recursive: true});
+				} else if (code !== 'EEXIST') {
 					throw mkdirError;
 				}
 				continue;

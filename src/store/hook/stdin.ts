@@ -12,6 +12,7 @@ import type {Socket} from 'node:net';
 import {requireBuiltin} from './builtin.js';
 import {sleepMs} from './lock.js';
 import {codeOf} from '../fs/errors.js';
+import {utf8Text} from '../fs/utf8-text.js';
 
 export interface StdinRead {
 	/** The first `maxBytes` of stdin, as UTF-8 text. */
@@ -146,5 +147,5 @@ export function readStdin({maxBytes, stallMs, deadline}: StdinLimits): StdinRead
 			closeSync(input.fd);
 		}
 	}
-	return {text: buf.toString('utf8', 0, kept), total, timedOut};
+	return {text: utf8Text(buf, 0, kept), total, timedOut};
 }
