@@ -3,7 +3,7 @@
 # (SubagentStart, SubagentStop, TeammateIdle, PostToolUse of the Agent tool, SessionStart,
 # SessionEnd, PermissionRequest, Notification and StopFailure; Codex CLI on SubagentStart, SubagentStop and
 # SessionEnd); it hands the event (JSON on stdin) to agent-spy.cjs beside it, which records it
-# under ~/.claude/agent-activity. It must never break Claude Code: it exits 0 and prints
+# under ~/.claude/agent-activity. It must never break Claude Code: it always exits 0 and prints
 # nothing to stdout, except with notifications on (`install-hook --notify` puts --notify after this
 # script's path; the plugin's `notify` option sets CLAUDE_PLUGIN_OPTION_NOTIFY=true) or a stop
 # pending (below), when the one JSON line agent-spy.cjs prints for Claude Code goes through. Installed by `agentlog install-hook`;
@@ -46,16 +46,11 @@ unset IFS
 set +f
 [ -n "$node_bin" ] || node_bin='@AGENTLOG_NODE@'
 [ -x "$node_bin" ] || exit 0
-script=${0%/*}/agent-spy.cjs
-[ -f "$script" ] || exit 0
-# exec: Node replaces this shell, which would otherwise wait for it and exit after it (a fork and
-# a second exit per event, ~0.2 ms of CPU and more of wall time on a busy machine). Node's exit
-# status is then the hook's: agent-spy.cjs ends every run with exit 0, whatever happened; Node
-# itself exits non-zero only when it cannot run the file at all, and never with 2 (the status
-# that would keep an agent running).
 if [ "${1-}" = --notify ] || { [ "${CLAUDE_PLUGIN_OPTION_NOTIFY-}" = true ] && [ "${0%/*}" = "${CLAUDE_PLUGIN_ROOT-}/hooks" ]; }; then
-	exec "$node_bin" "$script" --notify $stop 2>/dev/null
+	"$node_bin" "${0%/*}/agent-spy.cjs" --notify $stop 2>/dev/null
 elif [ -n "$stop" ]; then
-	exec "$node_bin" "$script" $stop 2>/dev/null
+	"$node_bin" "${0%/*}/agent-spy.cjs" $stop 2>/dev/null
+else
+	"$node_bin" "${0%/*}/agent-spy.cjs" >/dev/null 2>&1
 fi
-exec "$node_bin" "$script" >/dev/null 2>&1
+exit 0
