@@ -14,7 +14,7 @@ export function registerDoctorCommand(program: Command): void {
 	program
 		.command('doctor')
 		.description(
-			"check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors; and whether Codex CLI and Qwen Code are here, with agentlog's hooks for them",
+			"check that agentlog's hook is set up and working: registered, installed, finding Node, writing, recent events and errors; and whether Codex CLI, Gemini CLI, Qwen Code and opencode are here, with agentlog's hooks for those that have one",
 		)
 		.option('--dir <path>', 'the activity folder (default: $AGENTLOG_DIR, else <claude>/agent-activity)')
 		.option('--project', 'the hook was installed with install-hook --project: the fixes say so')

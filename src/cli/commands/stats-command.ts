@@ -72,7 +72,10 @@ export function registerStatsCommand(program: Command): void {
 		.argument('[session]', 'only this session: an id, a unique prefix of one, or a team name');
 	addHostOption(addFilterOptions(addHistoryReadOptions(stats, 'print one JSON object (see the README)')))
 		.addOption(
-			new Option('--by <dimension>', 'group by type, session, day (local date of the start), model, provider (claude, codex, gemini) or workflow (run)')
+			new Option(
+				'--by <dimension>',
+				'group by type, session, day (local date of the start), model, provider (claude, codex, gemini, qwen, opencode) or workflow (run)',
+			)
 				.choices(STATS_DIMENSIONS)
 				.default('type'),
 		)

@@ -65,8 +65,8 @@ export function registerStopCommand(program: Command): void {
 Needs \`agentlog install-hook --control\` (or the plugin's control option): the hook then runs at
 every tool call and, while a stop is pending, denies the agent's next call and ends it. A tool call
 already running is not cut short; a parent waiting on a child stops when that call returns; the
-main session is never stopped. The request expires after 30 minutes. Codex subagents cannot be
-stopped this way.`,
+main session is never stopped. The request expires after 30 minutes. Subagents of Codex CLI, Qwen
+Code, Gemini CLI and opencode cannot be stopped this way.`,
 			),
 	).action(async (target: string | undefined, options: StopOptions) => {
 		await runStop(target, options);

@@ -11,7 +11,7 @@ import {CliError} from '../../core/user-error.js';
 export function registerWatchCommand(program: Command): void {
 	const watch = program
 		.command('watch', {isDefault: true})
-		.description('the live monitor: the agents of a session, updated as Claude Code runs them')
+		.description('the live monitor: the agents of a session, updated as they run (Claude Code, Codex CLI, Gemini CLI, Qwen Code, opencode)')
 		.argument('[session]', 'a session id, a unique prefix of one, or a team name (default: follow the newest session)');
 	addWatchHostOptions(addReadOptions(watch))
 		.addOption(maxOption())
