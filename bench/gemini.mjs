@@ -6,6 +6,7 @@
 // from the write to the frame that shows its task (target p95 ≤ 100 ms). Then the CPU an idle
 // `watch` takes over 10 s with no Gemini folder (Gemini not installed): its poll is one failed
 // directory read twice a second.
+import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,15 +84,35 @@ function writeGeminiSession(gemini, t0) {
 	return sessionId;
 }
 
-/** `watch <session>` in a pty while `changes` new subagents' files are written into its folder: ms from each write to its frame. */
-async function changeToScreen(gemini, sessionId, env, changes, t0) {
+/**
+ * `watch <session>` in a pty while `changes` new subagents' files are written into its folder: ms
+ * from each write to its frame. A stand-in for Gemini CLI runs meanwhile (a process whose script is
+ * `gemini.js`, in the project's folder that `.project_root` names): a child with no end and no Gemini
+ * running it is shown cut off, as it is once a real Gemini is gone.
+ */
+async function changeToScreen(gemini, sessionId, env, changes) {
 	const childDir = path.join(gemini, 'tmp', 'shop', 'chats', sessionId);
+	const project = path.join(path.dirname(gemini), 'shop');
+	mkdirSync(project, {recursive: true});
+	writeFileSync(path.join(gemini, 'tmp', 'shop', '.project_root'), project);
+	const script = path.join(path.dirname(gemini), 'gemini.js');
+	writeFileSync(script, 'setInterval(() => {}, 1 << 30);\n');
+	const standIn = spawn(process.execPath, [script], {cwd: project, stdio: 'ignore'});
+	try {
+		await sleep(200);
+		return await changesSeen(childDir, sessionId, env, changes);
+	} finally {
+		standIn.kill();
+	}
+}
+
+async function changesSeen(childDir, sessionId, env, changes) {
 	const app = startInPty(sessionId, env, {columns: 120, rows: 40});
 	await app.waitFor('[gemini] generalist');
 	const latency = [];
 	for (let i = 0; i < changes; i++) {
 		const id = uuid(1000 + i, 2);
-		const start = new Date(t0 + 3_000_000 + i * 1000).toISOString();
+		const start = new Date().toISOString();
 		const lines = [
 			JSON.stringify({sessionId: id, projectHash: 'x'.repeat(64), startTime: start, lastUpdated: start, kind: 'subagent', directories: ['/home/dev/shop']}),
 			JSON.stringify({id: `${id}-u`, timestamp: start, type: 'user', content: [{text: `rq${i}z look at the new part.`}]}),
@@ -139,7 +160,7 @@ export async function runGeminiBench({rounds = 9} = {}) {
 		});
 		const c = await firstFrames(sessionIdOf(1), claudeEnv, rounds);
 		const g = await firstFrames(geminiSession, geminiEnv, rounds, '[gemini] generalist');
-		const change = await changeToScreen(gemini, geminiSession, geminiEnv, 20, t0);
+		const change = await changeToScreen(gemini, geminiSession, geminiEnv, 20);
 		// Idle watch with no Gemini folder: CPU over 10 s after its first frame.
 		const idle = startInPty('', claudeEnv);
 		await idle.waitFor(sessionIdOf(1).slice(0, 8));
