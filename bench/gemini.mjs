@@ -108,6 +108,15 @@ async function changeToScreen(gemini, sessionId, env, changes) {
 
 async function changesSeen(childDir, sessionId, env, changes) {
 	const app = startInPty(sessionId, env, {columns: 120, rows: 40});
+	try {
+		return await latencies(app, childDir, changes);
+	} finally {
+		// Also when a frame never comes: no watch is left running after the bench.
+		await app.stop();
+	}
+}
+
+async function latencies(app, childDir, changes) {
 	await app.waitFor('[gemini] generalist');
 	const latency = [];
 	for (let i = 0; i < changes; i++) {
@@ -122,7 +131,6 @@ async function changesSeen(childDir, sessionId, env, changes) {
 		writeFileSync(path.join(childDir, `${id}.jsonl`), `${lines.join('\n')}\n`);
 		latency.push((await app.waitFor(`rq${i}z`, mark)) - at);
 	}
-	await app.stop();
 	return summary(latency);
 }
 
