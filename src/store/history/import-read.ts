@@ -42,8 +42,26 @@ function firstTimestamp(lines: readonly string[]): string | undefined {
 export interface TranscriptRead {
 	readonly summary: TranscriptSummary;
 	readonly firstAt: string | undefined;
-	/** The last line's cwd, when a line had one. */
+	/** The working folder of the first line that names one (a summary or snapshot line before it names none). */
 	readonly cwd: string | undefined;
+}
+
+/** Lines of a chunk looked at for a working folder: the first lines name it, or none does. */
+const CWD_LINES = 64;
+
+/** The `cwd` the first of `lines` that has one names (only the first CWD_LINES lines are looked at). */
+function firstCwd(lines: readonly string[]): string | undefined {
+	for (const line of lines.slice(0, CWD_LINES)) {
+		const m = /"cwd":"((?:[^"\\]|\\.)*)"/u.exec(line);
+		if (m) {
+			try {
+				return JSON.parse(`"${m[1]}"`) as string;
+			} catch {
+				// Not a string after all.
+			}
+		}
+	}
+	return undefined;
 }
 
 /**
@@ -73,16 +91,7 @@ export function readTranscript(
 			bytes => {
 				const lines = decoder.decode(bytes.subarray(0, bytes.length - 1)).split('\n');
 				firstAt ??= firstTimestamp(lines);
-				if (cwd === undefined) {
-					const m = /"cwd":"((?:[^"\\]|\\.)*)"/u.exec(lines[0] ?? '');
-					if (m) {
-						try {
-							cwd = JSON.parse(`"${m[1]}"`) as string;
-						} catch {
-							// Not a string after all.
-						}
-					}
-				}
+				cwd ??= firstCwd(lines);
 				summary = foldLines(summary, lines);
 				onLines?.(bytes);
 				onChunk?.(bytes.length);

@@ -44,9 +44,11 @@ describe('readTranscript', () => {
 		expect(r?.summary.lines).toBe(5);
 	});
 
-	it('takes the working folder of the first line of a chunk that names one', () => {
+	it('takes the working folder of the first line that names one', () => {
 		expect(readTranscript(file([promptLine('x', {cwd: '/a "quoted" dir'})]))?.cwd).toBe('/a "quoted" dir');
 		expect(readTranscript(file(['{"type":"summary"}']))?.cwd).toBeUndefined();
+		// A main transcript starts with a summary or a snapshot line, which names none.
+		expect(readTranscript(file(['{"type":"summary"}', promptLine('x', {cwd: '/work/shop'}), promptLine('y', {cwd: '/elsewhere'})]))?.cwd).toBe('/work/shop');
 	});
 
 	it('not a regular file, or missing: undefined', () => {
