@@ -1,6 +1,7 @@
 import {useLayoutEffect, useRef} from 'react';
 import {useApp, useInput} from 'ink';
-import {keyToAction, pressesOf, type Action, type KeyMode} from '../model/keymap.js';
+import {pressesOf} from '../model/key-presses.js';
+import {keyToAction, type Action, type KeyMode} from '../model/keymap.js';
 import {uiReducer, type UiContext, type UiEvent, type UiModel} from '../model/ui-state.js';
 
 /**

@@ -1,5 +1,7 @@
-// Key decoding in one place. Bindings are data; keyToAction is pure. Ink 6 quirks handled here:
-// Esc also sets `meta`, so `escape` is checked first; Backspace arrives as `delete`.
+// What each key does, in one place (key-presses.ts reads the presses): bindings are data,
+// keyToAction is pure. Ink 6 quirks handled here: Esc also sets `meta`, so `escape` is checked
+// first (keyToken); Backspace arrives as `delete`.
+import {keyToken, type KeyInfo} from './key-presses.js';
 
 export type Action =
 	| {readonly type: 'move'; readonly by: -1 | 1}
@@ -34,24 +36,6 @@ export type Action =
 
 /** `live`: watch; `replay`: replay and `watch --at`, where Space and ← → move in time. */
 export type KeyMode = 'live' | 'replay';
-
-/** The subset of Ink's `Key` that agentlog reads (so tests and Ink 7 need no Ink types). */
-export interface KeyInfo {
-	readonly upArrow?: boolean;
-	readonly downArrow?: boolean;
-	readonly leftArrow?: boolean;
-	readonly rightArrow?: boolean;
-	readonly pageUp?: boolean;
-	readonly pageDown?: boolean;
-	readonly home?: boolean;
-	readonly end?: boolean;
-	readonly return?: boolean;
-	readonly escape?: boolean;
-	readonly backspace?: boolean;
-	readonly delete?: boolean;
-	readonly ctrl?: boolean;
-	readonly meta?: boolean;
-}
 
 /** `filter`: the `/` line takes the keys typed; `sessions`: the session picker is open; `confirm`: x's question waits for y/n. */
 export type Focus = 'list' | 'detail' | 'help' | 'filter' | 'sessions' | 'confirm';
@@ -170,80 +154,6 @@ export function bindingsOf(mode: KeyMode): readonly Binding[] {
 		return tokens.length === 0 ? [] : [{...b, tokens, label: tokens.map(t => KEY_LABELS[t] ?? t).join(' ')}];
 	});
 	return [...REPLAY_BINDINGS, ...rest];
-}
-
-/** A press within a chunk: Enter, an arrow or Esc by its sequence, else one character. */
-const ESC = String.fromCharCode(0x1b);
-const PRESS = new RegExp(`\\r\\n?|\\n|${ESC}\\[[A-D]|${ESC}|[^]`, 'gu');
-const SEQUENCE_KEYS: Readonly<Record<string, KeyInfo>> = {
-	'\r': {return: true},
-	'\r\n': {return: true},
-	'\n': {return: true},
-	'\u001B[A': {upArrow: true},
-	'\u001B[B': {downArrow: true},
-	'\u001B[C': {rightArrow: true},
-	'\u001B[D': {leftArrow: true},
-	'\u001B': {escape: true},
-};
-
-/** A key flag other than ctrl/meta: Ink named the key (an arrow, Enter, Esc, …). */
-const NAMED: ReadonlyArray<keyof KeyInfo> = [
-	'upArrow',
-	'downArrow',
-	'leftArrow',
-	'rightArrow',
-	'pageUp',
-	'pageDown',
-	'home',
-	'end',
-	'return',
-	'escape',
-	'backspace',
-	'delete',
-];
-
-/**
- * Keys typed faster than a read arrive as one chunk (`jj`, `G` then Enter): the presses it holds,
- * each with its own key flags (Ink sets them only for a chunk that is one named key). One press, or
- * a ctrl chord, is taken as it came. Esc then a key in one chunk reads to a terminal as Alt+key
- * (Ink: meta, the key as input); agentlog binds no Alt chord, so it is the two presses it was
- * (Esc then Space, sent together by tmux, had closed nothing and played nothing).
- */
-export function pressesOf(input: string, key: KeyInfo): Array<{readonly input: string; readonly key: KeyInfo}> {
-	if (key.meta && !key.ctrl && input !== '' && !NAMED.some(name => key[name])) {
-		return [{input: '', key: {escape: true}}, ...pressesOf(input, {})];
-	}
-	// Esc then Enter (Ink: meta and return): closing the help or the picker, then opening.
-	if (key.meta && key.return && !key.ctrl && !key.escape) {
-		return [
-			{input: '', key: {escape: true}},
-			{input: '', key: {return: true}},
-		];
-	}
-	if (input.length <= 1 || key.ctrl || key.meta) {
-		return [{input, key}];
-	}
-	return [...input.matchAll(PRESS)].map(([press]) => {
-		const named = SEQUENCE_KEYS[press];
-		return named === undefined ? {input: press, key: {}} : {input: '', key: named};
-	});
-}
-
-/** One token per key press: a named key, or the typed character. */
-export function keyToken(input: string, key: KeyInfo): string | undefined {
-	// Esc first: Ink 6 also sets `meta` for it.
-	if (key.escape) return 'esc';
-	if (key.upArrow) return 'up';
-	if (key.downArrow) return 'down';
-	if (key.leftArrow) return 'left';
-	if (key.rightArrow) return 'right';
-	if (key.pageUp) return 'pgup';
-	if (key.pageDown) return 'pgdn';
-	if (key.home) return 'home';
-	if (key.end) return 'end';
-	if (key.return) return 'enter';
-	if (key.ctrl || key.meta || input.length !== 1) return undefined;
-	return input;
 }
 
 /** A character the filter line takes: a letter, digit, mark, punctuation, symbol or space (no control or format character). */
